@@ -1,0 +1,507 @@
+"""The card effect language: what a card *is* and *does*, as typed, immutable data.
+
+A :class:`CardDef` is a card's Oracle characteristics plus its abilities, written with the
+small closed vocabulary below (design.md §2). The engine never runs per-card Python: every
+effect type here has a registered handler in :mod:`undercity.engine.effects`.
+
+Abilities are registered in a global table when a card is defined so that game states can
+refer to them by a small integer (cheap to copy and to pickle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from undercity.mana import ManaCost
+
+# ---------------------------------------------------------------------------------------
+# References: who or what an effect is about. Resolved against the resolving object.
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A reference resolved on resolution (CR 608.2c-h).
+
+    kind: ``target`` (index ``i`` of the chosen targets), ``self`` (the source object),
+    ``you`` (its controller), ``target_controller`` (controller of target ``i``, CR 608.2h
+    last known information), ``each_opponent``, ``each_player``, ``defending_player``,
+    ``enchanted`` (the permanent this Aura enchants), ``trigger_object`` (the object named by
+    the trigger event), ``all`` (every permanent matching ``filter``), ``chosen`` (cards chosen
+    during resolution).
+    """
+
+    kind: str
+    i: int = 0
+    filter: Filter | None = None
+
+
+def T(i: int = 0) -> Ref:
+    return Ref("target", i)
+
+
+SELF = Ref("self")
+YOU = Ref("you")
+EACH_OPPONENT = Ref("each_opponent")
+EACH_PLAYER = Ref("each_player")
+DEFENDING = Ref("defending_player")
+ENCHANTED = Ref("enchanted")
+TRIGGER_OBJECT = Ref("trigger_object")
+
+
+def TARGET_CONTROLLER(i: int = 0) -> Ref:
+    return Ref("target_controller", i)
+
+
+def ALL(flt: Filter) -> Ref:
+    return Ref("all", 0, flt)
+
+
+# ---------------------------------------------------------------------------------------
+# Filters and target specifications.
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects qualify. Empty fields mean "no restriction".
+
+    ``types`` needs any of the card types; ``not_types`` none of them; ``not_colors`` none of
+    those colors; ``controller`` is ``you``/``opponent`` relative to the ability's controller;
+    ``other`` excludes the source itself; ``nontoken`` excludes tokens; ``basic`` requires the
+    Basic supertype; ``not_supertypes`` excludes e.g. Legendary; ``max_mv`` caps mana value.
+    """
+
+    types: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    not_colors: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    controller: str | None = None
+    other: bool = False
+    nontoken: bool = False
+    basic: bool = False
+    not_supertypes: frozenset[str] = frozenset()
+    max_mv: int | None = None
+    attacking_or_blocking: bool = False
+
+
+def F(*types: str, **kw: Any) -> Filter:
+    """Shorthand: ``F("Creature", not_colors={"B"})``."""
+    conv = {k: frozenset(v) if isinstance(v, set | list | tuple) else v for k, v in kw.items()}
+    return Filter(types=frozenset(types), **conv)
+
+
+CREATURE = F("Creature")
+ANY_PERMANENT = Filter()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One target of a spell or ability (CR 115).
+
+    kind: ``any`` (creature, player, planeswalker or battle), ``player``, ``opponent``,
+    ``permanent`` (with ``filter``), ``spell`` (an object on the stack, with ``filter``),
+    ``card`` (a card in ``zone`` — graveyard — with ``filter``), ``player_or_planeswalker``,
+    ``creature_or_planeswalker``.
+    """
+
+    kind: str
+    filter: Filter | None = None
+    zone: str | None = None
+    text: str = ""
+
+
+def target_creature(**kw: Any) -> TargetSpec:
+    return TargetSpec("permanent", F("Creature", **kw), text="target creature")
+
+
+ANY_TARGET = TargetSpec("any", text="any target")
+TARGET_PLAYER = TargetSpec("player", text="target player")
+TARGET_OPPONENT = TargetSpec("opponent", text="target opponent")
+
+
+# ---------------------------------------------------------------------------------------
+# Amounts.
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number computed on resolution: ``what`` is ``permanents`` (matching ``filter``
+    controlled by ``whose``), ``x`` (the spell's X), ``hit_exile`` (cards the player owns in
+    exile with a ``counter`` counter on them)."""
+
+    what: str
+    filter: Filter | None = None
+    whose: Ref | None = None
+    counter: str | None = None
+
+
+X = Count("x")
+Amount = int | Count
+
+
+# ---------------------------------------------------------------------------------------
+# Effects. Each has a handler registered in undercity.engine.effects.
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage(Effect):
+    amount: Amount
+    to: Ref
+    source: Ref = SELF
+
+
+@dataclass(frozen=True, slots=True)
+class DivideDamage(Effect):
+    """Deal ``amount`` damage divided as the caster chose among the targets (CR 601.2d)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Effect):
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ExileIt(Effect):
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand(Effect):
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBattlefield(Effect):
+    """Put a card (from a graveyard) onto the battlefield under ``under``'s control."""
+
+    what: Ref
+    under: Ref = YOU
+    counters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Effect):
+    n: Amount = 1
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Effect):
+    n: Amount = 1
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife(Effect):
+    n: Amount
+    who: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife(Effect):
+    n: Amount
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpell(Effect):
+    what: Ref = field(default_factory=lambda: T(0))
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters(Effect):
+    counter: str
+    n: Amount
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Pump(Effect):
+    """``what`` gets +p/+t (and gains keywords) until end of turn (CR 611.2a, 514.2)."""
+
+    p: Amount
+    t: Amount
+    what: Ref
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateToken(Effect):
+    token: str
+    n: Amount = 1
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class Scry(Effect):
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Surveil(Effect):
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Effect):
+    """Search your library for up to ``n`` cards matching ``filter`` (CR 701.23), put them
+    ``to`` a zone (``tapped`` if the battlefield), then shuffle."""
+
+    filter: Filter
+    n: int = 1
+    to: str = "hand"
+    tapped: bool = False
+    who: Ref = YOU
+    split: bool = False  # Cultivate: one to the battlefield tapped, the other to hand
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeChoice(Effect):
+    """``who`` sacrifices a permanent matching ``filter`` of their choice (CR 701.21)."""
+
+    who: Ref
+    filter: Filter = CREATURE
+
+
+@dataclass(frozen=True, slots=True)
+class Goad(Effect):
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana(Effect):
+    mana: str  # e.g. "G", "CC", or "any" (one mana of any color)
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAll(Effect):
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHandOnTop(Effect):
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mill(Effect):
+    """``who`` mills ``n`` cards (CR 701.17)."""
+
+    n: Amount
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class MustBeBlocked(Effect):
+    """All creatures able to block ``what`` this turn do so (CR 509.1c requirement)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class PreventCombatDamage(Effect):
+    """Prevent all combat damage that would be dealt this turn (CR 615)."""
+
+    to_you_and_yours_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGraveyards(Effect):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Venture(Effect):
+    """Venture into the dungeon (CR 701.49); ``into="Undercity"`` is venture into Undercity."""
+
+    into: str | None = None
+    who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class TakeInitiative(Effect):
+    who: Ref = YOU
+
+
+# ---------------------------------------------------------------------------------------
+# Conditions (intervening "if" clauses, CR 603.4).
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    what: str  # "completed_dungeon", "have_initiative", "revolt" (a permanent you controlled left
+    # the battlefield this turn)
+    who: Ref = YOU
+
+
+# ---------------------------------------------------------------------------------------
+# Triggers.
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """When the ability triggers (CR 603.2).
+
+    event: ``enters`` (``filter`` None = this object), ``dies``, ``attacks`` (this; with a
+    ``filter``, any attacking creature matching it; ``whose="opponent"``: attacking one of
+    your opponents),
+    ``beginning_of`` (``step``, ``whose`` = you/each), ``cast`` (a spell matching ``filter`` by
+    you), ``leaves`` (this goes from the battlefield to ``to_zone``), ``put_into_graveyard``.
+    """
+
+    event: str
+    filter: Filter | None = None
+    step: str | None = None
+    whose: str = "you"
+    to_zone: str | None = None
+    nth: int | None = None  # "your second spell each turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost (CR 602.1a, 118)."""
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: Filter | None = None  # "Sacrifice an artifact:" (CR 118.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    text: str
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Ability:
+    """Base of all abilities. ``uid`` is filled in by :func:`register_ability`."""
+
+    text: str
+    uid: int = -1
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (ability_by_uid, (self.uid,))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SpellAbility(Ability):
+    """What an instant or sorcery does (CR 113.3a), or a modal spell (CR 700.2)."""
+
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple[Mode, ...] = ()
+    choose: tuple[int, int] = (1, 1)
+    divided: bool = False  # damage divided among targets (Fireball)
+    extra_target_cost: int = 0  # "costs {1} more for each target beyond the first"
+    max_targets: int = 1
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Triggered(Ability):
+    when: Trigger = Trigger("enters")
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    if_: Condition | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Activated(Ability):
+    cost: Cost = Cost()
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    mana_ability: bool = False
+    sorcery_speed: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Static(Ability):
+    """A static ability (CR 604).
+
+    kind: ``pump`` (``affects`` get +p/+t and ``keywords``), ``replace_dies_exile_counter``
+    (Ravenloft Adventurer), ``replace_graveyard_exile`` (Rest in Peace),
+    ``replace_treasure_plus_one`` (Xorn), ``prevent_damage_to_self_your_turn``.
+    """
+
+    kind: str = "pump"
+    affects: Ref = ENCHANTED
+    p: int = 0
+    t: int = 0
+    keywords: frozenset[str] = frozenset()
+    counter: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AltCost:
+    """An alternative cost (CR 118.9), e.g. escape (CR 702.138)."""
+
+    keyword: str
+    mana: ManaCost
+    exile_other_graveyard: int = 0
+    zone: str = "graveyard"
+
+
+_ABILITIES: list[Ability] = []
+
+
+def register_ability(a: Ability) -> Ability:
+    object.__setattr__(a, "uid", len(_ABILITIES))
+    _ABILITIES.append(a)
+    return a
+
+
+def ability_by_uid(uid: int) -> Ability:
+    return _ABILITIES[uid]
+
+
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CardDef:
+    """A card: its Oracle characteristics (CR 109.3) and its abilities."""
+
+    name: str
+    mana_cost: ManaCost | None
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    colors: frozenset[str]
+    power: int | None
+    toughness: int | None
+    oracle_text: str
+    type_line: str
+    keywords: frozenset[str] = frozenset()
+    spell: SpellAbility | None = None
+    triggered: tuple[Triggered, ...] = ()
+    activated: tuple[Activated, ...] = ()
+    static: tuple[Static, ...] = ()
+    enchant: TargetSpec | None = None
+    alt_costs: tuple[AltCost, ...] = ()
+    token: bool = False
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        from undercity.cards.registry import get_card
+
+        return (get_card, (self.name,))
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value if self.mana_cost else 0
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"

@@ -1,0 +1,3 @@
+"""Every implemented card. Importing this package defines them all."""
+
+from undercity.cards.pool import core  # noqa: F401

@@ -1,0 +1,136 @@
+"""The card pool: card definitions keyed by name, built from the shipped Oracle data.
+
+:func:`define` takes a card's Oracle fields (cost, type line, text, P/T, keywords) from
+``undercity/data/oracle.json`` and adds abilities written in the effect language, so a
+definition states only what the card *does*. Tokens are defined with :func:`token`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from undercity.cards.model import (
+    Activated,
+    AddMana,
+    CardDef,
+    Cost,
+    SpellAbility,
+    Static,
+    Triggered,
+    register_ability,
+)
+from undercity.cards.oracle import find_oracle, load_oracle, lookup_localized
+from undercity.errors import UnimplementedCardError, UnknownCardError
+from undercity.mana import parse_cost
+
+#: Keyword abilities the engine implements (CR 702); others in Oracle data are ignored
+#: only if a definition says so explicitly.
+ENGINE_KEYWORDS = frozenset({
+    "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
+    "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
+})
+COLOR_OF = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
+
+_CARDS: dict[str, CardDef] = {}
+_TOKENS: dict[str, CardDef] = {}
+_loaded = False
+
+
+def _reg(a: Any) -> Any:
+    return register_ability(a) if a is not None else None
+
+
+def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Triggered, ...] = (),
+           activated: tuple[Activated, ...] = (), static: tuple[Static, ...] = (),
+           keywords: frozenset[str] | None = None, **extra: Any) -> CardDef:
+    """Define a card from its Oracle data plus its abilities."""
+    oc = find_oracle(name)
+    kws = keywords if keywords is not None else frozenset(
+        k.lower() for k in oc.keywords if k.lower() in ENGINE_KEYWORDS)
+    cost = parse_cost(oc.mana_cost) if oc.mana_cost else None
+    card = CardDef(
+        name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=frozenset(oc.subtypes),
+        supertypes=frozenset(oc.supertypes), colors=frozenset(oc.colors),
+        power=_num(oc.power), toughness=_num(oc.toughness), oracle_text=oc.oracle_text,
+        type_line=oc.type_line, keywords=kws, spell=_reg(spell),
+        triggered=tuple(_reg(t) for t in triggered), activated=tuple(_reg(a) for a in activated),
+        static=tuple(_reg(s) for s in static), **extra)
+    _CARDS[card.name] = card
+    return card
+
+
+def token(name: str, type_line: str, *, power: int | None = None, toughness: int | None = None,
+          colors: str = "", keywords: frozenset[str] = frozenset(), text: str = "",
+          activated: tuple[Activated, ...] = ()) -> CardDef:
+    """Define a token (CR 111.4): its characteristics come from the effect that creates it."""
+    from undercity.cards.oracle import parse_type_line
+
+    sup, types, sub = parse_type_line(type_line)
+    card = CardDef(name=name, mana_cost=None, types=frozenset(types), subtypes=frozenset(sub),
+                   supertypes=frozenset(sup), colors=frozenset(colors), power=power, toughness=toughness,
+                   oracle_text=text, type_line=type_line, keywords=keywords,
+                   activated=tuple(_reg(a) for a in activated), token=True)
+    _TOKENS[name] = card
+    return card
+
+
+def _num(v: str | None) -> int | None:
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        return 0  # "*" is defined by a characteristic-defining ability (CR 604.3)
+
+
+def mana_ability(mana: str, *, sacrifice: bool = False, text: str | None = None) -> Activated:
+    sym = "one mana of any color" if mana == "any" else "".join("{" + c + "}" for c in mana)
+    return Activated(text or f"{{T}}: Add {sym}.", cost=Cost(tap=True, sacrifice_self=sacrifice),
+                     effects=(AddMana(mana),), mana_ability=True)
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        import undercity.cards.pool  # noqa: F401  (defines every card)
+
+
+def get_card(name: str) -> CardDef:
+    """The implemented card with this name (English, or a printed name in another language)."""
+    _ensure_loaded()
+    card = _CARDS.get(name)
+    if card is not None:
+        return card
+    low = name.casefold().strip()
+    for n, c in _CARDS.items():
+        if n.casefold() == low:
+            return c
+    oc = lookup_localized(name)
+    if oc is not None and oc.name in _CARDS:
+        return _CARDS[oc.name]
+    if oc is not None or name in load_oracle():
+        real = oc.name if oc is not None else name
+        raise UnimplementedCardError(real)
+    raise UnknownCardError(name, suggest(name))
+
+
+def suggest(name: str) -> list[str]:
+    _ensure_loaded()
+    return difflib.get_close_matches(name, list(_CARDS), n=3, cutoff=0.5)
+
+
+def get_token(name: str) -> CardDef:
+    _ensure_loaded()
+    return _TOKENS[name]
+
+
+def all_cards() -> dict[str, CardDef]:
+    _ensure_loaded()
+    return dict(_CARDS)
+
+
+def is_implemented(name: str) -> bool:
+    _ensure_loaded()
+    return name in _CARDS

@@ -1,0 +1,104 @@
+"""The ``undercity`` command line. User mistakes print a clear message, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from undercity.errors import UndercityError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Undercity: a Magic: The Gathering rules engine built around the initiative and dungeons.")
+console = Console(highlight=False, soft_wrap=True)
+
+
+@app.command()
+def play(
+    seed: int = typer.Option(0, help="RNG seed: the same seed gives the same game."),
+    deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file (repeat per player)."),
+    players: int = typer.Option(2, help="Number of players."),
+    variant: str = typer.Option("two-player", help="two-player | free-for-all"),
+    ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random."),
+    log_json: Path = typer.Option(None, "--log-json", help="Write the event log as JSON Lines to this file."),
+    quiet: bool = typer.Option(False, help="Print only the result."),
+) -> None:
+    """Play a complete game between AI players and print its log and result."""
+    from undercity.agents import make_agent, play_out
+    from undercity.decks import BUNDLED, load_deck
+    from undercity.engine.game import Game
+
+    if players < 2:
+        raise UndercityError("--players must be at least 2")
+    if players > 2 and variant == "two-player":
+        variant = "free-for-all"
+    names = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"][:players]
+    if len(names) < players:
+        raise UndercityError("at most 8 players")
+    deck_names = list(deck or [])
+    if not deck_names:
+        deck_names = [BUNDLED[i % len(BUNDLED)] for i in range(players)]
+    if len(deck_names) != players:
+        raise UndercityError(f"{len(deck_names)} --deck options for {players} players: give one per player "
+                             "or none for the bundled decks")
+    decks = [load_deck(d) for d in deck_names]
+    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant)
+    if not quiet:
+        g.log_listeners.append(lambda e: console.print(e.render(g.names), markup=False))
+        for line in g.log_lines():
+            console.print(line, markup=False)
+    agents = [make_agent(ai, seed * 100 + i) for i in range(players)]
+    play_out(g, agents)
+    if log_json is not None:
+        log_json.write_text("\n".join(g.log_json()) + "\n", encoding="utf-8")
+    s = g.s
+    winners = " and ".join(g.names[w] for w in s.winners) or "nobody (draw)"
+    console.print(f"\nResult: {winners} after {s.turn} turns "
+                  f"({', '.join(f'{p.name} ({d.name}) {p.life} life' for p, d in zip(s.players, decks, strict=True))})",
+                  markup=False)
+
+
+@app.command()
+def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML, format 1)."),
+             quiet: bool = typer.Option(False, help="Don't print the log.")) -> None:
+    """Run scenario files: print the CR-cited log; exit non-zero if an expectation fails."""
+    from undercity.scenario.runner import run_file
+
+    failed = 0
+    for f in files:
+        result = run_file(f)
+        if not quiet:
+            for line in result.log:
+                console.print(line, markup=False)
+        if result.ok:
+            console.print(f"PASS {f}", markup=False)
+        else:
+            failed += 1
+            console.print(f"FAIL {f}", markup=False)
+            for line in result.failures:
+                console.print(f"  {line}", markup=False)
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def cards() -> None:
+    """List the implemented cards."""
+    from undercity.cards.registry import all_cards
+
+    for name, card in sorted(all_cards().items()):
+        console.print(f"{name}  {card.mana_cost or ''}  {card.type_line}", markup=False)
+
+
+def main() -> None:
+    try:
+        app()
+    except UndercityError as e:
+        Console(stderr=True, highlight=False).print(f"error: {e}", markup=False)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,244 @@
+"""Casting spells (CR 601) and activating abilities (CR 602).
+
+The choices of CR 601.2b-d (modes, targets, X, division) and of additional costs are all
+asked before anything moves; then the card goes to the stack, the total cost (CR 601.2f:
+mana cost or alternative cost, plus additional costs and increases, minus reductions) is
+paid, and the spell becomes cast (CR 601.2i). A cast that cannot be completed is never
+offered, so no rewind (CR 733) is needed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
+from undercity.engine import characteristics as ch
+from undercity.engine import costs, targeting, zones
+from undercity.engine import events as ev
+from undercity.engine.decisions import Option
+from undercity.engine.game import job_runner
+from undercity.engine.state import MAIN_STEPS, Job, StackItem
+from undercity.mana import ManaCost, can_pay, max_affordable_x, parse_cost
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+ZERO = parse_cost("")
+
+
+def sorcery_timing(g: Game, player: int) -> bool:
+    """CR 307.1: main phase, own turn, empty stack."""
+    s = g.s
+    return player == s.active and s.step in MAIN_STEPS and not s.stack
+
+
+def timing_ok(g: Game, player: int, card: CardDef) -> bool:
+    if "Instant" in card.types or "flash" in card.keywords:
+        return True
+    return sorcery_timing(g, player)
+
+
+def spell_target_specs(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+    sa = card.spell
+    if card.enchant is not None:
+        return (card.enchant,)
+    if sa is None:
+        return ()
+    if sa.modes:
+        return tuple(t for i in modes for t in sa.modes[i].targets)
+    return sa.targets
+
+
+def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: int | None) -> bool:
+    return all(targeting.candidates(g, t, player, source) for t in specs)
+
+
+def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
+    if alt is not None:
+        return alt.mana
+    return card.mana_cost or ZERO
+
+
+def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
+             sources: list[Any] | None = None) -> bool:
+    """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?"""
+    card = o.card
+    if "Land" in card.types or card.mana_cost is None and alt is None:
+        return False
+    if not timing_ok(g, player, card):
+        return False
+    sa = card.spell
+    if sa is not None and sa.modes:
+        if not any(_has_targets(g, m.targets, player, o.id) for m in sa.modes):
+            return False
+    elif not _has_targets(g, spell_target_specs(card), player, o.id):
+        return False
+    if alt is not None and alt.exile_other_graveyard:
+        if len(g.s.players[player].graveyard) - 1 < alt.exile_other_graveyard:
+            return False
+    cost = base_cost(card, alt)
+    if cost.x:
+        cost = cost.with_x(0)
+    if sources is None:
+        sources = costs.mana_sources(g, player)
+    return can_pay(cost, sources, costs.pool_of(g, player))
+
+
+def card_label(g: Game, oid: int) -> str:
+    return g.s.objs[oid].name
+
+
+def _target_opts(g: Game, cands: list[targeting.Target]) -> list[Option]:
+    return [Option(targeting.describe(g, t), t) for t in cands]
+
+
+@job_runner("cast")
+def run_cast(g: Game, job: Job) -> None:
+    s = g.s
+    d = job.data
+    player: int = d["player"]
+    o = s.objs[d["obj"]]
+    card = o.card
+    sa: SpellAbility | None = card.spell
+    alt = next((a for a in card.alt_costs if a.keyword == d.get("alt")), None)
+    # CR 601.2b: modes.
+    modes: tuple[int, ...] = ()
+    if sa is not None and sa.modes:
+        lo, hi = sa.choose
+        picked: list[int] = []
+        for k in range(hi):
+            opts = [Option(m.text, i) for i, m in enumerate(sa.modes)
+                    if i not in picked and _has_targets(g, m.targets, player, o.id)]
+            if k >= lo:
+                opts.append(Option("no more modes", -1))
+            v = g.ask(job, f"mode{k}", player, "mode", f"choose a mode for {card.name}", opts)
+            if v == -1:
+                break
+            picked.append(v)
+        modes = tuple(sorted(picked))
+    # CR 601.2c: targets.
+    targets: list[targeting.Target] = []
+    if sa is not None and sa.divided:
+        for k in range(sa.max_targets):
+            cands = [t for t in targeting.candidates(g, sa.targets[0], player, o.id) if t not in targets]
+            opts = _target_opts(g, cands)
+            if k >= 1:
+                opts.append(Option("no more targets", None))
+            t = g.ask(job, f"target{k}", player, "target", f"choose target {k + 1} for {card.name}", opts)
+            if t is None:
+                break
+            targets.append(tuple(t))  # type: ignore[arg-type]
+    else:
+        for i, spec in enumerate(spell_target_specs(card, modes)):
+            cands = targeting.candidates(g, spec, player, o.id)
+            t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
+                      _target_opts(g, cands))
+            targets.append(tuple(t))  # type: ignore[arg-type]
+    # CR 601.2f: the total cost, X included (CR 601.2b announces X).
+    cost = base_cost(card, alt)
+    if sa is not None and sa.extra_target_cost and len(targets) > 1:
+        cost = cost.increase_generic(sa.extra_target_cost * (len(targets) - 1))
+    x = None
+    if cost.x:
+        hi_x = max_affordable_x(cost, costs.mana_sources(g, player), costs.pool_of(g, player))
+        opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
+        x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
+        cost = cost.with_x(x)
+    # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
+    exiled: list[int] = []
+    if alt is not None and alt.exile_other_graveyard:
+        gy = s.players[player].graveyard
+        for k in range(alt.exile_other_graveyard):
+            opts = [Option(card_label(g, c), c) for c in gy if c != o.id and c not in exiled]
+            exiled.append(g.ask(job, f"exile{k}", player, "escape_exile",
+                                f"exile a card from your graveyard to escape {card.name} ({k + 1}/"
+                                f"{alt.exile_other_graveyard})", opts))
+    # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
+    from_zone = o.zone
+    new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
+    assert new is not None
+    new.x = x
+    item = StackItem(s.new_id(), "spell", new.id, new.id, card.name, player, sa, card.name)
+    item.targets = targets
+    item.x = x
+    item.modes = modes
+    if sa is not None and sa.divided and targets:
+        item.divide = tuple([(x or 0) // len(targets)] * len(targets))
+    item.trigger_data["alt"] = alt.keyword if alt else None
+    item.trigger_data["from_zone"] = from_zone
+    s.stack.append(item)
+    if not costs.pay_mana(g, player, cost, card.name):
+        raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
+    for c in exiled:
+        zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
+    s.players[player].spells_cast_this_turn += 1
+    s.spells_cast_turn_log.append(player)
+    s.jobs.pop()
+    s.priority = player  # CR 117.3c
+    s.passes = 0
+    g.emit(ev.SpellCast(rule="601.2i", player=player, obj=new.id, name=card.name,
+                        targets=tuple(targeting.describe(g, t) for t in targets), x=x, modes=modes,
+                        alt_cost=alt.keyword if alt else None))
+
+
+def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | None = None) -> bool:
+    """Could ``player`` activate ability ``index`` of permanent ``o`` now (CR 602.2)?"""
+    a = o.card.activated[index]
+    if a.mana_ability or o.controller != player or o.zone != "battlefield":
+        return False
+    if a.sorcery_speed and not sorcery_timing(g, player):
+        return False
+    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
+        return False
+    if not _has_targets(g, a.targets, player, o.id):
+        return False
+    if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice):
+        return False
+    if a.cost.mana is not None and not a.cost.mana.is_empty:
+        excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
+        src = costs.mana_sources(g, player, excl)
+        return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, costs.pool_of(g, player))
+    return True
+
+
+def _sacrificeable(g: Game, player: int, flt: Any) -> list[int]:
+    return [oid for oid in g.s.battlefield if g.s.objs[oid].controller == player
+            and targeting.matches(g, g.s.objs[oid], flt, player)]
+
+
+@job_runner("activate")
+def run_activate(g: Game, job: Job) -> None:
+    s = g.s
+    d = job.data
+    player: int = d["player"]
+    o = s.objs[d["obj"]]
+    a = o.card.activated[d["index"]]
+    targets: list[targeting.Target] = []
+    for i, spec in enumerate(a.targets):
+        cands = targeting.candidates(g, spec, player, o.id)
+        t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {o.name}",
+                  _target_opts(g, cands))
+        targets.append(tuple(t))  # type: ignore[arg-type]
+    sac = None
+    if a.cost.sacrifice is not None:  # CR 602.2b: choices for costs are made while activating
+        sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
+                    [Option(s.objs[x].name, x) for x in _sacrificeable(g, player, a.cost.sacrifice)])
+    item = StackItem(s.new_id(), "activated", None, o.id, o.name, player, a, f"{o.name} ability", a.text)
+    item.targets = targets
+    item.trigger_data["lki_controller"] = o.controller
+    if a.cost.tap:
+        zones.set_tapped(g, o, True, "602.2b")
+    if a.cost.mana is not None and not a.cost.mana.is_empty:
+        if not costs.pay_mana(g, player, a.cost.mana, o.name):
+            raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
+    if a.cost.sacrifice_self:
+        zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
+    if sac is not None:
+        zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
+    s.stack.append(item)
+    s.jobs.pop()
+    s.priority = player
+    s.passes = 0
+    g.emit(ev.AbilityActivated(rule="602.2", player=player, source=o.id, name=o.name, ability=a.text,
+                               targets=tuple(targeting.describe(g, t) for t in targets)))

@@ -1,0 +1,310 @@
+"""Combat (CR 506-511): declaring attackers and blockers, and combat damage.
+
+Declarations are asked one creature at a time ("attack with X" … "done"), so every
+decision is a short list of options that any agent can answer; the "done" option is only
+offered when the declaration so far satisfies every requirement and restriction
+(CR 508.1c-d, 509.1b-c): goaded creatures attack if able (CR 701.15b), a creature with
+menace is blocked by two or more creatures or not at all (CR 702.110b).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import deal_damage
+from undercity.engine.game import job_runner
+from undercity.engine.state import Combat, Job
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+Defender = tuple[str, int]
+
+
+def can_attack(g: Game, o: Obj) -> bool:
+    """CR 508.1a: untapped creature, controlled continuously since the turn began (or haste),
+    without defender."""
+    if not ch.is_creature(o) or o.tapped:
+        return False
+    kws = ch.keywords(g, o)
+    if "defender" in kws:
+        return False
+    return not (o.sick and "haste" not in kws)
+
+
+def defenders_for(g: Game, player: int) -> list[Defender]:
+    """Opponents and the planeswalkers and battles they control (CR 506.2, 802.1)."""
+    s = g.s
+    out: list[Defender] = [("p", p) for p in s.living() if targeting._is_opponent(g, player, p)]
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if "Planeswalker" in o.card.types and targeting._is_opponent(g, player, o.controller):
+            out.append(("o", oid))
+    return out
+
+
+def _defender_label(g: Game, d: Defender) -> str:
+    return targeting.describe(g, d)
+
+
+def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
+    """A goaded creature attacks a player other than the goading players if able."""
+    if not o.goaded_by:
+        return True
+    others = [x for x in all_defs if x[0] == "p" and x[1] not in o.goaded_by]
+    if not others:
+        return True
+    return d in others
+
+
+@job_runner("attackers")
+def run_declare_attackers(g: Game, job: Job) -> None:
+    s = g.s
+    player = job.data["player"]
+    if s.players[player].left:
+        s.jobs.pop()
+        return
+    c = s.combat or Combat()
+    s.combat = c
+    able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
+    defs = defenders_for(g, player)
+    declared: list[tuple[int, Defender]] = []
+    if defs:
+        k = 0
+        while True:
+            chosen = {a for a, _ in declared}
+            rest = [oid for oid in able if oid not in chosen]
+            must = [oid for oid in rest if s.objs[oid].goaded_by]
+            opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest]
+            if not must:
+                opts.append(Option("no more attackers", None))
+            if not opts:
+                break
+            v = g.ask(job, f"att{k}", player, "attacker", f"{s.players[player].name}: declare attackers", opts)
+            if v is None:
+                break
+            o = s.objs[v]
+            dopts = [Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
+            d = g.ask(job, f"def{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
+            declared.append((v, tuple(d)))  # type: ignore[arg-type]
+            k += 1
+    for oid, d in declared:
+        o = s.objs[oid]
+        if not ch.has(g, o, "vigilance"):
+            zones.set_tapped(g, o, True, "508.1f")
+        c.attackers[oid] = d
+    s.jobs.pop()
+    if declared:
+        s.extra["attacked"] = True
+    for oid, d in declared:
+        g.emit(ev.AttackDeclared(rule="508.1", player=player, attacker=oid, name=s.objs[oid].name,
+                                 defender=_defender_label(g, d)))
+    if not declared:
+        g.emit(ev.Note(rule="508.8", message="no creatures attack"))
+
+
+def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
+    """Flying (CR 702.9b) and reach (CR 702.17b)."""
+    if ch.has(g, attacker, "flying"):
+        kws = ch.keywords(g, blocker)
+        if "flying" not in kws and "reach" not in kws:
+            return False
+    return True
+
+
+def defending_players(g: Game) -> list[int]:
+    s = g.s
+    c = s.combat
+    out: list[int] = []
+    if c is None:
+        return out
+    n = len(s.players)
+    for k in range(n):
+        p = (s.active + k) % n
+        if s.players[p].left:
+            continue
+        for d in c.attackers.values():
+            who = d[1] if d[0] == "p" else (s.objs[d[1]].controller if d[1] in s.objs else None)
+            if who == p and p not in out:
+                out.append(p)
+    return out
+
+
+def _attacks_player(g: Game, d: Defender, p: int) -> bool:
+    if d[0] == "p":
+        return d[1] == p
+    o = g.s.objs.get(d[1])
+    return o is not None and o.controller == p
+
+
+@job_runner("blockers")
+def run_declare_blockers(g: Game, job: Job) -> None:
+    s = g.s
+    c = s.combat
+    assert c is not None
+    plan: list[tuple[int, int]] = []
+    for dp in defending_players(g):
+        attackers = [a for a, d in c.attackers.items() if _attacks_player(g, d, dp)]
+        able = [oid for oid in s.battlefield if s.objs[oid].controller == dp and ch.is_creature(s.objs[oid])
+                and not s.objs[oid].tapped]
+        mine: list[tuple[int, int]] = []
+        k = 0
+        while True:
+            used = {b for b, _ in mine}
+            count = {a: sum(1 for _, x in mine if x == a) for a in attackers}
+            free = [b for b in able if b not in used]
+
+            def legal_targets(b: int, free: list[int] = free, count: dict[int, int] = count,
+                              attackers: list[int] = attackers) -> list[int]:
+                out = []
+                for a in attackers:
+                    if not can_block(g, s.objs[b], s.objs[a]):
+                        continue
+                    if ch.has(g, s.objs[a], "menace") and count[a] == 0:
+                        others = [x for x in free if x != b and can_block(g, s.objs[x], s.objs[a])]
+                        if not others:
+                            continue  # a lone blocker could never make this block legal
+                    out.append(a)
+                return out
+
+            menace_open = [a for a in attackers if ch.has(g, s.objs[a], "menace") and count[a] == 1]
+            # CR 509.1c: "all creatures able to block it do so" is a requirement to obey.
+            lured = {e.obj for e in s.effects if e.kind == "lure"} & set(attackers)
+            must = [b for b in free if lured & set(legal_targets(b))]
+            opts = [Option(f"block with {s.objs[b].name}", b) for b in free if legal_targets(b)]
+            if not menace_open and not must:
+                opts.append(Option("no more blockers", None))
+            v = g.ask(job, f"blk{dp}:{k}", dp, "blocker", f"{s.players[dp].name}: declare blockers", opts)
+            if v is None:
+                break
+            tgt = legal_targets(v)
+            if menace_open:  # finish the menace block first
+                tgt = [a for a in tgt if a in menace_open] or tgt
+            if lured & set(tgt):
+                tgt = [a for a in tgt if a in lured]
+            a = g.ask(job, f"bt{dp}:{k}", dp, "block_target", f"which attacker does {s.objs[v].name} block?",
+                      [Option(f"{s.objs[v].name} blocks {s.objs[x].name}", x) for x in tgt])
+            mine.append((v, a))
+            k += 1
+        plan.extend(mine)
+    for b, a in plan:
+        c.blockers[b] = [a]
+        c.blocked_by.setdefault(a, []).append(b)
+        c.blocked.add(a)
+    s.jobs.pop()
+    for b, a in plan:
+        g.emit(ev.BlockDeclared(rule="509.1", player=s.objs[b].controller, blocker=b, name=s.objs[b].name,
+                                attacker=a, attacker_name=s.objs[a].name))
+    if not plan:
+        g.emit(ev.Note(rule="509.1", message="no creatures block"))
+
+
+def _deals_now(g: Game, o: Obj, first_strike: bool, c: Combat) -> bool:
+    kws = ch.keywords(g, o)
+    fs = "first strike" in kws
+    ds = "double strike" in kws
+    if first_strike:
+        return fs or ds
+    if not c.first_strike_step:
+        return True
+    return ds or o.id not in c.first_strike_dealt  # CR 510.4
+
+
+def _lethal(g: Game, blocker: Obj, attacker: Obj) -> int:
+    """Lethal damage (CR 702.19c): considering damage already marked and deathtouch."""
+    if ch.has(g, attacker, "deathtouch"):
+        return 1
+    return max(0, ch.toughness(g, blocker) - blocker.damage)
+
+
+@job_runner("damage")
+def run_combat_damage(g: Game, job: Job) -> None:
+    s = g.s
+    c = s.combat
+    assert c is not None
+    first = job.data["first_strike"]
+    if first:
+        c.first_strike_step = True
+    assignments: list[tuple[int, Defender, int]] = []
+    for a in list(c.attackers):
+        o = s.objs.get(a)
+        if o is None or not _deals_now(g, o, first, c):
+            continue
+        power = ch.power(g, o)
+        if power <= 0:
+            continue
+        d = c.attackers[a]
+        trample = ch.has(g, o, "trample")
+        if a not in c.blocked:  # CR 510.1b
+            if d[0] == "p" and s.players[d[1]].left:
+                continue  # CR 800.4e
+            if d[0] == "o" and d[1] not in s.objs:
+                continue
+            assignments.append((a, d, power))
+            continue
+        blockers = [b for b in c.blocked_by.get(a, []) if b in s.objs]
+        if not blockers:
+            if trample:  # CR 702.19e
+                assignments.append((a, d, power))
+            continue
+        if len(blockers) == 1 and not trample:
+            assignments.append((a, ("o", blockers[0]), power))
+            continue
+        # CR 510.1c: divide among the blockers as the controller chooses. Offered as an order in
+        # which blockers get lethal damage; the rest goes to the last (or, with trample, the player).
+        orders = list(permutations(blockers)) if len(blockers) <= 3 else [tuple(blockers)]
+        opts = []
+        for order in orders:
+            parts = _split(g, o, list(order), power, d if trample else None)
+            label = ", ".join(f"{n} to {targeting.describe(g, t)}" for t, n in parts if n)
+            opts.append(Option(label or "no damage", [list(t) + [n] for t, n in parts]))
+        uniq = {str(x.value): x for x in opts}
+        plan = g.ask(job, f"assign{a}", o.controller, "damage_assignment",
+                     f"{o.name}: assign {power} combat damage", list(uniq.values()))
+        for kind, ident, n in plan:
+            assignments.append((a, (kind, ident), n))
+    for b in list(c.blockers):
+        o = s.objs.get(b)
+        if o is None or not _deals_now(g, o, first, c):
+            continue
+        power = ch.power(g, o)
+        targets = [x for x in c.blockers[b] if x in s.objs]
+        if power > 0 and targets:
+            assignments.append((b, ("o", targets[0]), power))  # CR 510.1d
+    s.jobs.pop()
+    # CR 510.2: all combat damage is dealt simultaneously.
+    dealt_to_players: dict[int, set[int]] = {}
+    for src, t, n in assignments:
+        o = s.objs.get(src)
+        if o is None or n <= 0:
+            continue
+        if first:
+            c.first_strike_dealt.add(src)
+        if t[0] == "o" and t[1] not in s.objs:
+            continue
+        done = deal_damage(g, src, o.name, t, n, combat=True, rule="510.2")
+        if done and t[0] == "p":
+            dealt_to_players.setdefault(t[1], set()).add(o.controller)
+    g.emit(ev.CombatDamageDealt(rule="510.2", to_players={k: tuple(sorted(v)) for k, v in dealt_to_players.items()},
+                                first_strike=first))
+
+
+def _split(g: Game, attacker: Obj, order: list[int], power: int,
+           trample_to: Defender | None) -> list[tuple[Defender, int]]:
+    left = power
+    parts: list[tuple[Defender, int]] = []
+    for i, b in enumerate(order):
+        bo = g.s.objs[b]
+        last = i == len(order) - 1 and trample_to is None
+        n = left if last else min(left, _lethal(g, bo, attacker))
+        parts.append((("o", b), n))
+        left -= n
+    if trample_to is not None and left > 0:
+        parts.append((trample_to, left))
+    return parts

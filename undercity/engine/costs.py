@@ -1,0 +1,115 @@
+"""Paying costs (CR 118, 601.2f-h) with mana abilities (CR 605).
+
+Mana costs are paid automatically from the player's untapped mana sources: the payment
+planner in :mod:`undercity.mana` picks which sources to tap, preferring lands over
+creatures over sources that sacrifice themselves (Treasures).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.model import Activated, AddMana
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import zones
+from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, find_payment
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+ALL_COLORS = frozenset(COLORS)
+
+
+def mana_ability(o: Obj) -> Activated | None:
+    for a in o.card.activated:
+        if a.mana_ability:
+            return a
+    return None
+
+
+def can_activate_mana(g: Game, o: Obj) -> bool:
+    a = mana_ability(o)
+    if a is None:
+        return False
+    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
+        return False
+    return True
+
+
+def _source(o: Obj, a: Activated) -> ManaSource:
+    eff = a.effects[0]
+    assert isinstance(eff, AddMana)
+    if eff.mana == "any":
+        produces, amount = ALL_COLORS, 1
+    else:
+        produces, amount = frozenset(eff.mana), len(eff.mana)
+    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
+    return ManaSource(key=o.id, produces=produces, amount=amount, cost_rank=rank)
+
+
+def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) -> list[ManaSource]:
+    """Every mana ability ``player`` could activate now."""
+    s = g.s
+    out = []
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.controller != player or oid in exclude or not o.card.activated:
+            continue
+        a = mana_ability(o)
+        if a is not None and can_activate_mana(g, o):
+            out.append(_source(o, a))
+    return out
+
+
+def pool_of(g: Game, player: int) -> ManaPool:
+    pool = ManaPool()
+    for c, n in g.s.players[player].pool.items():
+        pool.add(c, n)
+    return pool
+
+
+def activate_mana_ability(g: Game, o: Obj, color: str | None = None) -> None:
+    """Activate a mana ability now (CR 605.3a): it resolves immediately."""
+    a = mana_ability(o)
+    assert a is not None
+    p = g.s.players[o.controller]
+    eff = a.effects[0]
+    assert isinstance(eff, AddMana)
+    if a.cost.tap:
+        zones.set_tapped(g, o, True, "605.3a")
+    # "One mana of any color": the player names the color (CR 106.1b); white by default.
+    produced = (color or "W") if eff.mana == "any" else eff.mana
+    for c in produced:
+        p.pool[c] = p.pool.get(c, 0) + 1
+    g.emit(ev.ManaAdded(rule="106.4", player=o.controller, mana="".join("{" + c + "}" for c in produced),
+                        source=o.name))
+    if a.cost.sacrifice_self:
+        zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
+    """Pay ``cost`` from the pool and untapped sources. False (and nothing changes) if it can't be."""
+    p = g.s.players[player]
+    if cost.is_empty:
+        return True
+    plan = find_payment(cost, mana_sources(g, player), pool_of(g, player))
+    if plan is None:
+        return False
+    for key, _color in plan.activations:
+        o = g.s.objs[key]
+        a = mana_ability(o)
+        assert a is not None
+        if a.cost.tap:
+            zones.set_tapped(g, o, True, "605.3a")
+        if a.cost.sacrifice_self:
+            zones.move(g, key, "graveyard", rule="701.21a", verb="is sacrificed for mana")
+    for c, n in plan.from_pool.items():
+        p.pool[c] -= n
+        if p.pool[c] <= 0:
+            del p.pool[c]
+    for c, n in plan.leftover.items():
+        p.pool[c] = p.pool.get(c, 0) + n
+    g.emit(ev.CostPaid(rule="601.2h", player=player, name=what, cost=str(cost)))
+    return True

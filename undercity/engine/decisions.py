@@ -1,0 +1,80 @@
+"""Decisions: the only way the engine asks anything of anyone (design.md §2).
+
+The engine stops with a :class:`Decision` — who decides, what kind, the legal options —
+and whoever drives it answers with one option. Every option is a plain, JSON-friendly
+value so that replays, scenario scripts, AIs and RL policies all speak the same language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer. ``value`` is what the engine acts on; ``label`` is for people."""
+
+    label: str
+    value: Any
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question put to one player.
+
+    kind is one of: ``priority``, ``mulligan``, ``bottom`` (London mulligan, CR 103.5),
+    ``target``, ``mode``, ``x``, ``divide``, ``attacker``, ``attack_target``, ``blocker``,
+    ``block_target``, ``damage_assignment``, ``order_triggers``, ``discard``, ``search``,
+    ``scry``, ``order_top``, ``surveil``, ``sacrifice``, ``legend_rule``, ``replacement``,
+    ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``.
+    """
+
+    player: int
+    kind: str
+    prompt: str
+    options: list[Option]
+    key: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def option_for(self, choice: Any) -> Option:
+        """The option a choice names: an :class:`Option`, its index, its value or its label."""
+        from undercity.errors import IllegalActionError
+
+        if isinstance(choice, Option):
+            if choice in self.options:
+                return choice
+        elif isinstance(choice, int) and not isinstance(choice, bool) and self.kind not in _VALUE_INT:
+            if 0 <= choice < len(self.options):
+                return self.options[choice]
+        else:
+            for o in self.options:
+                if o.value == choice or (isinstance(choice, list) and o.value == tuple(choice)):
+                    return o
+            if isinstance(choice, str):
+                low = choice.casefold()
+                for o in self.options:
+                    if o.label.casefold() == low:
+                        return o
+        if isinstance(choice, int) and self.kind in _VALUE_INT:
+            for o in self.options:
+                if o.value == choice:
+                    return o
+        legal = "; ".join(f"{i}: {o.label}" for i, o in enumerate(self.options))
+        raise IllegalActionError(
+            f"{choice!r} is not a legal answer to {self.kind!r} ({self.prompt}); legal: {legal}")
+
+
+# Decisions whose option values are themselves integers (X, a number of damage): an int
+# answer means the value, not the index.
+_VALUE_INT = frozenset({"x"})
+
+
+class NeedChoice(Exception):  # noqa: N818 - control flow, not an error
+    """Raised inside a job when an answer is missing; the engine turns it into a pending decision."""
+
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision

@@ -1,0 +1,543 @@
+"""Effect handlers: one function per effect type of the card language (CR 608.2c-h).
+
+A handler runs inside the resolving job; it asks every question it needs (through
+``g.ask``) before it changes anything, so that it can be re-run with the answers.
+Keyword actions cite CR 701.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards import model as m
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.state import ContinuousEffect, Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+Handler = Callable[["Game", Job, StackItem, Any, str], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def handles(*types: type) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        for t in types:
+            HANDLERS[t] = fn
+        return fn
+
+    return deco
+
+
+def card_option(g: Game, oid: int) -> Option:
+    return Option(g.s.objs[oid].name, oid)
+
+
+# ---------------------------------------------------------------------------- references
+
+
+def _legal(job: Job, i: int) -> bool:
+    legal = job.data.get("legal")
+    return legal is None or (i < len(legal) and legal[i])
+
+
+def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
+    s = g.s
+    k = ref.kind
+    if k == "you":
+        return [item.controller]
+    if k == "target":
+        if ref.i < len(item.targets) and _legal(job, ref.i):
+            t = item.targets[ref.i]
+            if t[0] == "p":
+                return [t[1]]
+        return []
+    if k == "target_controller":
+        if ref.i < len(item.targets) and item.targets[ref.i][0] == "o":
+            oid = item.targets[ref.i][1]
+            o = s.objs.get(oid)
+            if o is not None:
+                return [o.controller]
+            lki = s.lki.get(oid)
+            if lki:
+                return [lki["controller"]]
+        return []
+    if k == "each_opponent":
+        return [p for p in s.living() if targeting._is_opponent(g, item.controller, p)]
+    if k == "each_player":
+        return s.living()
+    if k == "defending_player":
+        d = item.trigger_data.get("defending")
+        return [d] if d is not None and not s.players[d].left else []
+    raise ValueError(f"{k} does not name players")
+
+
+def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
+    s = g.s
+    k = ref.kind
+    if k == "target":
+        if ref.i < len(item.targets) and _legal(job, ref.i):
+            t = item.targets[ref.i]
+            if t[0] == "o" and t[1] in s.objs:
+                return [t[1]]
+        return []
+    if k == "self":
+        return [item.source] if item.source in s.objs and s.objs[item.source].zone == "battlefield" else []
+    if k == "enchanted":
+        src = s.objs.get(item.source) if item.source is not None else None
+        return [src.attached_to] if src is not None and src.attached_to in s.objs else []
+    if k == "trigger_object":
+        oid = item.trigger_data.get("object")
+        return [oid] if oid in s.objs else []
+    if k == "all":
+        return [oid for oid in s.battlefield
+                if targeting.matches(g, s.objs[oid], ref.filter, item.controller, item.source)]
+    raise ValueError(f"{k} does not name objects")
+
+
+def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
+    if isinstance(a, int):
+        return a
+    s = g.s
+    if a.what == "x":
+        return item.x or 0
+    if a.what == "permanents":
+        whose = ref_players(g, a.whose or m.YOU, item, job)
+        return sum(1 for oid in s.battlefield if s.objs[oid].controller in whose
+                   and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source))
+    if a.what == "target_power":
+        t = item.targets[0] if item.targets else None
+        if t and t[0] == "o":
+            o = s.objs.get(t[1])
+            if o is not None and o.zone == "battlefield":
+                return ch.power(g, o)
+            lki = s.lki.get(t[1])
+            return (lki or {}).get("power") or 0
+        return 0
+    if a.what == "hit_exile":
+        whose = ref_players(g, a.whose or m.DEFENDING, item, job)
+        return sum(1 for p in whose for oid in s.players[p].exile
+                   if s.objs[oid].counters.get(a.counter or "hit", 0) > 0)
+    raise ValueError(f"unknown amount {a.what}")
+
+
+def source_name(g: Game, item: StackItem) -> str:
+    return item.source_name
+
+
+# ---------------------------------------------------------------------------- damage
+
+
+def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Target, n: int,
+                *, combat: bool = False, rule: str = "120.3") -> int:
+    """Deal damage (CR 120.3), after prevention (CR 615). Returns the damage dealt."""
+    s = g.s
+    if n <= 0:
+        return 0
+    tname = targeting.describe(g, target)
+    for e in s.effects:
+        if e.kind == "prevent_combat" and combat:
+            protected = e.player is None or (
+                target == ("p", e.player)
+                or (target[0] == "o" and target[1] in s.objs and s.objs[target[1]].controller == e.player))
+            if protected:
+                g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
+                return 0
+    if target[0] == "o":
+        o = s.objs.get(target[1])
+        if o is not None:
+            for st in o.card.static:
+                if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
+                    g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
+                    return 0
+    src = s.objs.get(source) if source is not None else None
+    kws = ch.keywords(g, src) if src is not None and src.zone == "battlefield" else (
+        src.card.keywords if src is not None else frozenset())
+    if target[0] == "p":
+        p = s.players[target[1]]
+        g.emit(ev.DamageDealt(rule=rule, source=source, source_name=src_name, target_player=p.idx,
+                              target_name=p.name, amount=n, combat=combat))
+        change_life(g, p.idx, -n, "120.3a")
+    else:
+        o = s.objs[target[1]]
+        g.emit(ev.DamageDealt(rule=rule, source=source, source_name=src_name, target_obj=o.id,
+                              target_name=o.name, amount=n, combat=combat))
+        if "Planeswalker" in o.card.types:
+            zones.add_counters(g, o, "loyalty", -n, "120.3c")
+        if ch.is_creature(o):
+            o.damage += n  # CR 120.3e
+            if "deathtouch" in kws:
+                o.deathtouched = True  # CR 702.2b
+    if "lifelink" in kws and src is not None:
+        change_life(g, src.controller, n, "702.15b")
+    return n
+
+
+def change_life(g: Game, player: int, delta: int, rule: str) -> None:
+    """Life gain or loss (CR 119). In Two-Headed Giant the team's shared total (CR 810.9)."""
+    if delta == 0:
+        return
+    p = g.s.players[player]
+    p.life += delta
+    g.emit(ev.LifeChanged(rule=rule, player=player, amount=delta, life=p.life))
+
+
+# ---------------------------------------------------------------------------- handlers
+
+
+@handles(m.DealDamage)
+def h_damage(g: Game, job: Job, item: StackItem, e: m.DealDamage, key: str) -> None:
+    n = amount(g, e.amount, item, job)
+    src = item.source
+    if e.to.kind in ("target",):
+        if not (e.to.i < len(item.targets) and _legal(job, e.to.i)):
+            return
+        deal_damage(g, src, item.source_name, item.targets[e.to.i], n)
+        return
+    try:
+        for p in ref_players(g, e.to, item, job):
+            deal_damage(g, src, item.source_name, ("p", p), n)
+    except ValueError:
+        for oid in ref_objects(g, e.to, item, job):
+            deal_damage(g, src, item.source_name, ("o", oid), n)
+
+
+@handles(m.DivideDamage)
+def h_divide(g: Game, job: Job, item: StackItem, e: m.DivideDamage, key: str) -> None:
+    for i, t in enumerate(item.targets):
+        if _legal(job, i):
+            deal_damage(g, item.source, item.source_name, t, item.divide[i] if item.divide else 0)
+
+
+def move_asking(g: Game, job: Job, key: str, oid: int, to_zone: str, *, rule: str, verb: str,
+                **kw: Any) -> Obj | None:
+    """Move an object, asking its controller to order replacement effects first (CR 616.1)."""
+    o = g.s.objs[oid]
+    reps = zones.replacements_for(g, o, o.zone, to_zone)
+    order = None
+    if len(reps) > 1:
+        first = g.ask(job, key + ":repl", o.controller, "replacement",
+                      f"which replacement effect applies first to {o.name}?",
+                      [Option(r.label, r.key) for r in reps])
+        order = [first]
+    return zones.move(g, oid, to_zone, rule=rule, verb=verb, order=order, **kw)
+
+
+def destroy(g: Game, job: Job, key: str, oid: int, rule: str = "701.8a") -> None:
+    o = g.s.objs[oid]
+    if ch.has(g, o, "indestructible"):  # CR 702.12b
+        return
+    move_asking(g, job, key, oid, "graveyard", rule=rule, verb="is destroyed")
+
+
+@handles(m.Destroy)
+def h_destroy(g: Game, job: Job, item: StackItem, e: m.Destroy, key: str) -> None:
+    for n, oid in enumerate(ref_objects(g, e.what, item, job)):
+        destroy(g, job, f"{key}:{n}", oid)
+
+
+@handles(m.DestroyAll)
+def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str) -> None:
+    ids = ref_objects(g, m.ALL(e.filter), item, job)
+    # Ask every replacement-order question first, then destroy simultaneously (CR 701.8).
+    orders = {}
+    for oid in ids:
+        o = g.s.objs[oid]
+        reps = zones.replacements_for(g, o, "battlefield", "graveyard")
+        if len(reps) > 1 and not ch.has(g, o, "indestructible"):
+            orders[oid] = [g.ask(job, f"{key}:{oid}:repl", o.controller, "replacement",
+                                 f"which replacement effect applies first to {o.name}?",
+                                 [Option(r.label, r.key) for r in reps])]
+    for oid in ids:
+        if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
+            zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
+
+
+@handles(m.ExileIt)
+def h_exile(g: Game, job: Job, item: StackItem, e: m.ExileIt, key: str) -> None:
+    for oid in ref_objects(g, e.what, item, job):
+        zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+
+
+@handles(m.ReturnToHand)
+def h_bounce(g: Game, job: Job, item: StackItem, e: m.ReturnToHand, key: str) -> None:
+    for n, oid in enumerate(ref_objects(g, e.what, item, job)):
+        move_asking(g, job, f"{key}:{n}", oid, "hand", rule="608.2c", verb="returns to its owner's hand")
+
+
+@handles(m.ReturnToBattlefield)
+def h_reanimate(g: Game, job: Job, item: StackItem, e: m.ReturnToBattlefield, key: str) -> None:
+    under = ref_players(g, e.under, item, job)
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.put_onto_battlefield(g, oid, under[0] if under else None, rule="608.2c",
+                                         counters=dict(e.counters))
+        if new is not None and any(c == "corpse" for c, _ in e.counters):
+            new.corpse_exile = True  # From the Catacombs: the replacement follows the creature
+
+
+@handles(m.Draw)
+def h_draw(g: Game, job: Job, item: StackItem, e: m.Draw, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in ref_players(g, e.who, item, job):
+        for _ in range(n):
+            zones.draw(g, p)
+
+
+@handles(m.Discard)
+def h_discard(g: Game, job: Job, item: StackItem, e: m.Discard, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    players = ref_players(g, e.who, item, job)
+    picks: dict[int, list[int]] = {}
+    for p in players:  # CR 701.9b: the player chooses; ask everything first
+        hand = g.s.players[p].hand
+        chosen: list[int] = []
+        for k in range(min(n, len(hand))):
+            opts = [card_option(g, c) for c in hand if c not in chosen]
+            chosen.append(g.ask(job, f"{key}:d{p}:{k}", p, "discard",
+                                f"{g.player_name(p)}: discard a card ({k + 1} of {n})", opts))
+        picks[p] = chosen
+    for chosen in picks.values():
+        for c in chosen:
+            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+
+
+@handles(m.LoseLife)
+def h_lose(g: Game, job: Job, item: StackItem, e: m.LoseLife, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in ref_players(g, e.who, item, job):
+        change_life(g, p, -n, "119.3")
+
+
+@handles(m.GainLife)
+def h_gain(g: Game, job: Job, item: StackItem, e: m.GainLife, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in ref_players(g, e.who, item, job):
+        change_life(g, p, n, "119.3")
+
+
+def counter_spell(g: Game, oid: int, rule: str = "701.6a") -> None:
+    s = g.s
+    for idx, it in enumerate(s.stack):
+        if it.obj == oid:
+            del s.stack[idx]
+            g.emit(ev.Countered(rule=rule, player=it.controller, name=it.name))
+            zones.move(g, oid, "graveyard", rule=rule, verb="is countered and put into the graveyard")
+            return
+
+
+@handles(m.CounterSpell)
+def h_counter(g: Game, job: Job, item: StackItem, e: m.CounterSpell, key: str) -> None:
+    for oid in ref_objects(g, e.what, item, job):
+        counter_spell(g, oid)
+
+
+@handles(m.PutCounters)
+def h_counters(g: Game, job: Job, item: StackItem, e: m.PutCounters, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for oid in ref_objects(g, e.what, item, job):
+        zones.add_counters(g, g.s.objs[oid], e.counter, n)
+
+
+@handles(m.Pump)
+def h_pump(g: Game, job: Job, item: StackItem, e: m.Pump, key: str) -> None:
+    p, t = amount(g, e.p, item, job), amount(g, e.t, item, job)
+    for oid in ref_objects(g, e.what, item, job):
+        g.s.effects.append(ContinuousEffect("pump", oid, p, t, e.keywords, "eot",
+                                            timestamp=g.s.next_timestamp()))
+        kw = f" and gains {', '.join(sorted(e.keywords))}" if e.keywords else ""
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} gets {p:+d}/{t:+d}{kw} "
+                                                             "until end of turn"))
+
+
+def create_token(g: Game, name: str, controller: int, rule: str = "111.1") -> Obj:
+    from undercity.cards.registry import get_token
+
+    o = g.create_object(get_token(name), controller, "battlefield")
+    o.controller = controller
+    o.sick = True
+    o.token = True
+    g.emit(ev.TokenCreated(rule=rule, obj=o.id, name=name, controller=controller))
+    g.emit(ev.ZoneChanged(rule="111.1", obj=o.id, new_obj=o.id, name=name, owner=controller,
+                          controller=controller, from_zone="nowhere", to_zone="battlefield",
+                          verb="is created", token=True))
+    return o
+
+
+@handles(m.CreateToken)
+def h_token(g: Game, job: Job, item: StackItem, e: m.CreateToken, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in ref_players(g, e.who, item, job):
+        extra = sum(1 for oid in g.s.battlefield for st in g.s.objs[oid].card.static
+                    if st.kind == "replace_treasure_plus_one" and g.s.objs[oid].controller == p
+                    and e.token == "Treasure")
+        if extra:
+            g.emit(ev.Note(rule="614.1a", message=f"Replacement: {extra} additional Treasure token(s)"))
+        for _ in range(n + extra):
+            create_token(g, e.token, p)
+
+
+def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: str,
+                    other_zone: str) -> None:
+    """Scry (CR 701.22) or surveil (CR 701.25): look at the top n, choose which go to the
+    bottom (or graveyard), order the rest on top."""
+    p = item.controller
+    lib = g.s.players[p].library
+    top = lib[:n]
+    if not top:
+        return
+    away: list[int] = []
+    for k in range(len(top)):
+        opts = [Option(f"keep {g.s.objs[c].name} on top", ("keep", c)) for c in top if c not in away]
+        opts = [Option(f"put {g.s.objs[c].name} {'on the bottom' if other_zone == 'bottom' else 'into the graveyard'}",
+                       ("away", c)) for c in top if c not in away] + [Option("keep the rest on top", ("done", 0))]
+        v = g.ask(job, f"{key}:a{k}", p, "scry" if other_zone == "bottom" else "surveil",
+                  f"look at {', '.join(g.s.objs[c].name for c in top)}", opts)
+        if v[0] == "done":
+            break
+        away.append(v[1])
+    keep = [c for c in top if c not in away]
+    ordered: list[int] = []
+    for k in range(len(keep) - 1):
+        opts = [Option(f"{g.s.objs[c].name} next from the top", c) for c in keep if c not in ordered]
+        ordered.append(g.ask(job, f"{key}:o{k}", p, "order_top", "order the cards you keep on top", opts))
+    ordered += [c for c in keep if c not in ordered]
+    del lib[:len(top)]
+    lib[0:0] = ordered
+    names = tuple(g.s.objs[c].name for c in top)
+    g.emit(ev.LookedAt(rule=rule, player=p, cards=names, count=len(top), private_to=p,
+                       top=tuple(g.s.objs[c].name for c in ordered),
+                       bottom=tuple(g.s.objs[c].name for c in away)))
+    for c in away:
+        if other_zone == "bottom":
+            lib.append(c)
+        else:
+            zones.move(g, c, "graveyard", rule=rule, verb="is put into the graveyard")
+
+
+@handles(m.Scry)
+def h_scry(g: Game, job: Job, item: StackItem, e: m.Scry, key: str) -> None:
+    _look_and_split(g, job, item, e.n, key, "701.22a", "bottom")
+
+
+@handles(m.Surveil)
+def h_surveil(g: Game, job: Job, item: StackItem, e: m.Surveil, key: str) -> None:
+    _look_and_split(g, job, item, e.n, key, "701.25a", "graveyard")
+
+
+@handles(m.Search)
+def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
+    """Search a library (CR 701.23): the searcher may fail to find (CR 701.23b)."""
+    for p in ref_players(g, e.who, item, job):
+        lib = g.s.players[p].library
+        found: list[int] = []
+        for k in range(e.n):
+            opts = [Option(g.s.objs[c].name, c) for c in lib
+                    if c not in found and targeting.matches(g, g.s.objs[c], e.filter, p)]
+            seen: set[str] = set()
+            uniq = []
+            for o in opts:  # identical cards are the same choice
+                if o.label not in seen:
+                    seen.add(o.label)
+                    uniq.append(o)
+            uniq.append(Option("find nothing more", None))
+            v = g.ask(job, f"{key}:s{p}:{k}", p, "search", f"{g.player_name(p)}: search for {e.filter_text()}"
+                      if hasattr(e, "filter_text") else f"{g.player_name(p)}: search your library", uniq)
+            if v is None:
+                break
+            found.append(v)
+        if e.split and len(found) == 2:
+            v = g.ask(job, f"{key}:split{p}", p, "search", "which card goes onto the battlefield tapped?",
+                      [Option(g.s.objs[c].name, c) for c in found])
+            bf, hand = [v], [c for c in found if c != v]
+        elif e.to == "battlefield":
+            bf, hand = found, []
+        else:
+            bf, hand = [], found
+        if found:
+            g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(g.s.objs[c].name for c in found)))
+        for c in bf:
+            zones.put_onto_battlefield(g, c, p, rule="701.23a", tapped=e.tapped)
+        for c in hand:
+            zones.move(g, c, "hand", rule="701.23a", verb="is put into its owner's hand")
+        zones.shuffle(g, p)
+
+
+@handles(m.SacrificeChoice)
+def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: str) -> None:
+    picks = []
+    for p in ref_players(g, e.who, item, job):
+        mine = [oid for oid in g.s.battlefield if g.s.objs[oid].controller == p
+                and targeting.matches(g, g.s.objs[oid], e.filter, p)]
+        if mine:
+            picks.append(g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
+                               [card_option(g, c) for c in mine]))
+    for oid in picks:
+        zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+@handles(m.Goad)
+def h_goad(g: Game, job: Job, item: StackItem, e: m.Goad, key: str) -> None:
+    """Goad (CR 701.15): until the goading player's next turn."""
+    for oid in ref_objects(g, e.what, item, job):
+        o = g.s.objs[oid]
+        if item.controller not in o.goaded_by:
+            o.goaded_by = o.goaded_by + (item.controller,)
+        g.s.effects.append(ContinuousEffect("goad", oid, until="your_next_turn", player=item.controller))
+        g.emit(ev.Goaded(rule="701.15a", obj=oid, name=o.name, player=item.controller))
+
+
+@handles(m.AddMana)
+def h_add_mana(g: Game, job: Job, item: StackItem, e: m.AddMana, key: str) -> None:
+    p = g.s.players[item.controller]
+    for c in e.mana if e.mana != "any" else "W":
+        p.pool[c] = p.pool.get(c, 0) + 1
+
+
+@handles(m.PutFromHandOnTop)
+def h_put_back(g: Game, job: Job, item: StackItem, e: m.PutFromHandOnTop, key: str) -> None:
+    p = item.controller
+    hand = g.s.players[p].hand
+    chosen: list[int] = []
+    for k in range(min(e.n, len(hand))):
+        opts = [card_option(g, c) for c in hand if c not in chosen]
+        chosen.append(g.ask(job, f"{key}:{k}", p, "put_on_top",
+                            f"put a card from your hand on top of your library ({k + 1} of {e.n})", opts))
+    for c in chosen:  # the last chosen ends on top
+        zones.move(g, c, "library", rule="608.2c", verb="is put on top of its owner's library")
+
+
+@handles(m.PreventCombatDamage)
+def h_fog(g: Game, job: Job, item: StackItem, e: m.PreventCombatDamage, key: str) -> None:
+    who = item.controller if e.to_you_and_yours_only else None
+    g.s.effects.append(ContinuousEffect("prevent_combat", None, player=who, timestamp=g.s.next_timestamp()))
+    g.emit(ev.EffectBegan(rule="615.1", description="combat damage "
+                          + (f"to {g.player_name(who)} and their creatures " if who is not None else "")
+                          + "will be prevented this turn"))
+
+
+@handles(m.ExileGraveyards)
+def h_exile_graveyards(g: Game, job: Job, item: StackItem, e: m.ExileGraveyards, key: str) -> None:
+    for p in g.s.players:
+        for oid in list(p.graveyard):
+            zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+
+
+@handles(m.Mill)
+def h_mill(g: Game, job: Job, item: StackItem, e: m.Mill, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in ref_players(g, e.who, item, job):
+        for oid in g.s.players[p].library[:n]:
+            zones.move(g, oid, "graveyard", rule="701.17a", verb="is milled")
+
+
+@handles(m.MustBeBlocked)
+def h_lure(g: Game, job: Job, item: StackItem, e: m.MustBeBlocked, key: str) -> None:
+    for oid in ref_objects(g, e.what, item, job):
+        g.s.effects.append(ContinuousEffect("lure", oid, player=item.controller, timestamp=g.s.next_timestamp()))
+        g.emit(ev.EffectBegan(rule="509.1c", description=f"all creatures able to block {g.s.objs[oid].name} "
+                                                         "this turn do so"))

@@ -1,0 +1,508 @@
+"""Typed game events. Every change to a game is one of these, carrying the rule that caused it.
+
+The text log, the JSON Lines log, triggers (CR 603.2) and statistics are all built from
+events. An event may be *private* to one player (a card drawn, the order of a library):
+:meth:`Event.render` shows other viewers only what they may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of all events. ``rule`` is the Comprehensive Rules number that produced it."""
+
+    rule: str
+    #: Player index that may see the private part of this event, or None if public.
+    private_to: int | None = None
+    kind: ClassVar[str] = "event"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:  # pragma: no cover - overridden
+        return self.kind
+
+    def render(self, names: list[str], viewer: int | None = None) -> str:
+        """One log line: the event's text followed by its rule number."""
+        return f"{self.text(names, viewer)}  [CR {self.rule}]"
+
+    def hidden_from(self, viewer: int | None) -> bool:
+        return self.private_to is not None and viewer is not None and viewer != self.private_to
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        data = {"type": self.kind}
+        if self.hidden_from(viewer):
+            data.update({f.name: getattr(self, f.name) for f in fields(self) if f.name in _PUBLIC})
+            data["hidden"] = True
+        else:
+            data.update(asdict(self))
+        return data
+
+
+_PUBLIC = {"rule", "player", "private_to", "from_zone", "to_zone", "owner", "count"}
+
+
+def _p(names: list[str], idx: int | None) -> str:
+    return names[idx] if idx is not None and 0 <= idx < len(names) else "no one"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted(Event):
+    players: tuple[str, ...]
+    seed: int
+    variant: str
+    kind: ClassVar[str] = "game_started"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"Game begins ({self.variant}): {', '.join(self.players)}; seed {self.seed}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartingPlayer(Event):
+    player: int
+    kind: ClassVar[str] = "starting_player"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} is chosen at random to play first"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mulligan(Event):
+    player: int
+    count: int
+    kind: ClassVar[str] = "mulligan"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} takes a mulligan (number {self.count})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandKept(Event):
+    player: int
+    count: int
+    kind: ClassVar[str] = "hand_kept"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} keeps a hand of {self.count}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnBegan(Event):
+    turn: int
+    player: int
+    kind: ClassVar[str] = "turn_began"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"— Turn {self.turn}: {_p(names, self.player)} —"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepBegan(Event):
+    step: str
+    player: int
+    kind: ClassVar[str] = "step_began"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.step.replace('-', ' ')} step"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZoneChanged(Event):
+    """An object moved from one zone to another (CR 400.7: it becomes a new object)."""
+
+    obj: int
+    new_obj: int
+    name: str
+    owner: int
+    controller: int
+    from_zone: str
+    to_zone: str
+    verb: str = "moves"
+    token: bool = False
+    kind: ClassVar[str] = "zone_changed"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        what = "a card" if self.hidden_from(viewer) else self.name
+        return f"{what} ({_p(names, self.owner)}) {self.verb}: {self.from_zone} → {self.to_zone}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDrawn(Event):
+    player: int
+    obj: int
+    name: str
+    kind: ClassVar[str] = "card_drawn"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        what = "a card" if self.hidden_from(viewer) else self.name
+        return f"{_p(names, self.player)} draws {what}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EmptyLibraryDraw(Event):
+    player: int
+    kind: ClassVar[str] = "empty_library_draw"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} attempts to draw from an empty library"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shuffled(Event):
+    player: int
+    kind: ClassVar[str] = "shuffled"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} shuffles their library"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Revealed(Event):
+    player: int
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "revealed"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} reveals {', '.join(self.cards) or 'nothing'}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LookedAt(Event):
+    """A player looks at hidden cards (scry, surveil): only they see the names."""
+
+    player: int
+    cards: tuple[str, ...]
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+    count: int = 0
+    kind: ClassVar[str] = "looked_at"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        if self.hidden_from(viewer):
+            return (f"{_p(names, self.player)} looks at {self.count} card(s), puts "
+                    f"{len(self.top)} on top and {len(self.bottom)} on the bottom")
+        return (f"{_p(names, self.player)} looks at {', '.join(self.cards)}; top: "
+                f"{', '.join(self.top) or '-'}; bottom: {', '.join(self.bottom) or '-'}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LandPlayed(Event):
+    player: int
+    obj: int
+    name: str
+    kind: ClassVar[str] = "land_played"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} plays {self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellCast(Event):
+    player: int
+    obj: int
+    name: str
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    alt_cost: str | None = None
+    copy: bool = False
+    kind: ClassVar[str] = "spell_cast"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        verb = "copies" if self.copy else "casts"
+        s = f"{_p(names, self.player)} {verb} {self.name}"
+        if self.alt_cost:
+            s += f" for its {self.alt_cost} cost"
+        if self.x is not None:
+            s += f" with X={self.x}"
+        if self.modes:
+            s += f", modes {', '.join(str(m + 1) for m in self.modes)}"
+        if self.targets:
+            s += f" targeting {', '.join(self.targets)}"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityActivated(Event):
+    player: int
+    source: int
+    name: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    kind: ClassVar[str] = "ability_activated"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        s = f"{_p(names, self.player)} activates {self.name}: {self.ability}"
+        if self.targets:
+            s += f" targeting {', '.join(self.targets)}"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityTriggered(Event):
+    player: int
+    source: int | None
+    name: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    kind: ClassVar[str] = "ability_triggered"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        s = f"{self.name} triggers ({_p(names, self.player)}): {self.ability}"
+        if self.targets:
+            s += f" targeting {', '.join(self.targets)}"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Resolved(Event):
+    player: int
+    name: str
+    kind: ClassVar[str] = "resolved"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} resolves"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fizzled(Event):
+    """All targets illegal on resolution (CR 608.2b): the spell or ability doesn't resolve."""
+
+    player: int
+    name: str
+    kind: ClassVar[str] = "fizzled"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} doesn't resolve: all its targets are illegal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Countered(Event):
+    player: int
+    name: str
+    kind: ClassVar[str] = "countered"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} is countered"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CeasedToExist(Event):
+    name: str
+    what: str
+    kind: ClassVar[str] = "ceased_to_exist"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} ({self.what}) ceases to exist"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tapped(Event):
+    obj: int
+    name: str
+    tapped: bool
+    kind: ClassVar[str] = "tapped"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} becomes {'tapped' if self.tapped else 'untapped'}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ManaAdded(Event):
+    player: int
+    mana: str
+    source: str
+    kind: ClassVar[str] = "mana_added"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} adds {self.mana} ({self.source})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CostPaid(Event):
+    player: int
+    name: str
+    cost: str
+    kind: ClassVar[str] = "cost_paid"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} pays {self.cost} for {self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealt(Event):
+    source: int | None
+    source_name: str
+    target_obj: int | None = None
+    target_player: int | None = None
+    target_name: str
+    amount: int
+    combat: bool = False
+    kind: ClassVar[str] = "damage_dealt"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        c = " combat" if self.combat else ""
+        return f"{self.source_name} deals {self.amount}{c} damage to {self.target_name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatDamageDealt(Event):
+    """A combat damage step's damage has been dealt (CR 510.2); ``to_players`` maps each
+    damaged player to the controllers of the creatures that dealt them combat damage."""
+
+    to_players: dict[int, tuple[int, ...]]
+    first_strike: bool = False
+    kind: ClassVar[str] = "combat_damage_dealt"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        step = "first-strike" if self.first_strike else "regular"
+        return f"{step} combat damage is dealt"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamagePrevented(Event):
+    source_name: str
+    target_name: str
+    amount: int
+    kind: ClassVar[str] = "damage_prevented"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.amount} damage from {self.source_name} to {self.target_name} is prevented"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LifeChanged(Event):
+    player: int
+    amount: int
+    life: int
+    kind: ClassVar[str] = "life_changed"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        verb = "gains" if self.amount > 0 else "loses"
+        return f"{_p(names, self.player)} {verb} {abs(self.amount)} life (now {self.life})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountersChanged(Event):
+    obj: int | None
+    player: int | None = None
+    name: str
+    counter: str
+    amount: int
+    total: int
+    kind: ClassVar[str] = "counters_changed"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        verb = "gets" if self.amount > 0 else "loses"
+        return f"{self.name} {verb} {abs(self.amount)} {self.counter} counter(s) (now {self.total})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TokenCreated(Event):
+    obj: int
+    name: str
+    controller: int
+    kind: ClassVar[str] = "token_created"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.controller)} creates a {self.name} token"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EffectBegan(Event):
+    """A continuous effect starts (CR 611), e.g. "+3/+3 until end of turn"."""
+
+    description: str
+    kind: ClassVar[str] = "effect_began"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return self.description
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EffectsEnded(Event):
+    count: int
+    kind: ClassVar[str] = "effects_ended"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f'{self.count} "until end of turn" effect(s) end and damage wears off'
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackDeclared(Event):
+    player: int
+    attacker: int
+    name: str
+    defender: str
+    kind: ClassVar[str] = "attack_declared"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} attacks {self.defender}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlockDeclared(Event):
+    player: int
+    blocker: int
+    name: str
+    attacker: int
+    attacker_name: str
+    kind: ClassVar[str] = "block_declared"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} blocks {self.attacker_name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Goaded(Event):
+    obj: int
+    name: str
+    player: int
+    kind: ClassVar[str] = "goaded"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{self.name} is goaded by {_p(names, self.player)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerLost(Event):
+    player: int
+    reason: str
+    kind: ClassVar[str] = "player_lost"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} loses the game: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerLeft(Event):
+    player: int
+    kind: ClassVar[str] = "player_left"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} leaves the game; everything they own leaves with them"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(Event):
+    winners: tuple[int, ...]
+    reason: str
+    kind: ClassVar[str] = "game_ended"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        if not self.winners:
+            return f"The game is a draw ({self.reason})"
+        return f"{' and '.join(_p(names, w) for w in self.winners)} win(s) the game ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Note(Event):
+    """A rules step with no other event type (a choice made, a step skipped)."""
+
+    message: str
+    player: int | None = None
+    kind: ClassVar[str] = "note"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return self.message

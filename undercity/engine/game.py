@@ -1,0 +1,287 @@
+"""The game: advances until someone must decide, then waits for an answer (design.md §2).
+
+>>> from undercity.engine.game import Game
+>>> g = Game.new([deck_a, deck_b], ["Alice", "Bob"], seed=1)   # doctest: +SKIP
+>>> while not g.over:                                          # doctest: +SKIP
+...     g.apply(agent.choose(g, g.pending))
+
+The engine never calls out: :attr:`Game.pending` is the one open :class:`Decision`;
+:meth:`Game.apply` answers it (raising :class:`IllegalActionError` and changing nothing if
+the answer is not among the legal options) and runs the game on to the next decision.
+Decisions with exactly one legal answer are made by the loop itself (issue 2: they are
+not counted as decisions).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from undercity.cards.registry import get_card
+from undercity.engine import events as ev
+from undercity.engine.decisions import Decision, NeedChoice, Option
+from undercity.engine.state import Job, Obj, Player, State
+from undercity.errors import IllegalActionError, UndercityError
+
+STARTING_LIFE = {"two-player": 20, "free-for-all": 20, "commander": 40, "two-headed-giant": 30}
+DEFAULT_TURN_CAP = 150
+
+JobRunner = Callable[["Game", Job], None]
+JOBS: dict[str, JobRunner] = {}
+
+
+def job_runner(kind: str) -> Callable[[JobRunner], JobRunner]:
+    """Register the function that runs jobs of ``kind``."""
+
+    def deco(fn: JobRunner) -> JobRunner:
+        JOBS[kind] = fn
+        return fn
+
+    return deco
+
+
+class Game:
+    """A game of Magic in progress."""
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.pending: Decision | None = None
+        self.events: list[ev.Event] = []
+        self.choices: list[int] = []
+        self.setup: dict[str, Any] = {}
+        self.decisions = 0  # decisions with two or more options put to an agent
+        self.log_listeners: list[Callable[[ev.Event], None]] = []
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def new(cls, decks: list[list[str]], names: list[str] | None = None, seed: int = 0,
+            variant: str = "two-player", turn_cap: int = DEFAULT_TURN_CAP) -> Game:
+        """A new game from decklists (card names, top of list irrelevant: libraries are
+        shuffled, CR 103.3), through mulligans (CR 103.5) to the first decision."""
+        _load_rules()
+        names = names or [f"Player {i + 1}" for i in range(len(decks))]
+        if len(names) != len(decks):
+            raise UndercityError(f"{len(names)} player names for {len(decks)} decks")
+        if len(decks) < 2:
+            raise UndercityError("a game needs at least two players")
+        if variant not in STARTING_LIFE:
+            raise UndercityError(f"unknown variant {variant!r}; known: {', '.join(STARTING_LIFE)}")
+        cards = [[get_card(n) for n in deck] for deck in decks]  # unknown names fail here
+        s = State(seed)
+        s.variant = variant
+        s.turn_cap = turn_cap
+        g = cls(s)
+        g.setup = {"kind": "new", "decks": decks, "names": names, "seed": seed,
+                   "variant": variant, "turn_cap": turn_cap}
+        for i, name in enumerate(names):
+            s.players.append(Player(i, name, STARTING_LIFE[variant]))
+        for i, deck in enumerate(cards):
+            for card in deck:
+                g.create_object(card, i, "library")
+        g.emit(ev.GameStarted(rule="103", players=tuple(names), seed=seed, variant=variant))
+        from undercity.engine import start
+
+        start.begin(g)
+        g.advance()
+        return g
+
+    @classmethod
+    def empty(cls, names: list[str], seed: int = 0, variant: str = "two-player",
+              life: int | None = None) -> Game:
+        """A game with players and empty zones, for building a position (scenarios)."""
+        _load_rules()
+        s = State(seed)
+        s.variant = variant
+        g = cls(s)
+        for i, name in enumerate(names):
+            s.players.append(Player(i, name, life if life is not None else STARTING_LIFE[variant]))
+        s.started = True
+        return g
+
+    # ---------------------------------------------------------------- objects
+    def create_object(self, card: Any, owner: int, zone: str, *, top: bool = False) -> Obj:
+        """Put a new object into a zone without moving anything (setup, tokens)."""
+        s = self.s
+        o = Obj(s.new_id(), s.next_uid, card, owner, zone)
+        s.next_uid += 1
+        o.timestamp = s.next_timestamp()
+        s.objs[o.id] = o
+        if zone == "battlefield":
+            s.battlefield.append(o.id)
+        elif zone != "stack":
+            lst = s.players[owner].zone(zone)
+            if top:
+                lst.insert(0, o.id)
+            else:
+                lst.append(o.id)
+        return o
+
+    def obj(self, oid: int) -> Obj:
+        return self.s.objs[oid]
+
+    def player_name(self, idx: int) -> str:
+        return self.s.players[idx].name
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.s.players]
+
+    @property
+    def over(self) -> bool:
+        return self.s.over
+
+    # ---------------------------------------------------------------- events
+    def emit(self, event: ev.Event) -> None:
+        """Record an event and let triggered abilities see it (CR 603.2)."""
+        self.events.append(event)
+        for fn in self.log_listeners:
+            fn(event)
+        if self.s.started:
+            from undercity.engine import triggers
+
+            triggers.check(self, event)
+
+    def log_lines(self, viewer: int | None = None, since: int = 0) -> list[str]:
+        """The log as text, as ``viewer`` may see it (None: omniscient)."""
+        names = self.names
+        return [e.render(names, viewer) for e in self.events[since:]]
+
+    def log_json(self, viewer: int | None = None) -> Iterable[str]:
+        for e in self.events:
+            yield json.dumps(e.to_json(viewer), ensure_ascii=False, default=list)
+
+    # ---------------------------------------------------------------- the loop
+    def ask(self, job: Job, key: str, player: int, kind: str, prompt: str,
+            options: list[Option], context: dict[str, Any] | None = None) -> Any:
+        """The answer to a question inside ``job``: recorded, forced, or asked now."""
+        if key in job.answers:
+            return job.answers[key]
+        if not options:
+            raise RuntimeError(f"no legal options for {kind}: {prompt}")
+        if len(options) == 1:
+            job.answers[key] = options[0].value
+            return options[0].value
+        raise NeedChoice(Decision(player, kind, prompt, options, key, context or {}))
+
+    def push(self, kind: str, **data: Any) -> Job:
+        job = Job(kind, data)
+        self.s.jobs.append(job)
+        return job
+
+    def advance(self) -> None:
+        """Run the game until a decision with two or more options is needed, or it ends."""
+        from undercity.engine import priority, sba, triggers, turn
+
+        s = self.s
+        while self.pending is None and not s.over:
+            if s.jobs:
+                job = s.jobs[-1]
+                try:
+                    JOBS[job.kind](self, job)
+                except NeedChoice as nc:
+                    self.pending = nc.decision
+                    self.decisions += 1
+                continue
+            if not s.step_started:
+                s.step_started = True
+                turn.begin_step(self)
+                continue
+            if s.step == "untap":  # CR 502.4: no player receives priority in the untap step
+                turn.end_step(self)
+                continue
+            # A player would receive priority: state-based actions, then triggers (CR 117.5).
+            if sba.check(self) or triggers.put_pending(self):
+                if s.step == "cleanup":  # CR 514.3a: priority now, then another cleanup step
+                    s.extra["priority_in_cleanup"] = s.extra["cleanup_again"] = True
+                continue
+            if s.step == "cleanup" and not s.stack and not s.extra.get("priority_in_cleanup"):
+                turn.end_step(self)
+                continue
+            if s.players[s.priority].left:  # CR 800.4j
+                s.priority = turn.next_in_turn_order(self, s.priority)
+            opts = priority.options(self, s.priority)
+            if len(opts) == 1:
+                priority.do_pass(self)
+                continue
+            self.pending = Decision(s.priority, "priority",
+                                    f"{s.players[s.priority].name} has priority", opts)
+            self.decisions += 1
+
+    def apply(self, choice: Any) -> None:
+        """Answer the pending decision. An illegal answer raises and changes nothing."""
+        d = self.pending
+        if d is None:
+            raise IllegalActionError("no decision is pending" + (" (the game is over)" if self.over else ""))
+        opt = d.option_for(choice)
+        self.choices.append(d.options.index(opt))
+        self.pending = None
+        if d.kind == "priority":
+            from undercity.engine import priority
+
+            priority.act(self, d.player, opt.value)
+        else:
+            self.s.jobs[-1].answers[d.key] = opt.value
+        self.advance()
+
+    # ---------------------------------------------------------------- ending
+    def end_game(self, winners: Iterable[int], reason: str, rule: str) -> None:
+        s = self.s
+        if s.over:
+            return
+        s.over = True
+        s.winners = tuple(winners)
+        self.emit(ev.GameEnded(rule=rule, winners=s.winners, reason=reason))
+
+    # ---------------------------------------------------------------- copy & save
+    def copy(self) -> Game:
+        """An independent copy of the game at this point (for search AIs)."""
+        g = Game.__new__(Game)
+        g.s, g.pending = pickle.loads(pickle.dumps((self.s, self.pending), protocol=5))
+        g.events = list(self.events)
+        g.choices = list(self.choices)
+        g.setup = self.setup
+        g.decisions = self.decisions
+        g.log_listeners = []
+        return g
+
+    def save(self) -> str:
+        """The game as JSON: how it was set up and every choice made since (a replay)."""
+        return json.dumps({"format": 1, "setup": self.setup, "choices": self.choices})
+
+    @classmethod
+    def restore(cls, data: str) -> Game:
+        """Rebuild a saved game by replaying its choices; the log is identical (determinism)."""
+        try:
+            doc = json.loads(data)
+            setup, choices = doc["setup"], doc["choices"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise UndercityError(f"not a saved Undercity game: {e}") from None
+        if setup.get("kind") == "new":
+            g = cls.new(setup["decks"], setup["names"], setup["seed"], setup["variant"],
+                        setup.get("turn_cap", DEFAULT_TURN_CAP))
+        elif setup.get("kind") == "scenario":
+            from undercity.scenario.runner import build_game
+
+            g = build_game(setup["scenario"])
+        else:
+            raise UndercityError("saved game has an unknown setup kind")
+        for c in choices:
+            g.apply(c)
+        return g
+
+
+def _load_rules() -> None:
+    """Import the rules modules so that their job runners and handlers are registered."""
+    from undercity.engine import (  # noqa: F401
+        casting,
+        combat,
+        effects,
+        priority,
+        resolve,
+        sba,
+        start,
+        triggers,
+        turn,
+    )

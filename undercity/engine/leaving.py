@@ -1,0 +1,86 @@
+"""Losing, conceding and leaving the game (CR 104, 800.4).
+
+In a two-player game the game ends when a player loses. In a multiplayer game a player
+who loses leaves the game (CR 800.4a): everything they own leaves, spells and abilities
+they control cease to exist, and the game goes on until one player (or team) remains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from undercity.engine import events as ev
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+#: Called with (game, player) just before a player leaves (CR 726.4 for the initiative).
+ON_LEAVE: list[Callable[[Game, int], None]] = []
+
+
+def lose_simultaneously(g: Game, losers: list[tuple[int, str, str]]) -> None:
+    s = g.s
+    for p, reason, rule in losers:
+        if not s.players[p].lost:
+            s.players[p].lost = True
+            g.emit(ev.PlayerLost(rule=rule, player=p, reason=reason))
+    remaining = [p.idx for p in s.players if not p.lost and not p.left]
+    if len(remaining) == 0:
+        g.end_game((), "all players lost at once", "104.4a")
+        return
+    teams = {s.players[p].team if s.players[p].team is not None else f"#{p}" for p in remaining}
+    if len(teams) == 1:
+        g.end_game(tuple(remaining), "the last player standing" if len(remaining) == 1 else "the last team standing",
+                   "104.2a")
+        return
+    for p, _reason, _rule in losers:
+        leave(g, p)
+
+
+def concede(g: Game, player: int) -> None:
+    """CR 104.3a: a player may concede at any time; they leave the game."""
+    lose_simultaneously(g, [(player, "conceded", "104.3a")])
+
+
+def leave(g: Game, player: int) -> None:
+    """CR 800.4a: the player leaves; all objects they own leave; what they control on the
+    stack ceases to exist; effects that give them control end."""
+    from undercity.engine import turn
+
+    s = g.s
+    p = s.players[player]
+    if p.left:
+        return
+    for fn in ON_LEAVE:
+        fn(g, player)
+    p.left = True
+    for oid in list(s.battlefield):
+        o = s.objs[oid]
+        if o.owner == player:
+            s.battlefield.remove(oid)
+            del s.objs[oid]
+        elif o.controller == player:
+            o.controller = o.owner  # CR 800.4a: control-changing effects end
+    s.stack = [it for it in s.stack if it.controller != player and
+               not (it.obj is not None and it.obj in s.objs and s.objs[it.obj].owner == player)]
+    for zone in ("library", "hand", "graveyard", "exile", "command"):
+        for oid in p.zone(zone):
+            s.objs.pop(oid, None)
+        p.zone(zone).clear()
+    for oid in list(s.objs):
+        if s.objs[oid].owner == player:
+            del s.objs[oid]
+    s.pending_triggers = [t for t in s.pending_triggers if t.controller != player]
+    s.effects = [e for e in s.effects if e.player != player]
+    g.emit(ev.PlayerLeft(rule="800.4a", player=player))
+    if s.combat is not None:
+        for a, d in list(s.combat.attackers.items()):
+            if d == ("p", player):
+                s.combat.attackers.pop(a)
+    if s.active == player and not s.over:
+        # CR 800.4h-ish: the turn continues with no active player until it ends; we end it now.
+        s.extra["active_left"] = True
+    if s.priority == player:
+        s.priority = turn.next_in_turn_order(g, player)
+        s.passes = 0

@@ -1,0 +1,110 @@
+"""Priority (CR 117): what the player with priority may do, and passing.
+
+Options are listed cheaply: mana sources are computed once per listing, identical cards
+in hand are offered once (casting either copy is the same action), and mana abilities are
+not listed (they are activated while paying, CR 605.3; scenarios may still activate them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.engine import casting, costs, zones
+from undercity.engine import events as ev
+from undercity.engine.decisions import Option
+from undercity.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+PASS = ("pass",)
+LANDS_PER_TURN = 1
+
+
+def options(g: Game, player: int) -> list[Option]:
+    s = g.s
+    p = s.players[player]
+    opts = [Option("pass priority", PASS)]
+    sorcery_ok = casting.sorcery_timing(g, player)
+    seen: set[str] = set()
+    sources = None
+    for oid in p.hand:
+        o = s.objs[oid]
+        card = o.card
+        if card.name in seen:
+            continue
+        if "Land" in card.types:
+            if sorcery_ok and p.lands_played < LANDS_PER_TURN:
+                seen.add(card.name)
+                opts.append(Option(f"play {card.name}", ("play", oid)))
+            continue
+        if not casting.timing_ok(g, player, card):
+            continue
+        if sources is None:
+            sources = costs.mana_sources(g, player)
+        if casting.castable(g, player, o, None, sources):
+            seen.add(card.name)
+            opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
+    for oid in p.graveyard:
+        o = s.objs[oid]
+        for alt in o.card.alt_costs:
+            if alt.zone == "graveyard":
+                if sources is None:
+                    sources = costs.mana_sources(g, player)
+                if casting.castable(g, player, o, alt, sources):
+                    opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.controller != player or not o.card.activated:
+            continue
+        for i, a in enumerate(o.card.activated):
+            if a.mana_ability:
+                continue
+            if casting.activatable(g, player, o, i):
+                opts.append(Option(f"activate {o.name}: {a.text}", ("activate", oid, i)))
+    return opts
+
+
+def act(g: Game, player: int, value: Any) -> None:
+    """Carry out a priority option already validated against :func:`options`."""
+    s = g.s
+    kind = value[0]
+    if kind == "pass":
+        do_pass(g)
+    elif kind == "play":
+        play_land(g, player, value[1])
+    elif kind == "cast":
+        s.passes = 0
+        g.push("cast", player=player, obj=value[1], alt=value[2])
+    elif kind == "activate":
+        s.passes = 0
+        g.push("activate", player=player, obj=value[1], index=value[2])
+    else:  # pragma: no cover - options() never produces anything else
+        raise IllegalActionError(f"unknown priority action {value!r}")
+
+
+def play_land(g: Game, player: int, oid: int) -> None:
+    """Playing a land is a special action (CR 305.1, 116.2a); it doesn't use the stack."""
+    s = g.s
+    o = s.objs[oid]
+    s.players[player].lands_played += 1
+    s.passes = 0
+    new = zones.move(g, oid, "battlefield", rule="305.1", verb="is played", controller=player)
+    if new is not None:
+        g.emit(ev.LandPlayed(rule="305.1", player=player, obj=new.id, name=o.name))
+
+
+def do_pass(g: Game) -> None:
+    """CR 117.3d, 117.4: pass; when all players pass in succession, resolve or move on."""
+    from undercity.engine import turn
+
+    s = g.s
+    s.passes += 1
+    if s.passes >= len(s.living()):
+        s.passes = 0
+        if s.stack:
+            g.push("resolve")
+        else:
+            turn.end_step(g)
+    else:
+        s.priority = turn.next_in_turn_order(g, s.priority)

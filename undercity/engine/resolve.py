@@ -1,0 +1,120 @@
+"""Resolving spells and abilities (CR 608, 405.5).
+
+The top object of the stack resolves when all players pass in succession. Targets are
+checked first (CR 608.2b): if all are illegal it doesn't resolve; otherwise its effects
+happen in order, skipping illegal targets. Permanent spells enter the battlefield
+(CR 608.3); instants and sorceries go to the graveyard (CR 608.2n); copies cease to exist
+(CR 707.10a, 704.5e).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.model import Condition, SpellAbility, TargetSpec
+from undercity.engine import casting, targeting, zones
+from undercity.engine import events as ev
+from undercity.engine.effects import HANDLERS
+from undercity.engine.game import job_runner
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+
+def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
+    a = item.ability
+    if item.kind == "spell":
+        card = g.s.objs[item.obj].card if item.obj in g.s.objs else None
+        if card is None:
+            return ()
+        if isinstance(a, SpellAbility) and a.divided:
+            return tuple(a.targets[0] for _ in item.targets)
+        return casting.spell_target_specs(card, item.modes)
+    return tuple(getattr(a, "targets", ()) or ())
+
+
+def condition_holds(g: Game, cond: Condition | None, controller: int) -> bool:
+    """Intervening "if" clauses (CR 603.4)."""
+    if cond is None:
+        return True
+    p = g.s.players[controller]
+    if cond.what == "completed_dungeon":
+        return bool(p.completed)
+    if cond.what == "have_initiative":
+        return g.s.initiative == controller
+    if cond.what == "revolt":
+        return controller in g.s.extra.get("left_battlefield", ())
+    raise ValueError(f"unknown condition {cond.what}")
+
+
+def effects_of(g: Game, item: StackItem) -> tuple:
+    a = item.ability
+    if a is None:
+        return tuple(item.trigger_data.get("effects", ()))
+    if isinstance(a, SpellAbility) and a.modes:
+        return tuple(e for i in item.modes for e in a.modes[i].effects)
+    return tuple(getattr(a, "effects", ()))
+
+
+@job_runner("resolve")
+def run_resolve(g: Game, job: Job) -> None:
+    s = g.s
+    item = s.stack[-1]
+    if job.pc == 0:
+        specs = target_specs(g, item)
+        if specs and item.targets:
+            legal = [targeting.still_legal(g, spec, t, item.controller, item.source)
+                     for spec, t in zip(specs, item.targets, strict=False)]
+            job.data["legal"] = legal
+            if not any(legal):  # CR 608.2b
+                s.stack.pop()
+                g.emit(ev.Fizzled(rule="608.2b", player=item.controller, name=item.name))
+                if item.kind == "spell" and item.obj in s.objs:
+                    zones.move(g, item.obj, "graveyard", rule="608.2b", verb="is put into the graveyard")
+                _done(g)
+                return
+        cond = item.trigger_data.get("if")
+        if cond is not None and not condition_holds(g, cond, item.controller):  # CR 603.4
+            s.stack.pop()
+            g.emit(ev.Note(rule="603.4", message=f"{item.name}: its condition is false; it does nothing"))
+            _done(g)
+            return
+        job.pc = 1
+    if item.kind == "spell":
+        card = s.objs[item.obj].card
+        if card.is_permanent_card:
+            s.stack.pop()
+            new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
+                             controller=item.controller)
+            if new is not None and card.enchant is not None and item.targets:
+                new.attached_to = item.targets[0][1]  # CR 303.4f
+            g.emit(ev.Resolved(rule="608.3", player=item.controller, name=item.name))
+            _done(g)
+            return
+    effects = effects_of(g, item)
+    optional = item.trigger_data.get("optional")
+    if optional and job.pc == 1:
+        from undercity.engine.decisions import Option
+
+        yes = g.ask(job, "optional", item.controller, "yes_no", f"{item.name}: {item.text}? (you may)",
+                    [Option("yes", True), Option("no", False)])
+        if not yes:
+            job.pc = len(effects) + 1
+    while job.pc - 1 < len(effects):
+        e = effects[job.pc - 1]
+        HANDLERS[type(e)](g, job, item, e, f"e{job.pc}")
+        job.pc += 1
+    s.stack.pop()
+    g.emit(ev.Resolved(rule="608.2", player=item.controller, name=item.name))
+    if item.kind == "spell" and item.obj in s.objs:
+        # CR 608.2n: an instant or sorcery goes to its owner's graveyard as the last step.
+        zones.move(g, item.obj, "graveyard", rule="608.2n", verb="is put into the graveyard")
+    _done(g)
+
+
+def _done(g: Game) -> None:
+    s = g.s
+    s.jobs.pop()
+    s.priority = s.active  # CR 117.3b
+    s.passes = 0

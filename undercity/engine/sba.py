@@ -1,0 +1,179 @@
+"""State-based actions (CR 704).
+
+Checked whenever a player would receive priority (CR 704.3): every applicable action is
+performed at once, then the check repeats until none applies. Choices that state-based
+actions need (the legend rule, the order of replacement effects on a dying creature) are
+asked before anything happens, in an ``sba`` job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import zones
+from undercity.engine.decisions import Option
+from undercity.engine.game import job_runner
+from undercity.engine.state import Job
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+
+@dataclass(slots=True)
+class Action:
+    kind: str  # lose | cease | graveyard | destroy | annihilate | legend | hook
+    rule: str
+    player: int | None = None
+    obj: int | None = None
+    reason: str = ""
+    group: tuple[int, ...] = ()
+    n: int = 0
+    run: Callable[[Game], None] | None = None
+
+
+#: Extra state-based actions from other rules modules (704.5t dungeons): functions
+#: returning actions whose ``run`` performs them.
+HOOKS: list[Callable[[Game], list[Action]]] = []
+
+
+def collect(g: Game) -> list[Action]:
+    s = g.s
+    out: list[Action] = []
+    for p in s.players:
+        if p.left:
+            continue
+        if p.life <= 0:
+            out.append(Action("lose", "704.5a", p.idx, reason="0 or less life"))
+        elif p.drew_from_empty:
+            out.append(Action("lose", "704.5b", p.idx, reason="drew from an empty library"))
+        elif p.poison >= 10:
+            out.append(Action("lose", "704.5c", p.idx, reason="ten or more poison counters"))
+    stray = s.extra.get("stray_tokens")
+    if stray:
+        for oid in stray:
+            if oid in s.objs:
+                out.append(Action("cease", "704.5d", obj=oid))
+    legends: dict[tuple[int, str], list[int]] = {}
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        card = o.card
+        if "Creature" in card.types:
+            t = ch.toughness(g, o)
+            if t <= 0:
+                out.append(Action("graveyard", "704.5f", obj=oid, reason="toughness 0 or less"))
+            elif (o.damage >= t and o.damage > 0 or o.deathtouched) and not ch.has(g, o, "indestructible"):
+                # CR 702.12b: indestructible permanents aren't destroyed by lethal damage.
+                if o.damage >= t:
+                    out.append(Action("destroy", "704.5g", obj=oid, reason="lethal damage"))
+                else:
+                    out.append(Action("destroy", "704.5h", obj=oid, reason="damage from deathtouch"))
+        if "Planeswalker" in card.types and o.counters.get("loyalty", 0) <= 0:
+            out.append(Action("graveyard", "704.5i", obj=oid, reason="no loyalty"))
+        if "Legendary" in card.supertypes:
+            legends.setdefault((o.controller, card.name), []).append(oid)
+        if "Aura" in card.subtypes:
+            host = s.objs.get(o.attached_to) if o.attached_to is not None else None
+            if host is None or host.zone != "battlefield":
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="not attached"))
+        c = o.counters
+        if c.get("+1/+1") and c.get("-1/-1"):
+            out.append(Action("annihilate", "704.5q", obj=oid, n=min(c["+1/+1"], c["-1/-1"])))
+    for (ctrl, _name), ids in legends.items():
+        if len(ids) > 1:
+            out.append(Action("legend", "704.5j", player=ctrl, group=tuple(ids)))
+    for hook in HOOKS:
+        out.extend(hook(g))
+    return out
+
+
+def _needs_choice(g: Game, actions: list[Action]) -> bool:
+    for a in actions:
+        if a.kind == "legend":
+            return True
+        if a.kind in ("graveyard", "destroy") and a.obj is not None:
+            o = g.s.objs[a.obj]
+            if len(zones.replacements_for(g, o, "battlefield", "graveyard")) > 1:
+                return True
+    return False
+
+
+def check(g: Game) -> bool:
+    """Perform state-based actions until none apply. True if any were performed."""
+    acted = False
+    while not g.s.over:
+        actions = collect(g)
+        if not actions:
+            return acted
+        if _needs_choice(g, actions):
+            g.push("sba")
+            return True
+        perform(g, actions, {})
+        acted = True
+    return acted
+
+
+@job_runner("sba")
+def run_sba(g: Game, job: Job) -> None:
+    actions = collect(g)
+    answers: dict[str, object] = {}
+    for a in actions:
+        if a.kind == "legend":
+            names = g.s.objs[a.group[0]].name
+            keep = g.ask(job, f"legend{a.group}", a.player or 0, "legend_rule",
+                         f"legend rule: choose the {names} to keep",
+                         [Option(f"{g.s.objs[i].name} #{i}", i) for i in a.group])
+            answers[f"legend{a.group}"] = keep
+        elif a.kind in ("graveyard", "destroy") and a.obj is not None:
+            o = g.s.objs[a.obj]
+            reps = zones.replacements_for(g, o, "battlefield", "graveyard")
+            if len(reps) > 1:
+                answers[f"repl{a.obj}"] = [g.ask(job, f"repl{a.obj}", o.controller, "replacement",
+                                                 f"which replacement effect applies first to {o.name}?",
+                                                 [Option(r.label, r.key) for r in reps])]
+    g.s.jobs.pop()
+    perform(g, actions, answers)
+
+
+def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
+    """Perform all the actions simultaneously (CR 704.3)."""
+    from undercity.engine import leaving
+
+    s = g.s
+    losers = [a for a in actions if a.kind == "lose"]
+    for a in actions:
+        if a.kind == "cease":
+            o = s.objs.get(a.obj)  # type: ignore[arg-type]
+            if o is not None:
+                zone = s.players[o.owner].zone(o.zone) if o.zone in ("hand", "library", "graveyard", "exile",
+                                                                     "command") else None
+                if zone is not None and o.id in zone:
+                    zone.remove(o.id)
+                del s.objs[o.id]
+                g.emit(ev.CeasedToExist(rule="704.5d", name=o.name, what="token"))
+        elif a.kind == "annihilate":
+            o = s.objs[a.obj]  # type: ignore[index]
+            zones.add_counters(g, o, "+1/+1", -a.n, "704.5q")
+            zones.add_counters(g, o, "-1/-1", -a.n, "704.5q")
+    s.extra["stray_tokens"] = []
+    for a in actions:
+        if a.kind in ("graveyard", "destroy") and a.obj in s.objs and s.objs[a.obj].zone == "battlefield":
+            o = s.objs[a.obj]
+            if a.kind == "destroy" and ch.has(g, o, "indestructible"):
+                continue
+            verb = "dies" if ch.is_creature(o) else "is put into the graveyard"
+            g.emit(ev.Note(rule=a.rule, message=f"{o.name}: {a.reason}"))
+            zones.move(g, o.id, "graveyard", rule=a.rule, verb=verb,
+                       order=answers.get(f"repl{a.obj}"))  # type: ignore[arg-type]
+        elif a.kind == "legend":
+            keep = answers.get(f"legend{a.group}", a.group[-1])
+            for oid in a.group:
+                if oid != keep and oid in s.objs:
+                    zones.move(g, oid, "graveyard", rule="704.5j", verb="is put into the graveyard (legend rule)")
+        elif a.kind == "hook" and a.run is not None:
+            a.run(g)
+    if losers:
+        leaving.lose_simultaneously(g, [(a.player, a.reason, a.rule) for a in losers])  # type: ignore[misc]

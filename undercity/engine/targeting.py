@@ -1,0 +1,160 @@
+"""Targets (CR 115): which objects and players a target specification may choose, and
+whether a chosen target is still legal on resolution (CR 608.2b)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.model import Filter, TargetSpec
+from undercity.engine import characteristics as ch
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+Target = tuple[str, int]  # ("p", player index) or ("o", object id)
+
+
+def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | None = None) -> bool:
+    """Whether object ``o`` satisfies ``flt`` from the point of view of ``controller``."""
+    if flt is None:
+        return True
+    card = o.card
+    if flt.types and not (flt.types & card.types):
+        return False
+    if flt.not_types and flt.not_types & card.types:
+        return False
+    if flt.subtypes and not (flt.subtypes & card.subtypes):
+        return False
+    if flt.not_colors and flt.not_colors & card.colors:
+        return False
+    if flt.colors and not (flt.colors & card.colors):
+        return False
+    if flt.not_supertypes and flt.not_supertypes & card.supertypes:
+        return False
+    if flt.basic and "Basic" not in card.supertypes:
+        return False
+    if flt.nontoken and o.token:
+        return False
+    if flt.other and o.id == source:
+        return False
+    if flt.max_mv is not None and card.mana_value > flt.max_mv:
+        return False
+    if flt.controller == "you" and o.controller != controller:
+        return False
+    if flt.controller == "opponent" and o.controller == controller:
+        return False
+    if flt.attacking_or_blocking:
+        c = g.s.combat
+        if c is None or (o.id not in c.attackers and o.id not in c.blockers):
+            return False
+    return True
+
+
+def _targetable(g: Game, o: Obj, controller: int) -> bool:
+    """Shroud and hexproof (CR 702.18, 702.11)."""
+    kws = ch.keywords(g, o)
+    if "shroud" in kws:
+        return False
+    if "hexproof" in kws and o.controller != controller:
+        return False
+    return True
+
+
+def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -> list[Target]:
+    """Every legal choice for ``spec`` right now."""
+    s = g.s
+    out: list[Target] = []
+    k = spec.kind
+    if k in ("any", "player", "opponent", "player_or_planeswalker"):
+        for p in s.players:
+            if p.left:
+                continue
+            if k == "opponent" and not _is_opponent(g, controller, p.idx):
+                continue
+            out.append(("p", p.idx))
+    if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker"):
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            if k == "any" or k == "creature_or_planeswalker":
+                if not ({"Creature", "Planeswalker", "Battle"} & o.card.types):
+                    continue
+                if k == "creature_or_planeswalker" and "Battle" in o.card.types:
+                    continue
+            elif k == "player_or_planeswalker" and "Planeswalker" not in o.card.types:
+                continue
+            if not matches(g, o, spec.filter, controller, source):
+                continue
+            if _targetable(g, o, controller):
+                out.append(("o", oid))
+    elif k == "spell":
+        for item in s.stack:
+            if item.kind != "spell" or item.obj == source:
+                continue
+            o = s.objs[item.obj]
+            if matches(g, o, spec.filter, controller, source):
+                out.append(("o", item.obj))
+    elif k == "card":
+        zone = spec.zone or "graveyard"
+        for p in s.players:
+            if p.left:
+                continue
+            for oid in p.zone(zone):
+                o = s.objs[oid]
+                if matches(g, o, spec.filter, controller, source):
+                    out.append(("o", oid))
+    return out
+
+
+def _is_opponent(g: Game, a: int, b: int) -> bool:
+    pa, pb = g.s.players[a], g.s.players[b]
+    if a == b:
+        return False
+    return not (pa.team is not None and pa.team == pb.team)
+
+
+def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: int | None) -> bool:
+    """CR 608.2b: is target ``t`` still legal for ``spec``?"""
+    kind, ident = t
+    if kind == "p":
+        p = g.s.players[ident]
+        if p.left:
+            return False
+        if spec.kind == "opponent":
+            return _is_opponent(g, controller, ident)
+        return spec.kind in ("any", "player", "player_or_planeswalker")
+    o = g.s.objs.get(ident)
+    if o is None:
+        return False
+    if spec.kind == "spell":
+        return o.zone == "stack" and matches(g, o, spec.filter, controller, source)
+    if spec.kind == "card":
+        return o.zone == (spec.zone or "graveyard") and matches(g, o, spec.filter, controller, source)
+    if o.zone != "battlefield":
+        return False
+    return t in candidates_for_object(g, spec, o, controller, source)
+
+
+def candidates_for_object(g: Game, spec: TargetSpec, o: Obj, controller: int,
+                          source: int | None) -> list[Target]:
+    k = spec.kind
+    if k in ("any", "creature_or_planeswalker") and not ({"Creature", "Planeswalker", "Battle"} & o.card.types):
+        return []
+    if k == "player_or_planeswalker" and "Planeswalker" not in o.card.types:
+        return []
+    if k in ("player", "opponent", "spell", "card"):
+        return []
+    if not matches(g, o, spec.filter, controller, source) or not _targetable(g, o, controller):
+        return []
+    return [("o", o.id)]
+
+
+def describe(g: Game, t: Target) -> str:
+    kind, ident = t
+    if kind == "p":
+        return g.s.players[ident].name
+    o = g.s.objs.get(ident)
+    if o is None:
+        lki = g.s.lki.get(ident)
+        return lki["name"] if lki else f"object {ident}"
+    return o.name

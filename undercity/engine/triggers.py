@@ -1,0 +1,201 @@
+"""Triggered abilities (CR 603).
+
+:func:`check` looks at each event as it happens and records the abilities it triggers
+(CR 603.2), with intervening "if" clauses checked then and again on resolution
+(CR 603.4) and leaves-the-battlefield abilities looking back in time (CR 603.10).
+The next time a player would receive priority, :func:`put_pending` puts them on the
+stack: active player's first, then each other player's in turn order (APNAP, CR 603.3b),
+each player choosing the order of their own and their targets (CR 603.3d).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.model import Triggered
+from undercity.engine import events as ev
+from undercity.engine import targeting
+from undercity.engine.decisions import Option
+from undercity.engine.game import job_runner
+from undercity.engine.state import Job, PendingTrigger, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+#: Extra trigger sources beyond permanents (the initiative, dungeon rooms): functions
+#: called with every event, returning pending triggers. Registered by their rules modules.
+GLOBAL_WATCHERS: list[Any] = []
+
+
+def _add(g: Game, o: Obj | None, a: Triggered, controller: int, source_name: str,
+         **data: Any) -> None:
+    from undercity.engine.resolve import condition_holds
+
+    if a.if_ is not None and not condition_holds(g, a.if_, controller):
+        return  # CR 603.4: doesn't trigger
+    g.s.pending_triggers.append(PendingTrigger(controller, o.id if o else None, source_name, a, "card",
+                                               data))
+
+
+def check(g: Game, e: ev.Event) -> None:
+    s = g.s
+    kind = e.kind
+    if kind == "zone_changed":
+        assert isinstance(e, ev.ZoneChanged)
+        if e.to_zone == "battlefield":
+            new = s.objs.get(e.new_obj)
+            if new is None:
+                return
+            for oid in s.battlefield:
+                o = s.objs[oid]
+                for a in o.card.triggered:
+                    w = a.when
+                    if w.event != "enters":
+                        continue
+                    if w.filter is None:
+                        if oid == new.id:
+                            _add(g, o, a, o.controller, o.name, object=new.id)
+                    elif (targeting.matches(g, new, w.filter, o.controller, oid)
+                          and (w.whose != "you" or new.controller == o.controller)):
+                        _add(g, o, a, o.controller, o.name, object=new.id)
+        if e.from_zone == "battlefield":
+            lki = s.lki.get(e.obj)
+            if lki is None:
+                return
+            for a in lki["card"].triggered:
+                w = a.when
+                if (w.event == "dies" and e.to_zone == "graveyard" and "Creature" in lki["types"]) or (
+                        w.event == "put_into_graveyard" and e.to_zone == "graveyard") or (
+                        w.event == "leaves" and (w.to_zone is None or w.to_zone == e.to_zone)):
+                    _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj)
+    elif kind == "step_began":
+        assert isinstance(e, ev.StepBegan)
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            for a in o.card.triggered:
+                w = a.when
+                if w.event == "beginning_of" and w.step == e.step and (
+                        w.whose == "each" or s.active == o.controller):
+                    _add(g, o, a, o.controller, o.name)
+    elif kind == "spell_cast":
+        assert isinstance(e, ev.SpellCast)
+        spell = s.objs.get(e.obj)
+        if spell is None or e.copy:
+            return
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            for a in o.card.triggered:
+                w = a.when
+                if w.event != "cast" or o.controller != e.player:
+                    continue
+                if w.nth is not None and s.players[e.player].spells_cast_this_turn != w.nth:
+                    continue
+                if targeting.matches(g, spell, w.filter, o.controller, oid):
+                    _add(g, o, a, o.controller, o.name, spell=e.obj)
+    elif kind == "attack_declared":
+        assert isinstance(e, ev.AttackDeclared)
+        att = s.objs.get(e.attacker)
+        if att is None:
+            return
+        defending = s.combat.attackers.get(att.id) if s.combat else None
+        d = defending[1] if defending and defending[0] == "p" else (
+            s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            for a in o.card.triggered:
+                w = a.when
+                if w.event != "attacks":
+                    continue
+                if w.filter is None:
+                    if oid == att.id:
+                        _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
+                    continue
+                if not targeting.matches(g, att, w.filter, o.controller, oid):
+                    continue
+                if w.whose == "you" and att.controller != o.controller:
+                    continue
+                if w.whose == "opponent" and (d is None or not targeting._is_opponent(g, o.controller, d)):
+                    continue
+                _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
+    for w in GLOBAL_WATCHERS:
+        w(g, e)
+
+
+def put_pending(g: Game) -> bool:
+    """Put waiting triggered abilities on the stack; True if there were any."""
+    s = g.s
+    if not s.pending_triggers:
+        return False
+    g.push("triggers", pending=s.pending_triggers)
+    s.pending_triggers = []
+    return True
+
+
+def _label(t: PendingTrigger) -> str:
+    text = t.ability.text if t.ability is not None else t.data.get("text", "")
+    return f"{t.source_name}: {text}"
+
+
+@job_runner("triggers")
+def run_put_triggers(g: Game, job: Job) -> None:
+    s = g.s
+    pending: list[PendingTrigger] = job.data["pending"]
+    living = s.living()
+    n = len(s.players)
+    apnap = [(s.active + k) % n for k in range(n)]
+    stack_order: list[int] = []  # indexes into pending, in the order put on the stack
+    for p in apnap:
+        mine = [i for i, t in enumerate(pending) if t.controller == p]
+        if p not in living or not mine:
+            continue
+        resolve_order: list[int] = []
+        while len(resolve_order) < len(mine) - 1:
+            rest = [i for i in mine if i not in resolve_order]
+            opts = [Option(_label(pending[i]), i) for i in rest]
+            k = len(resolve_order)
+            resolve_order.append(g.ask(job, f"order{p}:{k}", p, "order_triggers",
+                                       f"{s.players[p].name}: which of your triggered abilities resolves "
+                                       f"{'first' if k == 0 else 'next'}?", opts,
+                                       {"abilities": [_label(pending[i]) for i in rest]}))
+        resolve_order += [i for i in mine if i not in resolve_order]
+        stack_order += list(reversed(resolve_order))
+    # Targets (CR 603.3d), asked in the order the abilities go on the stack.
+    chosen: dict[int, list[targeting.Target] | None] = {}
+    for i in stack_order:
+        t = pending[i]
+        specs = t.ability.targets if t.ability is not None else t.data.get("targets", ())
+        tl: list[targeting.Target] | None = []
+        for j, spec in enumerate(specs):
+            cands = targeting.candidates(g, spec, t.controller, t.source)
+            if not cands:
+                tl = None  # CR 603.3d: removed from the stack
+                break
+            v = g.ask(job, f"t{i}:{j}", t.controller, "target",
+                      f"choose {spec.text or 'a target'} for {t.source_name}'s ability",
+                      [Option(targeting.describe(g, c), c) for c in cands])
+            tl.append(tuple(v))  # type: ignore[union-attr, arg-type]
+        chosen[i] = tl
+    for i in stack_order:
+        t = pending[i]
+        a = t.ability
+        text = a.text if a is not None else t.data.get("text", "")
+        tl = chosen[i]
+        if tl is None:
+            g.emit(ev.Note(rule="603.3d", message=f"{t.source_name}'s ability has no legal targets "
+                                                  "and is removed"))
+            continue
+        item = StackItem(s.new_id(), "triggered", None, t.source, t.source_name, t.controller, a,
+                         f"{t.source_name} trigger", text)
+        item.targets = tl
+        item.trigger_data = dict(t.data)
+        if a is not None and getattr(a, "if_", None) is not None:
+            item.trigger_data["if"] = a.if_
+        if a is not None and getattr(a, "optional", False):
+            item.trigger_data["optional"] = True
+        s.stack.append(item)
+        g.emit(ev.AbilityTriggered(rule=t.data.get("rule", "603.3a"), player=t.controller, source=t.source,
+                                   name=t.source_name, ability=text,
+                                   targets=tuple(targeting.describe(g, x) for x in tl)))
+    s.jobs.pop()
+    s.passes = 0  # new objects on the stack: everyone must pass again (CR 117.4)

@@ -1,0 +1,172 @@
+"""Turn structure: phases, steps and their turn-based actions (CR 500-514)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import zones
+from undercity.engine.game import job_runner
+from undercity.engine.state import STEPS, Combat, Job
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+STEP_RULE = {
+    "untap": "502", "upkeep": "503", "draw": "504", "precombat-main": "505",
+    "beginning-of-combat": "507", "declare-attackers": "508", "declare-blockers": "509",
+    "first-strike-damage": "510.4", "combat-damage": "510", "end-of-combat": "511",
+    "postcombat-main": "505", "end": "513", "cleanup": "514",
+}
+HAND_SIZE = 7
+
+
+def begin_step(g: Game) -> None:
+    """Start the current step: its turn-based actions (CR 703), then priority (CR 117.3a)."""
+    s = g.s
+    step = s.step
+    s.priority = s.active
+    s.passes = 0
+    g.emit(ev.StepBegan(rule=STEP_RULE[step], step=step, player=s.active))
+    if step == "untap":
+        for oid in list(s.battlefield):
+            o = s.objs[oid]
+            if o.controller == s.active:
+                o.sick = False  # CR 302.6: controlled continuously since this turn began
+                if o.tapped:
+                    zones.set_tapped(g, o, False, "502.3")
+    elif step == "draw":
+        if s.turn == 1 and s.variant in ("two-player", "two-headed-giant") and s.extra.get("skip_first_draw", True):
+            g.emit(ev.Note(rule="103.8a", message=f"{g.player_name(s.active)} skips the first draw"))
+        else:
+            zones.draw(g, s.active, "504.1")
+    elif step == "beginning-of-combat":
+        s.combat = Combat()
+    elif step == "declare-attackers":
+        if s.combat is None:
+            s.combat = Combat()
+        g.push("attackers", player=s.active)
+    elif step == "declare-blockers":
+        g.push("blockers")
+    elif step == "first-strike-damage":
+        g.push("damage", first_strike=True)
+    elif step == "combat-damage":
+        g.push("damage", first_strike=False)
+    elif step == "cleanup":
+        g.push("cleanup")
+
+
+def _needs_first_strike_step(g: Game) -> bool:
+    c = g.s.combat
+    if c is None:
+        return False
+    ids = list(c.attackers) + list(c.blockers)
+    return any(ch.has(g, g.s.objs[i], "first strike") or ch.has(g, g.s.objs[i], "double strike")
+               for i in ids if i in g.s.objs)
+
+
+def next_step_name(g: Game) -> str | None:
+    """The step after the current one, skipping combat steps per CR 508.8 and 510.4."""
+    s = g.s
+    i = STEPS.index(s.step)
+    while i + 1 < len(STEPS):
+        i += 1
+        nxt = STEPS[i]
+        if nxt in ("declare-blockers", "first-strike-damage", "combat-damage"):
+            if s.combat is None or not s.combat.attackers and not s.extra.get("attacked"):
+                continue  # CR 508.8: no attackers, skip to end of combat
+            if nxt == "first-strike-damage" and not _needs_first_strike_step(g):
+                continue
+        return nxt
+    return None
+
+
+def end_step(g: Game) -> None:
+    """End the current step: mana empties (CR 500.4) and the game moves on."""
+    s = g.s
+    for p in s.players:
+        if p.pool:
+            p.pool = {}
+    s.extra.pop("priority_in_cleanup", None)
+    if s.step == "cleanup" and s.extra.pop("cleanup_again", False):
+        s.step_started = False  # CR 514.3a: another cleanup step
+        return
+    if s.step == "end-of-combat":
+        s.combat = None  # CR 511.3
+        s.extra.pop("attacked", None)
+    nxt = next_step_name(g)
+    if nxt is None:
+        next_turn(g)
+    else:
+        s.step = nxt
+        s.step_started = False
+
+
+def next_turn(g: Game) -> None:
+    s = g.s
+    living = s.living()
+    if s.turn_cap and s.turn >= s.turn_cap:
+        g.end_game((), f"turn limit of {s.turn_cap} reached", "104.4a")
+        return
+    s.turn += 1
+    s.active = next_in_turn_order(g, s.active) if s.turn > 1 or s.active not in living else s.active
+    begin_turn(g)
+
+
+def begin_turn(g: Game) -> None:
+    s = g.s
+    for p in s.players:
+        p.lands_played = 0
+        p.spells_cast_this_turn = 0
+    s.spells_cast_turn_log = []
+    s.extra["left_battlefield"] = set()
+    s.step = "untap"
+    s.step_started = False
+    s.combat = None
+    g.emit(ev.TurnBegan(rule="500.1", turn=s.turn, player=s.active))
+
+
+def next_in_turn_order(g: Game, idx: int) -> int:
+    """The next player still in the game after ``idx`` (CR 101.4, 800.4)."""
+    s = g.s
+    n = len(s.players)
+    for k in range(1, n + 1):
+        j = (idx + k) % n
+        if not s.players[j].left:
+            return j
+    return idx
+
+
+@job_runner("cleanup")
+def run_cleanup(g: Game, job: Job) -> None:
+    """Cleanup step (CR 514): discard to hand size, then damage and "until end of turn" end."""
+    s = g.s
+    p = s.players[s.active]
+    if job.pc == 0:
+        excess = len(p.hand) - HAND_SIZE
+        if excess > 0:
+            from undercity.engine.effects import card_option
+
+            for i in range(excess):
+                key = f"discard{i}"
+                chosen = set(job.answers.get(f"discard{k}") for k in range(i))
+                opts = [card_option(g, c) for c in p.hand if c not in chosen]
+                g.ask(job, key, s.active, "cleanup_discard", f"discard down to {HAND_SIZE} cards", opts)
+            for i in range(excess):
+                zones.move(g, job.answers[f"discard{i}"], "graveyard", rule="514.1", verb="is discarded")
+        job.pc = 1
+    # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
+    n = 0
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.damage or o.deathtouched:
+            o.damage = 0
+            o.deathtouched = False
+            n += 1
+    before = len(s.effects)
+    s.effects = [e for e in s.effects if e.until != "eot"]
+    n += before - len(s.effects)
+    if n:
+        g.emit(ev.EffectsEnded(rule="514.2", count=n))
+    s.jobs.pop()

@@ -1,0 +1,210 @@
+"""Moving objects between zones (CR 400), with replacement effects (CR 614-616).
+
+An object that moves becomes a new object (CR 400.7) with a new id; its last known
+information on the battlefield is kept for look-back triggers and effects (CR 603.10,
+608.2h). Before a move, :func:`replacements_for` lists the replacement effects that would
+apply so the caller can ask the affected object's controller for their order (CR 616.1)
+and pass it to :func:`move` ("ask, then act").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One replacement effect that applies to a zone change."""
+
+    key: str  # stable name used for ordering choices
+    label: str
+    rule: str
+    to_zone: str
+    counter: str | None = None
+
+
+def _opponents(g: Game, a: int, b: int) -> bool:
+    pa, pb = g.s.players[a], g.s.players[b]
+    if pa.team is not None and pa.team == pb.team:
+        return False
+    return a != b
+
+
+def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
+                     applied: frozenset[str] = frozenset()) -> list[Replacement]:
+    """Replacement effects that would modify moving ``o`` from ``from_zone`` to ``to_zone``."""
+    out: list[Replacement] = []
+    s = g.s
+    # From the Catacombs (CR 614.1a): "If that creature would leave the battlefield, exile it
+    # instead of putting it anywhere else" — tied to the object, not to the corpse counter.
+    if o.corpse_exile and from_zone == "battlefield" and to_zone != "exile" and "corpse" not in applied:
+        out.append(Replacement("corpse", f"{o.name} is exiled instead (From the Catacombs)",
+                               "614.1a", "exile"))
+    if to_zone == "graveyard":
+        for sid in s.battlefield:
+            src = s.objs[sid]
+            for st in src.card.static:
+                key = f"{st.kind}:{sid}"
+                if key in applied:
+                    continue
+                if (st.kind == "replace_dies_exile_counter" and from_zone == "battlefield"
+                        and ch.is_creature(o) and _opponents(g, src.controller, o.controller)):
+                    out.append(Replacement(key, f"{src.name}: exile it with a {st.counter} counter instead",
+                                           "614.6", "exile", st.counter))
+                elif st.kind == "replace_graveyard_exile":
+                    out.append(Replacement(key, f"{src.name}: exile it instead", "614.6", "exile"))
+    return out
+
+
+def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_top: bool = True,
+         controller: int | None = None, tapped: bool = False, order: list[str] | None = None,
+         counters: dict[str, int] | None = None) -> Obj | None:
+    """Move object ``oid`` to ``to_zone`` (of its owner; the battlefield is shared).
+
+    Replacement effects apply once each (CR 616.1); when several apply, ``order`` (keys from
+    :func:`replacements_for`) says which applies first, else the first listed. Returns the
+    new object, or None if it ceased to exist.
+    """
+    s = g.s
+    o = s.objs[oid]
+    from_zone = o.zone
+    applied: set[str] = set()
+    extra_counters: dict[str, int] = dict(counters or {})
+    order = list(order or [])
+    while True:
+        reps = replacements_for(g, o, from_zone, to_zone, frozenset(applied))
+        if not reps:
+            break
+        chosen = reps[0]
+        for key in order:
+            hit = next((r for r in reps if r.key == key), None)
+            if hit:
+                chosen = hit
+                break
+        applied.add(chosen.key)
+        to_zone = chosen.to_zone
+        if chosen.counter:
+            extra_counters[chosen.counter] = extra_counters.get(chosen.counter, 0) + 1
+        verb = "is exiled instead"
+        g.emit(ev.Note(rule=chosen.rule, message=f"Replacement: {chosen.label}"))
+    _remove_from_zone(g, o)
+    if from_zone == "battlefield":
+        s.lki[o.id] = {"power": ch.power(g, o) if ch.is_creature(o) else None,
+                       "toughness": ch.toughness(g, o) if ch.is_creature(o) else None,
+                       "controller": o.controller, "name": o.name, "counters": dict(o.counters),
+                       "types": o.card.types, "card": o.card}
+        _leave_battlefield_cleanup(g, o)
+        s.extra.setdefault("left_battlefield", set()).add(o.controller)  # for revolt
+    if o.is_copy and from_zone == "stack":
+        g.emit(ev.CeasedToExist(rule="704.5e", name=o.name, what="copy of a spell"))
+        return None
+    new = g.create_object(o.card, o.owner, "stack" if to_zone == "stack" else to_zone,
+                          top=to_top and to_zone == "library")
+    new.card_uid = o.card_uid
+    new.token = o.token
+    s.next_uid -= 1  # the physical card keeps its uid
+    if to_zone == "battlefield":
+        new.controller = o.owner if controller is None else controller
+        new.sick = True
+        new.tapped = tapped
+    for k, v in extra_counters.items():
+        if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
+            new.counters[k] = new.counters.get(k, 0) + v
+    if new.token and to_zone != "battlefield":
+        s.extra.setdefault("stray_tokens", []).append(new.id)  # CR 704.5d
+    if to_zone != "battlefield" and from_zone != "battlefield" and o.corpse_exile:
+        new.corpse_exile = False
+    o.zone = "gone"
+    del s.objs[o.id]
+    g.emit(ev.ZoneChanged(rule=rule, obj=o.id, new_obj=new.id, name=o.name, owner=o.owner,
+                          controller=new.controller if to_zone == "battlefield" else o.controller,
+                          from_zone=from_zone, to_zone=to_zone, verb=verb, token=o.token,
+                          private_to=o.owner if _hidden(from_zone, to_zone) else None))
+    for k, v in extra_counters.items():
+        g.emit(ev.CountersChanged(rule="122.1", obj=new.id, name=new.name, counter=k, amount=v,
+                                  total=new.counters.get(k, 0)))
+    return new
+
+
+def _hidden(from_zone: str, to_zone: str) -> bool:
+    hidden = ("library", "hand")
+    return from_zone in hidden and to_zone in hidden
+
+
+def _remove_from_zone(g: Game, o: Obj) -> None:
+    s = g.s
+    if o.zone == "battlefield":
+        s.battlefield.remove(o.id)
+    elif o.zone == "stack":
+        pass  # the caller removes the StackItem
+    else:
+        s.players[o.owner].zone(o.zone).remove(o.id)
+
+
+def _leave_battlefield_cleanup(g: Game, o: Obj) -> None:
+    """Removed from combat (CR 506.4); effects on the old object end (CR 400.7)."""
+    s = g.s
+    c = s.combat
+    if c is not None:
+        c.attackers.pop(o.id, None)
+        c.blocked_by.pop(o.id, None)
+        for lst in c.blocked_by.values():
+            if o.id in lst:
+                lst.remove(o.id)
+        c.blockers.pop(o.id, None)
+    if s.effects:
+        s.effects = [e for e in s.effects if e.obj != o.id]
+
+
+def put_onto_battlefield(g: Game, oid: int, controller: int | None = None, *, rule: str,
+                         tapped: bool = False, counters: dict[str, int] | None = None) -> Obj | None:
+    return move(g, oid, "battlefield", rule=rule, verb="enters the battlefield", controller=controller,
+                tapped=tapped, counters=counters)
+
+
+def draw(g: Game, player: int, rule: str = "121.1") -> Obj | None:
+    """Draw one card (CR 121.2); from an empty library, remember it for CR 704.5b."""
+    p = g.s.players[player]
+    if not p.library:
+        p.drew_from_empty = True
+        g.emit(ev.EmptyLibraryDraw(rule="121.4", player=player))
+        return None
+    oid = p.library[0]
+    o = g.s.objs[oid]
+    p.library.pop(0)
+    o.zone = "gone"
+    del g.s.objs[oid]
+    new = g.create_object(o.card, player, "hand")
+    new.card_uid = o.card_uid
+    g.s.next_uid -= 1
+    g.emit(ev.CardDrawn(rule=rule, player=player, obj=new.id, name=new.name, private_to=player))
+    return new
+
+
+def shuffle(g: Game, player: int, rule: str = "701.24a") -> None:
+    g.s.rng.shuffle(g.s.players[player].library)
+    g.emit(ev.Shuffled(rule=rule, player=player))
+
+
+def set_tapped(g: Game, o: Obj, tapped: bool, rule: str) -> None:
+    if o.tapped != tapped:
+        o.tapped = tapped
+        g.emit(ev.Tapped(rule=rule, obj=o.id, name=o.name, tapped=tapped))
+
+
+def add_counters(g: Game, o: Obj, counter: str, n: int, rule: str = "122.1") -> None:
+    if n == 0:
+        return
+    o.counters[counter] = o.counters.get(counter, 0) + n
+    if o.counters[counter] <= 0:
+        del o.counters[counter]
+    g.emit(ev.CountersChanged(rule=rule, obj=o.id, name=o.name, counter=counter, amount=n,
+                              total=o.counters.get(counter, 0)))

@@ -1,0 +1,958 @@
+"""Read and validate scenario files, format 1.
+
+This module implements the scenario-file contract of ``scenario-format.md`` (the
+user-facing description is ``docs/scenarios.md``): the keys ``format``, ``name``,
+``cites``, ``game``, ``players``, ``actions`` and a top-level ``expect``; the
+"Name*N" repeat syntax of card lists; the action kinds ``cast``, ``activate``,
+``play``, ``pass``, ``resolve``, ``advance``, ``attack``, ``block``, ``choose``,
+``concede`` and ``expect``; the expectation keys ``life``, ``initiative``,
+``dungeon``, ``completed``, ``zones``, ``stack``, ``counters``, ``lost`` and
+``log``; and the step names of a turn.
+
+It only parses and validates: the result is a tree of typed, frozen dataclasses
+(:class:`Scenario` at the root) that the runner turns into a game. Card names are
+not looked up here; the runner does that against the card pool.
+
+Every problem in the input raises :class:`undercity.errors.ScenarioError` naming
+the file, the line and the key (a path such as ``players[2].battlefield[1].id``,
+items counted from 1) and what was expected. Bad input never produces a traceback.
+
+>>> s = parse_scenario('''
+... format: 1
+... name: bears
+... players:
+...   - {name: Alice, battlefield: [Grizzly Bears*2]}
+...   - {name: Bob}
+... actions: [pass]
+... ''')
+>>> [c.card for c in s.players[0].battlefield], s.game.active, s.actions[0].kind
+(['Grizzly Bears', 'Grizzly Bears'], 'Alice', 'pass')
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from undercity.errors import ScenarioError
+
+__all__ = [
+    "ACTION_KINDS",
+    "ACTION_OPTIONS",
+    "EXPECT_KEYS",
+    "FORMAT",
+    "STEPS",
+    "VARIANTS",
+    "ZONES",
+    "Action",
+    "CardMatch",
+    "CardSpec",
+    "DungeonPos",
+    "Expect",
+    "GameSetup",
+    "PlayerSetup",
+    "Scenario",
+    "ZoneExpect",
+    "load_scenario",
+    "parse_scenario",
+]
+
+#: The only scenario format this module reads.
+FORMAT = 1
+
+#: The steps of a turn, in order (the names of ``game.step`` and ``advance``).
+STEPS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat-main",
+    "beginning-of-combat",
+    "declare-attackers",
+    "declare-blockers",
+    "first-strike-damage",
+    "combat-damage",
+    "end-of-combat",
+    "postcombat-main",
+    "end",
+    "cleanup",
+)
+
+#: The values of ``game.variant``.
+VARIANTS: tuple[str, ...] = ("two-player", "free-for-all", "commander", "two-headed-giant")
+
+#: A player's zones, as named in the setup and in ``Player.zone`` expectations.
+ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "exile", "command")
+
+#: Zones an action's ``from`` may name.
+FROM_ZONES: tuple[str, ...] = ("hand", "graveyard", "exile", "command", "library", "battlefield")
+
+#: The kinds of action, in the order of the format's table.
+ACTION_KINDS: tuple[str, ...] = (
+    "cast", "activate", "play", "pass", "resolve", "advance",
+    "attack", "block", "choose", "concede", "expect",
+)
+
+#: For each action kind, the sibling keys it accepts.
+ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
+    "cast": ("by", "from", "targets", "x", "modes", "cost", "pay"),
+    "activate": ("by", "from", "ability", "targets", "x", "modes", "pay"),
+    "play": ("by", "from"),
+    "pass": ("by",),
+    "resolve": (),
+    "advance": (),
+    "attack": ("by",),
+    "block": ("by",),
+    "choose": ("by",),
+    "concede": (),
+    "expect": (),
+}
+
+#: The keys of an ``expect`` mapping.
+EXPECT_KEYS: tuple[str, ...] = (
+    "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log",
+)
+
+TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "game", "players", "actions", "expect")
+GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "initiative")
+PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed")
+CARD_KEYS: tuple[str, ...] = (
+    "card", "id", "tapped", "sick", "counters", "attached_to", "attached", "token", "controller",
+)
+MATCH_KEYS: tuple[str, ...] = ("card", "counters", "tapped", "controller", "token")
+ZONE_EXPECT_KEYS: tuple[str, ...] = ("contains", "excludes", "count")
+
+_ALL_OPTIONS = frozenset(o for opts in ACTION_OPTIONS.values() for o in opts)
+_MAX_REPEAT = 10_000
+_MAX_DEPTH = 50
+
+_NULL = "tag:yaml.org,2002:null"
+_BOOL = "tag:yaml.org,2002:bool"
+_INT = "tag:yaml.org,2002:int"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+# --------------------------------------------------------------------------- result types
+
+
+@dataclass(frozen=True, slots=True)
+class DungeonPos:
+    """Where a player's venture marker is: a dungeon and one of its rooms."""
+
+    name: str
+    room: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """One card of a player's setup. ``Name*N`` in the file gives N equal specs."""
+
+    card: str
+    id: str | None = None
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    token: bool = False
+    controller: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    """A player in the setup, with their zones (library top card first)."""
+
+    name: str
+    life: int | None = None
+    team: str | None = None
+    library: list[CardSpec] = field(default_factory=list)
+    hand: list[CardSpec] = field(default_factory=list)
+    battlefield: list[CardSpec] = field(default_factory=list)
+    graveyard: list[CardSpec] = field(default_factory=list)
+    exile: list[CardSpec] = field(default_factory=list)
+    command: list[CardSpec] = field(default_factory=list)
+    dungeon: DungeonPos | None = None
+    completed: list[str] = field(default_factory=list)
+    line: int = 0
+
+    def zone(self, zone: str) -> list[CardSpec]:
+        """The cards listed for ``zone`` (one of :data:`ZONES`)."""
+        if zone not in ZONES:
+            raise KeyError(zone)
+        return getattr(self, zone)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """The ``game`` section. After parsing, ``active`` is always a player's name."""
+
+    variant: str = "two-player"
+    seed: int = 0
+    turn: int = 1
+    active: str | None = None
+    step: str = "precombat-main"
+    initiative: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardMatch:
+    """A card in a ``zones`` expectation. ``None`` fields are not checked."""
+
+    card: str
+    counters: dict[str, int] | None = None
+    tapped: bool | None = None
+    controller: str | None = None
+    token: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneExpect:
+    """One ``Player.zone`` entry of a ``zones`` expectation."""
+
+    player: str
+    zone: str
+    contains: list[CardMatch] = field(default_factory=list)
+    excludes: list[CardMatch] = field(default_factory=list)
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """An ``expect`` block. ``checks`` holds only the keys present, normalised:
+
+    ``life``: {player: int}; ``initiative``: player or None; ``dungeon``:
+    {player: DungeonPos | None}; ``completed``: {player: int | list[str]};
+    ``zones``: {"Player.zone": ZoneExpect}; ``stack``: list[str] (top first);
+    ``counters``: {id-or-name: {counter: int}}; ``lost``: list[str];
+    ``log``: {"contains": list[str]}.
+
+    ``final`` is True for the top-level ``expect`` (checked after all actions).
+    """
+
+    checks: dict[str, Any]
+    line: int = 0
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One scripted action.
+
+    ``value`` is the main value: the card name (cast, play), id or name (activate),
+    step (advance), {attacker: defender} (attack), {blocker: attacker or [attackers]}
+    (block), the choice (choose: str, int, bool, None, or a list/dict of those),
+    the player (concede), an :class:`Expect` (expect), None (pass, resolve).
+    ``options`` holds the other sibling keys: ``from`` (str), ``targets``
+    (list[str]), ``x`` (int), ``modes`` (list[int | str]), ``cost`` (str),
+    ``pay`` (dict), ``ability`` (int, 1-based, or str).
+    """
+
+    kind: str
+    value: Any = None
+    by: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A parsed scenario. ``expects`` lists every expectation in file order: those
+    of ``expect`` actions (the same objects as their ``Action.value``), then the
+    top-level one (``final=True``) last."""
+
+    name: str
+    cites: list[str]
+    file: str
+    game: GameSetup
+    players: list[PlayerSetup]
+    actions: list[Action]
+    expects: list[Expect]
+
+    def player(self, name: str) -> PlayerSetup:
+        """The setup of the player called ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate the scenario file at ``path``.
+
+    Raises :class:`ScenarioError` for an unreadable or malformed file.
+    """
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f"not a UTF-8 text file ({e.reason})", file=file) from None
+    except OSError as e:
+        raise ScenarioError(f"cannot read the file: {e.strerror or e}", file=file) from None
+    return parse_scenario(text, file=file)
+
+
+def parse_scenario(text: str, file: str = "<string>") -> Scenario:
+    """Parse and validate scenario ``text``; ``file`` is used in error messages.
+
+    Raises :class:`ScenarioError` for any problem in the text.
+    """
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        raise _yaml_error(e, file) from None
+    except yaml.reader.ReaderError as e:
+        line = text.count("\n", 0, e.position) + 1 if isinstance(e.position, int) else None
+        char = e.character if isinstance(e.character, str) else chr(e.character)
+        raise ScenarioError(f"not valid YAML: the character #x{ord(char):04x} is not allowed ({e.reason})",
+                            file=file, line=line) from None
+    except yaml.YAMLError as e:
+        raise ScenarioError(f"not valid YAML: {e}", file=file) from None
+    except RecursionError:
+        raise ScenarioError("not valid YAML: nested too deeply", file=file) from None
+    if root is None:
+        raise ScenarioError("the file is empty; a scenario starts with `format: 1`", file=file)
+    try:
+        return _Parser(file).scenario(root)
+    except yaml.MarkedYAMLError as e:  # a bad `<<` merge key
+        raise _yaml_error(e, file) from None
+    except RecursionError:
+        raise ScenarioError("nested too deeply", file=file) from None
+
+
+def _yaml_error(e: yaml.MarkedYAMLError, file: str) -> ScenarioError:
+    mark = e.problem_mark or e.context_mark
+    line = mark.line + 1 if mark is not None else None
+    context = e.context or ""
+    if context and e.context_mark is not None and e.context_mark.line + 1 != line:
+        context += f" (begun on line {e.context_mark.line + 1})"
+    detail = "; ".join(p for p in (context, e.problem) if p) or "syntax error"
+    return ScenarioError(f"not valid YAML: {detail}", file=file, line=line)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _suggest(word: str, options: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if node.tag == _NULL:
+        return "nothing (null)"
+    if node.tag == _BOOL:
+        return f"the yes/no value {node.value!r}"
+    if node.tag in (_INT, "tag:yaml.org,2002:float"):
+        return f"the number {node.value}"
+    return f"the text {node.value!r}"
+
+
+def _is_null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == _NULL
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _split_repeat(text: str) -> tuple[str, int] | None:
+    """``"Swamp*4"`` -> ("Swamp", 4); text without ``*`` -> (text, 1); bad syntax -> None."""
+    if "*" not in text:
+        return text, 1
+    name, _, count = text.rpartition("*")
+    name, count = name.strip(), count.strip()
+    if not name or "*" in name or not count.isascii() or not count.isdigit():
+        return None
+    n = int(count)
+    if n < 1 or n > _MAX_REPEAT:
+        return None
+    return name, n
+
+
+class _Parser:
+    """Walks the composed YAML nodes, so every error can name its line."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.constructor = SafeConstructor()
+        self.players: list[str] = []
+        self.player_entries: dict[str, tuple[str, Node, dict[str, tuple[Node, Node]]]] = {}
+        self.ids: dict[str, int] = {}
+        self.attachments: list[tuple[str, Node, str, str | None]] = []
+        self.flattened: dict[int, dict[str, tuple[Node, Node]]] = {}
+
+    # ---- errors and primitives
+
+    def fail(self, message: str, node: Node | None, key: str | None) -> NoReturn:
+        line = _line(node) if node is not None else None
+        if key is not None and len(key) > 80:
+            key = key[:77] + "..."
+        raise ScenarioError(message, file=self.file, line=line, key=key)
+
+    def mapping(self, node: Node, key: str, what: str) -> dict[str, tuple[Node, Node]]:
+        """The entries of a mapping node as {key: (key node, value node)}."""
+        if not isinstance(node, MappingNode):
+            self.fail(f"expected {what} (a mapping of `key: value`), found {_describe(node)}", node, key)
+        if id(node) in self.flattened:  # seen before through an alias
+            return self.flattened[id(node)]
+        seen: dict[str, Node] = {}
+        for knode, _ in node.value:
+            if isinstance(knode, ScalarNode) and knode.tag == _MERGE:
+                continue
+            if not isinstance(knode, ScalarNode) or knode.tag == _NULL or not knode.value.strip():
+                self.fail(f"a key in {what} must be a name, found {_describe(knode)}", knode, key)
+            name = knode.value.strip()
+            if name in seen:
+                self.fail(f"duplicate key {name!r} (first given on line {_line(seen[name])})",
+                          knode, f"{key}.{name}")
+            seen[name] = knode
+        self.constructor.flatten_mapping(node)  # `<<` merge keys; the mapping's own keys win
+        out: dict[str, tuple[Node, Node]] = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, ScalarNode) or knode.tag == _NULL or not knode.value.strip():
+                self.fail(f"a key in {what} must be a name, found {_describe(knode)}", knode, key)
+            out[knode.value.strip()] = (knode, vnode)
+        self.flattened[id(node)] = out
+        return out
+
+    def check_keys(self, items: dict[str, tuple[Node, Node]], allowed: tuple[str, ...],
+                   key: str, what: str) -> None:
+        for name, (knode, _) in items.items():
+            if name not in allowed:
+                self.fail(f"unknown key {name!r} in {what}{_suggest(name, allowed)} "
+                          f"(expected one of: {', '.join(allowed)})", knode, f"{key}.{name}")
+
+    def sequence(self, node: Node, key: str, what: str, wrap: bool = False) -> list[Node]:
+        """The items of a list node; with ``wrap`` a single scalar is a one-item list
+        and null is the empty list."""
+        if isinstance(node, SequenceNode):
+            return list(node.value)
+        if wrap and isinstance(node, ScalarNode):
+            return [] if node.tag == _NULL else [node]
+        self.fail(f"expected {what} (a list), found {_describe(node)}", node, key)
+
+    def text(self, node: Node, key: str, what: str = "a name") -> str:
+        """A non-empty scalar, as written (so ``614.10`` stays ``"614.10"``)."""
+        if not isinstance(node, ScalarNode) or node.tag == _NULL:
+            self.fail(f"expected {what}, found {_describe(node)}", node, key)
+        value = node.value.strip()
+        if not value:
+            self.fail(f"expected {what}, found empty text", node, key)
+        return value
+
+    def opt_text(self, node: Node, key: str, what: str = "a name") -> str | None:
+        if isinstance(node, ScalarNode) and node.tag == _NULL:
+            return None
+        return self.text(node, key, what)
+
+    def integer(self, node: Node, key: str, minimum: int | None = None) -> int:
+        if not isinstance(node, ScalarNode) or node.tag != _INT:
+            self.fail(f"expected a whole number, found {_describe(node)}", node, key)
+        value = self.constructor.construct_object(node)
+        if minimum is not None and value < minimum:
+            self.fail(f"expected a whole number of at least {minimum}, found {value}", node, key)
+        return value
+
+    def boolean(self, node: Node, key: str) -> bool:
+        if not isinstance(node, ScalarNode) or node.tag != _BOOL:
+            self.fail(f"expected true or false, found {_describe(node)}", node, key)
+        return bool(self.constructor.construct_object(node))
+
+    def texts(self, node: Node, key: str, what: str = "names") -> list[str]:
+        """A list of names; a single name is accepted as a one-item list."""
+        return [self.text(item, f"{key}[{i}]", "a name")
+                for i, item in enumerate(self.sequence(node, key, what, wrap=True), 1)]
+
+    def plain(self, node: Node, key: str, depth: int = 0) -> Any:
+        """Any YAML value as plain Python: None, bool, int, str (other scalars as
+        written), lists and dicts with string keys."""
+        if depth > _MAX_DEPTH:
+            self.fail("nested too deeply", node, key)
+        if isinstance(node, ScalarNode):
+            if node.tag in (_NULL, _BOOL, _INT):
+                return self.constructor.construct_object(node)
+            return node.value
+        if isinstance(node, SequenceNode):
+            return [self.plain(item, f"{key}[{i}]", depth + 1) for i, item in enumerate(node.value, 1)]
+        items = self.mapping(node, key, "a mapping")
+        return {k: self.plain(v, f"{key}.{k}", depth + 1) for k, (_, v) in items.items()}
+
+    def player(self, node: Node, key: str) -> str:
+        name = self.text(node, key, "a player's name")
+        if name not in self.players:
+            self.fail(f"no player is called {name!r}{_suggest(name, self.players)} "
+                      f"(players: {', '.join(self.players)})", node, key)
+        return name
+
+    def opt_player(self, node: Node, key: str) -> str | None:
+        if isinstance(node, ScalarNode) and node.tag == _NULL:
+            return None
+        return self.player(node, key)
+
+    def choice(self, node: Node, key: str, allowed: tuple[str, ...], what: str) -> str:
+        value = self.text(node, key, what)
+        if value not in allowed:
+            self.fail(f"unknown {what} {value!r}{_suggest(value, allowed)} "
+                      f"(expected one of: {', '.join(allowed)})", node, key)
+        return value
+
+    def counters(self, node: Node, key: str) -> dict[str, int]:
+        items = self.mapping(node, key, "counters, e.g. {\"+1/+1\": 1}")
+        return {name: self.integer(v, f"{key}.{name}", minimum=0) for name, (_, v) in items.items()}
+
+    def dungeon(self, node: Node, key: str) -> DungeonPos:
+        items = self.mapping(node, key, "a dungeon position, e.g. {name: Undercity, room: Forge}")
+        self.check_keys(items, ("name", "room"), key, "a dungeon position")
+        for needed in ("name", "room"):
+            if needed not in items:
+                self.fail(f"a dungeon position needs `{needed}:` (e.g. {{name: Undercity, room: Forge}})",
+                          node, key)
+        return DungeonPos(self.text(items["name"][1], f"{key}.name", "a dungeon's name"),
+                          self.text(items["room"][1], f"{key}.room", "a room's name"))
+
+    def repeat(self, node: Node, key: str) -> tuple[str, int]:
+        raw = self.text(node, key, "a card name")
+        parsed = _split_repeat(raw)
+        if parsed is None:
+            self.fail(f"bad repeat {raw!r}: write NAME*N with N a whole number from 1 to {_MAX_REPEAT}, "
+                      f"e.g. \"Swamp*4\"", node, key)
+        return parsed
+
+    # ---- the document
+
+    def scenario(self, root: Node) -> Scenario:
+        items = self.mapping(root, "scenario", "a scenario")
+        if "format" not in items:
+            self.fail(f"missing `format: {FORMAT}` (the version of the scenario format)", root, "format")
+        fnode = items["format"][1]
+        if not (isinstance(fnode, ScalarNode) and fnode.tag == _INT
+                and self.constructor.construct_object(fnode) == FORMAT):
+            self.fail(f"this version of Undercity reads scenario format {FORMAT}, found {_describe(fnode)}",
+                      fnode, "format")
+        self.check_top_keys(items)
+
+        name = (self.text(items["name"][1], "name", "a scenario name") if "name" in items
+                else Path(self.file).stem or self.file)
+        cites = self.texts(items["cites"][1], "cites", "rule citations") if "cites" in items else []
+
+        if "players" not in items:
+            self.fail("missing `players:` (a list of players in turn order)", root, "players")
+        players = self.players_(items["players"][1])
+        game = self.game(items.get("game"), players, root)
+
+        expects: list[Expect] = []
+        actions: list[Action] = []
+        if "actions" in items:
+            for i, anode in enumerate(self.sequence(items["actions"][1], "actions", "actions", wrap=True), 1):
+                action = self.action(anode, f"actions[{i}]")
+                actions.append(action)
+                if action.kind == "expect":
+                    expects.append(action.value)
+        if "expect" in items:
+            expects.append(self.expect(items["expect"][1], "expect", _line(items["expect"][0]), final=True))
+        return Scenario(name=name, cites=cites, file=self.file, game=game, players=players,
+                        actions=actions, expects=expects)
+
+    def check_top_keys(self, items: dict[str, tuple[Node, Node]]) -> None:
+        for name, (knode, _) in items.items():
+            if name not in TOP_KEYS:
+                hint = ""
+                if name in EXPECT_KEYS:
+                    hint = " (expectations go under `expect:`)"
+                elif name in GAME_KEYS:
+                    hint = " (it belongs under `game:`)"
+                self.fail(f"unknown top-level key {name!r}{_suggest(name, TOP_KEYS)}{hint} "
+                          f"(expected one of: {', '.join(TOP_KEYS)})", knode, name)
+
+    # ---- game
+
+    def game(self, entry: tuple[Node, Node] | None, players: list[PlayerSetup], root: Node) -> GameSetup:
+        values: dict[str, Any] = {"active": players[0].name}
+        gnode = entry[1] if entry else None
+        items = {} if gnode is None or (isinstance(gnode, ScalarNode) and gnode.tag == _NULL) \
+            else self.mapping(gnode, "game", "the game setup")
+        self.check_keys(items, GAME_KEYS, "game", "game")
+        for name, (_, v) in items.items():
+            key = f"game.{name}"
+            if name == "variant":
+                values[name] = self.choice(v, key, VARIANTS, "variant")
+            elif name == "seed":
+                values[name] = self.integer(v, key)
+            elif name == "turn":
+                values[name] = self.integer(v, key, minimum=1)
+            elif name == "active":
+                values[name] = self.player(v, key)
+            elif name == "step":
+                values[name] = self.choice(v, key, STEPS, "step")
+            elif name == "initiative":
+                values[name] = self.opt_player(v, key)
+        game = GameSetup(**values)
+        self.check_variant(game.variant, players, gnode if gnode is not None else root)
+        return game
+
+    def check_variant(self, variant: str, players: list[PlayerSetup], node: Node) -> None:
+        key = "game.variant"
+        n = len(players)
+        if variant == "two-player" and n != 2:
+            self.fail(f"a two-player game has 2 players, found {n} "
+                      f"(use variant: free-for-all or commander for more)", node, key)
+        if variant != "two-headed-giant":
+            return  # `team` is accepted and ignored outside Two-Headed Giant (the format's example has it)
+        if n != 4:
+            self.fail(f"a two-headed-giant game has 4 players in two teams, found {n}", node, key)
+        teams: dict[str, list[PlayerSetup]] = {}
+        for p in players:
+            if p.team is None:
+                pkey, pnode, _ = self.player_entries[p.name]
+                self.fail("every player of a two-headed-giant game needs `team:`", pnode, f"{pkey}.team")
+            teams.setdefault(p.team, []).append(p)
+        if sorted(len(t) for t in teams.values()) != [2, 2]:
+            summary = "; ".join(f"team {t}: {', '.join(p.name for p in ps)}" for t, ps in teams.items())
+            self.fail(f"two-headed-giant needs two teams of two players, found {summary}", node, key)
+        for team, members in teams.items():
+            lives = {p.life for p in members if p.life is not None}
+            if len(lives) > 1:
+                pkey, _, items = self.player_entries[members[1].name]
+                self.fail(f"team {team} shares one life total, but its players list different lives "
+                          f"({', '.join(f'{p.name}: {p.life}' for p in members)})",
+                          items["life"][1], f"{pkey}.life")
+
+    # ---- players and their cards
+
+    def players_(self, node: Node) -> list[PlayerSetup]:
+        pnodes = self.sequence(node, "players", "the players in turn order")
+        if len(pnodes) < 2:
+            self.fail(f"a game needs at least 2 players, found {len(pnodes)}", node, "players")
+        for i, pnode in enumerate(pnodes, 1):  # names first: the rest may refer to any player
+            key = f"players[{i}]"
+            items = self.mapping(pnode, key, "a player")
+            self.check_keys(items, PLAYER_KEYS, key, "a player")
+            if "name" not in items:
+                self.fail("a player needs `name:`", pnode, f"{key}.name")
+            nnode = items["name"][1]
+            name = self.text(nnode, f"{key}.name", "a player's name")
+            if name in self.player_entries:
+                first = _line(self.player_entries[name][1])
+                self.fail(f"two players are called {name!r} (the first on line {first})", nnode, f"{key}.name")
+            self.players.append(name)
+            self.player_entries[name] = (key, pnode, items)
+        players = [self.player_setup(name) for name in self.players]
+        self.check_attachments(players)
+        return players
+
+    def player_setup(self, name: str) -> PlayerSetup:
+        key, pnode, items = self.player_entries[name]
+        values: dict[str, Any] = {"name": name, "line": _line(pnode)}
+        for k, (_, v) in items.items():
+            vkey = f"{key}.{k}"
+            if k == "life":
+                values[k] = self.integer(v, vkey)
+            elif k == "team":
+                values[k] = self.opt_text(v, vkey, "a team name")
+            elif k in ZONES:
+                values[k] = self.cards(v, vkey, k)
+            elif k == "dungeon":
+                values[k] = None if _is_null(v) else self.dungeon(v, vkey)
+            elif k == "completed":
+                if isinstance(v, ScalarNode) and v.tag == _INT:
+                    self.fail("list the completed dungeons by name, e.g. [Undercity]", v, vkey)
+                values[k] = self.texts(v, vkey, "dungeon names")
+        return PlayerSetup(**values)
+
+    def cards(self, node: Node, key: str, zone: str) -> list[CardSpec]:
+        out: list[CardSpec] = []
+        for i, item in enumerate(self.sequence(node, key, f"the cards in the {zone}", wrap=True), 1):
+            ikey = f"{key}[{i}]"
+            if isinstance(item, MappingNode):
+                out.extend(self.card_spec(item, ikey, zone))
+            else:
+                name, n = self.repeat(item, ikey)
+                out.extend(CardSpec(name, line=_line(item)) for _ in range(n))
+        return out
+
+    def card_spec(self, node: MappingNode, key: str, zone: str) -> list[CardSpec]:
+        items = self.mapping(node, key, "a card")
+        self.check_keys(items, CARD_KEYS, key, "a card")
+        if "card" not in items:
+            self.fail("a card needs `card: NAME`", node, f"{key}.card")
+        if "attached" in items and "attached_to" in items:
+            self.fail("give `attached_to` or `attached`, not both", items["attached"][0], f"{key}.attached")
+        name, n = self.repeat(items["card"][1], f"{key}.card")
+        values: dict[str, Any] = {"card": name, "line": _line(node)}
+        for k, (_, v) in items.items():
+            vkey = f"{key}.{k}"
+            if k == "id":
+                values[k] = self.card_id(v, vkey, n)
+            elif k in ("tapped", "sick", "token"):
+                values[k] = self.boolean(v, vkey)
+            elif k == "counters":
+                values[k] = self.counters(v, vkey)
+            elif k in ("attached_to", "attached"):
+                values["attached_to"] = self.opt_text(v, vkey, "the id or name of what it is attached to")
+            elif k == "controller":
+                values[k] = self.opt_player(v, vkey)
+        if zone != "battlefield":
+            for k in ("tapped", "sick", "attached_to", "attached", "controller"):
+                if k in items and values.get("attached_to" if k == "attached" else k):
+                    self.fail(f"only a permanent on the battlefield can have `{k}`; this card is in the {zone}",
+                              items[k][0], f"{key}.{k}")
+        if values.get("attached_to") is not None:
+            k = "attached_to" if "attached_to" in items else "attached"
+            self.attachments.append((values["attached_to"], items[k][1], f"{key}.{k}", values.get("id")))
+        counters = values.pop("counters", {})
+        return [CardSpec(counters=dict(counters), **values) for _ in range(n)]
+
+    def card_id(self, node: Node, key: str, copies: int) -> str:
+        cid = self.text(node, key, "an id")
+        if copies > 1:
+            self.fail(f"an id names one card, but this entry repeats its card {copies} times", node, key)
+        if cid in self.ids:
+            self.fail(f"duplicate id {cid!r} (first given on line {self.ids[cid]})", node, key)
+        if cid in self.player_entries:
+            self.fail(f"the id {cid!r} is also a player's name; choose another id", node, key)
+        self.ids[cid] = _line(node)
+        return cid
+
+    def check_attachments(self, players: list[PlayerSetup]) -> None:
+        on_battlefield = {c.card for p in players for c in p.battlefield}
+        for target, node, key, own_id in self.attachments:
+            if own_id is not None and target == own_id:
+                self.fail("a permanent cannot be attached to itself", node, key)
+            if target not in self.ids and target not in self.player_entries and target not in on_battlefield:
+                known = sorted(set(self.ids) | on_battlefield | set(self.players))
+                self.fail(f"{target!r} is no card id, player or card on the battlefield"
+                          f"{_suggest(target, known)}", node, key)
+
+    # ---- actions
+
+    def action(self, node: Node, key: str) -> Action:
+        line = _line(node)
+        if isinstance(node, ScalarNode):
+            word = self.text(node, key, "an action")
+            if word in ("pass", "resolve"):
+                return Action(word, line=line)
+            if word in ACTION_KINDS:
+                self.fail(f"`{word}` needs a value, e.g. `{_EXAMPLES[word]}`", node, key)
+            self.fail(f"unknown action {word!r}{_suggest(word, ACTION_KINDS)} "
+                      f"(expected one of: {', '.join(ACTION_KINDS)})", node, key)
+        items = self.mapping(node, key, "an action, e.g. `cast: Murder`")
+        kinds = [k for k in items if k in ACTION_KINDS]
+        if not kinds:
+            for k, (knode, _) in items.items():
+                if k not in _ALL_OPTIONS:
+                    self.fail(f"unknown action kind {k!r}{_suggest(k, ACTION_KINDS)} "
+                              f"(expected one of: {', '.join(ACTION_KINDS)})", knode, f"{key}.{k}")
+            self.fail(f"this action has no kind: give one of {', '.join(ACTION_KINDS)} "
+                      f"(found only {', '.join(items) or 'nothing'})", node, key)
+        if len(kinds) > 1:
+            self.fail(f"one action per list item: found both `{kinds[0]}` and `{kinds[1]}` "
+                      f"(start each action with its own `- `)", items[kinds[1]][0], f"{key}.{kinds[1]}")
+        kind = kinds[0]
+        allowed = ACTION_OPTIONS[kind]
+        vnode = items[kind][1]
+        if kind == "expect" and _is_null(vnode) and any(k in EXPECT_KEYS for k in items):
+            self.fail("the checks of `expect:` must be indented under it", vnode, f"{key}.expect")
+        takes = f" (`{kind}` takes: {', '.join(allowed)})" if allowed else f" (`{kind}` takes no other keys)"
+        for k, (knode, _) in items.items():
+            if k == kind or k in allowed:
+                continue
+            if k in _ALL_OPTIONS:
+                self.fail(f"`{k}` does not apply to `{kind}`{takes}", knode, f"{key}.{k}")
+            self.fail(f"unknown key {k!r} in a `{kind}` action{_suggest(k, allowed)}{takes}",
+                      knode, f"{key}.{k}")
+        value = self.action_value(kind, vnode, f"{key}.{kind}", line)
+        by = self.player(items["by"][1], f"{key}.by") if "by" in items else None
+        options = {k: self.option(k, items[k][1], f"{key}.{k}")
+                   for k in allowed if k != "by" and k in items}
+        return Action(kind, value, by, options, line)
+
+    def action_value(self, kind: str, node: Node, key: str, line: int) -> Any:
+        if kind in ("cast", "play"):
+            return self.text(node, key, "a card name")
+        if kind == "activate":
+            return self.text(node, key, "a card's id or name")
+        if kind == "advance":
+            return self.choice(node, key, STEPS, "step")
+        if kind == "concede":
+            return self.player(node, key)
+        if kind == "choose":
+            return self.plain(node, key)
+        if kind == "expect":
+            return self.expect(node, key, line)
+        if kind in ("attack", "block"):
+            if _is_null(node):
+                return {}
+            what = ("attackers, e.g. {bears: Bob}" if kind == "attack"
+                    else "blockers, e.g. {wall: bears}, or {} for none")
+            items = self.mapping(node, key, what)
+            out: dict[str, Any] = {}
+            for k, (_, v) in items.items():
+                if kind == "block" and isinstance(v, SequenceNode):
+                    out[k] = self.texts(v, f"{key}.{k}", "the attackers it blocks")
+                else:
+                    out[k] = self.text(v, f"{key}.{k}",
+                                       "the player, planeswalker or battle it attacks" if kind == "attack"
+                                       else "the attacker it blocks")
+            return out
+        # pass, resolve
+        if not _is_null(node):
+            hint = " (use `by:` to say who passes)" if kind == "pass" else ""
+            self.fail(f"`{kind}` takes no value, found {_describe(node)}{hint}", node, key)
+        return None
+
+    def option(self, name: str, node: Node, key: str) -> Any:
+        if name == "from":
+            return self.choice(node, key, FROM_ZONES, "zone")
+        if name == "targets":
+            return self.texts(node, key, "targets (ids, names or players)")
+        if name == "x":
+            return self.integer(node, key, minimum=0)
+        if name == "modes":
+            modes: list[int | str] = []
+            for i, item in enumerate(self.sequence(node, key, "modes", wrap=True), 1):
+                if isinstance(item, ScalarNode) and item.tag == _INT:
+                    modes.append(self.integer(item, f"{key}[{i}]", minimum=1))
+                else:
+                    modes.append(self.text(item, f"{key}[{i}]", "a mode (its number from 1, or its text)"))
+            return modes
+        if name == "cost":
+            return self.text(node, key, "an alternative cost by keyword, e.g. escape")
+        if name == "pay":
+            items = self.mapping(node, key, "cost choices, e.g. {exile: [id1, id2]}")
+            return {k: self.plain(v, f"{key}.{k}") for k, (_, v) in items.items()}
+        # ability
+        if isinstance(node, ScalarNode) and node.tag == _INT:
+            return self.integer(node, key, minimum=1)
+        return self.text(node, key, "an ability (its number from 1, or its text)")
+
+    # ---- expectations
+
+    def expect(self, node: Node, key: str, line: int, final: bool = False) -> Expect:
+        items = self.mapping(node, key, "expectations")
+        if not items:
+            self.fail(f"an empty `expect` checks nothing; give any of: {', '.join(EXPECT_KEYS)}", node, key)
+        self.check_keys(items, EXPECT_KEYS, key, "expect")
+        checks: dict[str, Any] = {}
+        for name, (_, v) in items.items():
+            checks[name] = getattr(self, f"expect_{name}")(v, f"{key}.{name}")
+        return Expect(checks, line, final)
+
+    def by_player(self, node: Node, key: str, what: str) -> list[tuple[str, Node, str]]:
+        items = self.mapping(node, key, what)
+        return [(self.player(knode, f"{key}.{k}"), v, f"{key}.{k}") for k, (knode, v) in items.items()]
+
+    def expect_life(self, node: Node, key: str) -> dict[str, int]:
+        return {p: self.integer(v, k) for p, v, k in self.by_player(node, key, "life totals, e.g. {Alice: 20}")}
+
+    def expect_initiative(self, node: Node, key: str) -> str | None:
+        return self.opt_player(node, key)
+
+    def expect_dungeon(self, node: Node, key: str) -> dict[str, DungeonPos | None]:
+        what = "dungeon positions, e.g. {Alice: {name: Undercity, room: Forge}}"
+        return {p: None if _is_null(v) else self.dungeon(v, k) for p, v, k in self.by_player(node, key, what)}
+
+    def expect_completed(self, node: Node, key: str) -> dict[str, int | list[str]]:
+        out: dict[str, int | list[str]] = {}
+        for p, v, k in self.by_player(node, key, "completed dungeons, e.g. {Alice: 1} or {Alice: [Undercity]}"):
+            if isinstance(v, ScalarNode) and v.tag == _INT:
+                out[p] = self.integer(v, k, minimum=0)
+            else:
+                out[p] = self.texts(v, k, "dungeon names")
+        return out
+
+    def expect_zones(self, node: Node, key: str) -> dict[str, ZoneExpect]:
+        items = self.mapping(node, key, "zone checks, e.g. {Bob.graveyard: {count: 0}}")
+        out: dict[str, ZoneExpect] = {}
+        for name, (knode, v) in items.items():
+            zkey = f"{key}.{name}"
+            player, dot, zone = name.rpartition(".")
+            if not dot or not player.strip():
+                self.fail(f"expected `Player.zone` (e.g. `Bob.exile`), found {name!r}", knode, zkey)
+            player, zone = player.strip(), zone.strip()
+            if player not in self.player_entries:
+                self.fail(f"no player is called {player!r}{_suggest(player, self.players)} "
+                          f"(players: {', '.join(self.players)})", knode, zkey)
+            if zone not in ZONES:
+                self.fail(f"unknown zone {zone!r}{_suggest(zone, ZONES)} (expected one of: {', '.join(ZONES)})",
+                          knode, zkey)
+            checks = self.mapping(v, zkey, "a zone check, e.g. {contains: [...], excludes: [...], count: N}")
+            self.check_keys(checks, ZONE_EXPECT_KEYS, zkey, "a zone check")
+            if not checks:
+                self.fail(f"an empty zone check checks nothing; give any of: {', '.join(ZONE_EXPECT_KEYS)}",
+                          v, zkey)
+            values: dict[str, Any] = {"player": player, "zone": zone}
+            for k, (_, cv) in checks.items():
+                if k == "count":
+                    values[k] = self.integer(cv, f"{zkey}.count", minimum=0)
+                else:
+                    values[k] = self.matches(cv, f"{zkey}.{k}")
+            out[name] = ZoneExpect(**values)
+        return out
+
+    def matches(self, node: Node, key: str) -> list[CardMatch]:
+        out: list[CardMatch] = []
+        for i, item in enumerate(self.sequence(node, key, "cards", wrap=True), 1):
+            ikey = f"{key}[{i}]"
+            if not isinstance(item, MappingNode):
+                name, n = self.repeat(item, ikey)
+                out.extend(CardMatch(name) for _ in range(n))
+                continue
+            items = self.mapping(item, ikey, "a card")
+            self.check_keys(items, MATCH_KEYS, ikey, "a card to look for")
+            if "card" not in items:
+                self.fail("a card to look for needs `card: NAME`", item, f"{ikey}.card")
+            name, n = self.repeat(items["card"][1], f"{ikey}.card")
+            values: dict[str, Any] = {"card": name}
+            for k, (_, v) in items.items():
+                vkey = f"{ikey}.{k}"
+                if k == "counters":
+                    values[k] = self.counters(v, vkey)
+                elif k in ("tapped", "token"):
+                    values[k] = self.boolean(v, vkey)
+                elif k == "controller":
+                    values[k] = self.player(v, vkey)
+            out.extend(CardMatch(**values) for _ in range(n))
+        return out
+
+    def expect_stack(self, node: Node, key: str) -> list[str]:
+        return self.texts(node, key, "the names on the stack, top first")
+
+    def expect_counters(self, node: Node, key: str) -> dict[str, dict[str, int]]:
+        items = self.mapping(node, key, "counters by id, e.g. {rav: {\"+1/+1\": 2}}")
+        return {k: self.counters(v, f"{key}.{k}") for k, (_, v) in items.items()}
+
+    def expect_lost(self, node: Node, key: str) -> list[str]:
+        return [self.player(item, f"{key}[{i}]")
+                for i, item in enumerate(self.sequence(node, key, "players", wrap=True), 1)]
+
+    def expect_log(self, node: Node, key: str) -> dict[str, list[str]]:
+        items = self.mapping(node, key, "a log check, e.g. {contains: [\"726.2\"]}")
+        self.check_keys(items, ("contains",), key, "a log check")
+        if "contains" not in items:
+            self.fail("a log check needs `contains: [...]`", node, f"{key}.contains")
+        return {"contains": self.texts(items["contains"][1], f"{key}.contains", "rule numbers or phrases")}
+
+
+_EXAMPLES = {
+    "cast": "cast: Murder",
+    "activate": "activate: rav",
+    "play": "play: Swamp",
+    "advance": "advance: combat-damage",
+    "attack": "attack: {bears: Bob}",
+    "block": "block: {wall: bears}",
+    "choose": "choose: Forge",
+    "concede": "concede: Bob",
+    "expect": "expect: {life: {Bob: 15}}",
+}
