@@ -691,16 +691,14 @@ def _solve(need6: Sequence[int], generic: int, hybrid: tuple[tuple[str, ...], ..
     for mask, _ in hyb_nodes:
         hyb_mask |= mask
     for rneed, rgen in resolutions:
-        demanded = hyb_mask
+        demanded = hyb_mask  # types some colored / {C} / hybrid symbol asks for
         for t in range(6):
             if rneed[t]:
                 demanded |= 1 << t
-        if rgen:
-            demanded = _ALL_TYPES_MASK
         for parts in product(*_big_options(classes, demanded)):
             fixed = [st for part in parts for st in part]
             if weight is not None:
-                fixed_obj = sum(weight[s.key] for s, _ in fixed)
+                fixed_obj = sum(weight[id(s)] for s, _ in fixed)
                 if best is not None and fixed_obj >= best[0]:
                     continue
             mt = _run_match(rneed, rgen, hyb_nodes, pool6, fixed, small)
@@ -711,7 +709,7 @@ def _solve(need6: Sequence[int], generic: int, hybrid: tuple[tuple[str, ...], ..
             produced = sum(s.amount for s, _ in fixed)
             used_fixed = sum(1 for tag in mt.itag if type(tag) is int and tag < 0)
             obj = fixed_obj + (produced - used_fixed) * flex_base + sum(
-                weight[tag.key] for tag in mt.itag if type(tag) is ManaSource)
+                weight[id(tag)] for tag in mt.itag if type(tag) is ManaSource)
             if best is None or obj < best[0]:
                 best = (obj, mt, fixed)
     return None if best is None else _build(best[1], best[2], pool6)
@@ -726,7 +724,7 @@ def _weights(sources: Sequence[ManaSource]) -> dict[int, int]:
     lf = (sum(s.amount for s in sources) + 1) * flex_base
     ranks = sorted({s.cost_rank for s in sources})
     rank_weight = {r: (n + 1) ** i * lf for i, r in enumerate(ranks)}
-    return {s.key: rank_weight[s.cost_rank] + len(s.types) for s in sources}
+    return {id(s): rank_weight[s.cost_rank] + len(s.types) for s in sources}
 
 
 def _build(mt: _Match, fixed: list[tuple[ManaSource, int]], pool6: Sequence[int]) -> Payment:
@@ -762,10 +760,17 @@ def find_payment(cost: ManaCost, sources: Sequence[ManaSource],
     Pool mana is spent first. Colored and {C} symbols are paid only with mana of their type
     (CR 107.4a, 107.4c), generic with any type (CR 107.4b), hybrid with either half
     (CR 107.4e); Phyrexian symbols are paid with mana here (decide on life beforehand,
-    CR 118.13a). Each source is activated at most once. The choice minimises the use of high
-    ``cost_rank`` sources (lands before creatures before Treasures), then wasted mana.
-    A greedy pass handles the common case; an exhaustive search takes over when greedy fails
-    or used a higher-ranked source while a lower-ranked one stayed unused.
+    CR 118.13a). Each source is activated at most once, so keys must be unique (one source
+    per object). Among all payments it returns one that uses the fewest sources of the
+    highest ``cost_rank``, then of the next rank, and so on (lands before creatures before
+    Treasures); then wastes the least mana; then taps sources with the fewest options.
+
+    How: sources are offered greedily, lowest rank and fewest options first, to a bipartite
+    matching against the cost's symbols; an augmenting path re-routes earlier choices when
+    a plain greedy assignment would get stuck (e.g. a {W/U} land taken for {W} when a
+    Plains could have paid it). Matchable sets form a matroid, so this one pass is exact.
+    Only {2/X} symbols and sources making more than one mana (whose whole output is one
+    type) are enumerated, pruned by the best payment found so far.
 
     The cost must be X-free: call ``cost.with_x(n)`` first (CR 107.3a, 601.2b).
     """

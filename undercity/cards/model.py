@@ -491,9 +491,10 @@ class CardDef:
     token: bool = False
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        from undercity.cards.registry import get_card
+        from undercity.cards.registry import get_card, get_token
 
-        return (get_card, (self.name,))
+        # Tokens live in their own registry (copying a game with a Treasure must work).
+        return (get_token if self.token else get_card, (self.name,))
 
     @property
     def mana_value(self) -> int:

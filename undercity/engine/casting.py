@@ -121,6 +121,10 @@ def run_cast(g: Game, job: Job) -> None:
     targets: list[targeting.Target] = []
     if sa is not None and sa.divided:
         for k in range(sa.max_targets):
+            if k >= 1 and sa.extra_target_cost and not can_pay(  # CR 601.2f: only affordable targets
+                    base_cost(card, alt).with_x(0).increase_generic(sa.extra_target_cost * k),
+                    costs.mana_sources(g, player), costs.pool_of(g, player)):
+                break
             cands = [t for t in targeting.candidates(g, sa.targets[0], player, o.id) if t not in targets]
             opts = _target_opts(g, cands)
             if k >= 1:

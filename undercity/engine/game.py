@@ -53,6 +53,9 @@ class Game:
         self.setup: dict[str, Any] = {}
         self.decisions = 0  # decisions with two or more options put to an agent
         self.log_listeners: list[Callable[[ev.Event], None]] = []
+        #: Expose every priority decision, even when passing is the only option (scenario
+        #: scripts and human seats step through the turn; AIs leave it off for speed).
+        self.stop_every_priority = False
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -202,7 +205,7 @@ class Game:
             if s.players[s.priority].left:  # CR 800.4j
                 s.priority = turn.next_in_turn_order(self, s.priority)
             opts = priority.options(self, s.priority)
-            if len(opts) == 1:
+            if len(opts) == 1 and not self.stop_every_priority:
                 priority.do_pass(self)
                 continue
             self.pending = Decision(s.priority, "priority",
@@ -225,6 +228,23 @@ class Game:
             self.s.jobs[-1].answers[d.key] = opt.value
         self.advance()
 
+    def concede(self, player: int) -> None:
+        """CR 104.3a: a player concedes (at any time); in multiplayer they leave (CR 800.4a)."""
+        from undercity.engine import leaving
+
+        s = self.s
+        if s.over or s.players[player].left or s.players[player].lost:
+            raise IllegalActionError(f"{s.players[player].name} is no longer in the game")
+        d = self.pending
+        if d is not None and d.player == player and d.kind != "priority":
+            raise IllegalActionError(f"{s.players[player].name} must first answer: {d.prompt}")
+        self.choices.append(-1 - player)  # replayed as a concession
+        if d is not None and d.kind == "priority":
+            self.pending = None  # recomputed: the options may name what the player owned
+        leaving.concede(self, player)
+        if self.pending is None:
+            self.advance()
+
     # ---------------------------------------------------------------- ending
     def end_game(self, winners: Iterable[int], reason: str, rule: str) -> None:
         s = self.s
@@ -244,6 +264,7 @@ class Game:
         g.setup = self.setup
         g.decisions = self.decisions
         g.log_listeners = []
+        g.stop_every_priority = self.stop_every_priority
         return g
 
     def save(self) -> str:
@@ -268,7 +289,10 @@ class Game:
         else:
             raise UndercityError("saved game has an unknown setup kind")
         for c in choices:
-            g.apply(c)
+            if c < 0:
+                g.concede(-1 - c)
+            else:
+                g.apply(c)
         return g
 
 

@@ -118,7 +118,8 @@ EXPECT_KEYS: tuple[str, ...] = (
     "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log",
 )
 
-TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "game", "players", "actions", "expect")
+TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "ruling", "xfail", "game", "players", "actions",
+                              "expect")
 GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "initiative")
 PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed")
 CARD_KEYS: tuple[str, ...] = (
@@ -272,6 +273,10 @@ class Scenario:
     players: list[PlayerSetup]
     actions: list[Action]
     expects: list[Expect]
+    #: The ruling this scenario demonstrates, quoted (rulings suite), or "".
+    ruling: str = ""
+    #: Why this scenario is expected to fail for now (an unfinished feature), or None.
+    xfail: str | None = None
 
     def player(self, name: str) -> PlayerSetup:
         """The setup of the player called ``name``."""
@@ -562,8 +567,11 @@ class _Parser:
                     expects.append(action.value)
         if "expect" in items:
             expects.append(self.expect(items["expect"][1], "expect", _line(items["expect"][0]), final=True))
+        ruling = self.text(items["ruling"][1], "ruling", "the quoted ruling") if "ruling" in items else ""
+        xfail = self.text(items["xfail"][1], "xfail", "the reason it is expected to fail") \
+            if "xfail" in items else None
         return Scenario(name=name, cites=cites, file=self.file, game=game, players=players,
-                        actions=actions, expects=expects)
+                        actions=actions, expects=expects, ruling=ruling, xfail=xfail)
 
     def check_top_keys(self, items: dict[str, tuple[Node, Node]]) -> None:
         for name, (knode, _) in items.items():

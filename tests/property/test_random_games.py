@@ -1,0 +1,184 @@
+"""Property tests: random games of the bundled decks, played to the end with random legal
+choices, keep the engine's invariants after every decision and replay identically.
+
+Hypothesis draws the game seed, the seed of the random chooser and how often it passes
+priority (so that some games are passive and others cast everything they can). Every
+decision is answered with a legal option index, and after every decision the state is
+checked. Kept under a minute of CI time in total.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from undercity.decks import load_deck
+from undercity.engine.game import Game
+from undercity.engine.state import PLAYER_ZONES
+
+#: Far more decisions than any capped game needs: reaching it means the game does not terminate.
+MAX_DECISIONS = 50_000
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+
+
+@cache
+def _decks() -> tuple[list[str], list[str]]:
+    return load_deck("gruul-stompy").main, load_deck("orzhov-knights").main
+
+
+def _deck_list(n: int) -> list[list[str]]:
+    a, b = _decks()
+    return [list(a) if i % 2 == 0 else list(b) for i in range(n)]
+
+
+class Chooser:
+    """Random legal choices from a seeded RNG; passes priority with probability ``pass_bias``
+    when it has anything else to do (0: uniform over all options)."""
+
+    def __init__(self, seed: int, pass_bias: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.pass_bias = pass_bias
+
+    def choose(self, g: Game) -> int:
+        d = g.pending
+        assert d is not None and len(d.options) >= 2, "only real decisions are put to players"
+        if d.kind == "priority" and self.pass_bias:
+            if self.rng.random() < self.pass_bias:
+                return 0  # option 0 is always "pass priority"
+            return self.rng.randrange(1, len(d.options))
+        return self.rng.randrange(len(d.options))
+
+
+def check_invariants(g: Game) -> None:
+    """The state is well formed: CR 400.1 (every object is in exactly one zone), CR 400.7
+    (a listed id names a live object), CR 405.1 (spells on the stack are objects there),
+    CR 119 (life totals are integers)."""
+    s = g.s
+    where: Counter[int] = Counter()
+    zone_of: dict[int, str] = {}
+
+    def see(oid: int, zone: str) -> None:
+        where[oid] += 1
+        zone_of[oid] = zone
+
+    for oid in s.battlefield:
+        see(oid, "battlefield")
+    for p in s.players:
+        for z in PLAYER_ZONES:
+            for oid in p.zone(z):
+                see(oid, z)
+    for item in s.stack:
+        if item.obj is not None:
+            see(item.obj, "stack")
+    twice = sorted(oid for oid, n in where.items() if n > 1)
+    assert not twice, f"objects listed in more than one zone (CR 400.1): {twice}"
+    dangling = sorted(oid for oid in where if oid not in s.objs)
+    assert not dangling, f"zones list objects that do not exist (CR 400.7): {dangling}"
+    nowhere = sorted(oid for oid in s.objs if oid not in where)
+    assert not nowhere, f"objects in no zone (CR 400.1): {[s.objs[i] for i in nowhere]}"
+    for oid, z in zone_of.items():
+        o = s.objs[oid]
+        assert o.zone == z, f"{o!r} is listed in {z} but says it is in {o.zone}"
+        assert o.id == oid
+        if z not in ("battlefield", "stack"):
+            assert oid in s.players[o.owner].zone(z), f"{o!r} is in another player's {z} (CR 400.3)"
+    for p in s.players:
+        assert type(p.life) is int, f"{p.name}'s life is {p.life!r}"
+        assert type(p.poison) is int
+    assert s.turn <= s.turn_cap or not s.turn_cap
+    if not g.over:
+        d = g.pending
+        assert d is not None and len(d.options) >= 2
+        assert d.player in s.living(), "a player who left the game is asked to decide (CR 800.4a)"
+        assert len({o.label for o in d.options}) == len(d.options) or d.kind != "priority"
+
+
+def play(g: Game, chooser: Chooser, *, limit: int | None = None, check: bool = True) -> Game:
+    """Answer decisions with ``chooser`` until the game ends (or ``limit`` decisions)."""
+    n = 0
+    if check:
+        check_invariants(g)
+    while not g.over and (limit is None or n < limit):
+        g.apply(chooser.choose(g))
+        n += 1
+        assert n < MAX_DECISIONS, "the game does not terminate (CR 104.4a: turn cap)"
+        if check:
+            check_invariants(g)
+    return g
+
+
+def new_game(seed: int, players: int = 2, turn_cap: int = 150) -> Game:
+    variant = "two-player" if players == 2 else "free-for-all"
+    return Game.new(_deck_list(players), [f"P{i}" for i in range(players)], seed=seed, variant=variant,
+                    turn_cap=turn_cap)
+
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+biases = st.sampled_from([0.0, 0.2, 0.5, 0.8])
+
+
+@settings(max_examples=30, **SETTINGS)
+@given(seed=seeds, choice_seed=seeds, bias=biases)
+def test_random_two_player_games(seed: int, choice_seed: int, bias: float) -> None:
+    """CR 400.1 (each object in exactly one zone), CR 104 (the game ends: a winner, or a draw
+    at the turn cap), and determinism: replaying the seed and the choices (``Game.restore``)
+    gives the identical log."""
+    g = play(new_game(seed), Chooser(choice_seed, bias))
+    assert g.over and g.pending is None
+    assert all(w in range(2) for w in g.s.winners)
+    if g.s.winners:
+        assert all(g.s.players[i].lost for i in range(2) if i not in g.s.winners)
+    replay = Game.restore(g.save())
+    assert replay.over
+    assert replay.log_lines() == g.log_lines()
+    assert replay.s.winners == g.s.winners
+    assert replay.decisions == g.decisions
+
+
+@settings(max_examples=12, **SETTINGS)
+@given(seed=seeds, choice_seed=seeds, bias=biases, at=st.integers(min_value=0, max_value=200))
+def test_copy_mid_game(seed: int, choice_seed: int, bias: float, at: int) -> None:
+    """A copy (for search) is the same game (CR 400.1 state, identical log when played on with
+    the same choices) and is independent: playing the copy to the end leaves the original
+    untouched."""
+    g = play(new_game(seed), Chooser(choice_seed, bias), limit=at, check=False)
+    before = pickle.dumps(g.s)
+    before_log = g.log_lines()
+    c = g.copy()
+    check_invariants(c)
+    assert c.log_lines() == before_log
+    assert c.pending == g.pending
+    # Mutating / playing the copy must not touch the original.
+    c.s.players[0].life -= 3
+    play(c, Chooser(choice_seed + 1, bias), check=False)
+    assert pickle.dumps(g.s) == before
+    assert g.log_lines() == before_log
+    # Two fresh copies played on with the same choices stay identical.
+    c1, c2 = g.copy(), g.copy()
+    play(c1, Chooser(choice_seed, bias))
+    play(c2, Chooser(choice_seed, bias), check=False)
+    play(g, Chooser(choice_seed, bias), check=False)
+    assert c1.log_lines() == c2.log_lines() == g.log_lines()
+    assert Game.restore(c1.save()).log_lines() == c1.log_lines()
+
+
+@settings(max_examples=6, **SETTINGS)
+@given(seed=seeds, choice_seed=seeds, bias=biases, players=st.sampled_from([3, 4]))
+def test_free_for_all_games(seed: int, choice_seed: int, bias: float, players: int) -> None:
+    """Free-for-all (CR 806) with 3 or 4 players: players who lose leave the game (CR 800.4a)
+    and everything they own leaves with them; the game ends with one player left or at the
+    turn cap (CR 104.2a, 104.4a), with the invariants of CR 400.1 after every decision."""
+    g = play(new_game(seed, players, turn_cap=60), Chooser(choice_seed, bias))
+    assert g.over
+    s = g.s
+    for p in s.players:
+        if p.left:
+            assert not any(o.owner == p.idx for o in s.objs.values()), "CR 800.4a: their objects leave"
+    if s.winners:
+        assert len(s.winners) == 1 and not s.players[s.winners[0]].lost
+    assert Game.restore(g.save()).log_lines() == g.log_lines()

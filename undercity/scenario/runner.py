@@ -1,0 +1,678 @@
+"""Running scenario files (docs/scenarios.md, format 1): build the position, play the
+script against the engine, check the expectations.
+
+The runner is just another driver of the engine: every scripted action becomes answers
+to the engine's decisions. A decision the script does not answer, or an action that is
+not legal now, is an error naming who must decide what, with the legal options.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from undercity.cards.registry import get_card, get_token
+from undercity.engine import costs
+from undercity.engine.decisions import Decision, Option
+from undercity.engine.game import Game
+from undercity.engine.state import PLAYER_ZONES, Obj
+from undercity.errors import IllegalActionError, ScenarioError, UndercityError, UnknownCardError
+from undercity.scenario.schema import Action, CardSpec, Expect, Scenario, load_scenario, parse_scenario
+
+#: Decision kinds answered as part of a cast or activate action.
+CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide"})
+
+
+@dataclass
+class RunResult:
+    scenario: Scenario
+    ok: bool
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    game: Game | None = None
+
+
+class _Fail(Exception):  # noqa: N818
+    pass
+
+
+def _norm(s: str) -> str:
+    s = unicodedata.normalize("NFKD", s)
+    return "".join(c for c in s if not unicodedata.combining(c)).casefold().strip()
+
+
+# ----------------------------------------------------------------------------- building
+
+
+def build_game(sc: Scenario | str) -> Game:
+    """The game position a scenario describes, stopped at its first decision."""
+    if isinstance(sc, str):
+        sc = parse_scenario(sc)
+    names = [p.name for p in sc.players]
+    g = Game.empty(names, seed=sc.game.seed, variant=sc.game.variant)
+    g.stop_every_priority = True
+    s = g.s
+    g.setup = {"kind": "scenario", "scenario": Path(sc.file).read_text("utf-8") if Path(sc.file).is_file() else ""}
+    ids: dict[str, int] = {}
+    attach: list[tuple[Obj, str, CardSpec]] = []
+    from undercity.engine.game import STARTING_LIFE
+
+    for i, ps in enumerate(sc.players):
+        p = s.players[i]
+        if ps.life is not None:
+            p.life = ps.life
+        else:
+            p.life = STARTING_LIFE[sc.game.variant]
+        if sc.game.variant == "two-headed-giant":
+            p.team = ps.team
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile", "command"):
+            for spec in ps.zone(zone):
+                card = _card(spec, sc.file)
+                o = g.create_object(card, i, zone)
+                o.counters = dict(spec.counters)
+                if zone == "battlefield":
+                    o.tapped = spec.tapped
+                    o.sick = spec.sick
+                    if spec.controller:
+                        o.controller = names.index(spec.controller)
+                    if spec.attached_to:
+                        attach.append((o, spec.attached_to, spec))
+                if spec.token:
+                    o.token = True
+                if spec.id:
+                    ids[spec.id] = o.card_uid
+        if ps.dungeon is not None:
+            _place_dungeon(g, i, ps.dungeon.name, ps.dungeon.room, sc.file, ps.line)
+        p.completed = list(ps.completed)
+    s.uid_names = ids
+    for o, target, spec in attach:
+        if target in names:
+            raise ScenarioError("attaching to a player is not supported yet", sc.file, spec.line, "attached_to")
+        t = _find_obj_for_setup(g, target, sc.file, spec.line)
+        o.attached_to = t.id
+    s.turn = sc.game.turn
+    s.active = names.index(sc.game.active or names[0])
+    s.first_player = 0 if sc.game.turn > 1 else s.active
+    s.step = sc.game.step
+    s.step_started = False
+    s.priority = s.active
+    if sc.game.initiative:
+        s.initiative = names.index(sc.game.initiative)
+    if s.step in ("declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat"):
+        from undercity.engine.state import Combat
+
+        s.combat = Combat()
+    g.advance()
+    return g
+
+
+def _card(spec: CardSpec, file: str) -> Any:
+    try:
+        if spec.token:
+            try:
+                return get_token(spec.card)
+            except KeyError:
+                pass
+        return get_card(spec.card)
+    except UnknownCardError as e:
+        raise ScenarioError(str(e), file, spec.line, "card") from None
+
+
+def _place_dungeon(g: Game, player: int, name: str, room: str, file: str, line: int) -> None:
+    try:
+        from undercity.engine import dungeons
+    except ImportError:  # pragma: no cover - dungeons module not built yet
+        raise ScenarioError("dungeons are not implemented yet", file, line, "dungeon") from None
+    try:
+        dungeons.place(g, player, name, room)
+    except UndercityError as e:
+        raise ScenarioError(str(e), file, line, "dungeon") from None
+
+
+def _find_obj_for_setup(g: Game, ref: str, file: str, line: int) -> Obj:
+    uid = g.s.uid_names.get(ref)
+    for o in g.s.objs.values():
+        if (uid is not None and o.card_uid == uid) or (uid is None and o.name == ref):
+            return o
+    raise ScenarioError(f"no card with id or name {ref!r}", file, line, "attached_to")
+
+
+# ----------------------------------------------------------------------------- naming things
+
+
+class Runner:
+    def __init__(self, sc: Scenario) -> None:
+        self.sc = sc
+        self.g = build_game(sc)
+        self.names = [p.name for p in sc.players]
+        self.failures: list[str] = []
+
+    # -- lookup helpers
+    def player(self, name: str, line: int) -> int:
+        if name in self.names:
+            return self.names.index(name)
+        raise self.err(line, f"no player named {name!r} (players: {', '.join(self.names)})")
+
+    def err(self, line: int, msg: str) -> ScenarioError:
+        return ScenarioError(msg, self.sc.file, line)
+
+    def obj_by_ref(self, ref: str) -> Obj | None:
+        """An object by scenario id (following the card across zones) or by unique name."""
+        s = self.g.s
+        uid = s.uid_names.get(ref)
+        if uid is not None:
+            for o in s.objs.values():
+                if o.card_uid == uid:
+                    return o
+            return None
+        if ":" in ref:
+            parts = ref.split(":")
+            if len(parts) == 3 and parts[0] in self.names:
+                p = s.players[self.names.index(parts[0])]
+                zone = parts[1]
+                lst = s.battlefield if zone == "battlefield" else p.zone(zone) if zone in PLAYER_ZONES else []
+                for oid in lst:
+                    o = s.objs[oid]
+                    if _norm(o.name) == _norm(parts[2]) and (zone != "battlefield" or o.controller == p.idx):
+                        return o
+                return None
+        return None
+
+    def match_option(self, d: Decision, want: Any, line: int) -> Option:
+        """The option of ``d`` that a scripted value names."""
+        opts = d.options
+        if isinstance(want, bool):
+            for o in opts:
+                if o.value is want:
+                    return o
+        if isinstance(want, int) and not isinstance(want, bool):
+            for o in opts:
+                if o.value == want and d.kind == "x":
+                    return o
+        if want is None:
+            for o in opts:
+                if o.value is None:
+                    return o
+        if isinstance(want, str):
+            w = _norm(want)
+            if want in self.names:  # a player
+                for o in opts:
+                    if o.value == ("p", self.names.index(want)) or o.value == self.names.index(want) and \
+                            d.kind in ("player",):
+                        return o
+            obj = self.obj_by_ref(want)
+            if obj is not None:
+                for o in opts:
+                    if _refers_to(o.value, obj.id):
+                        return o
+            exact = [o for o in opts if _norm(o.label) == w]
+            if len(exact) == 1:
+                return exact[0]
+            named = [o for o in opts if _norm(_option_obj_name(self.g, o) or "") == w]
+            if len(named) >= 1 and len({_option_obj_name(self.g, o) for o in named}) == 1:
+                return named[0]
+            if w == "initiative":
+                hits = [o for o in opts if "initiative" in _norm(o.label)]
+                if hits:
+                    return hits[0]
+            part = [o for o in opts if w in _norm(o.label)]
+            if len(part) == 1:
+                return part[0]
+            if len(part) > 1 and len({_norm(o.label) for o in part}) == 1:
+                return part[0]
+        legal = "; ".join(o.label for o in opts)
+        raise self.err(line, f"{want!r} is not a legal answer for {self.names[d.player]}'s {d.kind} decision "
+                             f"({d.prompt}); legal: {legal}")
+
+    # -- driving
+    def pending(self, line: int) -> Decision:
+        d = self.g.pending
+        if d is None:
+            raise self.err(line, "the game is over; no more actions can be taken")
+        return d
+
+    def answer(self, want: Any, line: int) -> None:
+        d = self.pending(line)
+        opt = self.match_option(d, want, line)
+        self.g.apply(opt)
+
+    def require_priority(self, line: int, what: str) -> Decision:
+        d = self.pending(line)
+        if d.kind != "priority":
+            raise self.err(line, f"cannot {what}: {self.names[d.player]} must first decide {d.kind!r} "
+                                 f"({d.prompt}); options: {'; '.join(o.label for o in d.options)} — "
+                                 "answer it with `choose`")
+        return d
+
+    def run(self) -> None:
+        for a in self.sc.actions:
+            if self.g.over and a.kind not in ("expect",):
+                raise self.err(a.line, f"the game is over; cannot {a.kind}")
+            getattr(self, f"do_{a.kind}")(a)
+
+    def do_expect(self, a: Action) -> None:
+        self.failures += check(self.g, a.value, self.names)
+
+    def do_pass(self, a: Action) -> None:
+        d = self.require_priority(a.line, "pass")
+        if a.by and self.names[d.player] != a.by:
+            raise self.err(a.line, f"{a.by} doesn't have priority; {self.names[d.player]} does")
+        self.g.apply(d.options[0])
+
+    def do_resolve(self, a: Action) -> None:
+        s = self.g.s
+        if not s.stack:
+            self.require_priority(a.line, "resolve")
+        guard = 0
+        while s.stack and not self.g.over:
+            d = self.g.pending
+            if d is None or d.kind != "priority":
+                return  # stops at any other decision
+            self.g.apply(d.options[0])
+            guard += 1
+            if guard > 10000:
+                raise self.err(a.line, "the stack never empties")
+
+    def do_advance(self, a: Action) -> None:
+        s = self.g.s
+        target = a.value
+        self.require_priority(a.line, f"advance to {target}")
+        start_turn = s.turn
+        guard = 0
+        while not self.g.over:
+            d = self.g.pending
+            if d is None or d.kind != "priority":
+                return
+            if s.step == target and not s.stack and guard > 0:
+                return
+            if s.turn > start_turn + 1:
+                raise self.err(a.line, f"did not reach step {target!r} in this or the next turn")
+            self.g.apply(d.options[0])
+            guard += 1
+
+    def _priority_for(self, a: Action, what: str) -> Decision:
+        d = self.require_priority(a.line, what)
+        if a.by and self.names[d.player] != a.by:
+            self.player(a.by, a.line)  # a clear error for an unknown name
+            raise self.err(a.line, f"{a.by} doesn't have priority; {self.names[d.player]} does "
+                                   "(add `pass` actions first)")
+        return d
+
+    def do_play(self, a: Action) -> None:
+        d = self._priority_for(a, f"play {a.value}")
+        for o in d.options:
+            if o.value[0] == "play" and _norm(self.g.s.objs[o.value[1]].name) == _norm(a.value):
+                self.g.apply(o)
+                return
+        raise self.err(a.line, f"{self.names[d.player]} cannot play {a.value!r} now; legal: "
+                               f"{'; '.join(o.label for o in d.options)}")
+
+    def do_cast(self, a: Action) -> None:
+        d = self._priority_for(a, f"cast {a.value}")
+        s = self.g.s
+        zone = a.options.get("from", "hand")
+        alt = a.options.get("cost")
+        ref = self.obj_by_ref(a.value)
+        chosen = None
+        for o in d.options:
+            if o.value[0] != "cast" or o.value[2] != alt:
+                continue
+            obj = s.objs[o.value[1]]
+            if ref is not None:
+                if obj.id == ref.id or (obj.name == ref.name and obj.zone == ref.zone):
+                    chosen = (o, ref.id)
+                    break
+            elif _norm(obj.name) == _norm(a.value) and obj.zone == zone:
+                chosen = (o, obj.id)
+                break
+        if chosen is None:
+            raise self.err(a.line, f"{self.names[d.player]} cannot cast {a.value!r}"
+                                   f"{' for its ' + alt + ' cost' if alt else ''} from {zone} now; legal: "
+                                   f"{'; '.join(o.label for o in d.options)}")
+        opt, oid = chosen
+        self.g.apply(Option(opt.label, ("cast", oid, alt)) if opt.value[1] != oid else opt)
+        self._answer_casting(a)
+
+    def _answer_casting(self, a: Action) -> None:
+        targets = list(a.options.get("targets") or [])
+        modes = list(a.options.get("modes") or [])
+        exile = list((a.options.get("pay") or {}).get("exile") or [])
+        sac = list((a.options.get("pay") or {}).get("sacrifice") or [])
+        while True:
+            d = self.g.pending
+            if d is None or d.kind not in CASTING_KINDS:
+                return
+            if d.kind == "mode":
+                if not modes:
+                    if any(o.value == -1 for o in d.options):
+                        self.g.apply(next(o for o in d.options if o.value == -1))
+                        continue
+                    raise self.err(a.line, f"{a.value}: choose modes with `modes:`; legal: "
+                                           f"{'; '.join(o.label for o in d.options)}")
+                m = modes.pop(0)
+                if isinstance(m, int):
+                    hit = [o for o in d.options if o.value == m - 1]
+                    if not hit:
+                        raise self.err(a.line, f"mode {m} is not available; legal: "
+                                               f"{'; '.join(o.label for o in d.options)}")
+                    self.g.apply(hit[0])
+                else:
+                    self.answer(m, a.line)
+            elif d.kind == "target":
+                if not targets:
+                    if any(o.value is None for o in d.options):
+                        self.answer(None, a.line)
+                        continue
+                    raise self.err(a.line, f"{a.value}: more targets are needed (`targets:`); legal: "
+                                           f"{'; '.join(o.label for o in d.options)}")
+                self.answer(targets.pop(0), a.line)
+            elif d.kind == "x":
+                if "x" not in a.options:
+                    raise self.err(a.line, f"{a.value}: choose X with `x:`")
+                self.answer(int(a.options["x"]), a.line)
+            elif d.kind == "escape_exile":
+                if not exile:
+                    raise self.err(a.line, f"{a.value}: name the cards to exile with `pay: {{exile: [...]}}`; "
+                                           f"legal: {'; '.join(o.label for o in d.options)}")
+                self.answer(exile.pop(0), a.line)
+            elif d.kind == "sacrifice":
+                if not sac:
+                    raise self.err(a.line, f"{a.value}: name what to sacrifice with `pay: {{sacrifice: [...]}}`")
+                self.answer(sac.pop(0), a.line)
+            else:
+                return
+
+    def do_activate(self, a: Action) -> None:
+        s = self.g.s
+        d = self._priority_for(a, f"activate {a.value}")
+        o = self.obj_by_ref(a.value)
+        if o is None:
+            cands = [s.objs[x] for x in s.battlefield if _norm(s.objs[x].name) == _norm(a.value)
+                     and s.objs[x].controller == d.player]
+            o = cands[0] if cands else None
+        if o is None or o.zone != "battlefield":
+            raise self.err(a.line, f"no permanent {a.value!r} on the battlefield to activate")
+        abil = a.options.get("ability", 1)
+        acts = o.card.activated
+        if isinstance(abil, str):
+            idx = next((i for i, x in enumerate(acts) if _norm(abil) in _norm(x.text)), None)
+        else:
+            idx = abil - 1 if 0 < abil <= len(acts) else None
+        if idx is None:
+            raise self.err(a.line, f"{o.name} has no activated ability {abil!r}")
+        if acts[idx].mana_ability:
+            if not costs.can_activate_mana(self.g, o) or o.controller != d.player:
+                raise self.err(a.line, f"{o.name}'s mana ability can't be activated now")
+            color = a.options.get("pay", {}).get("color") if isinstance(a.options.get("pay"), dict) else None
+            costs.activate_mana_ability(self.g, o, color)
+            self.g.pending = None
+            self.g.advance()
+            return
+        for opt in d.options:
+            if opt.value == ("activate", o.id, idx):
+                self.g.apply(opt)
+                self._answer_casting(a)
+                return
+        raise self.err(a.line, f"{self.names[d.player]} cannot activate {o.name}'s ability now; legal: "
+                               f"{'; '.join(x.label for x in d.options)}")
+
+    def _to_step(self, a: Action, step: str, kinds: tuple[str, ...]) -> None:
+        s = self.g.s
+        guard = 0
+        while not self.g.over:
+            d = self.pending(a.line)
+            if d.kind in kinds:
+                return
+            if d.kind != "priority":
+                raise self.err(a.line, f"cannot {a.kind}: {self.names[d.player]} must first decide {d.kind!r} "
+                                       f"({d.prompt}); options: {'; '.join(o.label for o in d.options)}")
+            if s.step == step and guard > 0 and not s.stack:
+                raise self.err(a.line, f"no {a.kind} declaration is possible in {step}")
+            if s.stack:
+                raise self.err(a.line, f"cannot {a.kind}: the stack is not empty (`resolve` first)")
+            self.g.apply(d.options[0])
+            guard += 1
+            if guard > 200:
+                raise self.err(a.line, f"never reached {step}")
+
+    def do_attack(self, a: Action) -> None:
+        s = self.g.s
+        self._to_step(a, "declare-attackers", ("attacker",))
+        for att, dfn in (a.value or {}).items():
+            d = self.pending(a.line)
+            if d.kind != "attacker":
+                raise self.err(a.line, f"{att} cannot attack (no attack declaration pending: {d.prompt})")
+            o = self.obj_by_ref(att) or next((s.objs[x] for x in s.battlefield if _norm(s.objs[x].name) == _norm(att)
+                                              and s.objs[x].controller == d.player), None)
+            hit = [x for x in d.options if o is not None and x.value == o.id]
+            if not hit:
+                raise self.err(a.line, f"{att} cannot attack; legal: {'; '.join(x.label for x in d.options)}")
+            self.g.apply(hit[0])
+            d2 = self.g.pending
+            if d2 is not None and d2.kind == "attack_target":
+                self.answer(dfn, a.line)
+        d = self.g.pending
+        if d is not None and d.kind == "attacker":
+            if not any(x.value is None for x in d.options):
+                raise self.err(a.line, "the attack declaration is incomplete: a requirement forces more attackers "
+                                       f"({'; '.join(x.label for x in d.options)})")
+            self.answer(None, a.line)
+
+    def do_block(self, a: Action) -> None:
+        self._to_step(a, "declare-blockers", ("blocker",))
+        plan = dict(a.value or {})
+        while True:
+            d = self.g.pending
+            if d is None or d.kind != "blocker":
+                break
+            mine = [(b, t) for b, t in plan.items()
+                    if (ob := self.obj_by_ref(b) or self._named(b, d.player)) is not None and ob.controller == d.player]
+            if not mine:
+                if not any(x.value is None for x in d.options):
+                    raise self.err(a.line, f"{self.names[d.player]} must block more (a requirement): "
+                                           f"{'; '.join(x.label for x in d.options)}")
+                self.answer(None, a.line)
+                continue
+            b, t = mine[0]
+            del plan[b]
+            ob = self.obj_by_ref(b) or self._named(b, d.player)
+            assert ob is not None
+            hit = [x for x in d.options if x.value == ob.id]
+            if not hit:
+                raise self.err(a.line, f"{b} cannot block; legal: {'; '.join(x.label for x in d.options)}")
+            self.g.apply(hit[0])
+            d2 = self.g.pending
+            if isinstance(t, list):
+                if len(t) != 1:
+                    raise self.err(a.line, f"{b}: blocking several attackers is not supported yet")
+                t = t[0]
+            if d2 is not None and d2.kind == "block_target":
+                self.answer(t, a.line)
+        if plan:
+            raise self.err(a.line, f"could not declare these blocks: {', '.join(plan)}")
+
+    def _named(self, name: str, player: int) -> Obj | None:
+        s = self.g.s
+        for x in s.battlefield:
+            if _norm(s.objs[x].name) == _norm(name) and s.objs[x].controller == player:
+                return s.objs[x]
+        return None
+
+    def do_choose(self, a: Action) -> None:
+        d = self.pending(a.line)
+        if a.by and self.names[d.player] != a.by:
+            raise self.err(a.line, f"{a.by} is not the one deciding: {self.names[d.player]} must decide "
+                                   f"{d.kind!r} ({d.prompt})")
+        values = a.value if isinstance(a.value, list) else [a.value]
+        if d.kind in ("order_triggers",) and isinstance(a.value, list):
+            for v in values[:-1] if len(values) > 1 else values:
+                d = self.pending(a.line)
+                if d.kind != "order_triggers":
+                    break
+                self.answer(v, a.line)
+            return
+        for v in values:
+            self.answer(v, a.line)
+
+    def do_concede(self, a: Action) -> None:
+        who = self.player(a.value, a.line)
+        try:
+            self.g.concede(who)
+        except IllegalActionError as e:
+            raise self.err(a.line, str(e)) from None
+
+
+def _refers_to(value: Any, oid: int) -> bool:
+    if value == oid:
+        return True
+    if isinstance(value, tuple) and len(value) == 2 and value == ("o", oid):
+        return True
+    return isinstance(value, tuple | list) and len(value) >= 2 and value[0] in ("o",) and value[1] == oid
+
+
+def _option_obj_name(g: Game, o: Option) -> str | None:
+    v = o.value
+    if isinstance(v, int) and not isinstance(v, bool) and v in g.s.objs:
+        return g.s.objs[v].name
+    if isinstance(v, tuple) and len(v) == 2 and v[0] == "o" and v[1] in g.s.objs:
+        return g.s.objs[v[1]].name
+    return None
+
+
+# ----------------------------------------------------------------------------- expectations
+
+
+def check(g: Game, e: Expect, names: list[str]) -> list[str]:
+    """Failed expectations of ``e`` (empty if all hold)."""
+    s = g.s
+    out: list[str] = []
+    where = f"line {e.line}"
+
+    def fail(msg: str) -> None:
+        out.append(f"{where}: {msg}")
+
+    def pidx(n: str) -> int:
+        return names.index(n)
+
+    c = e.checks
+    for n, life in (c.get("life") or {}).items():
+        got = s.players[pidx(n)].life
+        if got != life:
+            fail(f"life of {n}: expected {life}, found {got}")
+    if "initiative" in c:
+        want = c["initiative"]
+        got = names[s.initiative] if s.initiative is not None else None
+        if got != want:
+            fail(f"initiative: expected {want}, found {got}")
+    for n, pos in (c.get("dungeon") or {}).items():
+        p = s.players[pidx(n)]
+        got = None if p.dungeon is None else (p.dungeon, p.room)
+        wanted = None if pos is None else (pos.name, pos.room)
+        if got != wanted:
+            fail(f"dungeon of {n}: expected {wanted}, found {got}")
+    for n, want in (c.get("completed") or {}).items():
+        got = s.players[pidx(n)].completed
+        if isinstance(want, int) and len(got) != want:
+            fail(f"dungeons completed by {n}: expected {want}, found {len(got)} {got}")
+        elif isinstance(want, list) and sorted(got) != sorted(want):
+            fail(f"dungeons completed by {n}: expected {want}, found {got}")
+    for key, ze in (c.get("zones") or {}).items():
+        objs = _zone_objs(g, pidx(ze.player), ze.zone)
+        if ze.count is not None and len(objs) != ze.count:
+            fail(f"{key}: expected {ze.count} card(s), found {len(objs)}: {[o.name for o in objs]}")
+        for cm in ze.contains:
+            if not any(_card_matches(g, o, cm, names) for o in objs):
+                fail(f"{key}: expected to contain {_cm_text(cm)}, found {[_obj_text(o, names) for o in objs]}")
+        for cm in ze.excludes:
+            if any(_card_matches(g, o, cm, names) for o in objs):
+                fail(f"{key}: expected not to contain {_cm_text(cm)}")
+    if "stack" in c:
+        got_items = list(reversed(s.stack))
+        want = c["stack"]
+        ok = len(got_items) == len(want) and all(
+            _norm(w) in (_norm(it.name), _norm(it.source_name)) or _norm(w) in _norm(it.name)
+            for w, it in zip(want, got_items, strict=False))
+        if not ok:
+            fail(f"stack (top first): expected {want}, found {[it.name for it in got_items]}")
+    for ref, counters in (c.get("counters") or {}).items():
+        uid = s.uid_names.get(ref)
+        o = next((x for x in s.objs.values() if (x.card_uid == uid if uid is not None else x.name == ref)), None)
+        if o is None:
+            fail(f"counters on {ref}: no such object in the game")
+            continue
+        for k, v in counters.items():
+            if o.counters.get(k, 0) != v:
+                fail(f"{k} counters on {ref}: expected {v}, found {o.counters.get(k, 0)}")
+    if "lost" in c:
+        got = sorted(p.name for p in s.players if p.lost or p.left)
+        if got != sorted(c["lost"]):
+            fail(f"lost: expected {sorted(c['lost'])}, found {got}")
+    if "log" in c:
+        text = "\n".join(g.log_lines())
+        for phrase in c["log"].get("contains", []):
+            if _norm(str(phrase)) not in _norm(text):
+                fail(f"log: expected to contain {phrase!r}")
+    return out
+
+
+def _zone_objs(g: Game, p: int, zone: str) -> list[Obj]:
+    s = g.s
+    if zone == "battlefield":
+        return [s.objs[x] for x in s.battlefield if s.objs[x].controller == p]
+    return [s.objs[x] for x in s.players[p].zone(zone)]
+
+
+def _card_matches(g: Game, o: Obj, cm: Any, names: list[str]) -> bool:
+    if _norm(o.name) != _norm(cm.card):
+        return False
+    if cm.counters is not None:
+        for k, v in cm.counters.items():
+            if o.counters.get(k, 0) != v:
+                return False
+    if cm.tapped is not None and o.tapped != cm.tapped:
+        return False
+    if cm.controller is not None and names[o.controller] != cm.controller:
+        return False
+    return not (cm.token is not None and o.token != cm.token)
+
+
+def _cm_text(cm: Any) -> str:
+    extra = {k: v for k, v in (("counters", cm.counters), ("tapped", cm.tapped), ("controller", cm.controller),
+                               ("token", cm.token)) if v is not None}
+    return cm.card + (f" {extra}" if extra else "")
+
+
+def _obj_text(o: Obj, names: list[str]) -> str:
+    bits = [o.name]
+    if o.counters:
+        bits.append(str(o.counters))
+    if o.tapped:
+        bits.append("tapped")
+    return " ".join(bits)
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def run_scenario(sc: Scenario) -> RunResult:
+    """Run a parsed scenario. Raises ScenarioError for a script that cannot be carried out."""
+    r = Runner(sc)
+    failures: list[str] = []
+    try:
+        r.run()
+    except IllegalActionError as e:
+        raise ScenarioError(str(e), sc.file) from None
+    failures = list(r.failures)
+    for e in sc.expects:
+        if e.final:
+            failures += check(r.g, e, r.names)
+    return RunResult(sc, not failures, failures, r.g.log_lines(), r.g)
+
+
+def run_file(path: str | Path) -> RunResult:
+    return run_scenario(load_scenario(path))
+
+
+__all__ = ["RunResult", "build_game", "check", "run_file", "run_scenario"]
