@@ -185,6 +185,8 @@ class ReturnToBattlefield(Effect):
     what: Ref
     under: Ref = YOU
     counters: tuple[tuple[str, int], ...] = ()
+    #: "If that creature would leave the battlefield, exile it instead" (CR 614.1a).
+    exile_if_leaves: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +321,17 @@ class ExileGraveyards(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class CopySpell(Effect):
+    """Copy the spell that triggered this ability (CR 707.10), ``times`` times, or
+    ``times_if`` times if ``if_`` holds; the controller may choose new targets (707.10c)."""
+
+    times: int = 1
+    times_if: int = 1
+    if_: Condition | None = None
+    new_targets: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Venture(Effect):
     """Venture into the dungeon (CR 701.49); ``into="Undercity"`` is venture into Undercity."""
 
@@ -328,6 +341,76 @@ class Venture(Effect):
 
 @dataclass(frozen=True, slots=True)
 class TakeInitiative(Effect):
+    who: Ref = YOU
+
+
+# Effects of dungeon rooms (CR 309.4c) that the rest of the language lacked.
+
+
+@dataclass(frozen=True, slots=True)
+class PumpUntil(Effect):
+    """``what`` gets +p/+t (and gains ``keywords``) until ``until`` — ``your_next_turn``: until
+    the next turn of the resolving ability's controller (CR 611.2a). Fungi Cavern."""
+
+    p: Amount
+    t: Amount
+    what: Ref
+    keywords: frozenset[str] = frozenset()
+    until: str = "your_next_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class CantAttack(Effect):
+    """``what`` can't attack until ``until`` (CR 508.1c restriction). Twisted Caverns."""
+
+    what: Ref
+    until: str = "your_next_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPutCreature(Effect):
+    """Reveal the top ``n`` cards of your library, put a card matching ``filter`` from among
+    them onto the battlefield with ``counters``; it gains ``keywords`` until your next turn;
+    then shuffle. Throne of the Dead Three."""
+
+    n: int
+    filter: Filter = CREATURE
+    counters: tuple[tuple[str, int], ...] = ()
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopMayPlay(Effect):
+    """Exile the top ``n`` cards of your library; you may play them. Runestone Caverns."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRevealMayCastFree(Effect):
+    """Draw ``n`` cards and reveal them; you may cast one of them without paying its mana
+    cost. Mad Wizard's Lair."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeUnless(Effect):
+    """Each of ``who`` loses ``n`` life unless they ``unless``: ``discard`` a card or
+    ``sacrifice`` a permanent matching ``filter`` of their choice. Veils of Fear, Sandfall Cell."""
+
+    n: Amount
+    who: Ref
+    unless: str
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeEach(Effect):
+    """``who`` sacrifices one permanent for each of ``filters``, all different, chosen by them
+    (CR 701.21). Oubliette: a creature, an artifact, and a land."""
+
+    filters: tuple[Filter, ...]
     who: Ref = YOU
 
 

@@ -276,8 +276,9 @@ def h_reanimate(g: Game, job: Job, item: StackItem, e: m.ReturnToBattlefield, ke
     for oid in ref_objects(g, e.what, item, job):
         new = zones.put_onto_battlefield(g, oid, under[0] if under else None, rule="608.2c",
                                          counters=dict(e.counters))
-        if new is not None and any(c == "corpse" for c, _ in e.counters):
-            new.corpse_exile = True  # From the Catacombs: the replacement follows the creature
+        if new is not None and e.exile_if_leaves:
+            # From the Catacombs: the replacement follows the creature, not the counter (CR 614.1a).
+            new.corpse_exile = True
 
 
 @handles(m.Draw)

@@ -497,6 +497,66 @@ class GameEnded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DungeonEntered(Event):
+    """A player puts a dungeon card they own into the command zone (CR 309.2a, 701.49a)."""
+
+    player: int
+    dungeon: str
+    into: str | None = None  # "Undercity" for venture into Undercity (CR 701.49d)
+    kind: ClassVar[str] = "dungeon_entered"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        how = f"ventures into {self.into}" if self.into else "ventures into the dungeon"
+        return f"{_p(names, self.player)} {how}: {self.dungeon} is put into the command zone"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VentureMarkerMoved(Event):
+    """A venture marker is put on or moved into a room (CR 309.4a, 309.5a, 701.49b)."""
+
+    player: int
+    dungeon: str
+    room: str
+    from_room: str | None = None
+    kind: ClassVar[str] = "venture_marker_moved"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        if self.from_room is None:
+            return f"{_p(names, self.player)}'s venture marker is put on {self.room} ({self.dungeon})"
+        return (f"{_p(names, self.player)}'s venture marker moves from {self.from_room} to {self.room} "
+                f"({self.dungeon})")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DungeonCompleted(Event):
+    """A dungeon card is removed from the game: its owner completes it (CR 309.7)."""
+
+    player: int
+    dungeon: str
+    kind: ClassVar[str] = "dungeon_completed"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} completes {self.dungeon}; it is removed from the game"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeTaken(Event):
+    """A player takes the initiative (CR 726.3); ``previous`` had it until now."""
+
+    player: int
+    previous: int | None = None
+    kind: ClassVar[str] = "initiative_taken"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        s = f"{_p(names, self.player)} takes the initiative"
+        if self.previous == self.player:
+            return s + " (they already had it: still one initiative, CR 726.5)"
+        if self.previous is not None:
+            return s + f"; {_p(names, self.previous)} no longer has it"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Note(Event):
     """A rules step with no other event type (a choice made, a step skipped)."""
 

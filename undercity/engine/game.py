@@ -301,6 +301,7 @@ def _load_rules() -> None:
     from undercity.engine import (  # noqa: F401
         casting,
         combat,
+        copying,
         effects,
         priority,
         resolve,

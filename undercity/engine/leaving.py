@@ -46,7 +46,7 @@ def concede(g: Game, player: int) -> None:
 def leave(g: Game, player: int) -> None:
     """CR 800.4a: the player leaves; all objects they own leave; what they control on the
     stack ceases to exist; effects that give them control end."""
-    from undercity.engine import turn
+    from undercity.engine import turn, zones
 
     s = g.s
     p = s.players[player]
@@ -59,6 +59,7 @@ def leave(g: Game, player: int) -> None:
         o = s.objs[oid]
         if o.owner == player:
             s.battlefield.remove(oid)
+            zones._leave_battlefield_cleanup(g, o)  # CR 506.4: removed from combat too
             del s.objs[oid]
         elif o.controller == player:
             o.controller = o.owner  # CR 800.4a: control-changing effects end

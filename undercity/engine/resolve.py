@@ -60,7 +60,10 @@ def effects_of(g: Game, item: StackItem) -> tuple:
 @job_runner("resolve")
 def run_resolve(g: Game, job: Job) -> None:
     s = g.s
-    item = s.stack[-1]
+    # The resolving object is fixed when resolution starts: effects may put new objects on
+    # top of it (copies), and a re-run after a choice must keep resolving the same one.
+    sid = job.data.setdefault("item", s.stack[-1].id)
+    item = next(it for it in s.stack if it.id == sid)
     if job.pc == 0:
         specs = target_specs(g, item)
         if specs and item.targets:
@@ -68,7 +71,7 @@ def run_resolve(g: Game, job: Job) -> None:
                      for spec, t in zip(specs, item.targets, strict=False)]
             job.data["legal"] = legal
             if not any(legal):  # CR 608.2b
-                s.stack.pop()
+                s.stack.remove(item)
                 g.emit(ev.Fizzled(rule="608.2b", player=item.controller, name=item.name))
                 if item.kind == "spell" and item.obj in s.objs:
                     zones.move(g, item.obj, "graveyard", rule="608.2b", verb="is put into the graveyard")
@@ -76,7 +79,7 @@ def run_resolve(g: Game, job: Job) -> None:
                 return
         cond = item.trigger_data.get("if")
         if cond is not None and not condition_holds(g, cond, item.controller):  # CR 603.4
-            s.stack.pop()
+            s.stack.remove(item)
             g.emit(ev.Note(rule="603.4", message=f"{item.name}: its condition is false; it does nothing"))
             _done(g)
             return
@@ -84,7 +87,7 @@ def run_resolve(g: Game, job: Job) -> None:
     if item.kind == "spell":
         card = s.objs[item.obj].card
         if card.is_permanent_card:
-            s.stack.pop()
+            s.stack.remove(item)
             new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
                              controller=item.controller)
             if new is not None and card.enchant is not None and item.targets:
@@ -105,7 +108,7 @@ def run_resolve(g: Game, job: Job) -> None:
         e = effects[job.pc - 1]
         HANDLERS[type(e)](g, job, item, e, f"e{job.pc}")
         job.pc += 1
-    s.stack.pop()
+    s.stack.remove(item)
     g.emit(ev.Resolved(rule="608.2", player=item.controller, name=item.name))
     if item.kind == "spell" and item.obj in s.objs:
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard as the last step.

@@ -92,7 +92,11 @@ def check(g: Game, e: ev.Event) -> None:
                 if w.nth is not None and s.players[e.player].spells_cast_this_turn != w.nth:
                     continue
                 if targeting.matches(g, spell, w.filter, o.controller, oid):
-                    _add(g, o, a, o.controller, o.name, spell=e.obj)
+                    from undercity.engine.copying import snapshot
+
+                    item = next((it for it in s.stack if it.obj == e.obj), None)
+                    _add(g, o, a, o.controller, o.name, spell=e.obj,
+                         spell_lki=snapshot(item, g) if item is not None else None)
     elif kind == "attack_declared":
         assert isinstance(e, ev.AttackDeclared)
         att = s.objs.get(e.attacker)

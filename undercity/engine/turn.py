@@ -124,6 +124,13 @@ def begin_turn(g: Game) -> None:
     s.step = "untap"
     s.step_started = False
     s.combat = None
+    # Effects "until your next turn" end as that player's turn begins (CR 611.2b); goad too (701.15a).
+    if any(e.until == "your_next_turn" and e.player == s.active for e in s.effects):
+        s.effects = [e for e in s.effects if not (e.until == "your_next_turn" and e.player == s.active)]
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            if s.active in o.goaded_by:
+                o.goaded_by = tuple(p for p in o.goaded_by if p != s.active)
     g.emit(ev.TurnBegan(rule="500.1", turn=s.turn, player=s.active))
 
 

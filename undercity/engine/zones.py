@@ -103,13 +103,16 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        "types": o.card.types, "card": o.card}
         _leave_battlefield_cleanup(g, o)
         s.extra.setdefault("left_battlefield", set()).add(o.controller)  # for revolt
-    if o.is_copy and from_zone == "stack":
-        g.emit(ev.CeasedToExist(rule="704.5e", name=o.name, what="copy of a spell"))
+    if o.is_copy and from_zone == "stack" and to_zone != "battlefield":
+        o.zone = "gone"
+        del s.objs[o.id]
+        g.emit(ev.CeasedToExist(rule="707.10a", name=o.name, what="copy of a spell"))
         return None
     new = g.create_object(o.card, o.owner, "stack" if to_zone == "stack" else to_zone,
                           top=to_top and to_zone == "library")
     new.card_uid = o.card_uid
-    new.token = o.token
+    # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
+    new.token = o.token or o.is_copy
     s.next_uid -= 1  # the physical card keeps its uid
     if to_zone == "battlefield":
         new.controller = o.owner if controller is None else controller

@@ -429,6 +429,8 @@ class Runner:
                 raise self.err(a.line, f"cannot {a.kind}: {self.names[d.player]} must first decide {d.kind!r} "
                                        f"({d.prompt}); options: {'; '.join(o.label for o in d.options)}")
             if s.step == step and guard > 0 and not s.stack:
+                if a.kind == "block" and s.combat is not None and s.combat.blockers:
+                    return  # the engine declared the only legal blocks itself; do_block checks them
                 raise self.err(a.line, f"no {a.kind} declaration is possible in {step}")
             if s.stack:
                 raise self.err(a.line, f"cannot {a.kind}: the stack is not empty (`resolve` first)")
@@ -490,13 +492,34 @@ class Runner:
                 t = t[0]
             if d2 is not None and d2.kind == "block_target":
                 self.answer(t, a.line)
+        # Blocks the engine made by itself (the only legal choice left) count as declared.
+        c = self.g.s.combat
+        for b, t in list(plan.items()):
+            ob = self.obj_by_ref(b) or self._named_any(b)
+            t1 = t[0] if isinstance(t, list) and len(t) == 1 else t
+            ot = self.obj_by_ref(t1) or self._named_any(t1) if isinstance(t1, str) else None
+            if c is not None and ob is not None and ot is not None and ot.id in c.blockers.get(ob.id, []):
+                del plan[b]
         if plan:
             raise self.err(a.line, f"could not declare these blocks: {', '.join(plan)}")
+        if c is not None:
+            named = {o.id for b in (a.value or {}) if (o := self.obj_by_ref(b) or self._named_any(b)) is not None}
+            forced = [self.g.s.objs[b].name for b in c.blockers if b not in named and b in self.g.s.objs]
+            if forced:
+                raise self.err(a.line, f"{', '.join(forced)} also blocked (a requirement left no other "
+                                       "choice); add it to the `block:` declaration")
 
     def _named(self, name: str, player: int) -> Obj | None:
         s = self.g.s
         for x in s.battlefield:
             if _norm(s.objs[x].name) == _norm(name) and s.objs[x].controller == player:
+                return s.objs[x]
+        return None
+
+    def _named_any(self, name: str) -> Obj | None:
+        s = self.g.s
+        for x in s.battlefield:
+            if _norm(s.objs[x].name) == _norm(name):
                 return s.objs[x]
         return None
 

@@ -1,0 +1,91 @@
+"""Copying spells (CR 707.10).
+
+A copy is put onto the stack, not cast (so "whenever you cast" doesn't trigger). It copies
+the spell's characteristics and every decision made for it — modes, X, targets, division
+of damage, additional costs paid (CR 707.10). Its controller may choose new targets
+(CR 707.10c): any target may stay, even an illegal one; a changed target must be legal,
+and a target with no other legal choice stays unchanged. A copy of a permanent spell
+becomes a token as it resolves (CR 608.3f); a copy leaving the stack otherwise ceases to
+exist (CR 707.10a). The spell is copied from its last known information if it has left the
+stack (ruling 2022-06-10, Tomb of Horrors Adventurer).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards import model as m
+from undercity.engine import events as ev
+from undercity.engine import targeting
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+
+def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
+    """What a copy needs of a spell, taken when the copy effect triggers (its LKI)."""
+    o = g.s.objs[item.obj] if item.obj is not None else None
+    return {"card": o.card if o else None, "targets": list(item.targets), "x": item.x, "modes": item.modes,
+            "divide": item.divide, "controller": item.controller, "name": item.name, "ability": item.ability,
+            "source": item.obj}
+
+
+def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: int, *, new_targets: bool) -> None:
+    """Put one copy of the spell described by ``snap`` on the stack under ``controller``."""
+    from undercity.engine.resolve import target_specs
+
+    s = g.s
+    card = snap["card"]
+    probe = StackItem(0, "spell", None, None, card.name, controller, snap["ability"], card.name)
+    probe.targets = list(snap["targets"])
+    probe.modes = snap["modes"]
+    specs = _specs(g, card, probe, target_specs)
+    targets = list(snap["targets"])
+    if new_targets:
+        for i, (spec, cur) in enumerate(zip(specs, targets, strict=False)):
+            cands = [c for c in targeting.candidates(g, spec, controller, snap["source"]) if c != tuple(cur)]
+            if not cands:
+                continue  # ruling: with no new legal target, it remains unchanged
+            opts = [Option(f"keep {targeting.describe(g, tuple(cur))}", tuple(cur))] + [
+                Option(targeting.describe(g, c), c) for c in cands]
+            targets[i] = tuple(g.ask(job, f"{key}:t{i}", controller, "target",
+                                     f"copy of {card.name}: choose a new target {i + 1} or keep it", opts))
+    o = g.create_object(card, controller, "stack")
+    o.is_copy = True
+    o.x = snap["x"]
+    item = StackItem(s.new_id(), "spell", o.id, o.id, card.name, controller, snap["ability"], card.name)
+    item.is_copy = True
+    item.targets = [tuple(t) for t in targets]
+    item.x = snap["x"]
+    item.modes = snap["modes"]
+    item.divide = snap["divide"]
+    s.stack.append(item)
+    g.emit(ev.SpellCast(rule="707.10", player=controller, obj=o.id, name=card.name, copy=True,
+                        targets=tuple(targeting.describe(g, tuple(t)) for t in item.targets), x=item.x,
+                        modes=item.modes))
+
+
+def _specs(g: Game, card: Any, probe: StackItem, target_specs: Any) -> tuple[m.TargetSpec, ...]:
+    sa = probe.ability
+    if isinstance(sa, m.SpellAbility) and sa.divided:
+        return tuple(sa.targets[0] for _ in probe.targets)
+    from undercity.engine.casting import spell_target_specs
+
+    return spell_target_specs(card, probe.modes)
+
+
+@handles(m.CopySpell)
+def h_copy_spell(g: Game, job: Job, item: StackItem, e: m.CopySpell, key: str) -> None:
+    from undercity.engine.resolve import condition_holds
+
+    snap = item.trigger_data.get("spell_lki")
+    if snap is None or snap.get("card") is None:
+        return
+    n = e.times_if if e.if_ is not None and condition_holds(g, e.if_, item.controller) else e.times
+    done = job.data.setdefault(f"{key}:done", 0)
+    for k in range(done, n):
+        copy_spell(g, job, f"{key}:c{k}", snap, item.controller, new_targets=e.new_targets)
+        job.data[f"{key}:done"] = k + 1
