@@ -23,9 +23,9 @@ from undercity.cards.registry import get_card
 from undercity.engine import events as ev
 from undercity.engine.decisions import Decision, NeedChoice, Option
 from undercity.engine.state import Job, Obj, Player, State
+from undercity.engine.variants import check_player_count, get_variant
 from undercity.errors import IllegalActionError, UndercityError
 
-STARTING_LIFE = {"two-player": 20, "free-for-all": 20, "commander": 40, "two-headed-giant": 30}
 DEFAULT_TURN_CAP = 150
 
 JobRunner = Callable[["Game", Job], None]
@@ -69,8 +69,8 @@ class Game:
             raise UndercityError(f"{len(names)} player names for {len(decks)} decks")
         if len(decks) < 2:
             raise UndercityError("a game needs at least two players")
-        if variant not in STARTING_LIFE:
-            raise UndercityError(f"unknown variant {variant!r}; known: {', '.join(STARTING_LIFE)}")
+        rules = get_variant(variant)
+        check_player_count(rules, len(decks))
         cards = [[get_card(n) for n in deck] for deck in decks]  # unknown names fail here
         s = State(seed)
         s.variant = variant
@@ -79,7 +79,7 @@ class Game:
         g.setup = {"kind": "new", "decks": decks, "names": names, "seed": seed,
                    "variant": variant, "turn_cap": turn_cap}
         for i, name in enumerate(names):
-            s.players.append(Player(i, name, STARTING_LIFE[variant]))
+            s.players.append(Player(i, name, rules.starting_life))
         for i, deck in enumerate(cards):
             for card in deck:
                 g.create_object(card, i, "library")
@@ -98,8 +98,9 @@ class Game:
         s = State(seed)
         s.variant = variant
         g = cls(s)
+        start = get_variant(variant).starting_life
         for i, name in enumerate(names):
-            s.players.append(Player(i, name, life if life is not None else STARTING_LIFE[variant]))
+            s.players.append(Player(i, name, life if life is not None else start))
         s.started = True
         return g
 
@@ -302,7 +303,10 @@ def _load_rules() -> None:
         casting,
         combat,
         copying,
+        dungeons,
         effects,
+        effects_more,
+        initiative,
         priority,
         resolve,
         sba,

@@ -9,6 +9,7 @@ from undercity.engine import turn, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
+from undercity.engine.variants import get_variant
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -41,7 +42,7 @@ def run_mulligans(g: Game, job: Job) -> None:
     with those who mulliganed; then each puts that many cards on the bottom. In multiplayer
     games the first mulligan is free (CR 103.5c)."""
     s = g.s
-    multiplayer = len(s.players) > 2 or s.variant != "two-player"
+    free = 1 if get_variant(s.variant).free_first_mulligan else 0
     while True:
         rnd = job.data["round"]
         undecided = [i for i in _order(g) if not s.players[i].kept]
@@ -49,7 +50,6 @@ def run_mulligans(g: Game, job: Job) -> None:
             break
         for i in undecided:
             p = s.players[i]
-            free = 1 if multiplayer else 0
             keep_size = HAND - max(0, p.mulligans - free)
             opts = [Option(f"Keep {keep_size}", "keep")]
             if keep_size > 0:
@@ -71,7 +71,6 @@ def run_mulligans(g: Game, job: Job) -> None:
     # Put cards on the bottom (CR 103.5): one at a time, as ordered choices.
     for i in _order(g):
         p = s.players[i]
-        free = 1 if multiplayer else 0
         n = max(0, p.mulligans - free)
         done = job.data.setdefault("bottomed", [])
         if i in done:

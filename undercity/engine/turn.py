@@ -9,6 +9,7 @@ from undercity.engine import events as ev
 from undercity.engine import zones
 from undercity.engine.game import job_runner
 from undercity.engine.state import STEPS, Combat, Job
+from undercity.engine.variants import get_variant
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -37,7 +38,7 @@ def begin_step(g: Game) -> None:
                 if o.tapped:
                     zones.set_tapped(g, o, False, "502.3")
     elif step == "draw":
-        if s.turn == 1 and s.variant in ("two-player", "two-headed-giant") and s.extra.get("skip_first_draw", True):
+        if s.turn == 1 and get_variant(s.variant).first_player_skips_draw:
             g.emit(ev.Note(rule="103.8a", message=f"{g.player_name(s.active)} skips the first draw"))
         else:
             zones.draw(g, s.active, "504.1")

@@ -57,14 +57,14 @@ def build_game(sc: Scenario | str) -> Game:
     g.setup = {"kind": "scenario", "scenario": Path(sc.file).read_text("utf-8") if Path(sc.file).is_file() else ""}
     ids: dict[str, int] = {}
     attach: list[tuple[Obj, str, CardSpec]] = []
-    from undercity.engine.game import STARTING_LIFE
+    from undercity.engine.variants import get_variant
 
     for i, ps in enumerate(sc.players):
         p = s.players[i]
         if ps.life is not None:
             p.life = ps.life
         else:
-            p.life = STARTING_LIFE[sc.game.variant]
+            p.life = get_variant(sc.game.variant).starting_life
         if sc.game.variant == "two-headed-giant":
             p.team = ps.team
         for zone in ("library", "hand", "battlefield", "graveyard", "exile", "command"):
@@ -280,12 +280,16 @@ class Runner:
         target = a.value
         self.require_priority(a.line, f"advance to {target}")
         start_turn = s.turn
+        # Already in STEP with an empty stack: go on to its next occurrence (next turn).
+        left = not (s.step == target and not s.stack)
         guard = 0
         while not self.g.over:
             d = self.g.pending
             if d is None or d.kind != "priority":
                 return
-            if s.step == target and not s.stack and guard > 0:
+            if s.step != target:
+                left = True
+            if s.step == target and not s.stack and guard > 0 and left:
                 return
             if s.turn > start_turn + 1:
                 raise self.err(a.line, f"did not reach step {target!r} in this or the next turn")
@@ -429,8 +433,8 @@ class Runner:
                 raise self.err(a.line, f"cannot {a.kind}: {self.names[d.player]} must first decide {d.kind!r} "
                                        f"({d.prompt}); options: {'; '.join(o.label for o in d.options)}")
             if s.step == step and guard > 0 and not s.stack:
-                if a.kind == "block" and s.combat is not None and s.combat.blockers:
-                    return  # the engine declared the only legal blocks itself; do_block checks them
+                if a.kind == "block":
+                    return  # the engine made the only legal declaration itself; do_block checks it
                 raise self.err(a.line, f"no {a.kind} declaration is possible in {step}")
             if s.stack:
                 raise self.err(a.line, f"cannot {a.kind}: the stack is not empty (`resolve` first)")
