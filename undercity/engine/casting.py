@@ -18,7 +18,7 @@ from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
-from undercity.mana import ManaCost, can_pay, max_affordable_x, parse_cost
+from undercity.mana import ManaCost, ManaPool, can_pay, max_affordable_x, parse_cost
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -61,28 +61,30 @@ def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
 
 
 def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
-             sources: list[Any] | None = None) -> bool:
-    """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?"""
+             sources: list[Any] | None = None, pool: ManaPool | None = None) -> bool:
+    """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?
+
+    ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards."""
     card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None:
         return False
     if not timing_ok(g, player, card):
         return False
-    sa = card.spell
-    if sa is not None and sa.modes:
-        if not any(_has_targets(g, m.targets, player, o.id) for m in sa.modes):
-            return False
-    elif not _has_targets(g, spell_target_specs(card), player, o.id):
-        return False
     if alt is not None and alt.exile_other_graveyard:
         if len(g.s.players[player].graveyard) - 1 < alt.exile_other_graveyard:
             return False
+    # The cost first: it is cheaper to test and fails more often than targets do.
     cost = base_cost(card, alt)
     if cost.x:
         cost = cost.with_x(0)
     if sources is None:
         sources = costs.mana_sources(g, player)
-    return can_pay(cost, sources, costs.pool_of(g, player))
+    if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
+        return False
+    sa = card.spell
+    if sa is not None and sa.modes:
+        return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
+    return _has_targets(g, spell_target_specs(card), player, o.id)
 
 
 def card_label(g: Game, oid: int) -> str:

@@ -7,21 +7,51 @@ Keyword abilities come from the card, resolved effects and static abilities (lay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
-    from undercity.engine.state import Obj
+    from undercity.engine.state import Obj, State
+
+
+#: The permanents with static abilities of the kinds in _MOD_KINDS, for the last state asked
+#: about: [state, key, ids] (the hot paths -- SBA, combat -- ask for every creature).
+#: A permanent only joins the battlefield as a new object with a new id (CR 400.7,
+#: Game.create_object), so within one state (next_id, number of permanents) names the
+#: battlefield's contents exactly; the state is held so that its id cannot be reused.
+_STATIC_SOURCES: list[Any] = [None, None, ()]
+
+
+def _static_source_ids(s: State) -> tuple[int, ...]:
+    key = (s.next_id, len(s.battlefield))
+    c = _STATIC_SOURCES
+    if c[0] is s and c[1] == key:
+        return c[2]  # type: ignore[no-any-return]
+    ids = tuple(sid for sid in s.battlefield if _has_mod_statics(s.objs[sid].card.static))
+    c[0], c[1], c[2] = s, key, ids
+    return ids
+
+
+#: The kinds of static ability that :func:`_static_mods` applies.
+_MOD_KINDS = frozenset({"pump", "pump_self_if_completed"})
+
+
+def _has_mod_statics(statics: tuple[Any, ...]) -> bool:
+    return any(st.kind in _MOD_KINDS for st in statics)
+
+
+_NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
 
 def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
+    s = g.s
+    ids = _static_source_ids(s)
+    if not ids:
+        return _NO_MODS
     p = t = 0
     kws: frozenset[str] = frozenset()
-    s = g.s
-    for sid in s.battlefield:
+    for sid in ids:
         src = s.objs[sid]
-        if not src.card.static:
-            continue
         for st in src.card.static:
             if st.kind == "pump" and st.affects.kind == "enchanted" and src.attached_to == o.id:
                 p += st.p
@@ -33,23 +63,29 @@ def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
 
 
 def power(g: Game, o: Obj) -> int:
-    base = o.card.power or 0
-    p, _, _ = _static_mods(g, o)
+    p = o.card.power or 0
+    if _static_source_ids(g.s):
+        p += _static_mods(g, o)[0]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
             p += e.p
     c = o.counters
-    return base + p + c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    if c:
+        p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    return p
 
 
 def toughness(g: Game, o: Obj) -> int:
-    base = o.card.toughness or 0
-    _, t, _ = _static_mods(g, o)
+    t = o.card.toughness or 0
+    if _static_source_ids(g.s):
+        t += _static_mods(g, o)[1]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
             t += e.t
     c = o.counters
-    return base + t + c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    if c:
+        t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    return t
 
 
 def keywords(g: Game, o: Obj) -> frozenset[str]:

@@ -35,6 +35,8 @@ def can_attack(g: Game, o: Obj) -> bool:
     kws = ch.keywords(g, o)
     if "defender" in kws:
         return False
+    if any(e.kind == "cant_attack" and e.obj == o.id for e in g.s.effects):
+        return False
     return not (o.sick and "haste" not in kws)
 
 

@@ -7,9 +7,10 @@ creatures over sources that sacrifice themselves (Treasures).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from undercity.cards.model import Activated, AddMana
+from undercity.cards.model import Activated, AddMana, CardDef
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import zones
@@ -23,7 +24,13 @@ ALL_COLORS = frozenset(COLORS)
 
 
 def mana_ability(o: Obj) -> Activated | None:
-    for a in o.card.activated:
+    return _card_mana_ability(o.card)
+
+
+@lru_cache(maxsize=4096)
+def _card_mana_ability(card: CardDef) -> Activated | None:
+    """A card's first mana ability; card definitions are immutable registry singletons."""
+    for a in card.activated:
         if a.mana_ability:
             return a
     return None
@@ -33,6 +40,10 @@ def can_activate_mana(g: Game, o: Obj) -> bool:
     a = mana_ability(o)
     if a is None:
         return False
+    return _can_activate(g, o, a)
+
+
+def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
     if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
         return False
     return True
@@ -41,24 +52,31 @@ def can_activate_mana(g: Game, o: Obj) -> bool:
 def _source(o: Obj, a: Activated) -> ManaSource:
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
-    if eff.mana == "any":
+    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
+    return _make_source(o.id, eff.mana, rank)
+
+
+@lru_cache(maxsize=4096)
+def _make_source(key: int, mana: str, rank: int) -> ManaSource:
+    """ManaSource is immutable and a pure function of these three values: build each once."""
+    if mana == "any":
         produces, amount = ALL_COLORS, 1
     else:
-        produces, amount = frozenset(eff.mana), len(eff.mana)
-    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
-    return ManaSource(key=o.id, produces=produces, amount=amount, cost_rank=rank)
+        produces, amount = frozenset(mana), len(mana)
+    return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank)
 
 
 def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) -> list[ManaSource]:
     """Every mana ability ``player`` could activate now."""
     s = g.s
+    objs = s.objs
     out = []
     for oid in s.battlefield:
-        o = s.objs[oid]
-        if o.controller != player or oid in exclude or not o.card.activated:
+        o = objs[oid]
+        if o.controller != player or oid in exclude:
             continue
-        a = mana_ability(o)
-        if a is not None and can_activate_mana(g, o):
+        a = _card_mana_ability(o.card)
+        if a is not None and _can_activate(g, o, a):
             out.append(_source(o, a))
     return out
 

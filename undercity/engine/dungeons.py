@@ -21,6 +21,7 @@ from undercity.engine import sba
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_players
 from undercity.engine.state import Job, PendingTrigger, StackItem
+from undercity.errors import UndercityError
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -85,9 +86,13 @@ def room_ability_waiting(g: Game, player: int) -> bool:
 
 def set_position(g: Game, player: int, dungeon: str | None, room: str | None = None) -> Obj | None:
     """Build a position: ``player``'s dungeon card in the command zone with the venture marker
-    on ``room`` (default: the topmost room). Nothing triggers. ``dungeon=None`` removes it."""
+    on ``room`` (default: the topmost room). Nothing triggers. ``dungeon=None`` removes it.
+    Unknown dungeons or rooms raise :class:`UndercityError`."""
     s = g.s
     p = s.players[player]
+    if dungeon is not None:
+        d = _lookup(dungeon)
+        room = _lookup_room(d, room) if room is not None else None
     old = dungeon_obj(g, player)
     if old is not None:
         p.command.remove(old.id)
@@ -95,13 +100,30 @@ def set_position(g: Game, player: int, dungeon: str | None, room: str | None = N
     if dungeon is None:
         p.dungeon = p.room = None
         return None
-    d = get_dungeon(dungeon)
-    if room is not None and room not in d.rooms:
-        raise ValueError(f"{dungeon} has no room {room!r}; rooms: {', '.join(d.rooms)}")
     o = g.create_object(d.card, player, "command")
     p.dungeon = d.name
     p.room = room or d.topmost
     return o
+
+
+#: For the scenario runner: ``place(g, player, name, room)``.
+place = set_position
+
+
+def _lookup(name: str) -> Dungeon:
+    low = name.casefold().strip()
+    for d in DUNGEONS.values():
+        if d.name.casefold() == low:
+            return d
+    raise UndercityError(f"unknown dungeon {name!r}; dungeons: {', '.join(DUNGEONS)}")
+
+
+def _lookup_room(d: Dungeon, room: str) -> str:
+    low = room.casefold().strip()
+    for r in d.rooms:
+        if r.casefold() == low:
+            return r
+    raise UndercityError(f"{d.name} has no room {room!r}; rooms: {', '.join(d.rooms)}")
 
 
 def _trigger_room(g: Game, player: int, o: Obj, room: str) -> None:

@@ -209,9 +209,12 @@ def h_damage(g: Game, job: Job, item: StackItem, e: m.DealDamage, key: str) -> N
 
 @handles(m.DivideDamage)
 def h_divide(g: Game, job: Job, item: StackItem, e: m.DivideDamage, key: str) -> None:
-    for i, t in enumerate(item.targets):
-        if _legal(job, i):
-            deal_damage(g, item.source, item.source_name, t, item.divide[i] if item.divide else 0)
+    # "Divided evenly" (Fireball, the only division the engine makes): the damage is divided
+    # as the spell resolves, among only the targets still legal (CR 608.2b; ruling 2017-11-17).
+    legal = [i for i in range(len(item.targets)) if _legal(job, i)]
+    share = amount(g, e.amount, item, job) // len(legal) if legal else 0
+    for i in legal:
+        deal_damage(g, item.source, item.source_name, item.targets[i], share)
 
 
 def move_asking(g: Game, job: Job, key: str, oid: int, to_zone: str, *, rule: str, verb: str,

@@ -1,5 +1,6 @@
-"""Effect handlers for the dungeon rooms' effects (CR 309.4c) that the core language lacked,
-and the end of "until your next turn" effects (CR 611.2a).
+"""Effect handlers for the dungeon rooms' effects (CR 309.4c) that the core language lacked.
+
+Effects "until your next turn" are ended by :func:`undercity.engine.turn.begin_turn`.
 
 Like every handler, each asks all its questions (``g.ask``) before it changes anything.
 """
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.engine import events as ev
-from undercity.engine import targeting, triggers, zones
+from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, card_option, change_life, handles, ref_objects, ref_players
 from undercity.engine.state import ContinuousEffect, Job, StackItem
@@ -127,13 +128,13 @@ def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: 
     for p in _apnap(g, ref_players(g, e.who, item, job)):
         if e.unless == "discard":
             pool = list(s.players[p].hand)
-            verb, kind = "discard", "discard"
         else:
             pool = [oid for oid in s.battlefield if s.objs[oid].controller == p
                     and targeting.matches(g, s.objs[oid], e.filter, p)]
-            verb, kind = "sacrifice", "sacrifice"
+        verb = e.unless
         opts = [Option(f"{verb} {s.objs[c].name}", c) for c in pool] + [Option(f"lose {n} life", None)]
-        picks[p] = g.ask(job, f"{key}:u{p}", p, kind, f"{g.player_name(p)}: {verb} or lose {n} life", opts)
+        picks[p] = g.ask(job, f"{key}:u{p}", p, "unless_cost", f"{g.player_name(p)}: {verb} or lose {n} life",
+                         opts, {"unless": verb, "life": n})
     for p, c in picks.items():
         if c is None:
             change_life(g, p, -n, "119.3")
@@ -159,30 +160,3 @@ def h_sacrifice_each(g: Game, job: Job, item: StackItem, e: m.SacrificeEach, key
                                     f"{g.player_name(p)}: sacrifice a {what}", [card_option(g, c) for c in pool]))
     for c in chosen:
         zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
-
-
-# ----------------------------------------------------------------------------- durations
-
-
-def expire_until_next_turn(g: Game, e: ev.Event) -> None:
-    """Effects lasting "until [a player's] next turn" end as that turn begins (CR 611.2a);
-    goad ends then too (CR 701.15a)."""
-    if not isinstance(e, ev.TurnBegan):
-        return
-    s = g.s
-    keep, ended = [], 0
-    for ce in s.effects:
-        if ce.until == "your_next_turn" and ce.player == e.player:
-            ended += 1
-            if ce.kind == "goad" and ce.obj in s.objs:
-                o = s.objs[ce.obj]
-                o.goaded_by = tuple(x for x in o.goaded_by if x != e.player)
-        else:
-            keep.append(ce)
-    if ended:
-        s.effects = keep
-        g.emit(ev.Note(rule="611.2a", message=f'{ended} "until {g.player_name(e.player)}\'s next turn" '
-                                              "effect(s) end"))
-
-
-triggers.GLOBAL_WATCHERS.append(expire_until_next_turn)

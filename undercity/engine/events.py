@@ -550,7 +550,7 @@ class InitiativeTaken(Event):
     def text(self, names: list[str], viewer: int | None = None) -> str:
         s = f"{_p(names, self.player)} takes the initiative"
         if self.previous == self.player:
-            return s + " (they already had it: still one initiative, CR 726.5)"
+            return s + " again (they already have it: it triggers, but there is still one initiative)"
         if self.previous is not None:
             return s + f"; {_p(names, self.previous)} no longer has it"
         return s

@@ -143,9 +143,7 @@ class Game:
         for fn in self.log_listeners:
             fn(event)
         if self.s.started:
-            from undercity.engine import triggers
-
-            triggers.check(self, event)
+            _trigger_check(self, event)
 
     def log_lines(self, viewer: int | None = None, since: int = 0) -> list[str]:
         """The log as text, as ``viewer`` may see it (None: omniscient)."""
@@ -295,6 +293,15 @@ class Game:
             else:
                 g.apply(c)
         return g
+
+
+def _trigger_check(g: Game, event: ev.Event) -> None:
+    """triggers.check, imported on first use (a function-level import on every event is slow)."""
+    global _trigger_check
+    from undercity.engine.triggers import check
+
+    _trigger_check = check
+    check(g, event)
 
 
 def _load_rules() -> None:

@@ -53,6 +53,8 @@ def take_initiative(g: Game, player: int, rule: str = "726.3") -> None:
         return
     previous = s.initiative
     s.initiative = player
+    if previous == player and rule == "726.3":
+        rule = "726.5"
     g.emit(ev.InitiativeTaken(rule=rule, player=player, previous=previous))
 
 

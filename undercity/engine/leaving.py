@@ -73,7 +73,9 @@ def leave(g: Game, player: int) -> None:
         if s.objs[oid].owner == player:
             del s.objs[oid]
     s.pending_triggers = [t for t in s.pending_triggers if t.controller != player]
-    s.effects = [e for e in s.effects if e.player != player]
+    # CR 800.4m: "until your next turn" effects last until that turn would have begun
+    # (turn.next_turn ends them); other effects of theirs end now.
+    s.effects = [e for e in s.effects if e.player != player or e.until == "your_next_turn"]
     g.emit(ev.PlayerLeft(rule="800.4a", player=player))
     if s.combat is not None:
         for a, d in list(s.combat.attackers.items()):

@@ -7,9 +7,11 @@ not listed (they are activated while paying, CR 605.3; scenarios may still activ
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from undercity.engine import casting, costs, zones
+from undercity.cards.model import CardDef
+from undercity.engine import casting, costs, turn, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.errors import IllegalActionError
@@ -26,43 +28,46 @@ def options(g: Game, player: int) -> list[Option]:
     p = s.players[player]
     opts = [Option("pass priority", PASS)]
     sorcery_ok = casting.sorcery_timing(g, player)
-    seen: set[str] = set()
-    sources = None
+    seen: set[str] = set()  # names already decided: a second copy gives the same answer
+    sources = pool = None
     for oid in p.hand:
         o = s.objs[oid]
         card = o.card
         if card.name in seen:
             continue
+        seen.add(card.name)
         if "Land" in card.types:
             if sorcery_ok and p.lands_played < LANDS_PER_TURN:
-                seen.add(card.name)
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
         if not casting.timing_ok(g, player, card):
             continue
         if sources is None:
-            sources = costs.mana_sources(g, player)
-        if casting.castable(g, player, o, None, sources):
-            seen.add(card.name)
+            sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
+        if casting.castable(g, player, o, None, sources, pool):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
     for oid in p.graveyard:
         o = s.objs[oid]
         for alt in o.card.alt_costs:
             if alt.zone == "graveyard":
                 if sources is None:
-                    sources = costs.mana_sources(g, player)
-                if casting.castable(g, player, o, alt, sources):
+                    sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
+                if casting.castable(g, player, o, alt, sources, pool):
                     opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
     for oid in s.battlefield:
         o = s.objs[oid]
-        if o.controller != player or not o.card.activated:
+        if o.controller != player:
             continue
-        for i, a in enumerate(o.card.activated):
-            if a.mana_ability:
-                continue
+        for i in _listed_abilities(o.card):
             if casting.activatable(g, player, o, i):
-                opts.append(Option(f"activate {o.name}: {a.text}", ("activate", oid, i)))
+                opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
     return opts
+
+
+@lru_cache(maxsize=4096)
+def _listed_abilities(card: CardDef) -> tuple[int, ...]:
+    """Indexes of a card's activated abilities that are offered with priority (not mana abilities)."""
+    return tuple(i for i, a in enumerate(card.activated) if not a.mana_ability)
 
 
 def act(g: Game, player: int, value: Any) -> None:
@@ -96,8 +101,6 @@ def play_land(g: Game, player: int, oid: int) -> None:
 
 def do_pass(g: Game) -> None:
     """CR 117.3d, 117.4: pass; when all players pass in succession, resolve or move on."""
-    from undercity.engine import turn
-
     s = g.s
     s.passes += 1
     if s.passes >= len(s.living()):

@@ -39,14 +39,19 @@ def _add(g: Game, o: Obj | None, a: Triggered, controller: int, source_name: str
 
 
 def check(g: Game, e: ev.Event) -> None:
+    """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
+    fn = _BY_KIND.get(e.kind)
+    if fn is not None:
+        fn(g, e)
+    for w in GLOBAL_WATCHERS:
+        w(g, e)
+
+
+def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     s = g.s
-    kind = e.kind
-    if kind == "zone_changed":
-        assert isinstance(e, ev.ZoneChanged)
-        if e.to_zone == "battlefield":
-            new = s.objs.get(e.new_obj)
-            if new is None:
-                return
+    if e.to_zone == "battlefield":
+        new = s.objs.get(e.new_obj)
+        if new is not None:
             for oid in s.battlefield:
                 o = s.objs[oid]
                 for a in o.card.triggered:
@@ -59,71 +64,82 @@ def check(g: Game, e: ev.Event) -> None:
                     elif (targeting.matches(g, new, w.filter, o.controller, oid)
                           and (w.whose != "you" or new.controller == o.controller)):
                         _add(g, o, a, o.controller, o.name, object=new.id)
-        if e.from_zone == "battlefield":
-            lki = s.lki.get(e.obj)
-            if lki is None:
-                return
-            for a in lki["card"].triggered:
-                w = a.when
-                if (w.event == "dies" and e.to_zone == "graveyard" and "Creature" in lki["types"]) or (
-                        w.event == "put_into_graveyard" and e.to_zone == "graveyard") or (
-                        w.event == "leaves" and (w.to_zone is None or w.to_zone == e.to_zone)):
-                    _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj)
-    elif kind == "step_began":
-        assert isinstance(e, ev.StepBegan)
-        for oid in s.battlefield:
-            o = s.objs[oid]
-            for a in o.card.triggered:
-                w = a.when
-                if w.event == "beginning_of" and w.step == e.step and (
-                        w.whose == "each" or s.active == o.controller):
-                    _add(g, o, a, o.controller, o.name)
-    elif kind == "spell_cast":
-        assert isinstance(e, ev.SpellCast)
-        spell = s.objs.get(e.obj)
-        if spell is None or e.copy:
+    if e.from_zone == "battlefield":
+        lki = s.lki.get(e.obj)
+        if lki is None:
             return
-        for oid in s.battlefield:
-            o = s.objs[oid]
-            for a in o.card.triggered:
-                w = a.when
-                if w.event != "cast" or o.controller != e.player:
-                    continue
-                if w.nth is not None and s.players[e.player].spells_cast_this_turn != w.nth:
-                    continue
-                if targeting.matches(g, spell, w.filter, o.controller, oid):
-                    from undercity.engine.copying import snapshot
+        # CR 603.10a: leaves-the-battlefield abilities look back in time.
+        for a in lki["card"].triggered:
+            w = a.when
+            if (w.event == "dies" and e.to_zone == "graveyard" and "Creature" in lki["types"]) or (
+                    w.event == "put_into_graveyard" and e.to_zone == "graveyard") or (
+                    w.event == "leaves" and (w.to_zone is None or w.to_zone == e.to_zone)):
+                _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj)
 
-                    item = next((it for it in s.stack if it.obj == e.obj), None)
-                    _add(g, o, a, o.controller, o.name, spell=e.obj,
-                         spell_lki=snapshot(item, g) if item is not None else None)
-    elif kind == "attack_declared":
-        assert isinstance(e, ev.AttackDeclared)
-        att = s.objs.get(e.attacker)
-        if att is None:
-            return
-        defending = s.combat.attackers.get(att.id) if s.combat else None
-        d = defending[1] if defending and defending[0] == "p" else (
-            s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
-        for oid in s.battlefield:
-            o = s.objs[oid]
-            for a in o.card.triggered:
-                w = a.when
-                if w.event != "attacks":
-                    continue
-                if w.filter is None:
-                    if oid == att.id:
-                        _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
-                    continue
-                if not targeting.matches(g, att, w.filter, o.controller, oid):
-                    continue
-                if w.whose == "you" and att.controller != o.controller:
-                    continue
-                if w.whose == "opponent" and (d is None or not targeting._is_opponent(g, o.controller, d)):
-                    continue
-                _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
-    for w in GLOBAL_WATCHERS:
-        w(g, e)
+
+def _step_began(g: Game, e: ev.StepBegan) -> None:
+    s = g.s
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        for a in o.card.triggered:
+            w = a.when
+            if w.event == "beginning_of" and w.step == e.step and (
+                    w.whose == "each" or s.active == o.controller):
+                _add(g, o, a, o.controller, o.name)
+
+
+def _spell_cast(g: Game, e: ev.SpellCast) -> None:
+    s = g.s
+    spell = s.objs.get(e.obj)
+    if spell is None or e.copy:  # a copy isn't cast (CR 707.10)
+        return
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        for a in o.card.triggered:
+            w = a.when
+            if w.event != "cast" or o.controller != e.player:
+                continue
+            if w.nth is not None and s.players[e.player].spells_cast_this_turn != w.nth:
+                continue
+            if targeting.matches(g, spell, w.filter, o.controller, oid):
+                from undercity.engine.copying import snapshot
+
+                item = next((it for it in s.stack if it.obj == e.obj), None)
+                _add(g, o, a, o.controller, o.name, spell=e.obj,
+                     spell_lki=snapshot(item, g) if item is not None else None)
+
+
+def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
+    s = g.s
+    att = s.objs.get(e.attacker)
+    if att is None:
+        return
+    defending = s.combat.attackers.get(att.id) if s.combat else None
+    d = defending[1] if defending and defending[0] == "p" else (
+        s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        for a in o.card.triggered:
+            w = a.when
+            if w.event != "attacks":
+                continue
+            if w.filter is None:
+                if oid == att.id:
+                    _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
+                continue
+            if not targeting.matches(g, att, w.filter, o.controller, oid):
+                continue
+            if w.whose == "you" and att.controller != o.controller:
+                continue
+            if w.whose == "opponent" and (d is None or not targeting._is_opponent(g, o.controller, d)):
+                continue
+            _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
+
+
+_BY_KIND: dict[str, Any] = {
+    "zone_changed": _zone_changed, "step_began": _step_began, "spell_cast": _spell_cast,
+    "attack_declared": _attack_declared,
+}
 
 
 def put_pending(g: Game) -> bool:

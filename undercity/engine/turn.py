@@ -111,7 +111,11 @@ def next_turn(g: Game) -> None:
         g.end_game((), f"turn limit of {s.turn_cap} reached", "104.4a")
         return
     s.turn += 1
-    s.active = next_in_turn_order(g, s.active) if s.turn > 1 or s.active not in living else s.active
+    nxt = next_in_turn_order(g, s.active) if s.turn > 1 or s.active not in living else s.active
+    skipped = _skipped_players(g, s.active, nxt)
+    if skipped:  # CR 800.4m: the turns they would have had end their "until your next turn" effects
+        expire_until_next_turn(g, skipped)
+    s.active = nxt
     begin_turn(g)
 
 
@@ -125,14 +129,30 @@ def begin_turn(g: Game) -> None:
     s.step = "untap"
     s.step_started = False
     s.combat = None
-    # Effects "until your next turn" end as that player's turn begins (CR 611.2b); goad too (701.15a).
-    if any(e.until == "your_next_turn" and e.player == s.active for e in s.effects):
-        s.effects = [e for e in s.effects if not (e.until == "your_next_turn" and e.player == s.active)]
-        for oid in s.battlefield:
-            o = s.objs[oid]
-            if s.active in o.goaded_by:
-                o.goaded_by = tuple(p for p in o.goaded_by if p != s.active)
+    expire_until_next_turn(g, {s.active})
     g.emit(ev.TurnBegan(rule="500.1", turn=s.turn, player=s.active))
+
+
+def expire_until_next_turn(g: Game, players: set[int]) -> None:
+    """Effects "until your next turn" end as that player's turn begins (CR 611.2b); goad
+    too (CR 701.15a)."""
+    s = g.s
+    if not any(e.until == "your_next_turn" and e.player in players for e in s.effects):
+        return
+    s.effects = [e for e in s.effects if not (e.until == "your_next_turn" and e.player in players)]
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.goaded_by and set(o.goaded_by) & players:
+            o.goaded_by = tuple(p for p in o.goaded_by if p not in players)
+
+
+def _skipped_players(g: Game, frm: int, to: int) -> set[int]:
+    n = len(g.s.players)
+    out, j = set(), (frm + 1) % n
+    while j != to and j != frm:
+        out.add(j)
+        j = (j + 1) % n
+    return out
 
 
 def next_in_turn_order(g: Game, idx: int) -> int:

@@ -310,8 +310,25 @@ class Runner:
             if o.value[0] == "play" and _norm(self.g.s.objs[o.value[1]].name) == _norm(a.value):
                 self.g.apply(o)
                 return
-        raise self.err(a.line, f"{self.names[d.player]} cannot play {a.value!r} now; legal: "
-                               f"{'; '.join(o.label for o in d.options)}")
+        raise self.err(a.line, f"{self.names[d.player]} cannot play {a.value!r} now{self._why_no_land(d.player, a)}; "
+                               f"legal: {'; '.join(o.label for o in d.options)}")
+
+    def _why_no_land(self, player: int, a: Action) -> str:
+        """Why ``player`` may not play the land ``a`` names (CR 305.1, 305.2), as a clause."""
+        from undercity.engine import casting, priority
+
+        s = self.g.s
+        p = s.players[player]
+        cards = [s.objs[x] for x in p.hand if _norm(s.objs[x].name) == _norm(a.value)]
+        if not cards:
+            return f": there is no {a.value!r} in {p.name}'s hand"
+        if "Land" not in cards[0].card.types:
+            return f": {cards[0].name} is not a land (use `cast`)"
+        if p.lands_played >= priority.LANDS_PER_TURN:
+            return f": {p.name} has already played a land this turn (CR 305.2)"
+        if not casting.sorcery_timing(self.g, player):
+            return " (CR 305.1: a land is played in its owner's main phase, with an empty stack)"
+        return ""
 
     def do_cast(self, a: Action) -> None:
         d = self._priority_for(a, f"cast {a.value}")
