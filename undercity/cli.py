@@ -20,7 +20,7 @@ def play(
     seed: int = typer.Option(0, help="RNG seed: the same seed gives the same game."),
     deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file (repeat per player)."),
     players: int = typer.Option(2, help="Number of players."),
-    variant: str = typer.Option("two-player", help="two-player | free-for-all"),
+    variant: str = typer.Option("two-player", help="two-player | free-for-all | two-headed-giant | commander"),
     ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random."),
     log_json: Path = typer.Option(None, "--log-json", help="Write the event log as JSON Lines to this file."),
     quiet: bool = typer.Option(False, help="Print only the result."),
@@ -34,6 +34,8 @@ def play(
         raise UndercityError("--players must be at least 2")
     if players > 2 and variant == "two-player":
         variant = "free-for-all"
+    if variant == "two-headed-giant" and players == 2:
+        players = 4  # CR 810.1: two teams of two
     names = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"][:players]
     if len(names) < players:
         raise UndercityError("at most 8 players")

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from undercity.decks import load_deck
+from undercity.engine import sba
 from undercity.engine.game import Game
 from undercity.engine.state import PLAYER_ZONES
 
@@ -57,7 +58,8 @@ class Chooser:
 def check_invariants(g: Game) -> None:
     """The state is well formed: CR 400.1 (every object is in exactly one zone), CR 400.7
     (a listed id names a live object), CR 405.1 (spells on the stack are objects there),
-    CR 119 (life totals are integers)."""
+    CR 119 (life totals are integers), CR 117.5 / 704.3 (no state-based action applies and
+    no trigger waits when a player has priority)."""
     s = g.s
     where: Counter[int] = Counter()
     zone_of: dict[int, str] = {}
@@ -95,7 +97,12 @@ def check_invariants(g: Game) -> None:
         d = g.pending
         assert d is not None and len(d.options) >= 2
         assert d.player in s.living(), "a player who left the game is asked to decide (CR 800.4a)"
-        assert len({o.label for o in d.options}) == len(d.options) or d.kind != "priority"
+        if d.kind == "priority":
+            assert len({o.label for o in d.options}) == len(d.options)
+            # CR 117.5, 704.3: before a player receives priority, state-based actions are
+            # performed until none apply and waiting triggers are put on the stack.
+            assert sba.collect(g) == [], f"state-based actions pending at priority: {sba.collect(g)}"
+            assert not s.pending_triggers, "triggered abilities waiting while a player has priority"
 
 
 def play(g: Game, chooser: Chooser, *, limit: int | None = None, check: bool = True) -> Game:

@@ -18,6 +18,7 @@ from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
+from undercity.engine.teams import is_active
 from undercity.mana import ManaCost, ManaPool, can_pay, max_affordable_x, parse_cost
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ ZERO = parse_cost("")
 def sorcery_timing(g: Game, player: int) -> bool:
     """CR 307.1: main phase, own turn, empty stack."""
     s = g.s
-    return player == s.active and s.step in MAIN_STEPS and not s.stack
+    return is_active(g, player) and s.step in MAIN_STEPS and not s.stack
 
 
 def timing_ok(g: Game, player: int, card: CardDef) -> bool:

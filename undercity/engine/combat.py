@@ -19,6 +19,7 @@ from undercity.engine.decisions import Option
 from undercity.engine.effects import deal_damage
 from undercity.engine.game import job_runner
 from undercity.engine.state import Combat, Job
+from undercity.engine.teams import teammates
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -68,12 +69,32 @@ def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
 @job_runner("attackers")
 def run_declare_attackers(g: Game, job: Job) -> None:
     s = g.s
-    player = job.data["player"]
-    if s.players[player].left:
-        s.jobs.pop()
-        return
     c = s.combat or Combat()
     s.combat = c
+    declared: list[tuple[int, Defender]] = []
+    # CR 805.10b: with shared team turns the active team makes one combined attack; each
+    # attacking player declares their own creatures.
+    for player in job.data.get("players", [job.data["player"]]):
+        if not s.players[player].left:
+            declared += _declare_for(g, job, player)
+    for oid, d in declared:
+        o = s.objs[oid]
+        if not ch.has(g, o, "vigilance"):
+            zones.set_tapped(g, o, True, "508.1f")
+        c.attackers[oid] = d
+    s.jobs.pop()
+    if declared:
+        s.extra["attacked"] = True
+    for oid, d in declared:
+        o = s.objs[oid]
+        g.emit(ev.AttackDeclared(rule="508.1", player=o.controller, attacker=oid, name=o.name,
+                                 defender=_defender_label(g, d)))
+    if not declared:
+        g.emit(ev.Note(rule="508.8", message="no creatures attack"))
+
+
+def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
+    s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
     declared: list[tuple[int, Defender]] = []
@@ -88,27 +109,16 @@ def run_declare_attackers(g: Game, job: Job) -> None:
                 opts.append(Option("no more attackers", None))
             if not opts:
                 break
-            v = g.ask(job, f"att{k}", player, "attacker", f"{s.players[player].name}: declare attackers", opts)
+            v = g.ask(job, f"att{player}:{k}", player, "attacker", f"{s.players[player].name}: declare attackers",
+                      opts)
             if v is None:
                 break
             o = s.objs[v]
             dopts = [Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
-            d = g.ask(job, f"def{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
+            d = g.ask(job, f"def{player}:{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
             declared.append((v, tuple(d)))  # type: ignore[arg-type]
             k += 1
-    for oid, d in declared:
-        o = s.objs[oid]
-        if not ch.has(g, o, "vigilance"):
-            zones.set_tapped(g, o, True, "508.1f")
-        c.attackers[oid] = d
-    s.jobs.pop()
-    if declared:
-        s.extra["attacked"] = True
-    for oid, d in declared:
-        g.emit(ev.AttackDeclared(rule="508.1", player=player, attacker=oid, name=s.objs[oid].name,
-                                 defender=_defender_label(g, d)))
-    if not declared:
-        g.emit(ev.Note(rule="508.8", message="no creatures attack"))
+    return declared
 
 
 def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
@@ -133,16 +143,20 @@ def defending_players(g: Game) -> list[int]:
             continue
         for d in c.attackers.values():
             who = d[1] if d[0] == "p" else (s.objs[d[1]].controller if d[1] in s.objs else None)
-            if who == p and p not in out:
+            # CR 805.10d: every player of the defending team declares blockers.
+            if who is not None and p in teammates(g, who) and p not in out:
                 out.append(p)
     return out
 
 
 def _attacks_player(g: Game, d: Defender, p: int) -> bool:
+    """Whether an attack on ``d`` is one ``p`` may block: on ``p``, their permanents, or (shared
+    team turns, CR 805.10d) their teammates and their permanents."""
+    mates = teammates(g, p)
     if d[0] == "p":
-        return d[1] == p
+        return d[1] in mates
     o = g.s.objs.get(d[1])
-    return o is not None and o.controller == p
+    return o is not None and o.controller in mates
 
 
 @job_runner("blockers")

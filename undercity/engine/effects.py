@@ -16,6 +16,7 @@ from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.state import ContinuousEffect, Job, StackItem
+from undercity.engine.teams import teammates
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -183,8 +184,10 @@ def change_life(g: Game, player: int, delta: int, rule: str) -> None:
     if delta == 0:
         return
     p = g.s.players[player]
-    p.life += delta
-    g.emit(ev.LifeChanged(rule=rule, player=player, amount=delta, life=p.life))
+    mates = teammates(g, player)
+    for q in mates:  # CR 810.9: applied to the team's shared life total
+        g.s.players[q].life += delta
+    g.emit(ev.LifeChanged(rule=rule if len(mates) == 1 else "810.9", player=player, amount=delta, life=p.life))
 
 
 # ---------------------------------------------------------------------------- handlers

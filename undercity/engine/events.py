@@ -91,10 +91,14 @@ class HandKept(Event):
 class TurnBegan(Event):
     turn: int
     player: int
+    #: With shared team turns (CR 805.4), every player of the active team.
+    team: tuple[int, ...] = ()
+
     kind: ClassVar[str] = "turn_began"
 
     def text(self, names: list[str], viewer: int | None = None) -> str:
-        return f"— Turn {self.turn}: {_p(names, self.player)} —"
+        who = " and ".join(_p(names, p) for p in self.team) if len(self.team) > 1 else _p(names, self.player)
+        return f"— Turn {self.turn}: {who} —"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -80,6 +80,8 @@ class Game:
                    "variant": variant, "turn_cap": turn_cap}
         for i, name in enumerate(names):
             s.players.append(Player(i, name, rules.starting_life))
+            if rules.teams:  # CR 810.1: two teams of two, seated together
+                s.players[-1].team = "AB"[i // 2]
         for i, deck in enumerate(cards):
             for card in deck:
                 g.create_object(card, i, "library")
@@ -177,6 +179,7 @@ class Game:
         from undercity.engine import priority, sba, triggers, turn
 
         s = self.s
+        sba.forget()  # the position may have been changed from outside since the last check
         while self.pending is None and not s.over:
             if s.jobs:
                 job = s.jobs[-1]

@@ -27,6 +27,7 @@ from undercity.engine import events as ev
 from undercity.engine import leaving, triggers
 from undercity.engine.effects import handles, ref_players
 from undercity.engine.state import Job, PendingTrigger, StackItem
+from undercity.engine.teams import is_active
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -73,7 +74,7 @@ def watch(g: Game, e: ev.Event) -> None:
     elif holder is None:
         return
     elif isinstance(e, ev.StepBegan):
-        if e.step == "upkeep" and e.player == holder:
+        if e.step == "upkeep" and is_active(g, holder):  # the holder's (team's) upkeep
             _pending(g, holder, UPKEEP_TEXT, VENTURE_UNDERCITY)
     elif isinstance(e, ev.CombatDamageDealt):
         for controller in e.to_players.get(holder, ()):

@@ -20,7 +20,15 @@ ON_LEAVE: list[Callable[[Game, int], None]] = []
 
 
 def lose_simultaneously(g: Game, losers: list[tuple[int, str, str]]) -> None:
+    from undercity.engine.teams import teammates
+
     s = g.s
+    named = {p for p, _, _ in losers}
+    for p, _reason, _rule in list(losers):  # CR 810.8a: a team loses together
+        for q in teammates(g, p):
+            if q not in named:
+                named.add(q)
+                losers.append((q, "their team lost", "810.8a"))
     for p, reason, rule in losers:
         if not s.players[p].lost:
             s.players[p].lost = True
@@ -39,8 +47,12 @@ def lose_simultaneously(g: Game, losers: list[tuple[int, str, str]]) -> None:
 
 
 def concede(g: Game, player: int) -> None:
-    """CR 104.3a: a player may concede at any time; they leave the game."""
-    lose_simultaneously(g, [(player, "conceded", "104.3a")])
+    """CR 104.3a: a player may concede at any time; they leave the game. In Two-Headed Giant
+    their team leaves and loses (CR 810.8b)."""
+    from undercity.engine.teams import teammates
+
+    lose_simultaneously(g, [(p, "conceded" if p == player else "their teammate conceded",
+                             "104.3a" if p == player else "810.8b") for p in teammates(g, player)])
 
 
 def leave(g: Game, player: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -58,8 +58,9 @@ def collect(g: Game) -> list[Action]:
             if oid in s.objs:
                 out.append(Action("cease", "704.5d", obj=oid))
     legends: dict[tuple[int, str], list[int]] = {}
+    objs = s.objs
     for oid in s.battlefield:
-        o = s.objs[oid]
+        o = objs[oid]
         card = o.card
         if "Creature" in card.types:
             t = ch.toughness(g, o)
@@ -80,7 +81,7 @@ def collect(g: Game) -> list[Action]:
             if host is None or host.zone != "battlefield":
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="not attached"))
         c = o.counters
-        if c.get("+1/+1") and c.get("-1/-1"):
+        if c and c.get("+1/+1") and c.get("-1/-1"):
             out.append(Action("annihilate", "704.5q", obj=oid, n=min(c["+1/+1"], c["-1/-1"])))
     for (ctrl, _name), ids in legends.items():
         if len(ids) > 1:
@@ -101,12 +102,27 @@ def _needs_choice(g: Game, actions: list[Action]) -> bool:
     return False
 
 
+#: [events list, its length] when state-based actions were last found not to apply. Every
+#: change to a game is an event (events.py), so until another event happens none can apply
+#: and the check is skipped (a player passing priority changes nothing). Game.advance calls
+#: :func:`forget` on entry, so a position changed from outside the engine is always checked.
+_QUIET: list[Any] = [None, 0]
+
+
+def forget() -> None:
+    _QUIET[0] = None
+
+
 def check(g: Game) -> bool:
     """Perform state-based actions until none apply. True if any were performed."""
     acted = False
+    quiet, events = _QUIET, g.events
     while not g.s.over:
+        if quiet[0] is events and quiet[1] == len(events):
+            return acted
         actions = collect(g)
         if not actions:
+            quiet[0], quiet[1] = events, len(events)
             return acted
         if _needs_choice(g, actions):
             g.push("sba")

@@ -18,6 +18,7 @@ from undercity.engine import targeting
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job, PendingTrigger, StackItem
+from undercity.engine.teams import is_active
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -84,7 +85,7 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
         for a in o.card.triggered:
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (
-                    w.whose == "each" or s.active == o.controller):
+                    w.whose == "each" or is_active(g, o.controller)):
                 _add(g, o, a, o.controller, o.name)
 
 

@@ -9,6 +9,7 @@ from undercity.engine import events as ev
 from undercity.engine import zones
 from undercity.engine.game import job_runner
 from undercity.engine.state import STEPS, Combat, Job
+from undercity.engine.teams import active_players, is_active, next_team_start
 from undercity.engine.variants import get_variant
 
 if TYPE_CHECKING:
@@ -33,21 +34,24 @@ def begin_step(g: Game) -> None:
     if step == "untap":
         for oid in list(s.battlefield):
             o = s.objs[oid]
-            if o.controller == s.active:
+            if is_active(g, o.controller):  # CR 502.3; every player of the active team (805.4)
                 o.sick = False  # CR 302.6: controlled continuously since this turn began
                 if o.tapped:
                     zones.set_tapped(g, o, False, "502.3")
     elif step == "draw":
-        if s.turn == 1 and get_variant(s.variant).first_player_skips_draw:
-            g.emit(ev.Note(rule="103.8a", message=f"{g.player_name(s.active)} skips the first draw"))
-        else:
-            zones.draw(g, s.active, "504.1")
+        rules = get_variant(s.variant)
+        for p in active_players(g):  # CR 805.4b: each player on the active team draws
+            if s.turn == 1 and rules.first_player_skips_draw:
+                g.emit(ev.Note(rule="810.6" if rules.teams else "103.8a",
+                               message=f"{g.player_name(p)} skips the first draw"))
+            else:
+                zones.draw(g, p, "504.1")
     elif step == "beginning-of-combat":
         s.combat = Combat()
     elif step == "declare-attackers":
         if s.combat is None:
             s.combat = Combat()
-        g.push("attackers", player=s.active)
+        g.push("attackers", player=s.active, players=active_players(g))
     elif step == "declare-blockers":
         g.push("blockers")
     elif step == "first-strike-damage":
@@ -106,12 +110,14 @@ def end_step(g: Game) -> None:
 
 def next_turn(g: Game) -> None:
     s = g.s
-    living = s.living()
     if s.turn_cap and s.turn >= s.turn_cap:
         g.end_game((), f"turn limit of {s.turn_cap} reached", "104.4a")
         return
     s.turn += 1
-    nxt = next_in_turn_order(g, s.active) if s.turn > 1 or s.active not in living else s.active
+    if get_variant(s.variant).teams:
+        nxt = next_team_start(g, s.active)  # CR 805.4: teams take turns
+    else:
+        nxt = next_in_turn_order(g, s.active)
     skipped = _skipped_players(g, s.active, nxt)
     if skipped:  # CR 800.4m: the turns they would have had end their "until your next turn" effects
         expire_until_next_turn(g, skipped)
@@ -130,7 +136,8 @@ def begin_turn(g: Game) -> None:
     s.step_started = False
     s.combat = None
     expire_until_next_turn(g, {s.active})
-    g.emit(ev.TurnBegan(rule="500.1", turn=s.turn, player=s.active))
+    g.emit(ev.TurnBegan(rule="805.4" if get_variant(s.variant).teams else "500.1", turn=s.turn,
+                        player=s.active, team=tuple(active_players(g))))
 
 
 def expire_until_next_turn(g: Game, players: set[int]) -> None:
@@ -150,7 +157,8 @@ def _skipped_players(g: Game, frm: int, to: int) -> set[int]:
     n = len(g.s.players)
     out, j = set(), (frm + 1) % n
     while j != to and j != frm:
-        out.add(j)
+        if g.s.players[j].left:
+            out.add(j)
         j = (j + 1) % n
     return out
 
@@ -170,19 +178,20 @@ def next_in_turn_order(g: Game, idx: int) -> int:
 def run_cleanup(g: Game, job: Job) -> None:
     """Cleanup step (CR 514): discard to hand size, then damage and "until end of turn" end."""
     s = g.s
-    p = s.players[s.active]
     if job.pc == 0:
-        excess = len(p.hand) - HAND_SIZE
-        if excess > 0:
-            from undercity.engine.effects import card_option
+        from undercity.engine.effects import card_option
 
-            for i in range(excess):
-                key = f"discard{i}"
-                chosen = set(job.answers.get(f"discard{k}") for k in range(i))
+        plan: list[int] = []
+        for pi in active_players(g):  # each player of the active team (CR 805.4)
+            p = s.players[pi]
+            excess = len(p.hand) - HAND_SIZE
+            for i in range(max(0, excess)):
+                chosen = {job.answers.get(f"discard{pi}:{k}") for k in range(i)}
                 opts = [card_option(g, c) for c in p.hand if c not in chosen]
-                g.ask(job, key, s.active, "cleanup_discard", f"discard down to {HAND_SIZE} cards", opts)
-            for i in range(excess):
-                zones.move(g, job.answers[f"discard{i}"], "graveyard", rule="514.1", verb="is discarded")
+                plan.append(g.ask(job, f"discard{pi}:{i}", pi, "cleanup_discard",
+                                  f"{p.name}: discard down to {HAND_SIZE} cards", opts))
+        for c in plan:
+            zones.move(g, c, "graveyard", rule="514.1", verb="is discarded")
         job.pc = 1
     # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
     n = 0
