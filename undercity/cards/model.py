@@ -158,7 +158,8 @@ class DealDamage(Effect):
 
 @dataclass(frozen=True, slots=True)
 class DivideDamage(Effect):
-    """Deal ``amount`` damage divided as the caster chose among the targets (CR 601.2d)."""
+    """Deal ``amount`` damage divided evenly, rounded down, among the targets that are still
+    legal as it resolves (Fireball; CR 608.2b)."""
 
     amount: Amount
 

@@ -7,28 +7,35 @@ Keyword abilities come from the card, resolved effects and static abilities (lay
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
     from undercity.engine.state import Obj, State
 
 
-#: The permanents with static abilities of the kinds in _MOD_KINDS, for the last state asked
-#: about: [state, key, ids] (the hot paths -- SBA, combat -- ask for every creature).
-#: A permanent only joins the battlefield as a new object with a new id (CR 400.7,
-#: Game.create_object), so within one state (next_id, number of permanents) names the
-#: battlefield's contents exactly; the state is held so that its id cannot be reused.
-_STATIC_SOURCES: list[Any] = [None, None, ()]
+#: For each card predicate, the permanents whose card satisfies it, for the last state asked
+#: about: pred -> (state, key, ids). A permanent only joins the battlefield as a new object
+#: with a new id (CR 400.7, Game.create_object) and an object's card never changes, so
+#: within one state (next_id, number of permanents) names the battlefield's contents
+#: exactly; the state is held so that its id cannot be reused.
+_PERMANENTS_WITH: dict[Any, tuple[State, tuple[int, int], tuple[int, ...]]] = {}
 
 
-def _static_source_ids(s: State) -> tuple[int, ...]:
+def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...]:
+    """Ids of the permanents whose card satisfies ``pred`` (a pure function of the card),
+    in battlefield order; cached until the battlefield changes. For hot loops that only
+    care about a few permanents (static abilities, activated abilities, mana abilities)."""
     key = (s.next_id, len(s.battlefield))
-    c = _STATIC_SOURCES
-    if c[0] is s and c[1] == key:
-        return c[2]  # type: ignore[no-any-return]
-    ids = tuple(sid for sid in s.battlefield if _has_mod_statics(s.objs[sid].card.static))
-    c[0], c[1], c[2] = s, key, ids
+    c = _PERMANENTS_WITH.get(pred)
+    if c is not None and c[0] is s and c[1] == key:
+        return c[2]
+    objs = s.objs
+    ids = tuple(oid for oid in s.battlefield if pred(objs[oid].card))
+    _PERMANENTS_WITH[pred] = (s, key, ids)
     return ids
 
 
@@ -36,8 +43,9 @@ def _static_source_ids(s: State) -> tuple[int, ...]:
 _MOD_KINDS = frozenset({"pump", "pump_self_if_completed"})
 
 
-def _has_mod_statics(statics: tuple[Any, ...]) -> bool:
-    return any(st.kind in _MOD_KINDS for st in statics)
+@lru_cache(maxsize=4096)
+def _has_mod_statics(card: CardDef) -> bool:
+    return any(st.kind in _MOD_KINDS for st in card.static)
 
 
 _NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
@@ -45,7 +53,7 @@ _NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
 def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
     s = g.s
-    ids = _static_source_ids(s)
+    ids = permanents_with(s, _has_mod_statics)
     if not ids:
         return _NO_MODS
     p = t = 0
@@ -64,7 +72,7 @@ def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
 
 def power(g: Game, o: Obj) -> int:
     p = o.card.power or 0
-    if _static_source_ids(g.s):
+    if permanents_with(g.s, _has_mod_statics):
         p += _static_mods(g, o)[0]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
@@ -77,7 +85,7 @@ def power(g: Game, o: Obj) -> int:
 
 def toughness(g: Game, o: Obj) -> int:
     t = o.card.toughness or 0
-    if _static_source_ids(g.s):
+    if permanents_with(g.s, _has_mod_statics):
         t += _static_mods(g, o)[1]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:

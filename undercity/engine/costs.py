@@ -71,7 +71,7 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
     s = g.s
     objs = s.objs
     out = []
-    for oid in s.battlefield:
+    for oid in ch.permanents_with(s, _card_mana_ability):
         o = objs[oid]
         if o.controller != player or oid in exclude:
             continue

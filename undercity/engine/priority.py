@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import CardDef
 from undercity.engine import casting, costs, turn, zones
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.errors import IllegalActionError
@@ -54,7 +55,7 @@ def options(g: Game, player: int) -> list[Option]:
                     sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
                 if casting.castable(g, player, o, alt, sources, pool):
                     opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
-    for oid in s.battlefield:
+    for oid in ch.permanents_with(s, _listed_abilities):
         o = s.objs[oid]
         if o.controller != player:
             continue

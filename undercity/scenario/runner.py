@@ -626,9 +626,13 @@ def check(g: Game, e: Expect, names: list[str]) -> list[str]:
         objs = _zone_objs(g, pidx(ze.player), ze.zone)
         if ze.count is not None and len(objs) != ze.count:
             fail(f"{key}: expected {ze.count} card(s), found {len(objs)}: {[o.name for o in objs]}")
+        unused = list(objs)  # each listed card needs its own object: "Swamp*2" means two Swamps
         for cm in ze.contains:
-            if not any(_card_matches(g, o, cm, names) for o in objs):
+            hit = next((o for o in unused if _card_matches(g, o, cm, names)), None)
+            if hit is None:
                 fail(f"{key}: expected to contain {_cm_text(cm)}, found {[_obj_text(o, names) for o in objs]}")
+            else:
+                unused.remove(hit)
         for cm in ze.excludes:
             if any(_card_matches(g, o, cm, names) for o in objs):
                 fail(f"{key}: expected not to contain {_cm_text(cm)}")
