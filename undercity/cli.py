@@ -27,7 +27,7 @@ def play(
 ) -> None:
     """Play a complete game between AI players and print its log and result."""
     from undercity.agents import make_agent, play_out
-    from undercity.decks import BUNDLED, load_deck
+    from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
     from undercity.engine.game import Game
 
     if players < 2:
@@ -41,12 +41,14 @@ def play(
         raise UndercityError("at most 8 players")
     deck_names = list(deck or [])
     if not deck_names:
-        deck_names = [BUNDLED[i % len(BUNDLED)] for i in range(players)]
+        bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
+        deck_names = [bundled[i % len(bundled)] for i in range(players)]
     if len(deck_names) != players:
         raise UndercityError(f"{len(deck_names)} --deck options for {players} players: give one per player "
                              "or none for the bundled decks")
     decks = [load_deck(d) for d in deck_names]
-    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant)
+    commanders = _commanders(decks, quiet) if variant == "commander" else None
+    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders)
     if not quiet:
         g.log_listeners.append(lambda e: console.print(e.render(g.names), markup=False))
         for line in g.log_lines():
@@ -60,6 +62,22 @@ def play(
     console.print(f"\nResult: {winners} after {s.turn} turns "
                   f"({', '.join(f'{p.name} ({d.name}) {p.life} life' for p, d in zip(s.players, decks, strict=True))})",
                   markup=False)
+
+
+def _commanders(decks: list, quiet: bool) -> list[list[str]]:
+    """Each deck's commander(s) (CR 903.3); deck construction problems (CR 903.5) are warnings."""
+    from undercity.formats import validate_commander_deck
+
+    out = []
+    for d in decks:
+        if not d.commanders:
+            raise UndercityError(f"deck {d.name!r} has no commander: a Commander decklist needs a 'Commander' "
+                                 "section naming its commander (CR 903.3)")
+        if not quiet:
+            for problem in validate_commander_deck(d.main, d.commanders, d.sideboard):
+                Console(stderr=True, highlight=False).print(f"warning: {d.name}: {problem}", markup=False)
+        out.append(list(d.commanders))
+    return out
 
 
 @app.command()

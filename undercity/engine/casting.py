@@ -76,6 +76,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
             return False
     # The cost first: it is cheaper to test and fails more often than targets do.
     cost = base_cost(card, alt)
+    if o.zone == "command":  # CR 903.8: commander tax
+        cost = cost.increase_generic(2 * g.s.players[player].commander_casts.get(o.card_uid, 0))
     if cost.x:
         cost = cost.with_x(0)
     if sources is None:
@@ -144,6 +146,9 @@ def run_cast(g: Game, job: Job) -> None:
             targets.append(tuple(t))  # type: ignore[arg-type]
     # CR 601.2f: the total cost, X included (CR 601.2b announces X).
     cost = base_cost(card, alt)
+    tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
+    if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
+        cost = cost.increase_generic(tax)
     if sa is not None and sa.extra_target_cost and len(targets) > 1:
         cost = cost.increase_generic(sa.extra_target_cost * (len(targets) - 1))
     x = None
@@ -187,6 +192,10 @@ def run_cast(g: Game, job: Job) -> None:
     g.emit(ev.SpellCast(rule="601.2i", player=player, obj=new.id, name=card.name,
                         targets=tuple(targeting.describe(g, t) for t in targets), x=x, modes=modes,
                         alt_cost=alt.keyword if alt else None))
+    if from_zone == "command":
+        from undercity.engine.commander import record_cast
+
+        record_cast(g, player, new, tax)
 
 
 def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | None = None) -> bool:

@@ -164,6 +164,10 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
         g.emit(ev.DamageDealt(rule=rule, source=source, source_name=src_name, target_player=p.idx,
                               target_name=p.name, amount=n, combat=combat))
         change_life(g, p.idx, -n, "120.3a")
+        if combat and src is not None and src.card_uid in s.players[src.owner].commanders:
+            from undercity.engine.commander import record_combat_damage
+
+            record_combat_damage(g, src, p.idx, n)  # CR 903.10a
     else:
         o = s.objs[target[1]]
         g.emit(ev.DamageDealt(rule=rule, source=source, source_name=src_name, target_obj=o.id,
@@ -222,16 +226,23 @@ def h_divide(g: Game, job: Job, item: StackItem, e: m.DivideDamage, key: str) ->
 
 def move_asking(g: Game, job: Job, key: str, oid: int, to_zone: str, *, rule: str, verb: str,
                 **kw: Any) -> Obj | None:
-    """Move an object, asking its controller to order replacement effects first (CR 616.1)."""
+    """Move an object, asking its controller to order replacement effects first (CR 616.1),
+    and its owner whether optional ones apply (CR 903.9b)."""
     o = g.s.objs[oid]
     reps = zones.replacements_for(g, o, o.zone, to_zone)
-    order = None
+    order: list[str] = []
+    for r in reps:
+        if r.optional and not g.ask(job, f"{key}:{r.key}", o.owner, "yes_no", f"{r.label}?",
+                                    [Option("yes", True), Option("no", False)]):
+            order.append("!" + r.key)
+    if order:
+        reps = [r for r in reps if "!" + r.key not in order]
     if len(reps) > 1:
         first = g.ask(job, key + ":repl", o.controller, "replacement",
                       f"which replacement effect applies first to {o.name}?",
                       [Option(r.label, r.key) for r in reps])
-        order = [first]
-    return zones.move(g, oid, to_zone, rule=rule, verb=verb, order=order, **kw)
+        order.insert(0, first)
+    return zones.move(g, oid, to_zone, rule=rule, verb=verb, order=order or None, **kw)
 
 
 def destroy(g: Game, job: Job, key: str, oid: int, rule: str = "701.8a") -> None:
@@ -259,9 +270,10 @@ def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str)
             orders[oid] = [g.ask(job, f"{key}:{oid}:repl", o.controller, "replacement",
                                  f"which replacement effect applies first to {o.name}?",
                                  [Option(r.label, r.key) for r in reps])]
-    for oid in ids:
-        if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
-            zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
+    with zones.simultaneously(g):
+        for oid in ids:
+            if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
+                zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
 
 
 @handles(m.ExileIt)

@@ -60,9 +60,13 @@ class Game:
     # ---------------------------------------------------------------- construction
     @classmethod
     def new(cls, decks: list[list[str]], names: list[str] | None = None, seed: int = 0,
-            variant: str = "two-player", turn_cap: int = DEFAULT_TURN_CAP) -> Game:
+            variant: str = "two-player", turn_cap: int = DEFAULT_TURN_CAP,
+            commanders: list[list[str]] | None = None) -> Game:
         """A new game from decklists (card names, top of list irrelevant: libraries are
-        shuffled, CR 103.3), through mulligans (CR 103.5) to the first decision."""
+        shuffled, CR 103.3), through mulligans (CR 103.5) to the first decision.
+
+        ``commanders`` (Commander variant): each player's commander names; each starts in
+        the command zone — taken out of the deck if the decklist includes it (CR 903.6)."""
         _load_rules()
         names = names or [f"Player {i + 1}" for i in range(len(decks))]
         if len(names) != len(decks):
@@ -78,6 +82,8 @@ class Game:
         g = cls(s)
         g.setup = {"kind": "new", "decks": decks, "names": names, "seed": seed,
                    "variant": variant, "turn_cap": turn_cap}
+        if commanders is not None:
+            g.setup["commanders"] = commanders
         for i, name in enumerate(names):
             s.players.append(Player(i, name, rules.starting_life))
             if rules.teams:  # CR 810.1: two teams of two, seated together
@@ -88,6 +94,10 @@ class Game:
         g.emit(ev.GameStarted(rule="103", players=tuple(names), seed=seed, variant=variant))
         from undercity.engine import start
 
+        if commanders is not None:
+            from undercity.engine import commander
+
+            commander.put_into_command_zones(g, commanders)
         start.begin(g)
         g.advance()
         return g
@@ -283,7 +293,7 @@ class Game:
             raise UndercityError(f"not a saved Undercity game: {e}") from None
         if setup.get("kind") == "new":
             g = cls.new(setup["decks"], setup["names"], setup["seed"], setup["variant"],
-                        setup.get("turn_cap", DEFAULT_TURN_CAP))
+                        setup.get("turn_cap", DEFAULT_TURN_CAP), setup.get("commanders"))
         elif setup.get("kind") == "scenario":
             from undercity.scenario.runner import build_game
 
@@ -312,6 +322,7 @@ def _load_rules() -> None:
     from undercity.engine import (  # noqa: F401
         casting,
         combat,
+        commander,
         copying,
         dungeons,
         effects,

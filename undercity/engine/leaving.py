@@ -14,6 +14,7 @@ from undercity.engine import events as ev
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 #: Called with (game, player) just before a player leaves (CR 726.4 for the initiative).
 ON_LEAVE: list[Callable[[Game, int], None]] = []
@@ -67,6 +68,7 @@ def leave(g: Game, player: int) -> None:
     for fn in ON_LEAVE:
         fn(g, player)
     p.left = True
+    returned: list[Obj] = []
     for oid in list(s.battlefield):
         o = s.objs[oid]
         if o.owner == player:
@@ -74,7 +76,8 @@ def leave(g: Game, player: int) -> None:
             zones._leave_battlefield_cleanup(g, o)  # CR 506.4: removed from combat too
             del s.objs[oid]
         elif o.controller == player:
-            o.controller = o.owner  # CR 800.4a: control-changing effects end
+            _return_control(g, o)
+            returned.append(o)
     s.stack = [it for it in s.stack if it.controller != player and
                not (it.obj is not None and it.obj in s.objs and s.objs[it.obj].owner == player)]
     for zone in ("library", "hand", "graveyard", "exile", "command"):
@@ -89,6 +92,8 @@ def leave(g: Game, player: int) -> None:
     # (turn.next_turn ends them); other effects of theirs end now.
     s.effects = [e for e in s.effects if e.player != player or e.until == "your_next_turn"]
     g.emit(ev.PlayerLeft(rule="800.4a", player=player))
+    for o in returned:
+        g.emit(ev.Note(rule="800.4a", message=f"{o.name} returns to {g.player_name(o.owner)}'s control"))
     if s.combat is not None:
         for a, d in list(s.combat.attackers.items()):
             if d == ("p", player):
@@ -99,3 +104,19 @@ def leave(g: Game, player: int) -> None:
     if s.priority == player:
         s.priority = turn.next_in_turn_order(g, player)
         s.passes = 0
+
+
+def _return_control(g: Game, o: Obj) -> None:
+    """CR 800.4a: the effect giving the leaving player control of ``o`` ends; it goes back to
+    its owner. A permanent whose controller changes is removed from combat (CR 506.4), and
+    it hasn't been under its new controller's control since their turn began (CR 302.6)."""
+    c = g.s.combat
+    if c is not None:
+        c.attackers.pop(o.id, None)
+        c.blockers.pop(o.id, None)
+        c.blocked_by.pop(o.id, None)
+        for lst in c.blocked_by.values():
+            if o.id in lst:
+                lst.remove(o.id)
+    o.controller = o.owner
+    o.sick = True

@@ -21,13 +21,14 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 PASS = ("pass",)
+PASS_OPTION = Option("pass priority", PASS)  # options are immutable: one shared instance
 LANDS_PER_TURN = 1
 
 
 def options(g: Game, player: int) -> list[Option]:
     s = g.s
     p = s.players[player]
-    opts = [Option("pass priority", PASS)]
+    opts = [PASS_OPTION]
     sorcery_ok = casting.sorcery_timing(g, player)
     seen: set[str] = set()  # names already decided: a second copy gives the same answer
     sources = pool = None
@@ -41,7 +42,7 @@ def options(g: Game, player: int) -> list[Option]:
             if sorcery_ok and p.lands_played < LANDS_PER_TURN:
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
-        if not casting.timing_ok(g, player, card):
+        if not sorcery_ok and not casting.timing_ok(g, player, card):  # sorcery timing allows all
             continue
         if sources is None:
             sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
@@ -55,6 +56,14 @@ def options(g: Game, player: int) -> list[Option]:
                     sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
                 if casting.castable(g, player, o, alt, sources, pool):
                     opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
+    if p.commanders and p.command:  # CR 903.8: its owner may cast a commander from the command zone
+        for oid in p.command:
+            o = s.objs[oid]
+            if o.card_uid in p.commanders:
+                if sources is None:
+                    sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
+                if casting.castable(g, player, o, None, sources, pool):
+                    opts.append(Option(f"cast {o.name} from the command zone", ("cast", oid, None)))
     for oid in ch.permanents_with(s, _listed_abilities):
         o = s.objs[oid]
         if o.controller != player:
@@ -104,7 +113,7 @@ def do_pass(g: Game) -> None:
     """CR 117.3d, 117.4: pass; when all players pass in succession, resolve or move on."""
     s = g.s
     s.passes += 1
-    if s.passes >= len(s.living()):
+    if s.passes >= sum(1 for p in s.players if not p.left):  # all living players (s.living())
         s.passes = 0
         if s.stack:
             g.push("resolve")

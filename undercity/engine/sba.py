@@ -46,8 +46,8 @@ def collect(g: Game) -> list[Action]:
     for p in s.players:
         if p.left:
             continue
-        if p.life <= 0:
-            out.append(Action("lose", "704.5a", p.idx, reason="0 or less life"))
+        if p.life <= 0:  # in Two-Headed Giant the team's shared total (CR 810.8c)
+            out.append(Action("lose", "704.5a" if p.team is None else "810.8c", p.idx, reason="0 or less life"))
         elif p.drew_from_empty:
             out.append(Action("lose", "704.5b", p.idx, reason="drew from an empty library"))
         elif p.poison >= 10:
@@ -175,21 +175,24 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
             zones.add_counters(g, o, "+1/+1", -a.n, "704.5q")
             zones.add_counters(g, o, "-1/-1", -a.n, "704.5q")
     s.extra["stray_tokens"] = []
-    for a in actions:
-        if a.kind in ("graveyard", "destroy") and a.obj in s.objs and s.objs[a.obj].zone == "battlefield":
-            o = s.objs[a.obj]
-            if a.kind == "destroy" and ch.has(g, o, "indestructible"):
-                continue
-            verb = "dies" if ch.is_creature(o) else "is put into the graveyard"
-            g.emit(ev.Note(rule=a.rule, message=f"{o.name}: {a.reason}"))
-            zones.move(g, o.id, "graveyard", rule=a.rule, verb=verb,
-                       order=answers.get(f"repl{a.obj}"))  # type: ignore[arg-type]
-        elif a.kind == "legend":
-            keep = answers.get(f"legend{a.group}", a.group[-1])
-            for oid in a.group:
-                if oid != keep and oid in s.objs:
-                    zones.move(g, oid, "graveyard", rule="704.5j", verb="is put into the graveyard (legend rule)")
-        elif a.kind == "hook" and a.run is not None:
-            a.run(g)
+    # One event: a permanent leaving in it still applies its replacement effects to the others.
+    with zones.simultaneously(g):
+        for a in actions:
+            if a.kind in ("graveyard", "destroy") and a.obj in s.objs and s.objs[a.obj].zone == "battlefield":
+                o = s.objs[a.obj]
+                if a.kind == "destroy" and ch.has(g, o, "indestructible"):
+                    continue
+                verb = "dies" if ch.is_creature(o) else "is put into the graveyard"
+                g.emit(ev.Note(rule=a.rule, message=f"{o.name}: {a.reason}"))
+                zones.move(g, o.id, "graveyard", rule=a.rule, verb=verb,
+                           order=answers.get(f"repl{a.obj}"))  # type: ignore[arg-type]
+            elif a.kind == "legend":
+                keep = answers.get(f"legend{a.group}", a.group[-1])
+                for oid in a.group:
+                    if oid != keep and oid in s.objs:
+                        zones.move(g, oid, "graveyard", rule="704.5j",
+                                   verb="is put into the graveyard (legend rule)")
+            elif a.kind == "hook" and a.run is not None:
+                a.run(g)
     if losers:
         leaving.lose_simultaneously(g, [(a.player, a.reason, a.rule) for a in losers])  # type: ignore[misc]

@@ -10,7 +10,9 @@ follows the physical card across zones so that scenarios and the log can name it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from undercity.cards.model import Ability, CardDef
@@ -63,7 +65,7 @@ class Obj:
         return self.card.name
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, s) for s in Obj.__slots__)
+        return _FIELDS[Obj](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
         for s, v in zip(Obj.__slots__, st, strict=True):
@@ -78,7 +80,7 @@ class Player:
         "idx", "name", "life", "library", "hand", "graveyard", "exile", "command", "poison",
         "lost", "left", "lands_played", "pool", "dungeon", "room", "completed",
         "spells_cast_this_turn", "drew_from_empty", "team", "mulligans", "kept",
-        "commander_damage",
+        "commander_damage", "commanders", "commander_casts",
     )
 
     def __init__(self, idx: int, name: str, life: int) -> None:
@@ -103,13 +105,18 @@ class Player:
         self.team: str | None = None
         self.mulligans = 0
         self.kept = False
+        # Commander (CR 903), keyed by the commander's card_uid: combat damage dealt to this
+        # player by each commander (903.10a); this player's commanders (903.3); how many times
+        # this player has cast each from the command zone (903.8, commander tax).
         self.commander_damage: dict[int, int] = {}
+        self.commanders: list[int] = []
+        self.commander_casts: dict[int, int] = {}
 
     def zone(self, name: str) -> list[int]:
         return getattr(self, name)
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, s) for s in Player.__slots__)
+        return _FIELDS[Player](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
         for s, v in zip(Player.__slots__, st, strict=True):
@@ -144,11 +151,16 @@ class StackItem:
         self.text = text
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, s) for s in StackItem.__slots__)
+        return _FIELDS[StackItem](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
         for s, v in zip(StackItem.__slots__, st, strict=True):
             setattr(self, s, v)
+
+
+#: All slots of a class in one C-level call: pickling (Game.copy) is dominated by __getstate__.
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    c: attrgetter(*c.__slots__) for c in (Obj, Player, StackItem)}
 
 
 @dataclass(slots=True)

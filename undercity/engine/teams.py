@@ -3,7 +3,10 @@
 Without teams every player is their own team and the "active team" is the active player.
 In Two-Headed Giant the team whose turn it is is the active team and each of its players
 is an active player (CR 805.4a); its players share a life total (810.4) and poison
-counters (810.10), and win and lose together (810.8a).
+counters (810.10), and win and lose together (810.8a). A team puts all the triggered
+abilities its players control on the stack together, in the order it chooses (805.7); the
+team's first player in APNAP order makes that choice, standing in for its primary player
+(805.2).
 """
 
 from __future__ import annotations

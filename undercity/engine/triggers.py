@@ -18,7 +18,7 @@ from undercity.engine import targeting
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job, PendingTrigger, StackItem
-from undercity.engine.teams import is_active
+from undercity.engine.teams import is_active, teammates
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -166,19 +166,34 @@ def run_put_triggers(g: Game, job: Job) -> None:
     n = len(s.players)
     apnap = [(s.active + k) % n for k in range(n)]
     stack_order: list[int] = []  # indexes into pending, in the order put on the stack
+    done: set[int] = set()
     for p in apnap:
-        mine = [i for i, t in enumerate(pending) if t.controller == p]
-        if p not in living or not mine:
+        # CR 603.3b, APNAP; with shared team turns each team puts all the abilities its players
+        # control on the stack in the order it chooses, the active team first (CR 805.7). The
+        # team's first player in this order decides for it (its primary player, CR 805.2).
+        if p in done or p not in living:
             continue
+        group = [q for q in apnap if q in teammates(g, p) and q in living]
+        done.update(group)
+        mine = [i for i, t in enumerate(pending) if t.controller in group]
+        if not mine:
+            continue
+        whose = "your team's" if len(group) > 1 else "your"
+        shared = len({pending[i].controller for i in mine}) > 1  # say whose each ability is
+
+        def label(i: int, shared: bool = shared) -> str:
+            t = pending[i]
+            return f"{_label(t)} (controlled by {s.players[t.controller].name})" if shared else _label(t)
+
         resolve_order: list[int] = []
         while len(resolve_order) < len(mine) - 1:
             rest = [i for i in mine if i not in resolve_order]
-            opts = [Option(_label(pending[i]), i) for i in rest]
+            opts = [Option(label(i), i) for i in rest]
             k = len(resolve_order)
             resolve_order.append(g.ask(job, f"order{p}:{k}", p, "order_triggers",
-                                       f"{s.players[p].name}: which of your triggered abilities resolves "
+                                       f"{s.players[p].name}: which of {whose} triggered abilities resolves "
                                        f"{'first' if k == 0 else 'next'}?", opts,
-                                       {"abilities": [_label(pending[i]) for i in rest]}))
+                                       {"abilities": [label(i) for i in rest]}))
         resolve_order += [i for i in mine if i not in resolve_order]
         stack_order += list(reversed(resolve_order))
     # Targets (CR 603.3d), asked in the order the abilities go on the stack.

@@ -9,6 +9,8 @@ and pass it to :func:`move` ("ask, then act").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,6 +18,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
@@ -29,6 +32,14 @@ class Replacement:
     rule: str
     to_zone: str
     counter: str | None = None
+    #: "May" replacements (CR 903.9b): the affected card's owner chooses whether it applies;
+    #: :func:`move` skips one whose key appears in ``order`` as ``"!" + key``.
+    optional: bool = False
+
+
+#: Replacement effects defined by other rules modules (903.9b commanders): functions
+#: ``(game, obj, from_zone, to_zone, applied) -> list[Replacement]``.
+REPLACEMENT_HOOKS: list[Callable[..., list[Replacement]]] = []
 
 
 def _opponents(g: Game, a: int, b: int) -> bool:
@@ -38,29 +49,63 @@ def _opponents(g: Game, a: int, b: int) -> bool:
     return a != b
 
 
+#: ``State.extra`` key: the permanents whose static abilities apply while a group of objects
+#: moves as one event (:func:`simultaneously`).
+_SIMULTANEOUS = "simultaneous_sources"
+
+
+def static_sources(g: Game) -> list[tuple[int, CardDef, int, str]]:
+    """(id, card, controller, name) of the permanents whose static abilities (replacement
+    effects) apply to a zone change now: those on the battlefield — or, while a group of
+    objects moves at once, those on the battlefield as that event began."""
+    s = g.s
+    snap = s.extra.get(_SIMULTANEOUS)
+    if snap is not None:
+        return snap
+    return [(sid, s.objs[sid].card, s.objs[sid].controller, s.objs[sid].name) for sid in s.battlefield]
+
+
+@contextmanager
+def simultaneously(g: Game) -> Iterator[None]:
+    """Move several objects as one event (Wrath of God; state-based actions, CR 704.3): the
+    replacement effects that apply to each move are those of the permanents on the battlefield
+    as the event begins, so a permanent leaving in the same event still replaces the others'
+    moves — Ravenloft Adventurer destroyed together with an opponent's creature still exiles
+    it with a hit counter (CR 614.1a, 614.6, 700.4)."""
+    s = g.s
+    outer = _SIMULTANEOUS in s.extra
+    if not outer:
+        s.extra[_SIMULTANEOUS] = static_sources(g)
+    try:
+        yield
+    finally:
+        if not outer:
+            s.extra.pop(_SIMULTANEOUS, None)
+
+
 def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
                      applied: frozenset[str] = frozenset()) -> list[Replacement]:
     """Replacement effects that would modify moving ``o`` from ``from_zone`` to ``to_zone``."""
     out: list[Replacement] = []
-    s = g.s
     # From the Catacombs (CR 614.1a): "If that creature would leave the battlefield, exile it
     # instead of putting it anywhere else" — tied to the object, not to the corpse counter.
     if o.corpse_exile and from_zone == "battlefield" and to_zone != "exile" and "corpse" not in applied:
         out.append(Replacement("corpse", f"{o.name} is exiled instead (From the Catacombs)",
                                "614.1a", "exile"))
     if to_zone == "graveyard":
-        for sid in s.battlefield:
-            src = s.objs[sid]
-            for st in src.card.static:
+        for sid, card, src_controller, src_name in static_sources(g):
+            for st in card.static:
                 key = f"{st.kind}:{sid}"
                 if key in applied:
                     continue
                 if (st.kind == "replace_dies_exile_counter" and from_zone == "battlefield"
-                        and ch.is_creature(o) and _opponents(g, src.controller, o.controller)):
-                    out.append(Replacement(key, f"{src.name}: exile it with a {st.counter} counter instead",
+                        and ch.is_creature(o) and _opponents(g, src_controller, o.controller)):
+                    out.append(Replacement(key, f"{src_name}: exile it with a {st.counter} counter instead",
                                            "614.6", "exile", st.counter))
                 elif st.kind == "replace_graveyard_exile":
-                    out.append(Replacement(key, f"{src.name}: exile it instead", "614.6", "exile"))
+                    out.append(Replacement(key, f"{src_name}: exile it instead", "614.6", "exile"))
+    for hook in REPLACEMENT_HOOKS:
+        out.extend(hook(g, o, from_zone, to_zone, applied))
     return out
 
 
@@ -70,8 +115,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     """Move object ``oid`` to ``to_zone`` (of its owner; the battlefield is shared).
 
     Replacement effects apply once each (CR 616.1); when several apply, ``order`` (keys from
-    :func:`replacements_for`) says which applies first, else the first listed. Returns the
-    new object, or None if it ceased to exist.
+    :func:`replacements_for`) says which applies first, else the first listed; an optional
+    replacement applies unless ``order`` declines it (``"!" + key``). Returns the new object,
+    or None if it ceased to exist.
     """
     s = g.s
     o = s.objs[oid]
@@ -81,6 +127,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     order = list(order or [])
     while True:
         reps = replacements_for(g, o, from_zone, to_zone, frozenset(applied))
+        if order and reps:
+            reps = [r for r in reps if "!" + r.key not in order]
         if not reps:
             break
         chosen = reps[0]
@@ -93,7 +141,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         to_zone = chosen.to_zone
         if chosen.counter:
             extra_counters[chosen.counter] = extra_counters.get(chosen.counter, 0) + 1
-        verb = "is exiled instead"
+        verb = "is exiled instead" if to_zone == "exile" else f"is put into the {to_zone} zone instead"
         g.emit(ev.Note(rule=chosen.rule, message=f"Replacement: {chosen.label}"))
     _remove_from_zone(g, o)
     if from_zone == "battlefield":

@@ -59,14 +59,19 @@ def build_game(sc: Scenario | str) -> Game:
     attach: list[tuple[Obj, str, CardSpec]] = []
     from undercity.engine.variants import get_variant
 
+    # In Two-Headed Giant a player's `life` is the team's shared total (CR 810.4): listed for
+    # one player of a team, it is the total of both.
+    team_life = {ps.team: ps.life for ps in sc.players if ps.life is not None and ps.team is not None}
     for i, ps in enumerate(sc.players):
         p = s.players[i]
-        if ps.life is not None:
-            p.life = ps.life
-        else:
-            p.life = get_variant(sc.game.variant).starting_life
         if sc.game.variant == "two-headed-giant":
             p.team = ps.team
+        if ps.life is not None:
+            p.life = ps.life
+        elif p.team is not None and p.team in team_life:
+            p.life = team_life[p.team]
+        else:
+            p.life = get_variant(sc.game.variant).starting_life
         for zone in ("library", "hand", "battlefield", "graveyard", "exile", "command"):
             for spec in ps.zone(zone):
                 card = _card(spec, sc.file)
@@ -83,6 +88,10 @@ def build_game(sc: Scenario | str) -> Game:
                     o.token = True
                 if spec.id:
                     ids[spec.id] = o.card_uid
+                if zone == "command" and sc.game.variant == "commander":
+                    from undercity.engine import commander
+
+                    commander.designate(g, i, o)  # a card listed in `command:` is a commander
         if ps.dungeon is not None:
             _place_dungeon(g, i, ps.dungeon.name, ps.dungeon.room, sc.file, ps.line)
         p.completed = list(ps.completed)
@@ -203,7 +212,13 @@ class Runner:
                             d.kind in ("player",):
                         return o
             obj = self.obj_by_ref(want)
-            if obj is not None:
+            if obj is not None and d.kind == "order_triggers":
+                # The options are abilities (their values index the waiting triggers, not
+                # objects); a card names the abilities it is the source of.
+                mine = [o for o in opts if _norm(o.label).startswith(_norm(obj.name) + ":")]
+                if mine and len({o.label for o in mine}) == 1:
+                    return mine[0]
+            elif obj is not None:
                 for o in opts:
                     if _refers_to(o.value, obj.id):
                         return o
@@ -461,14 +476,27 @@ class Runner:
                 raise self.err(a.line, f"never reached {step}")
 
     def do_attack(self, a: Action) -> None:
-        s = self.g.s
+        """Declare attackers. With shared team turns (CR 805.10b) each attacking player is asked
+        in turn; the creatures named are declared by their controllers and a player none of
+        whose creatures is named declares no attackers."""
         self._to_step(a, "declare-attackers", ("attacker",))
-        for att, dfn in (a.value or {}).items():
-            d = self.pending(a.line)
-            if d.kind != "attacker":
-                raise self.err(a.line, f"{att} cannot attack (no attack declaration pending: {d.prompt})")
-            o = self.obj_by_ref(att) or next((s.objs[x] for x in s.battlefield if _norm(s.objs[x].name) == _norm(att)
-                                              and s.objs[x].controller == d.player), None)
+        plan = dict(a.value or {})
+        while True:
+            d = self.g.pending
+            if d is None or d.kind != "attacker":
+                break
+            mine = [(att, dfn) for att, dfn in plan.items()
+                    if (o := self.obj_by_ref(att) or self._named(att, d.player)) is not None
+                    and o.controller == d.player]
+            if not mine:
+                if not any(x.value is None for x in d.options):
+                    raise self.err(a.line, "the attack declaration is incomplete: a requirement forces more "
+                                           f"attackers ({'; '.join(x.label for x in d.options)})")
+                self.answer(None, a.line)
+                continue
+            att, dfn = mine[0]
+            del plan[att]
+            o = self.obj_by_ref(att) or self._named(att, d.player)
             hit = [x for x in d.options if o is not None and x.value == o.id]
             if not hit:
                 raise self.err(a.line, f"{att} cannot attack; legal: {'; '.join(x.label for x in d.options)}")
@@ -476,12 +504,9 @@ class Runner:
             d2 = self.g.pending
             if d2 is not None and d2.kind == "attack_target":
                 self.answer(dfn, a.line)
-        d = self.g.pending
-        if d is not None and d.kind == "attacker":
-            if not any(x.value is None for x in d.options):
-                raise self.err(a.line, "the attack declaration is incomplete: a requirement forces more attackers "
-                                       f"({'; '.join(x.label for x in d.options)})")
-            self.answer(None, a.line)
+        if plan:
+            raise self.err(a.line, f"{', '.join(plan)} cannot attack: not a creature an attacking player controls "
+                                   "on the battlefield")
 
     def do_block(self, a: Action) -> None:
         self._to_step(a, "declare-blockers", ("blocker",))
@@ -658,10 +683,54 @@ def check(g: Game, e: Expect, names: list[str]) -> list[str]:
         if got != sorted(c["lost"]):
             fail(f"lost: expected {sorted(c['lost'])}, found {got}")
     if "log" in c:
-        text = "\n".join(g.log_lines())
+        text = _norm("\n".join(g.log_lines()))
         for phrase in c["log"].get("contains", []):
-            if _norm(str(phrase)) not in _norm(text):
+            if _norm(str(phrase)) not in text:
                 fail(f"log: expected to contain {phrase!r}")
+        for phrase in c["log"].get("excludes", []):
+            if _norm(str(phrase)) in text:
+                fail(f"log: expected not to contain {phrase!r}")
+    if "decision" in c:
+        out += [f"{where}: {m}" for m in _check_decision(g, c["decision"], names)]
+    return out
+
+
+def _check_decision(g: Game, want: dict[str, Any], names: list[str]) -> list[str]:
+    """The pending decision: who decides, its kind, and its options by label. An expected
+    option matches a label it equals or is part of (compared like log phrases)."""
+    d = g.pending
+    if d is None:
+        return ["decision: expected a pending decision, found none (the game is over)"]
+    out: list[str] = []
+    labels = [_norm(o.label) for o in d.options]
+    shown = [o.label for o in d.options]
+    if "player" in want and names[d.player] != want["player"]:
+        out.append(f"decision: expected {want['player']} to decide, found {names[d.player]} ({d.kind}: {d.prompt})")
+    if "kind" in want and _norm(want["kind"]) != _norm(d.kind):
+        out.append(f"decision: expected a {want['kind']!r} decision, found {d.kind!r} ({d.prompt})")
+
+    def hits(phrase: str) -> list[int]:
+        w = _norm(phrase)
+        exact = [i for i, lab in enumerate(labels) if lab == w]
+        return exact or [i for i, lab in enumerate(labels) if w in lab]
+
+    if "options" in want:
+        used: set[int] = set()
+        ok = len(want["options"]) == len(labels)
+        for phrase in want["options"]:
+            free = [i for i in hits(phrase) if i not in used]
+            if not free:
+                ok = False
+                break
+            used.add(free[0])
+        if not ok:
+            out.append(f"decision: expected the options {want['options']}, found {shown}")
+    for phrase in want.get("contains", []):
+        if not hits(phrase):
+            out.append(f"decision: expected an option {phrase!r}, found {shown}")
+    for phrase in want.get("excludes", []):
+        if hits(phrase):
+            out.append(f"decision: expected no option {phrase!r}, found {shown}")
     return out
 
 

@@ -115,8 +115,11 @@ ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
 
 #: The keys of an ``expect`` mapping.
 EXPECT_KEYS: tuple[str, ...] = (
-    "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log",
+    "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log", "decision",
 )
+
+#: The keys of a ``decision`` expectation (the decision pending now).
+DECISION_KEYS: tuple[str, ...] = ("player", "kind", "options", "contains", "excludes")
 
 TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "ruling", "xfail", "game", "players", "actions",
                               "expect")
@@ -230,7 +233,9 @@ class Expect:
     {player: DungeonPos | None}; ``completed``: {player: int | list[str]};
     ``zones``: {"Player.zone": ZoneExpect}; ``stack``: list[str] (top first);
     ``counters``: {id-or-name: {counter: int}}; ``lost``: list[str];
-    ``log``: {"contains": list[str]}.
+    ``log``: {"contains": list[str], "excludes": list[str]} (either may be absent);
+    ``decision``: {"player": str, "kind": str, "options" | "contains" | "excludes": list[str]}
+    (the keys given only).
 
     ``final`` is True for the top-level ``expect`` (checked after all actions).
     """
@@ -947,10 +952,28 @@ class _Parser:
 
     def expect_log(self, node: Node, key: str) -> dict[str, list[str]]:
         items = self.mapping(node, key, "a log check, e.g. {contains: [\"726.2\"]}")
-        self.check_keys(items, ("contains",), key, "a log check")
-        if "contains" not in items:
-            self.fail("a log check needs `contains: [...]`", node, f"{key}.contains")
-        return {"contains": self.texts(items["contains"][1], f"{key}.contains", "rule numbers or phrases")}
+        self.check_keys(items, ("contains", "excludes"), key, "a log check")
+        if not items:
+            self.fail("a log check needs `contains: [...]` or `excludes: [...]`", node, f"{key}.contains")
+        return {k: self.texts(items[k][1], f"{key}.{k}", "rule numbers or phrases")
+                for k in ("contains", "excludes") if k in items}
+
+    def expect_decision(self, node: Node, key: str) -> dict[str, Any]:
+        what = "a decision check, e.g. {player: Alice, kind: dungeon, options: [Tomb of Annihilation, ...]}"
+        items = self.mapping(node, key, what)
+        self.check_keys(items, DECISION_KEYS, key, "a decision check")
+        if not items:
+            self.fail(f"an empty decision check checks nothing; give any of: {', '.join(DECISION_KEYS)}",
+                      node, key)
+        out: dict[str, Any] = {}
+        for k, (_, v) in items.items():
+            if k == "player":
+                out[k] = self.player(v, f"{key}.{k}")
+            elif k == "kind":
+                out[k] = self.text(v, f"{key}.{k}", "a kind of decision (priority, dungeon, room, target, ...)")
+            else:
+                out[k] = self.texts(v, f"{key}.{k}", "the labels of options (or phrases of them)")
+        return out
 
 
 _EXAMPLES = {
