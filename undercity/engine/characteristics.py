@@ -18,25 +18,30 @@ if TYPE_CHECKING:
 
 
 #: For each card predicate, the permanents whose card satisfies it, for the last state asked
-#: about: pred -> (state, key, ids). A permanent only joins the battlefield as a new object
-#: with a new id (CR 400.7, Game.create_object) and an object's card never changes, so
-#: within one state (next_id, number of permanents) names the battlefield's contents
-#: exactly; the state is held so that its id cannot be reused.
-_PERMANENTS_WITH: dict[Any, tuple[State, tuple[int, int], tuple[int, ...]]] = {}
+#: about: pred -> (state, next_id, number of permanents, ids). A permanent only joins the
+#: battlefield as a new object with a new id (CR 400.7, Game.create_object) and an object's
+#: card never changes, so within one state (next_id, number of permanents) names the
+#: battlefield's contents exactly; the state is held so that its id cannot be reused.
+_PERMANENTS_WITH: dict[Any, tuple[State, int, int, tuple[int, ...]]] = {}
 
 
 def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...]:
     """Ids of the permanents whose card satisfies ``pred`` (a pure function of the card),
     in battlefield order; cached until the battlefield changes. For hot loops that only
     care about a few permanents (static abilities, activated abilities, mana abilities)."""
-    key = (s.next_id, len(s.battlefield))
     c = _PERMANENTS_WITH.get(pred)
-    if c is not None and c[0] is s and c[1] == key:
-        return c[2]
+    if c is not None and c[0] is s and c[1] == s.next_id and c[2] == len(s.battlefield):
+        return c[3]
     objs = s.objs
     ids = tuple(oid for oid in s.battlefield if pred(objs[oid].card))
-    _PERMANENTS_WITH[pred] = (s, key, ids)
+    _PERMANENTS_WITH[pred] = (s, s.next_id, len(s.battlefield), ids)
     return ids
+
+
+def forget_permanents() -> None:
+    """Drop the cache of :func:`permanents_with`: call this after changing an object's card in
+    place (a future copy or transform effect), which the cache's key cannot see."""
+    _PERMANENTS_WITH.clear()
 
 
 #: The kinds of static ability that :func:`_static_mods` applies.

@@ -30,7 +30,16 @@ def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
     o = g.s.objs[item.obj] if item.obj is not None else None
     return {"card": o.card if o else None, "targets": list(item.targets), "x": item.x, "modes": item.modes,
             "divide": item.divide, "controller": item.controller, "name": item.name, "ability": item.ability,
-            "source": item.obj}
+            "source": item.obj, "target_names": [targeting.describe(g, tuple(t)) for t in item.targets]}
+
+
+def _target_name(g: Game, t: tuple, snap: dict[str, Any], i: int) -> str:
+    """How the log names a copy's target: a target kept from the original that has since
+    left the game's view (a countered spell) keeps the name it had."""
+    if t[0] == "o" and t[1] not in g.s.objs and t[1] not in g.s.lki and i < len(snap.get("target_names", ())):
+        if i < len(snap["targets"]) and tuple(snap["targets"][i]) == tuple(t):
+            return snap["target_names"][i]
+    return targeting.describe(g, t)
 
 
 def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: int, *, new_targets: bool) -> None:
@@ -64,8 +73,8 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     item.divide = snap["divide"]
     s.stack.append(item)
     g.emit(ev.SpellCast(rule="707.10", player=controller, obj=o.id, name=card.name, copy=True,
-                        targets=tuple(targeting.describe(g, tuple(t)) for t in item.targets), x=item.x,
-                        modes=item.modes))
+                        targets=tuple(_target_name(g, tuple(t), snap, i) for i, t in enumerate(item.targets)),
+                        x=item.x, modes=item.modes))
 
 
 def _specs(g: Game, card: Any, probe: StackItem, target_specs: Any) -> tuple[m.TargetSpec, ...]:
