@@ -273,6 +273,21 @@ def card_from_fixture(name: str, printings: list[Mapping[str, Any]], source: str
     }
 
 
+def printed_type_lines(printings: list[Mapping[str, Any]], names_i18n: Mapping[str, str]) -> dict[str, str]:
+    """Printed type lines in other languages (MTGJSON ``foreignData[].type``), by language code.
+
+    Only for a language whose printed name is the card's name in that language, so the
+    type line belongs to the same printing. Empty for cards the fixture doesn't translate.
+    """
+    front = sorted(printings, key=lambda p: p.get("side") or "")[0]
+    out: dict[str, str] = {}
+    for fd in front.get("foreignData") or []:
+        lang = LANGUAGE_CODES.get(fd.get("language", ""), fd.get("language"))
+        if lang and fd.get("type") and names_i18n.get(lang) == fd.get("name"):
+            out.setdefault(lang, fd["type"])
+    return out
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -303,6 +318,9 @@ def build(shared: Path) -> dict[str, dict[str, Any]]:
     for name, printings in fixture.items():
         if name not in cards:
             cards[name] = card_from_fixture(name, printings, FIXTURE)
+        type_lines = printed_type_lines(printings, cards[name]["names_i18n"])
+        if type_lines:
+            cards[name]["type_lines_i18n"] = type_lines
 
     for name, items in rulings_by_name.items():
         if name in cards:

@@ -247,15 +247,12 @@ class Game:
         s = self.s
         if s.over or s.players[player].left or s.players[player].lost:
             raise IllegalActionError(f"{s.players[player].name} is no longer in the game")
-        d = self.pending
-        if d is not None and d.player == player and d.kind != "priority":
-            raise IllegalActionError(f"{s.players[player].name} must first answer: {d.prompt}")
         self.choices.append(-1 - player)  # replayed as a concession
-        if d is not None and d.kind == "priority":
-            self.pending = None  # recomputed: the options may name what the player owned
+        # The open decision is asked again after they leave: its options may name what the
+        # player owned, or it may be theirs to make (jobs drop their part, see leaving.py).
+        self.pending = None
         leaving.concede(self, player)
-        if self.pending is None:
-            self.advance()
+        self.advance()
 
     # ---------------------------------------------------------------- ending
     def end_game(self, winners: Iterable[int], reason: str, rule: str) -> None:

@@ -88,19 +88,16 @@ def leave(g: Game, player: int) -> None:
         if s.objs[oid].owner == player:
             del s.objs[oid]
     s.pending_triggers = [t for t in s.pending_triggers if t.controller != player]
+    _drop_from_jobs(g, player)
     # CR 800.4m: "until your next turn" effects last until that turn would have begun
     # (turn.next_turn ends them); other effects of theirs end now.
     s.effects = [e for e in s.effects if e.player != player or e.until == "your_next_turn"]
     g.emit(ev.PlayerLeft(rule="800.4a", player=player))
     for o in returned:
         g.emit(ev.Note(rule="800.4a", message=f"{o.name} returns to {g.player_name(o.owner)}'s control"))
-    if s.combat is not None:
-        for a, d in list(s.combat.attackers.items()):
-            if d == ("p", player):
-                s.combat.attackers.pop(a)
-    if s.active == player and not s.over:
-        # CR 800.4h-ish: the turn continues with no active player until it ends; we end it now.
-        s.extra["active_left"] = True
+    # Creatures attacking the departed player stay attacking but assign no combat damage
+    # (CR 800.4e, combat.run_combat_damage). If they were the active player, the turn goes
+    # on without an active player (CR 800.4j: priority skips them, see Game.advance).
     if s.priority == player:
         s.priority = turn.next_in_turn_order(g, player)
         s.passes = 0
@@ -120,3 +117,25 @@ def _return_control(g: Game, o: Obj) -> None:
                 lst.remove(o.id)
     o.controller = o.owner
     o.sick = True
+
+
+def _drop_from_jobs(g: Game, player: int) -> None:
+    """Procedures in progress lose the departed player's part (CR 800.4a, 800.4d). Jobs ask
+    before they act, so an abandoned cast or activation has changed nothing."""
+    s = g.s
+    keep = []
+    stack_ids = {it.id for it in s.stack}
+    for job in s.jobs:
+        if job.kind in ("cast", "activate") and job.data.get("player") == player:
+            continue
+        if job.kind == "resolve" and job.data.get("item") is not None and job.data["item"] not in stack_ids:
+            continue
+        if job.kind == "triggers":
+            pending = [t for t in job.data["pending"] if t.controller != player]
+            if len(pending) != len(job.data["pending"]):
+                job.data["pending"] = pending
+                job.answers = {}  # the answers were keyed by position: ask the others again
+        if job.kind == "attackers" and "players" in job.data:
+            job.data["players"] = [p for p in job.data["players"] if p != player]
+        keep.append(job)
+    s.jobs = keep
