@@ -37,8 +37,8 @@ import shlex
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -300,7 +300,6 @@ class CardPage:
     printed_name: str | None = None
     printed_type_line: str | None = None
     matched: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         mv = int(self.mana_value) if float(self.mana_value).is_integer() else self.mana_value
@@ -365,8 +364,7 @@ class CardDB:
         rows = self._all("SELECT card, lang, printed, whole FROM names WHERE norm = ?", (fold(name),))
         if not rows:
             return None
-        rows.sort(key=lambda r: (r[1] != "en", not r[3], r[1] != "en" and fold(r[2]) != fold(r[0]),
-                                 _LANG_PREFERENCE.get(r[1], 99), r[0]))
+        rows.sort(key=lambda r: (r[1] != "en", not r[3], _LANG_PREFERENCE.get(r[1], 99), r[0]))
         card, lang, printed, _ = rows[0]
         return Match(card, lang, printed)
 
@@ -386,10 +384,17 @@ class CardDB:
         key = fold(name)
         if not key:
             return []
-        hits = process.extract(key, [c[0] for c in self._choices], scorer=fuzz.WRatio,
-                               limit=limit * 8, score_cutoff=70)
-        # Prefer the closest whole-string match among equally good WRatio scores.
-        hits.sort(key=lambda h: (-h[1], -fuzz.ratio(key, h[0]), h[0]))
+        choices = [c[0] for c in self._choices]
+        scores: dict[int, float] = {}
+        for scorer, weight in ((fuzz.ratio, 1.0), (fuzz.token_set_ratio, 0.95)):
+            for _choice, score, idx in process.extract(key, choices, scorer=scorer, limit=limit * 8,
+                                                       score_cutoff=60 / weight):
+                scores[idx] = max(scores.get(idx, 0.0), score * weight)
+        hits = sorted(((choices[i], s, i) for i, s in scores.items()), key=lambda h: (-h[1], h[0]))
+        if not hits:
+            return []
+        best = hits[0][1]
+        hits = sorted((h for h in hits if h[1] >= best - 20), key=lambda h: (-h[1], h[0]))
         out: list[str] = []
         for _choice, _score, idx in hits:
             card = self._choices[idx][1]
@@ -540,13 +545,13 @@ def _tokens(query: str) -> list[str]:
         raise SearchError(f"unbalanced quotes in {query!r}") from e
 
 
-def _number_compare(column: str, op: str, value: str, key: str) -> tuple[str, list[Any]]:
+def _number_compare(column: str, op: str, value: str, key: str) -> tuple[str, list[Any], set[str]]:
     try:
         num = float(value)
     except ValueError:
         raise SearchError(f"{key}{op}{value}: expected a number (e.g. {key}<=2)") from None
     sql_op = {":": "=", "=": "=", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}[op]
-    return f"{column} {sql_op} ?", [num]
+    return f"{column} {sql_op} ?", [num], set()
 
 
 def _term(token: str) -> tuple[str, list[Any], set[str]]:
@@ -583,7 +588,7 @@ def _term(token: str) -> tuple[str, list[Any], set[str]]:
         return _number_compare("cards.mana_value", op, value, m.group("key"))
     if key in ("pow", "tou"):
         column = "cards.power" if key == "pow" else "cards.toughness"
-        cond, params = _number_compare(f"CAST({column} AS REAL)", op, value, m.group("key"))
+        cond, params, _ = _number_compare(f"CAST({column} AS REAL)", op, value, m.group("key"))
         return f"({column} GLOB '[0-9]*' AND {cond})", params, set()
     if key == "s":
         return "upper(cards.set_code) = ?", [value.upper()], set()
@@ -650,5 +655,3 @@ def compile_query(query: str) -> tuple[str, list[Any], set[str]]:
         needs |= ns
     return " AND ".join(conds), params, needs
 
-
-Checker = Callable[[str], bool]

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from undercity.decks import load_deck
+from undercity.engine import characteristics as ch
 from undercity.engine import sba
 from undercity.engine.game import Game
 from undercity.engine.state import PLAYER_ZONES
@@ -89,6 +90,8 @@ def check_invariants(g: Game) -> None:
         assert o.id == oid
         if z not in ("battlefield", "stack"):
             assert oid in s.players[o.owner].zone(z), f"{o!r} is in another player's {z} (CR 400.3)"
+    for pred in list(ch._PERMANENTS_WITH):  # the engine's battlefield caches are exact
+        assert ch.permanents_with(s, pred) == tuple(i for i in s.battlefield if pred(s.objs[i].card))
     for p in s.players:
         assert type(p.life) is int, f"{p.name}'s life is {p.life!r}"
         assert type(p.poison) is int

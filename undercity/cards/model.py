@@ -109,6 +109,9 @@ class TargetSpec:
     filter: Filter | None = None
     zone: str | None = None
     text: str = ""
+    #: "up to one target" (CR 115.1, 601.2c): zero targets may be chosen. Optional target
+    #: specifications come after the required ones.
+    optional: bool = False
 
 
 def target_creature(**kw: Any) -> TargetSpec:
@@ -457,6 +460,9 @@ class Cost:
     tap: bool = False
     sacrifice_self: bool = False
     sacrifice: Filter | None = None  # "Sacrifice an artifact:" (CR 118.3)
+    #: "Tap an untapped [creature] you control:" — any such permanent, even one that came under
+    #: your control this turn (CR 302.6 restricts only {T}); ``other=True`` for "another".
+    tap_untapped: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

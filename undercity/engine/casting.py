@@ -52,7 +52,7 @@ def spell_target_specs(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[Targ
 
 
 def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: int | None) -> bool:
-    return all(targeting.candidates(g, t, player, source) for t in specs)
+    return all(t.optional or targeting.candidates(g, t, player, source) for t in specs)
 
 
 def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
@@ -62,13 +62,20 @@ def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
 
 
 def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
-             sources: list[Any] | None = None, pool: ManaPool | None = None) -> bool:
+             sources: list[Any] | None = None, pool: ManaPool | None = None, *, free: bool = False) -> bool:
     """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?
 
-    ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards."""
+    ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards.
+    ``free``: cast "without paying its mana cost" while an effect resolves — timing
+    permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9)."""
     card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None:
         return False
+    if free:
+        sa = card.spell
+        if sa is not None and sa.modes:
+            return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
+        return _has_targets(g, spell_target_specs(card), player, o.id)
     if not timing_ok(g, player, card):
         return False
     if alt is not None and alt.exile_other_graveyard:
@@ -88,6 +95,10 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     if sa is not None and sa.modes:
         return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
     return _has_targets(g, spell_target_specs(card), player, o.id)
+
+
+#: The answer that chooses no target for an "up to one target" specification.
+NO_TARGET = Option("no target", None)
 
 
 def card_label(g: Game, oid: int) -> str:
@@ -142,10 +153,11 @@ def run_cast(g: Game, job: Job) -> None:
         for i, spec in enumerate(spell_target_specs(card, modes)):
             cands = targeting.candidates(g, spec, player, o.id)
             t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
-                      _target_opts(g, cands))
-            targets.append(tuple(t))  # type: ignore[arg-type]
+                      _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
+            if t is not None:  # "up to one": no target chosen
+                targets.append(tuple(t))  # type: ignore[arg-type]
     # CR 601.2f: the total cost, X included (CR 601.2b announces X).
-    cost = base_cost(card, alt)
+    cost = ZERO if d.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
     tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
     if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
         cost = cost.increase_generic(tax)
@@ -211,11 +223,22 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice):
         return False
+    if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
+        return False
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         src = costs.mana_sources(g, player, excl)
         return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, costs.pool_of(g, player))
     return True
+
+
+def _tappable(g: Game, player: int, flt: Any, source: int, tap_source: bool) -> list[int]:
+    """Untapped permanents ``player`` controls matching ``flt``, for "Tap an untapped creature
+    you control" costs (CR 302.6 doesn't apply to them); not the source if its {T} is also
+    part of the cost."""
+    objs = g.s.objs
+    return [oid for oid in g.s.battlefield if objs[oid].controller == player and not objs[oid].tapped
+            and not (tap_source and oid == source) and targeting.matches(g, objs[oid], flt, player, source)]
 
 
 def _sacrificeable(g: Game, player: int, flt: Any) -> list[int]:
@@ -234,8 +257,14 @@ def run_activate(g: Game, job: Job) -> None:
     for i, spec in enumerate(a.targets):
         cands = targeting.candidates(g, spec, player, o.id)
         t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {o.name}",
-                  _target_opts(g, cands))
-        targets.append(tuple(t))  # type: ignore[arg-type]
+                  _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
+        if t is not None:
+            targets.append(tuple(t))  # type: ignore[arg-type]
+    tap_other = None
+    if a.cost.tap_untapped is not None:  # CR 602.2b: cost choices are made while activating
+        tap_other = g.ask(job, "tap_cost", player, "tap_cost", f"tap an untapped permanent to activate {o.name}",
+                          [Option(s.objs[x].name, x)
+                           for x in _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap)])
     sac = None
     if a.cost.sacrifice is not None:  # CR 602.2b: choices for costs are made while activating
         sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
@@ -245,6 +274,8 @@ def run_activate(g: Game, job: Job) -> None:
     item.trigger_data["lki_controller"] = o.controller
     if a.cost.tap:
         zones.set_tapped(g, o, True, "602.2b")
+    if tap_other is not None:
+        zones.set_tapped(g, s.objs[tap_other], True, "602.2b")
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         if not costs.pay_mana(g, player, a.cost.mana, o.name):
             raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")

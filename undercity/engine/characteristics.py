@@ -18,10 +18,13 @@ if TYPE_CHECKING:
 
 
 #: For each card predicate, the permanents whose card satisfies it, for the last state asked
-#: about: pred -> (state, next_id, number of permanents, ids). A permanent only joins the
-#: battlefield as a new object with a new id (CR 400.7, Game.create_object) and an object's
-#: card never changes, so within one state (next_id, number of permanents) names the
-#: battlefield's contents exactly; the state is held so that its id cannot be reused.
+#: about: pred -> (state, number of permanents, last permanent's id, ids). Permanents only
+#: join the battlefield at the end of its list, as new objects with new, increasing ids
+#: (CR 400.7, Game.create_object), and leave it by removal; an object's card never changes.
+#: So if the length and the last id are unchanged the contents are too (had anything
+#: joined and stayed, the last id would be newer; if nothing joined, only removals could
+#: have happened, and the length would be smaller). The state is held so that its id
+#: cannot be reused. Drawing, casting and the like do not invalidate the cache.
 _PERMANENTS_WITH: dict[Any, tuple[State, int, int, tuple[int, ...]]] = {}
 
 
@@ -29,12 +32,15 @@ def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...
     """Ids of the permanents whose card satisfies ``pred`` (a pure function of the card),
     in battlefield order; cached until the battlefield changes. For hot loops that only
     care about a few permanents (static abilities, activated abilities, mana abilities)."""
+    bf = s.battlefield
+    n = len(bf)
+    last = bf[-1] if n else 0
     c = _PERMANENTS_WITH.get(pred)
-    if c is not None and c[0] is s and c[1] == s.next_id and c[2] == len(s.battlefield):
+    if c is not None and c[0] is s and c[1] == n and c[2] == last:
         return c[3]
     objs = s.objs
-    ids = tuple(oid for oid in s.battlefield if pred(objs[oid].card))
-    _PERMANENTS_WITH[pred] = (s, s.next_id, len(s.battlefield), ids)
+    ids = tuple(oid for oid in bf if pred(objs[oid].card))
+    _PERMANENTS_WITH[pred] = (s, n, last, ids)
     return ids
 
 
@@ -47,10 +53,15 @@ def forget_permanents() -> None:
 #: The kinds of static ability that :func:`_static_mods` applies.
 _MOD_KINDS = frozenset({"pump", "pump_self_if_completed"})
 
+#: Static abilities of other kinds that modify P/T and keywords, registered by other rules
+#: modules (effects_afr): kind -> fn(game, source permanent, static, affected object) ->
+#: (+p, +t, keywords) or None. Registered when the rules load, before any game runs.
+STATIC_MOD_HOOKS: dict[str, Callable[..., tuple[int, int, frozenset[str]] | None]] = {}
+
 
 @lru_cache(maxsize=4096)
 def _has_mod_statics(card: CardDef) -> bool:
-    return any(st.kind in _MOD_KINDS for st in card.static)
+    return any(st.kind in _MOD_KINDS or st.kind in STATIC_MOD_HOOKS for st in card.static)
 
 
 _NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
@@ -72,6 +83,12 @@ def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
                 kws = kws | st.keywords
             elif st.kind == "pump_self_if_completed" and sid == o.id and s.players[o.controller].completed:
                 kws = kws | st.keywords
+            elif st.kind in STATIC_MOD_HOOKS:
+                mod = STATIC_MOD_HOOKS[st.kind](g, src, st, o)
+                if mod is not None:
+                    p += mod[0]
+                    t += mod[1]
+                    kws = kws | mod[2]
     return p, t, kws
 
 

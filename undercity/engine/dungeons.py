@@ -12,6 +12,7 @@ initiative): effects that change venturing belong there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
     from undercity.engine.state import Obj
 
 UNDERCITY = "Undercity"
+
+#: Effects that stop a venture (Keen-Eared Sentry, CR 101.2): fn(game, player) -> the reason
+#: (a phrase for the log) or None. Registered by other rules modules (effects_afr).
+VENTURE_RESTRICTIONS: list[Callable[[Game, int], str | None]] = []
+#: Effects that make a room ability trigger additional times (Hama Pashar, CR 603.2d):
+#: fn(game, dungeon owner) -> how many additional times.
+ROOM_TRIGGER_EXTRA: list[Callable[[Game, int], int]] = []
+#: ``State.extra`` key: player -> the last turn in which they ventured into the dungeon.
+LAST_VENTURE = "last_venture_turn"
 
 
 # ----------------------------------------------------------------------------- queries
@@ -130,9 +140,11 @@ def _trigger_room(g: Game, player: int, o: Obj, room: str) -> None:
     """CR 309.4c: "When you move your venture marker into this room, [effect]"."""
     d = get_dungeon(o.name)
     r = d.room(room)
-    g.s.pending_triggers.append(PendingTrigger(
-        player, o.id, d.name, r.ability, "room",
-        {"rule": "309.4c", "dungeon": d.name, "room": room}))
+    times = 1 + sum(extra(g, player) for extra in ROOM_TRIGGER_EXTRA)  # CR 603.2d
+    for _ in range(times):
+        g.s.pending_triggers.append(PendingTrigger(
+            player, o.id, d.name, r.ability, "room",
+            {"rule": "309.4c", "dungeon": d.name, "room": room}))
 
 
 def _enter(g: Game, player: int, name: str, into: str | None, rule: str) -> None:
@@ -188,12 +200,20 @@ def venture(g: Game, job: Job, key: str, player: int, into: str | None = None) -
     p = s.players[player]
     if p.left:
         return
+    for restriction in VENTURE_RESTRICTIONS:
+        why = restriction(g, player)
+        if why is not None:  # CR 101.2: "can't" beats the instruction to venture
+            g.emit(ev.Note(rule="101.2", message=f"{p.name} can't venture into the dungeon: {why}"))
+            job.answers[done] = True
+            return
+    s.extra.setdefault(LAST_VENTURE, {})
     o = dungeon_obj(g, player)
     if p.dungeon is not None and o is None:  # a hand-built position without the card object
         o = set_position(g, player, p.dungeon, p.room)
     if p.dungeon is None or o is None:
         name = _ask_dungeon(g, job, key, player, into)
         job.answers[done] = True
+        s.extra[LAST_VENTURE][player] = s.turn
         _enter(g, player, name, into, "701.49d" if into else "701.49a")
         return
     d = get_dungeon(p.dungeon)
@@ -201,6 +221,7 @@ def venture(g: Game, job: Job, key: str, player: int, into: str | None = None) -
     if here == d.bottommost:
         name = _ask_dungeon(g, job, key, player, into)
         job.answers[done] = True
+        s.extra[LAST_VENTURE][player] = s.turn
         complete(g, player, "701.49c")
         _enter(g, player, name, into, "701.49c")
         return
@@ -209,6 +230,7 @@ def venture(g: Game, job: Job, key: str, player: int, into: str | None = None) -
                  f"{g.player_name(player)}: choose the next room of {d.name}",
                  [Option(f"{r} — {d.room(r).effect_text}", r) for r in nxt], {"dungeon": d.name, "from": here})
     job.answers[done] = True
+    s.extra[LAST_VENTURE][player] = s.turn
     p.room = room
     g.emit(ev.VentureMarkerMoved(rule="701.49b", player=player, dungeon=d.name, room=room, from_room=here))
     _trigger_room(g, player, o, room)

@@ -107,15 +107,29 @@ def h_draw_reveal_cast(g: Game, job: Job, item: StackItem, e: m.DrawRevealMayCas
     """Mad Wizard's Lair: draw ``n`` cards and reveal them. Casting one of them without paying
     its mana cost during the resolution is not supported by the engine yet (see the note)."""
     p = item.controller
-    drawn = []
-    for _ in range(amount(g, e.n, item, job)):
-        new = zones.draw(g, p)
-        if new is not None:
-            drawn.append(new.name)
-    if drawn:
-        g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(drawn)))
-        g.emit(ev.Note(rule="608.2c", message="(not implemented yet: casting one of them without paying its "
-                                              "mana cost)"))
+    s = g.s
+    done = f"{key}:drawn"
+    if done not in job.data:  # draw once, even when this handler runs again after the choice
+        drawn = []
+        for _ in range(amount(g, e.n, item, job)):
+            new = zones.draw(g, p)
+            if new is not None:
+                drawn.append(new.id)
+        job.data[done] = drawn
+        if drawn:
+            g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in drawn)))
+    from undercity.engine import casting
+
+    cands = [c for c in job.data[done] if c in s.objs and s.objs[c].zone == "hand"
+             and casting.castable(g, p, s.objs[c], free=True)]
+    if not cands:
+        return
+    opts = [Option(f"cast {s.objs[c].name} without paying its mana cost", c) for c in cands]
+    opts.append(Option("cast nothing", None))
+    pick = g.ask(job, f"{key}:free", p, "cast_free", "you may cast one of them without paying its mana cost", opts)
+    if pick is not None:
+        # Cast as this ability finishes resolving (CR 608.2g); the cast asks its own questions.
+        g.push("cast", player=p, obj=pick, alt=None, free=True)
 
 
 @handles(m.LoseLifeUnless)

@@ -56,6 +56,22 @@ def options(g: Game, player: int) -> list[Option]:
                     sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
                 if casting.castable(g, player, o, alt, sources, pool):
                     opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
+    may_play = s.extra.get("may_play")
+    if may_play:  # "You may play them" from exile (Runestone Caverns; CR 305.1, 601.2 permissions)
+        for oid, who in may_play.items():
+            o = s.objs.get(oid)
+            if who != player or o is None or o.zone != "exile":
+                continue
+            if "Land" in o.card.types:
+                if sorcery_ok and p.lands_played < LANDS_PER_TURN:
+                    opts.append(Option(f"play {o.name} from exile", ("play", oid)))
+                continue
+            if not sorcery_ok and not casting.timing_ok(g, player, o.card):
+                continue
+            if sources is None:
+                sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
+            if casting.castable(g, player, o, None, sources, pool):
+                opts.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
     if p.commanders and p.command:  # CR 903.8: its owner may cast a commander from the command zone
         for oid in p.command:
             o = s.objs[oid]

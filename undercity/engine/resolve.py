@@ -9,6 +9,7 @@ happen in order, skipping illegal targets. Permanent spells enter the battlefiel
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
@@ -34,6 +35,11 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
     return tuple(getattr(a, "targets", ()) or ())
 
 
+#: Conditions defined by other rules modules (effects_afr): ``what`` -> fn(game, condition,
+#: controller) -> bool.
+CONDITION_HOOKS: dict[str, Callable[[Game, Condition, int], bool]] = {}
+
+
 def condition_holds(g: Game, cond: Condition | None, controller: int) -> bool:
     """Intervening "if" clauses (CR 603.4)."""
     if cond is None:
@@ -45,6 +51,9 @@ def condition_holds(g: Game, cond: Condition | None, controller: int) -> bool:
         return g.s.initiative == controller
     if cond.what == "revolt":
         return controller in g.s.extra.get("left_battlefield", ())
+    hook = CONDITION_HOOKS.get(cond.what)
+    if hook is not None:
+        return hook(g, cond, controller)
     raise ValueError(f"unknown condition {cond.what}")
 
 
@@ -75,13 +84,13 @@ def run_resolve(g: Game, job: Job) -> None:
                 g.emit(ev.Fizzled(rule="608.2b", player=item.controller, name=item.name))
                 if item.kind == "spell" and item.obj in s.objs:
                     zones.move(g, item.obj, "graveyard", rule="608.2b", verb="is put into the graveyard")
-                _done(g)
+                _done(g, job)
                 return
         cond = item.trigger_data.get("if")
         if cond is not None and not condition_holds(g, cond, item.controller):  # CR 603.4
             s.stack.remove(item)
             g.emit(ev.Note(rule="603.4", message=f"{item.name}: its condition is false; it does nothing"))
-            _done(g)
+            _done(g, job)
             return
         job.pc = 1
     if item.kind == "spell":
@@ -93,7 +102,7 @@ def run_resolve(g: Game, job: Job) -> None:
             if new is not None and card.enchant is not None and item.targets:
                 new.attached_to = item.targets[0][1]  # CR 608.3c
             g.emit(ev.Resolved(rule="608.3", player=item.controller, name=item.name))
-            _done(g)
+            _done(g, job)
             return
     effects = effects_of(g, item)
     optional = item.trigger_data.get("optional")
@@ -113,11 +122,11 @@ def run_resolve(g: Game, job: Job) -> None:
     if item.kind == "spell" and item.obj in s.objs:
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard as the last step.
         zones.move(g, item.obj, "graveyard", rule="608.2n", verb="is put into the graveyard")
-    _done(g)
+    _done(g, job)
 
 
-def _done(g: Game) -> None:
+def _done(g: Game, job: Job) -> None:
     s = g.s
-    s.jobs.pop()
+    s.jobs.remove(job)  # not pop(): an effect may have pushed a job (a cast during resolution)
     s.priority = s.active  # CR 117.3b
     s.passes = 0

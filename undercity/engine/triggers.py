@@ -204,13 +204,15 @@ def run_put_triggers(g: Game, job: Job) -> None:
         tl: list[targeting.Target] | None = []
         for j, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, t.controller, t.source)
-            if not cands:
+            if not cands and not spec.optional:
                 tl = None  # CR 603.3d: removed from the stack
                 break
             v = g.ask(job, f"t{i}:{j}", t.controller, "target",
                       f"choose {spec.text or 'a target'} for {t.source_name}'s ability",
-                      [Option(targeting.describe(g, c), c) for c in cands])
-            tl.append(tuple(v))  # type: ignore[union-attr, arg-type]
+                      [Option(targeting.describe(g, c), c) for c in cands]
+                      + ([Option("no target", None)] if spec.optional else []))
+            if v is not None:  # "up to one target": none chosen
+                tl.append(tuple(v))  # type: ignore[union-attr, arg-type]
         chosen[i] = tl
     for i in stack_order:
         t = pending[i]
