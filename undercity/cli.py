@@ -112,6 +112,18 @@ def cards() -> None:
         console.print(f"{name}  {card.mana_cost or ''}  {card.type_line}", markup=False)
 
 
+from undercity.cli_cards import card as card_command  # noqa: E402  (card database and decklist commands)
+from undercity.cli_cards import deck_app  # noqa: E402
+
+app.command("card")(card_command)
+app.add_typer(deck_app, name="deck")
+
+from undercity.sim.commands import replay_command, sim_command  # noqa: E402  (simulation and replays)
+
+app.command("sim")(sim_command)
+app.command("replay")(replay_command)
+
+
 def main() -> None:
     try:
         app()

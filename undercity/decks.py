@@ -304,8 +304,18 @@ def _max_copies(name: str) -> int | None:
     return MAX_COPIES
 
 
+def _entries_of(deck: Decklist) -> list[DeckEntry]:
+    """Entries (line 0: no line numbers) for a Decklist built in code rather than parsed."""
+    out: list[DeckEntry] = []
+    for section, names in (("commander", deck.commanders), ("main", deck.main), ("sideboard", deck.sideboard),
+                           ("companion", deck.companions)):
+        for written, count in Counter(names).items():
+            out.append(_entry(count, written, section, 0))
+    return out
+
+
 def _lines_text(lines: list[int]) -> str:
-    lines = sorted(set(lines))
+    lines = sorted({ln for ln in lines if ln > 0})
     if not lines:
         return ""
     return f"line {lines[0]}: " if len(lines) == 1 else "lines " + ", ".join(map(str, lines)) + ": "
@@ -353,17 +363,18 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
         raise UndercityError(f"unknown format {format!r}: use constructed, commander or one of "
                              f"{', '.join(formats)}")
     problems: list[tuple[float, str]] = [(line, f"line {line}: {msg}") for line, msg in deck.errors]
+    entries = deck.entries or _entries_of(deck)
     lines_of: dict[str, list[int]] = defaultdict(list)
-    for e in deck.entries:
+    for e in entries:
         if not e.known:
-            problems.append((e.line, f"line {e.line}: {_unknown_message(e.written)}"))
+            problems.append((e.line, f"{_lines_text([e.line])}{_unknown_message(e.written)}"))
             continue
         lines_of[e.name].append(e.line)
     for name, lines in lines_of.items():
         if not is_implemented(name):
             problems.append((min(lines), f"{_lines_text(lines)}{name} is not implemented in Undercity"))
 
-    known = [e for e in deck.entries if e.known]
+    known = [e for e in entries if e.known]
     if fmt == "commander":
         from undercity.formats.commander import validate_commander_deck
 
@@ -389,17 +400,20 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
                 why = (f"{name} is restricted in {fmt}: at most 1 copy" if restricted else
                        f"at most {limit} copies of a card other than a basic land (CR 100.2a)")
                 problems.append((min(lines_of[name]), f"{_lines_text(lines_of[name])}{n} copies of {name}; {why}"))
-        main_count = sum(e.count for e in deck.entries if e.section == "main")
+        main_count = sum(e.count for e in entries if e.section == "main")
         if main_count < MIN_CONSTRUCTED:
             problems.append((math.inf, f"the main deck has {main_count} cards; a constructed deck has at least "
                                        f"{MIN_CONSTRUCTED} (CR 100.2a)"))
-        side_count = sum(e.count for e in deck.entries if e.section == "sideboard")
+        side_count = sum(e.count for e in entries if e.section == "sideboard")
         if side_count > MAX_SIDEBOARD:
             problems.append((math.inf, f"the sideboard has {side_count} cards; at most {MAX_SIDEBOARD} "
                                        "(CR 100.4a)"))
         if fmt != "constructed":
             for name, lines in lines_of.items():
-                status = find_oracle(name).legalities.get(fmt, "").casefold()
+                legalities = find_oracle(name).legalities
+                if not legalities:
+                    continue  # the card data has no legalities for this card: nothing to say
+                status = legalities.get(fmt, "").casefold()
                 if status == "banned":
                     problems.append((min(lines), f"{_lines_text(lines)}{name} is banned in {fmt}"))
                 elif status not in ("legal", "restricted"):

@@ -132,7 +132,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 biases = st.sampled_from([0.0, 0.2, 0.5, 0.8])
 
 
-@settings(max_examples=30, **SETTINGS)
+@settings(max_examples=40, **SETTINGS)
 @given(seed=seeds, choice_seed=seeds, bias=biases)
 def test_random_two_player_games(seed: int, choice_seed: int, bias: float) -> None:
     """CR 400.1 (each object in exactly one zone), CR 104 (the game ends: a winner, or a draw
@@ -177,7 +177,7 @@ def test_copy_mid_game(seed: int, choice_seed: int, bias: float, at: int) -> Non
     assert Game.restore(c1.save()).log_lines() == c1.log_lines()
 
 
-@settings(max_examples=6, **SETTINGS)
+@settings(max_examples=8, **SETTINGS)
 @given(seed=seeds, choice_seed=seeds, bias=biases, players=st.sampled_from([3, 4]))
 def test_free_for_all_games(seed: int, choice_seed: int, bias: float, players: int) -> None:
     """Free-for-all (CR 806) with 3 or 4 players: players who lose leave the game (CR 800.4a)

@@ -83,6 +83,7 @@ class Filter:
     not_supertypes: frozenset[str] = frozenset()
     max_mv: int | None = None
     attacking_or_blocking: bool = False
+    supertypes: frozenset[str] = frozenset()  # needs any of them ("legendary creature")
 
 
 def F(*types: str, **kw: Any) -> Filter:
@@ -440,7 +441,7 @@ class Trigger:
     event: ``enters`` (``filter`` None = this object), ``dies``, ``attacks`` (this; with a
     ``filter``, any attacking creature matching it; ``whose="opponent"``: attacking one of
     your opponents),
-    ``beginning_of`` (``step``, ``whose`` = you/each), ``cast`` (a spell matching ``filter`` by
+    ``beginning_of`` (``step``, ``whose`` = you/each/opponent), ``cast`` (a spell matching ``filter`` by
     you), ``leaves`` (this goes from the battlefield to ``to_zone``), ``put_into_graveyard``.
     """
 

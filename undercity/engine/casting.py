@@ -217,6 +217,12 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.sorcery_speed and not sorcery_timing(g, player):
         return False
+    only_if = getattr(a, "only_if", None)  # "Activate only if [condition]" (CR 602.5b)
+    if only_if is not None:
+        from undercity.engine.resolve import condition_holds
+
+        if not condition_holds(g, only_if, player):
+            return False
     if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
         return False
     if not _has_targets(g, a.targets, player, o.id):

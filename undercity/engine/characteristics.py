@@ -31,7 +31,8 @@ _PERMANENTS_WITH: dict[Any, tuple[State, int, int, tuple[int, ...]]] = {}
 def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...]:
     """Ids of the permanents whose card satisfies ``pred`` (a pure function of the card),
     in battlefield order; cached until the battlefield changes. For hot loops that only
-    care about a few permanents (static abilities, activated abilities, mana abilities)."""
+    care about a few permanents (static abilities, activated abilities, mana abilities).
+    ``pred`` is the cache key: pass a module-level function, not a new lambda each call."""
     bf = s.battlefield
     n = len(bf)
     last = bf[-1] if n else 0
@@ -92,8 +93,28 @@ def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
     return p, t, kws
 
 
+def _set_base(g: Game, o: Obj) -> tuple[int, int] | None:
+    """Layer 7b (CR 613.4b): the latest effect that sets base power and toughness, if any."""
+    base = None
+    for e in g.s.effects:
+        if e.kind == "set_base_pt" and e.obj == o.id:
+            base = (e.p, e.t)  # effects are kept in timestamp order: the latest wins
+    return base
+
+
+def subtypes(g: Game, o: Obj) -> frozenset[str]:
+    """Layer 4 (CR 613.1d): subtypes after type-changing effects ("becomes a Bird")."""
+    st = o.card.subtypes
+    for e in g.s.effects:
+        if e.kind == "set_base_pt" and e.obj == o.id and getattr(e, "subtypes", None) is not None:
+            st = e.subtypes  # type: ignore[attr-defined]
+    return st
+
+
 def power(g: Game, o: Obj) -> int:
     p = o.card.power or 0
+    if g.s.effects and (base := _set_base(g, o)) is not None:
+        p = base[0]
     if permanents_with(g.s, _has_mod_statics):
         p += _static_mods(g, o)[0]
     for e in g.s.effects:
@@ -107,6 +128,8 @@ def power(g: Game, o: Obj) -> int:
 
 def toughness(g: Game, o: Obj) -> int:
     t = o.card.toughness or 0
+    if g.s.effects and (base := _set_base(g, o)) is not None:
+        t = base[1]
     if permanents_with(g.s, _has_mod_statics):
         t += _static_mods(g, o)[1]
     for e in g.s.effects:

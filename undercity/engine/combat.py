@@ -9,6 +9,7 @@ menace is blocked by two or more creatures or not at all (CR 702.110b).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -121,13 +122,18 @@ def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
     return declared
 
 
+#: Blocking restrictions from other rules modules (CR 509.1b; effects_afr): fn(game, blocker,
+#: attacker) -> False if that block is not allowed.
+BLOCK_RESTRICTIONS: list[Callable[[Game, Obj, Obj], bool]] = []
+
+
 def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
-    """Flying (CR 702.9b) and reach (CR 702.17b)."""
+    """Flying (CR 702.9b) and reach (CR 702.17b); other restrictions (CR 509.1b)."""
     if ch.has(g, attacker, "flying"):
         kws = ch.keywords(g, blocker)
         if "flying" not in kws and "reach" not in kws:
             return False
-    return True
+    return all(ok(g, blocker, attacker) for ok in BLOCK_RESTRICTIONS)
 
 
 def defending_players(g: Game) -> list[int]:
@@ -221,6 +227,19 @@ def run_declare_blockers(g: Game, job: Job) -> None:
         g.emit(ev.Note(rule="509.1", message="no creatures block"))
 
 
+#: Creatures that assign combat damage equal to their toughness rather than their power
+#: (effects_clb: Rasaad yn Bashir): fn(game, creature) -> True if it does.
+ASSIGNS_BY_TOUGHNESS: list[Callable[[Game, Obj], bool]] = []
+
+
+def assigned_damage(g: Game, o: Obj) -> int:
+    """How much combat damage ``o`` assigns: its power (CR 510.1a), or its toughness when an
+    effect says so."""
+    if ASSIGNS_BY_TOUGHNESS and any(f(g, o) for f in ASSIGNS_BY_TOUGHNESS):
+        return ch.toughness(g, o)
+    return ch.power(g, o)
+
+
 def _deals_now(g: Game, o: Obj, first_strike: bool, c: Combat) -> bool:
     kws = ch.keywords(g, o)
     fs = "first strike" in kws
@@ -252,7 +271,7 @@ def run_combat_damage(g: Game, job: Job) -> None:
         o = s.objs.get(a)
         if o is None or not _deals_now(g, o, first, c):
             continue
-        power = ch.power(g, o)
+        power = assigned_damage(g, o)
         if power <= 0:
             continue
         d = c.attackers[a]
@@ -289,7 +308,7 @@ def run_combat_damage(g: Game, job: Job) -> None:
         o = s.objs.get(b)
         if o is None or not _deals_now(g, o, first, c):
             continue
-        power = ch.power(g, o)
+        power = assigned_damage(g, o)
         targets = [x for x in c.blockers[b] if x in s.objs]
         if power > 0 and targets:
             assignments.append((b, ("o", targets[0]), power))  # CR 510.1d

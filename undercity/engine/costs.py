@@ -7,6 +7,7 @@ creatures over sources that sacrifice themselves (Treasures).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -49,11 +50,25 @@ def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
     return True
 
 
-def _source(o: Obj, a: Activated) -> ManaSource:
+#: Mana abilities whose mana depends on the game ("Add {C}. If you have the initiative, add
+#: {C}{C} instead." — effects_clb): fn(game, source, AddMana effect) -> the mana, or None.
+MANA_HOOKS: list[Callable[[Game, Obj, AddMana], str | None]] = []
+
+
+def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
+    """The mana ``o``'s mana ability adds now (CR 106.4, 605.3a)."""
+    for hook in MANA_HOOKS:
+        mana = hook(g, o, eff)
+        if mana is not None:
+            return mana
+    return eff.mana
+
+
+def _source(g: Game, o: Obj, a: Activated) -> ManaSource:
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
-    return _make_source(o.id, eff.mana, rank)
+    return _make_source(o.id, produced_mana(g, o, eff) if MANA_HOOKS else eff.mana, rank)
 
 
 @lru_cache(maxsize=4096)
@@ -77,7 +92,7 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
             continue
         a = _card_mana_ability(o.card)
         if a is not None and _can_activate(g, o, a):
-            out.append(_source(o, a))
+            out.append(_source(g, o, a))
     return out
 
 
@@ -98,7 +113,8 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None) -> None:
     if a.cost.tap:
         zones.set_tapped(g, o, True, "605.3a")
     # "One mana of any color": the player names the color (CR 106.1b); white by default.
-    produced = (color or "W") if eff.mana == "any" else eff.mana
+    mana = produced_mana(g, o, eff)
+    produced = (color or "W") if mana == "any" else mana
     for c in produced:
         p.pool[c] = p.pool.get(c, 0) + 1
     g.emit(ev.ManaAdded(rule="106.4", player=o.controller, mana="".join("{" + c + "}" for c in produced),

@@ -134,6 +134,11 @@ def source_name(g: Game, item: StackItem) -> str:
 # ---------------------------------------------------------------------------- damage
 
 
+#: Damage prevention from other rules modules: fn(game, source id, target) -> True if the
+#: damage is prevented (effects_clb: protection from creatures, CR 702.16e).
+PREVENTION_HOOKS: list[Callable[[Game, int | None, targeting.Target], bool]] = []
+
+
 def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Target, n: int,
                 *, combat: bool = False, rule: str = "120.3") -> int:
     """Deal damage (CR 120.3), after prevention (CR 615). Returns the damage dealt."""
@@ -156,6 +161,10 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
                 if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
+    for prevents in PREVENTION_HOOKS:  # CR 702.16e (effects_clb: protection from creatures)
+        if prevents(g, source, target):
+            g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
+            return 0
     src = s.objs.get(source) if source is not None else None
     kws = ch.keywords(g, src) if src is not None and src.zone == "battlefield" else (
         src.card.keywords if src is not None else frozenset())

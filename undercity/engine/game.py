@@ -323,6 +323,8 @@ def _load_rules() -> None:
         copying,
         dungeons,
         effects,
+        effects_afr,
+        effects_clb,
         effects_more,
         initiative,
         priority,

@@ -7,6 +7,7 @@ not listed (they are activated while paying, CR 605.3; scenarios may still activ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -87,7 +88,17 @@ def options(g: Game, player: int) -> list[Option]:
         for i in _listed_abilities(o.card):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
+    for hook in OPTION_HOOKS:
+        opts += hook(g, player)
     return opts
+
+
+#: Further things a player with priority may do, from other rules modules (effects_clb: play a
+#: card exiled with "you may play that card this turn"): fn(game, player) -> options whose
+#: values are ("play", id) or ("cast", id, alt keyword or FREE).
+OPTION_HOOKS: list[Callable[[Game, int], list[Option]]] = []
+#: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).
+FREE = "free"
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +117,7 @@ def act(g: Game, player: int, value: Any) -> None:
         play_land(g, player, value[1])
     elif kind == "cast":
         s.passes = 0
-        g.push("cast", player=player, obj=value[1], alt=value[2])
+        g.push("cast", player=player, obj=value[1], alt=value[2], free=value[2] == FREE)
     elif kind == "activate":
         s.passes = 0
         g.push("activate", player=player, obj=value[1], index=value[2])

@@ -3,6 +3,7 @@ whether a chosen target is still legal on resolution (CR 608.2b)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Filter, TargetSpec
@@ -24,13 +25,15 @@ def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | 
         return False
     if flt.not_types and flt.not_types & card.types:
         return False
-    if flt.subtypes and not (flt.subtypes & card.subtypes):
+    if flt.subtypes and not (flt.subtypes & (ch.subtypes(g, o) if o.zone == "battlefield" else card.subtypes)):
         return False
     if flt.not_colors and flt.not_colors & card.colors:
         return False
     if flt.colors and not (flt.colors & card.colors):
         return False
     if flt.not_supertypes and flt.not_supertypes & card.supertypes:
+        return False
+    if flt.supertypes and not (flt.supertypes & card.supertypes):
         return False
     if flt.basic and "Basic" not in card.supertypes:
         return False
@@ -72,6 +75,8 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             if k == "opponent" and not _is_opponent(g, controller, p.idx):
                 continue
+            if not player_targetable(g, p.idx, controller):
+                continue
             out.append(("p", p.idx))
     if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker"):
         for oid in s.battlefield:
@@ -85,7 +90,7 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             if not matches(g, o, spec.filter, controller, source):
                 continue
-            if _targetable(g, o, controller):
+            if _targetable(g, o, controller) and _source_may_target(g, o, source):
                 out.append(("o", oid))
     elif k == "spell":
         for item in s.stack:
@@ -106,6 +111,26 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
     return out
 
 
+#: Players with hexproof (CR 702.11c), from other rules modules (effects_afr): fn(game,
+#: player) -> True if that player has hexproof.
+PLAYER_HEXPROOF: list[Callable[[Game, int], bool]] = []
+
+
+#: Objects that can't be the target of spells or abilities from certain sources (protection,
+#: CR 702.16b; effects_clb): fn(game, object, source id or None) -> False if not allowed.
+SOURCE_TARGET_RESTRICTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
+
+
+def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
+    return not SOURCE_TARGET_RESTRICTIONS or all(ok(g, o, source) for ok in SOURCE_TARGET_RESTRICTIONS)
+
+
+def player_targetable(g: Game, player: int, controller: int) -> bool:
+    """CR 702.11c: a player with hexproof can't be the target of spells or abilities their
+    opponents control."""
+    return not (_is_opponent(g, player, controller) and any(h(g, player) for h in PLAYER_HEXPROOF))
+
+
 def _is_opponent(g: Game, a: int, b: int) -> bool:
     pa, pb = g.s.players[a], g.s.players[b]
     if a == b:
@@ -118,7 +143,7 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
     kind, ident = t
     if kind == "p":
         p = g.s.players[ident]
-        if p.left:
+        if p.left or not player_targetable(g, ident, controller):
             return False
         if spec.kind == "opponent":
             return _is_opponent(g, controller, ident)
@@ -144,7 +169,8 @@ def candidates_for_object(g: Game, spec: TargetSpec, o: Obj, controller: int,
         return []
     if k in ("player", "opponent", "spell", "card"):
         return []
-    if not matches(g, o, spec.filter, controller, source) or not _targetable(g, o, controller):
+    if (not matches(g, o, spec.filter, controller, source) or not _targetable(g, o, controller)
+            or not _source_may_target(g, o, source)):
         return []
     return [("o", o.id)]
 

@@ -85,7 +85,10 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
         for a in o.card.triggered:
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (
-                    w.whose == "each" or is_active(g, o.controller)):
+                    w.whose == "each"
+                    # "each opponent's [step]": once per opponent's turn (CR 805.4d)
+                    or (targeting._is_opponent(g, o.controller, s.active) if w.whose == "opponent"
+                        else is_active(g, o.controller))):
                 _add(g, o, a, o.controller, o.name)
 
 

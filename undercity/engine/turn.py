@@ -32,12 +32,19 @@ def begin_step(g: Game) -> None:
     s.passes = 0
     g.emit(ev.StepBegan(rule=STEP_RULE[step], step=step, player=s.active))
     if step == "untap":
+        # "Doesn't untap during its controller's next untap step" (Tie Up): used up by the
+        # untap step of the player it names, whether or not the permanent was tapped.
+        held = {e.obj for e in s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)}
         for oid in list(s.battlefield):
             o = s.objs[oid]
             if is_active(g, o.controller):  # CR 502.3; every player of the active team (805.4)
                 o.sick = False  # CR 302.6: controlled continuously since this turn began
-                if o.tapped:
+                if o.tapped and oid not in held:
                     zones.set_tapped(g, o, False, "502.3")
+                elif o.tapped:
+                    g.emit(ev.Note(rule="502.3", message=f"{o.name} doesn't untap"))
+        if held:
+            s.effects = [e for e in s.effects if not (e.kind == "doesnt_untap_next" and is_active(g, e.player))]
     elif step == "draw":
         rules = get_variant(s.variant)
         for p in active_players(g):  # CR 805.4b: each player on the active team draws

@@ -162,10 +162,13 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
     new.token = o.token or o.is_copy
     s.next_uid -= 1  # the physical card keeps its uid
+    enters_tapped = False
     if to_zone == "battlefield":
         new.controller = o.owner if controller is None else controller
         new.sick = True
-        new.tapped = tapped
+        # CR 603.6d, 614.1d: "[This permanent] enters tapped" modifies how it enters.
+        enters_tapped = not tapped and any(st.kind == "enters_tapped" for st in o.card.static)
+        new.tapped = tapped or enters_tapped
     for k, v in extra_counters.items():
         if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
             new.counters[k] = new.counters.get(k, 0) + v
@@ -179,6 +182,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                           controller=new.controller if to_zone == "battlefield" else o.controller,
                           from_zone=from_zone, to_zone=to_zone, verb=verb, token=o.token,
                           private_to=o.owner if _hidden(from_zone, to_zone) else None))
+    if enters_tapped:
+        g.emit(ev.Note(rule="614.1d", message=f"{new.name} enters tapped"))
     for k, v in extra_counters.items():
         g.emit(ev.CountersChanged(rule="122.1", obj=new.id, name=new.name, counter=k, amount=v,
                                   total=new.counters.get(k, 0)))

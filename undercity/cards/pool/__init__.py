@@ -1,3 +1,12 @@
 """Every implemented card. Importing this package defines them all."""
 
-from undercity.cards.pool import adventures, commander_pool, core, dungeon_cards, seeds, venture  # noqa: F401
+from undercity.cards.pool import (  # noqa: F401
+    adventures,
+    afr_venture,
+    clb_initiative,
+    commander_pool,
+    core,
+    dungeon_cards,
+    seeds,
+    venture,
+)

@@ -1,0 +1,283 @@
+"""Venture and completed-dungeon cards of Adventures in the Forgotten Realms (AFR) and
+Forgotten Realms Commander (AFC), as data.
+
+The language they need beyond :mod:`undercity.cards.model` is in
+:mod:`undercity.cards.model_afr` (handled by :mod:`undercity.engine.effects_afr`). Every
+"venture into the dungeon" is the ``Venture`` effect, so it goes through
+:func:`undercity.engine.dungeons.venture`. Veteran Dungeoneer, Clattering Skeletons
+(pool/venture.py), Dungeon Map and Bar the Gate (pool/adventures.py) were defined earlier.
+"""
+
+from __future__ import annotations
+
+from undercity.cards import registry
+from undercity.cards.model import (
+    ENCHANTED,
+    SELF,
+    Activated,
+    Condition,
+    Cost,
+    CreateToken,
+    Destroy,
+    Draw,
+    F,
+    Mode,
+    Pump,
+    PutCounters,
+    ReturnToBattlefield,
+    ReturnToHand,
+    SpellAbility,
+    Static,
+    T,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    Venture,
+    register_ability,
+    target_creature,
+)
+from undercity.cards.model_afr import (
+    AttachTo,
+    BecomeUntilEOT,
+    CantBeBlockedBy,
+    CantBlock,
+    ConditionOn,
+    DoesntUntapNext,
+    ReturnSourceCard,
+    ReturnUpToOne,
+    StaticIf,
+    TokenUnlessSacrifice,
+    ZoneTrigger,
+)
+from undercity.cards.registry import define, mana_ability, token
+from undercity.mana import parse_cost
+
+VENTURE = (Venture(),)
+COMPLETED = Condition("completed_dungeon")
+_R = " (Enter the first room or advance to the next room.)"
+
+
+def _etb(name: str) -> Triggered:
+    return Triggered(f"When {name} enters the battlefield, venture into the dungeon.{_R}", effects=VENTURE)
+
+
+def _attacks(name: str) -> Triggered:
+    return Triggered(f"Whenever {name} attacks, venture into the dungeon.{_R}", when=Trigger("attacks"),
+                     effects=VENTURE)
+
+
+def _combat_damage(name: str) -> Triggered:
+    return Triggered(f"Whenever {name} deals combat damage to a player, venture into the dungeon.{_R}",
+                     when=Trigger("combat_damage_to_player"), effects=VENTURE)
+
+
+def _venture_ability(cost: str, text: str | None = None, **kw: object) -> Activated:
+    return Activated(text or f"{cost}: Venture into the dungeon. Activate only as a sorcery.{_R}",
+                     cost=Cost(mana=parse_cost(cost), **kw), effects=VENTURE, sorcery_speed=True)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- tokens
+if "Zombie" not in registry._TOKENS:
+    token("Zombie", "Token Creature — Zombie", power=2, toughness=2, colors="B")
+if "Clue" not in registry._TOKENS:
+    # CR 111.10f: a colorless Clue artifact token with "{2}, Sacrifice this token: Draw a card."
+    token("Clue", "Token Artifact — Clue", text="{2}, Sacrifice this artifact: Draw a card.", activated=(
+        Activated("{2}, Sacrifice this artifact: Draw a card.", cost=Cost(mana=parse_cost("{2}"), sacrifice_self=True),
+                  effects=(Draw(1),)),))
+
+# ----------------------------------------------------------------------------- white
+define("Cloister Gargoyle", triggered=(_etb("Cloister Gargoyle"),), static=(
+    StaticIf("As long as you've completed a dungeon, Cloister Gargoyle gets +3/+0 and has flying.",
+             kind="pump_self_if", p=3, keywords=frozenset({"flying"}), cond=COMPLETED),))
+
+define("Gloom Stalker", static=(
+    StaticIf("As long as you've completed a dungeon, this creature has double strike.",
+             kind="pump_self_if", keywords=frozenset({"double strike"}), cond=COMPLETED),))
+
+define("Keen-Eared Sentry", static=(
+    StaticIf("You have hexproof.", kind="player_hexproof"),
+    StaticIf("Each opponent can't venture into the dungeon more than once each turn.",
+             kind="opponents_venture_once_each_turn"),
+))
+
+_NADAAR = f"Whenever Nadaar enters or attacks, venture into the dungeon.{_R}"
+define("Nadaar, Selfless Paladin", triggered=(
+    # One ability with two trigger events (CR 603.2): written as its two halves.
+    Triggered(_NADAAR, effects=VENTURE),
+    Triggered(_NADAAR, when=Trigger("attacks"), effects=VENTURE),
+), static=(
+    StaticIf("Other creatures you control get +1/+1 as long as you've completed a dungeon.",
+             kind="anthem_if", p=1, t=1, filter=F("Creature"), cond=COMPLETED),))
+
+define("Planar Ally", triggered=(_attacks("Planar Ally"),))
+
+define("Ranger's Hawk", activated=(
+    _venture_ability("{3}", f"{{3}}, {{T}}, Tap another untapped creature you control: Venture into the dungeon. "
+                            f"Activate only as a sorcery.{_R}",
+                     tap=True, tap_untapped=F("Creature", other=True)),))
+
+define("Triumphant Adventurer", triggered=(_attacks("this creature"),), static=(
+    StaticIf("During your turn, this creature has first strike.", kind="pump_self_if",
+             keywords=frozenset({"first strike"}), cond=Condition("your_turn")),))
+
+define("Delver's Torch", static=(
+    Static("Equipped creature gets +1/+1.", kind="pump", affects=ENCHANTED, p=1, t=1),
+), triggered=(
+    Triggered(f"Whenever equipped creature attacks, venture into the dungeon.{_R}",
+              when=Trigger("equipped_attacks"), effects=VENTURE),
+), activated=(
+    # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+    # control. Activate only as a sorcery."
+    Activated("Equip {3}", cost=Cost(mana=parse_cost("{3}")),
+              targets=(TargetSpec("permanent", F("Creature", controller="you"), text="target creature you control"),),
+              effects=(AttachTo(T(0)),), sorcery_speed=True),
+))
+
+# ----------------------------------------------------------------------------- blue
+define("Displacer Beast", triggered=(_etb("Displacer Beast"),), activated=(
+    Activated("Displacement — {3}{U}: Return Displacer Beast to its owner's hand.",
+              cost=Cost(mana=parse_cost("{3}{U}")), effects=(ReturnToHand(SELF),)),))
+
+define("Eccentric Apprentice", triggered=(
+    _etb("Eccentric Apprentice"),
+    Triggered("At the beginning of combat on your turn, if you've completed a dungeon, up to one target creature "
+              "becomes a Bird with base power and toughness 1/1 and flying until end of turn.",
+              when=Trigger("beginning_of", step="beginning-of-combat"), if_=COMPLETED,
+              targets=(TargetSpec("permanent", F("Creature"), text="up to one target creature", optional=True),),
+              effects=(BecomeUntilEOT(T(0), "Bird", (1, 1), frozenset({"flying"})),)),
+))
+
+_FLY_GRANTED = register_ability(Triggered(
+    f"Whenever this creature deals combat damage to a player, venture into the dungeon.{_R}",
+    when=Trigger("combat_damage_to_player"), effects=VENTURE))
+define("Fly", enchant=target_creature(), static=(
+    StaticIf('Enchanted creature has flying and "Whenever this creature deals combat damage to a player, venture '
+             f'into the dungeon."{_R}', kind="grant_trigger", keywords=frozenset({"flying"}),
+             granted=_FLY_GRANTED),))  # type: ignore[arg-type]
+
+define("Secret Door", activated=(_venture_ability("{4}{U}"),))
+
+define("Shortcut Seeker", triggered=(_combat_damage("Shortcut Seeker"),))
+
+define("Yuan-Ti Malison", triggered=(_combat_damage("Yuan-Ti Malison"),), static=(
+    StaticIf("Yuan-Ti Malison can't be blocked as long as it's attacking alone.", kind="unblockable_alone"),))
+
+# ----------------------------------------------------------------------------- black
+define("Acererak the Archlich", triggered=(
+    # CR 603.4: an intervening "if", checked as it triggers and as it resolves (ruling 2021-07-23).
+    Triggered("When Acererak enters, if you haven't completed Tomb of Annihilation, return Acererak to its owner's "
+              "hand and venture into the dungeon.",
+              if_=ConditionOn("not_completed", arg="Tomb of Annihilation"),
+              effects=(ReturnToHand(SELF), Venture())),
+    Triggered("Whenever Acererak attacks, for each opponent, you create a 2/2 black Zombie creature token unless "
+              "that player sacrifices a creature of their choice.",
+              when=Trigger("attacks"), effects=(TokenUnlessSacrifice("Zombie"),)),
+))
+
+define("Dungeon Crawler", static=(StaticIf("This creature enters tapped.", kind="enters_tapped"),), triggered=(
+    Triggered("Whenever you complete a dungeon, you may return this card from your graveyard to your hand.",
+              when=ZoneTrigger("complete_dungeon", zone="graveyard"), effects=(ReturnSourceCard(),), optional=True),))
+
+define("Fates' Reversal", spell=SpellAbility(
+    f"Return up to one target creature card from your graveyard to your hand. Venture into the dungeon.{_R}",
+    targets=(TargetSpec("card", F("Creature", controller="you"), zone="graveyard",
+                        text="up to one target creature card from your graveyard", optional=True),),
+    effects=(ReturnToHand(T(0)), Venture())))
+
+define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipitous Drop"),), static=(
+    StaticIf("Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon.",
+             kind="attached_pump_or", p=-2, t=-2, alt_p=-5, alt_t=-5, cond=COMPLETED),))
+
+define("Yuan-Ti Fang-Blade", triggered=(_combat_damage("Yuan-Ti Fang-Blade"),))
+
+define("Zombie Ogre", triggered=(
+    Triggered(f"At the beginning of your end step, if a creature died this turn, venture into the dungeon.{_R}",
+              when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"), effects=VENTURE),))
+
+# ----------------------------------------------------------------------------- red
+define("Kick in the Door", spell=SpellAbility(
+    "Put a +1/+1 counter on target creature. That creature gains haste until end of turn and can't be blocked by "
+    f"Walls this turn. Venture into the dungeon.{_R}",
+    targets=(target_creature(),),
+    effects=(PutCounters("+1/+1", 1, T(0)), Pump(0, 0, T(0), frozenset({"haste"})),
+             CantBeBlockedBy(T(0), F(subtypes={"Wall"})), Venture())))
+
+define("Zalto, Fire Giant Duke", triggered=(
+    Triggered(f"Whenever Zalto, Fire Giant Duke is dealt damage, venture into the dungeon.{_R}",
+              when=Trigger("dealt_damage"), effects=VENTURE),))
+
+# ----------------------------------------------------------------------------- green
+define("Intrepid Outlander", triggered=(
+    Triggered("Pack tactics — Whenever Intrepid Outlander attacks, if you attacked with creatures with total power "
+              f"6 or greater this combat, venture into the dungeon.{_R}",
+              when=Trigger("attacks"), if_=ConditionOn("pack_tactics", arg="6"), effects=VENTURE),))
+
+define("Wandering Troubadour", triggered=(
+    Triggered("At the beginning of your end step, if you had a land enter the battlefield under your control this "
+              f"turn, venture into the dungeon.{_R}",
+              when=Trigger("beginning_of", step="end"), if_=Condition("land_entered_this_turn"), effects=VENTURE),))
+
+define("You Find a Cursed Idol", spell=SpellAbility("Choose one —", modes=(
+    Mode("Smash It — Destroy target artifact.", (Destroy(T(0)),),
+         (TargetSpec("permanent", F("Artifact"), text="target artifact"),)),
+    Mode("Lift the Curse — Destroy target enchantment.", (Destroy(T(0)),),
+         (TargetSpec("permanent", F("Enchantment"), text="target enchantment"),)),
+    Mode(f"Steal Its Eyes — Create a Treasure token and venture into the dungeon.{_R}",
+         (CreateToken("Treasure"), Venture())),
+)))
+
+# ----------------------------------------------------------------------------- multicolor
+define("Barrowin of Clan Undurr", triggered=(
+    _etb("Barrowin of Clan Undurr"),
+    # Not an intervening "if": it triggers every attack and checks as it resolves.
+    Triggered("Whenever Barrowin of Clan Undurr attacks, return up to one creature card with mana value 3 or less "
+              "from your graveyard to the battlefield if you've completed a dungeon.",
+              when=Trigger("attacks"), effects=(ReturnUpToOne(F("Creature", max_mv=3), if_=COMPLETED),)),
+))
+
+define("Hama Pashar, Ruin Seeker", static=(
+    StaticIf("Room abilities of dungeons you own trigger an additional time.",
+             kind="room_abilities_trigger_additional_time"),))
+
+define("Sefris of the Hidden Ways", triggered=(
+    Triggered("Whenever one or more creature cards are put into your graveyard from anywhere, venture into the "
+              "dungeon. This ability triggers only once each turn.",
+              when=ZoneTrigger("creature_cards_to_your_graveyard", once_each_turn=True), effects=VENTURE),
+    Triggered("Create Undead — Whenever you complete a dungeon, return target creature card from your graveyard to "
+              "the battlefield.", when=Trigger("complete_dungeon"),
+              targets=(TargetSpec("card", F("Creature", controller="you"), zone="graveyard",
+                                  text="target creature card from your graveyard"),),
+              effects=(ReturnToBattlefield(T(0)),)),
+))
+
+define("Midnight Pathlighter", static=(
+    StaticIf("Creatures you control can't be blocked except by legendary creatures.", kind="unblockable_except",
+             filter=F("Creature", supertypes={"Legendary"})),
+), triggered=(
+    Triggered(f"Whenever one or more creatures you control deal combat damage to a player, venture into the "
+              f"dungeon.{_R}", when=Trigger("one_or_more_combat_damage_to_player"), effects=VENTURE),))
+
+define("Thorough Investigation", triggered=(
+    Triggered("Whenever you attack, investigate.", when=Trigger("you_attack"), effects=(CreateToken("Clue"),)),
+    Triggered(f"Whenever you sacrifice a Clue, venture into the dungeon.{_R}",
+              when=Trigger("sacrifice", filter=F(subtypes={"Clue"})), effects=VENTURE),
+))
+
+# ----------------------------------------------------------------------------- artifacts and lands
+define("Fifty Feet of Rope", activated=(
+    Activated("Climb Over — {T}: Target Wall can't block this turn.", cost=Cost(tap=True),
+              targets=(TargetSpec("permanent", F(subtypes={"Wall"}), text="target Wall"),), effects=(CantBlock(T(0)),)),
+    Activated("Tie Up — {3}, {T}: Target creature doesn't untap during its controller's next untap step.",
+              cost=Cost(mana=parse_cost("{3}"), tap=True), targets=(target_creature(),),
+              effects=(DoesntUntapNext(T(0)),)),
+    _venture_ability("{4}", f"Rappel Down — {{4}}, {{T}}: Venture into the dungeon. Activate only as a sorcery.{_R}",
+                     tap=True),
+))
+
+define("Dungeon Descent", static=(StaticIf("Dungeon Descent enters the battlefield tapped.", kind="enters_tapped"),),
+       activated=(
+           mana_ability("C"),
+           _venture_ability("{4}", "{4}, {T}, Tap an untapped legendary creature you control: Venture into the "
+                                   f"dungeon. Activate only as a sorcery.{_R}",
+                            tap=True, tap_untapped=F("Creature", supertypes={"Legendary"})),
+))

@@ -1,0 +1,249 @@
+"""The initiative cards of Commander Legends: Battle for Baldur's Gate (issue 5): the CLB cards
+that take the initiative or care about it or about completed dungeons (the three seed cards are
+in :mod:`seeds`). Cards as data: Oracle fields from the shipped data, abilities in the effect
+language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb`).
+
+"Choose a Background" (Imoen, Rasaad, Safana) is a deck-construction ability (CR 702.124k,
+checked in :mod:`undercity.formats.commander`); it does nothing during the game.
+"""
+
+from __future__ import annotations
+
+from undercity.cards.model import (
+    ALL,
+    SELF,
+    Activated,
+    Condition,
+    Cost,
+    CreateToken,
+    Draw,
+    Effect,
+    F,
+    GainLife,
+    Goad,
+    Pump,
+    PutCounters,
+    SpellAbility,
+    Static,
+    T,
+    TakeInitiative,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    target_creature,
+)
+from undercity.cards.model_clb import (
+    ActivatedIf,
+    AddManaIf,
+    Attach,
+    BecomesBlocked,
+    BecomesTarget,
+    CompleteDungeon,
+    ControllerLosesLife,
+    CounterUnlessPays,
+    CreateTokensAttacking,
+    DamageBlockers,
+    DoubleToughness,
+    ExileTopPlayThisTurn,
+    ExileUntilNonlandCastFree,
+    Explore,
+    IfElse,
+    SearchAny,
+    Untap,
+    UntapOne,
+    YouAttack,
+)
+from undercity.cards.pool.dungeon_cards import keyed_token
+from undercity.cards.registry import define
+from undercity.mana import parse_cost
+
+COMPLETED = Condition("completed_dungeon")
+HAVE_INITIATIVE = Condition("have_initiative")
+TAKE = (TakeInitiative(),)
+
+
+def _enters(kind: str = "creature") -> Triggered:
+    """"When this [kind] enters, you take the initiative." (CR 726)"""
+    return Triggered(f"When this {kind} enters, you take the initiative.", effects=TAKE)
+
+
+def _your_end_step(text: str, *effects: Effect) -> Triggered:
+    """"At the beginning of your end step, if you have the initiative, …" — an intervening
+    "if" (CR 603.4)."""
+    return Triggered(text, when=Trigger("beginning_of", step="end"), if_=HAVE_INITIATIVE,
+                     effects=effects)
+
+
+# ----------------------------------------------------------------------------- tokens
+# Keyed (dungeon_cards.keyed_token): other pools may define different tokens with these names.
+FAERIE_DRAGON = "Faerie Dragon (1/1 blue, flying)"
+DRAGON = "Dragon (5/5 red, flying)"
+SOLDIER = "Soldier (1/1 white)"
+keyed_token(FAERIE_DRAGON, "Faerie Dragon", "Token Creature — Faerie Dragon", power=1, toughness=1, colors="U",
+            keywords=frozenset({"flying"}))
+keyed_token(DRAGON, "Dragon", "Token Creature — Dragon", power=5, toughness=5, colors="R",
+            keywords=frozenset({"flying"}))
+keyed_token(SOLDIER, "Soldier", "Token Creature — Soldier", power=1, toughness=1, colors="W")
+
+# ----------------------------------------------------------------------------- takes the initiative
+# Keywords (flying, trample, vigilance, menace, lifelink, deathtouch, defender) come from the
+# Oracle data.
+define("Aarakocra Sneak", triggered=(_enters(),))
+define("Avenging Hunter", triggered=(_enters(),))
+define("Goliath Paladin", triggered=(_enters(),))
+define("Underdark Explorer", triggered=(_enters(),))
+
+define("Bloodboil Sorcerer", triggered=(_enters(),), activated=(
+    Activated("Crown of Madness — {1}{R}, Sacrifice an artifact or creature: Goad target creature.",
+              cost=Cost(mana=parse_cost("{1}{R}"), sacrifice=F("Artifact", "Creature")),
+              targets=(target_creature(),), effects=(Goad(T(0)),)),))
+
+define("Stirring Bard", triggered=(_enters(),), activated=(
+    Activated("Mantle of Inspiration — {T}: Target creature gains menace and haste until end of turn.",
+              cost=Cost(tap=True), targets=(target_creature(),),
+              effects=(Pump(0, 0, T(0), frozenset({"menace", "haste"})),)),))
+
+define("Vicious Battlerager", triggered=(
+    _enters(),
+    # CR 509.3d: once for each creature blocking it; "that creature's controller" as it resolves.
+    Triggered("Spiked Retribution — Whenever this creature becomes blocked by a creature, that creature's "
+              "controller loses 5 life.", when=BecomesBlocked(by_each=True), effects=(ControllerLosesLife(5),)),
+))
+
+define("Passageway Seer", triggered=(
+    _enters(),
+    _your_end_step("At the beginning of your end step, if you have the initiative, put a +1/+1 counter on this "
+                   "creature.", PutCounters("+1/+1", 1, SELF)),
+))
+
+define("Feywild Caretaker", triggered=(
+    _enters(),
+    _your_end_step("At the beginning of your end step, if you have the initiative, create a 1/1 blue Faerie "
+                   "Dragon creature token with flying.", CreateToken(FAERIE_DRAGON)),
+))
+
+define("Caves of Chaos Adventurer", triggered=(
+    _enters(),
+    # "If you've completed a dungeon" is checked as the card is exiled (ruling): not an
+    # intervening "if"; with it, the card can be played only without paying its mana cost.
+    Triggered("Whenever this creature attacks, exile the top card of your library. If you've completed a "
+              "dungeon, you may play that card this turn without paying its mana cost. Otherwise, you may play "
+              "that card this turn.", when=Trigger("attacks"), effects=(ExileTopPlayThisTurn(free_if=COMPLETED),)),
+))
+
+define("Undermountain Adventurer", triggered=(_enters(),), activated=(
+    Activated("{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.", cost=Cost(tap=True),
+              effects=(AddManaIf("GG", cond=COMPLETED, mana_if="GGGGGG"),), mana_ability=True),))
+
+define("White Plume Adventurer", triggered=(
+    _enters(),
+    # CR 805.4d: "each opponent's upkeep" triggers once in each opponent's turn.
+    Triggered("At the beginning of each opponent's upkeep, untap a creature you control. If you've completed a "
+              "dungeon, untap all creatures you control instead.",
+              when=Trigger("beginning_of", step="upkeep", whose="opponent"),
+              effects=(IfElse(COMPLETED, (Untap(ALL(F("Creature", controller="you"))),),
+                              (UntapOne(F("Creature", controller="you")),)),)),
+))
+
+_ATTACKING = F("Creature", attacking_or_blocking=True)  # in the declare attackers step: attacking
+define("Rilsa Rael, Kingpin", triggered=(
+    _enters("Rilsa Rael"),
+    Triggered("Whenever you attack, target attacking creature gains deathtouch until end of turn. If you've "
+              "completed a dungeon, that creature also gets +5/+0 and gains first strike and menace until end of "
+              "turn.", when=YouAttack(),
+              targets=(TargetSpec("permanent", _ATTACKING, text="target attacking creature"),),
+              effects=(Pump(0, 0, T(0), frozenset({"deathtouch"})),
+                       IfElse(COMPLETED, (Pump(5, 0, T(0), frozenset({"first strike", "menace"})),)))),
+))
+
+define("Seasoned Dungeoneer", triggered=(
+    _enters(),
+    Triggered("Whenever you attack, target attacking Cleric, Rogue, Warrior, or Wizard gains protection from "
+              "creatures until end of turn. It explores.", when=YouAttack(),
+              targets=(TargetSpec("permanent", F("Creature", subtypes={"Cleric", "Rogue", "Warrior", "Wizard"},
+                                                 attacking_or_blocking=True),
+                                  text="target attacking Cleric, Rogue, Warrior, or Wizard"),),
+              effects=(Pump(0, 0, T(0), frozenset({"protection from creatures"})), Explore(T(0)))),
+))
+
+define("Undercellar Sweep", triggered=(
+    _enters("enchantment"),
+    Triggered("Whenever you attack, if you or a player you're attacking has the initiative, you create two 1/1 "
+              "white Soldier creature tokens that are tapped and attacking.", when=YouAttack(),
+              if_=Condition("initiative_in_attack"), effects=(CreateTokensAttacking(SOLDIER, 2),)),
+))
+
+define("Loot Dispute", triggered=(
+    Triggered("When this enchantment enters, you take the initiative and create a Treasure token.",
+              effects=(TakeInitiative(), CreateToken("Treasure"))),
+    Triggered("Whenever you attack the player who has the initiative, create a Treasure token.",
+              when=YouAttack(defender="initiative"), effects=(CreateToken("Treasure"),)),
+    Triggered("Loud Ruckus — Whenever you complete a dungeon, create a 5/5 red Dragon creature token with flying.",
+              when=CompleteDungeon(), effects=(CreateToken(DRAGON),)),
+))
+
+define("Explore the Underdark", spell=SpellAbility(
+    "Search your library for up to two basic land cards and/or Gate cards, put them onto the battlefield tapped, "
+    "then shuffle. You take the initiative.",
+    effects=(SearchAny((F("Land", basic=True), F(subtypes={"Gate"})), n=2, tapped=True), TakeInitiative())))
+
+define("Dungeoneer's Pack", static=(
+    Static("This artifact enters tapped.", kind="enters_tapped"),  # CR 614.1c (zones.move)
+), activated=(
+    Activated("{2}, {T}, Sacrifice this artifact: You take the initiative, gain 3 life, draw a card, and create a "
+              "Treasure token. Activate only as a sorcery.",
+              cost=Cost(mana=parse_cost("{2}"), tap=True, sacrifice_self=True), sorcery_speed=True,
+              effects=(TakeInitiative(), GainLife(3), Draw(1), CreateToken("Treasure"))),))
+
+define("Sarevok's Tome", triggered=(_enters("artifact"),), activated=(
+    Activated("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", cost=Cost(tap=True),
+              effects=(AddManaIf("C", cond=HAVE_INITIATIVE, mana_if="CC"),), mana_ability=True),
+    ActivatedIf("{3}, {T}: Exile cards from the top of your library until you exile a nonland card. You may cast "
+                "that card without paying its mana cost. Activate only if you've completed a dungeon.",
+                cost=Cost(mana=parse_cost("{3}"), tap=True), only_if=COMPLETED,
+                effects=(ExileUntilNonlandCastFree(),)),
+))
+
+define("Trailblazer's Torch", triggered=(
+    _enters("Equipment"),
+    # CR 509.3c: once per combat, however many creatures block it. "It" — the equipped
+    # creature — deals the damage.
+    Triggered("Whenever equipped creature becomes blocked, it deals 2 damage to each creature blocking it.",
+              when=BecomesBlocked(equipped=True), effects=(DamageBlockers(2),)),
+), activated=(
+    # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+    # control. Activate only as a sorcery."
+    Activated("Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)",
+              cost=Cost(mana=parse_cost("{1}")), targets=(target_creature(controller="you"),), sorcery_speed=True,
+              effects=(Attach(SELF, T(0)),)),))
+
+# ----------------------------------------------------------------------------- cares about the initiative
+
+define("Imoen, Mystic Trickster", triggered=(
+    # Ward {2} (CR 702.21a) is a triggered ability.
+    Triggered("Ward {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, "
+              "counter it unless that player pays {2}.)", when=BecomesTarget(opponent=True),
+              effects=(CounterUnlessPays("{2}"),)),
+    _your_end_step("At the beginning of your end step, if you have the initiative, draw a card. Draw another card "
+                   "if you've completed a dungeon.", Draw(1), IfElse(COMPLETED, (Draw(1),))),
+))
+
+define("Safana, Calimport Cutthroat", triggered=(
+    _your_end_step("At the beginning of your end step, if you have the initiative, create a Treasure token. "
+                   "Create three of those tokens instead if you've completed a dungeon.",
+                   IfElse(COMPLETED, (CreateToken("Treasure", 3),), (CreateToken("Treasure"),))),
+))
+
+define("Rasaad yn Bashir", static=(
+    Static("Each creature you control assigns combat damage equal to its toughness rather than its power.",
+           kind="assigns_damage_by_toughness"),
+), triggered=(
+    Triggered("Whenever Rasaad yn Bashir attacks, if you have the initiative, double the toughness of each "
+              "creature you control until end of turn.", when=Trigger("attacks"), if_=HAVE_INITIATIVE,
+              effects=(DoubleToughness(ALL(F("Creature", controller="you"))),)),
+))
+
+define("Dungeon Delver", static=(
+    Static('Commander creatures you own have "Room abilities of dungeons you own trigger an additional time."',
+           kind="commanders_room_extra"),
+))
