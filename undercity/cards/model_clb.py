@@ -4,12 +4,13 @@ lacked. Every effect type here has a handler in :mod:`undercity.engine.effects_c
 
 Triggers (their watcher is :func:`undercity.engine.effects_clb.watch`):
 
-* :class:`YouAttack` — "Whenever you attack" (CR 508.3d), or "Whenever you attack the player
-  who has the initiative" (CR 508.3e, ``defender="initiative"``).
+* :class:`AttackPlayer` — "Whenever you attack the player who has the initiative"
+  (CR 508.3e). (Plain "Whenever you attack", CR 508.3d, and "Whenever you complete a dungeon"
+  are ``Trigger("you_attack")`` and ``Trigger("complete_dungeon")`` of
+  :mod:`undercity.cards.model_afr`, detected by :mod:`undercity.engine.effects_afr`.)
 * :class:`BecomesBlocked` — "Whenever this creature becomes blocked by a creature" (once per
   blocker, CR 509.3d) or "Whenever equipped creature becomes blocked" (once per combat,
   CR 509.3c).
-* :class:`CompleteDungeon` — "Whenever you complete a dungeon" (CR 309.7).
 * :class:`BecomesTarget` — "Whenever this permanent becomes the target of a spell or ability
   an opponent controls" (ward, CR 702.21a).
 * "At the beginning of each opponent's upkeep" is ``Trigger("beginning_of", step="upkeep",
@@ -30,7 +31,6 @@ from dataclasses import dataclass
 
 from undercity.cards.model import (
     CREATURE,
-    SELF,
     TRIGGER_OBJECT,
     Activated,
     AddMana,
@@ -53,13 +53,14 @@ TRIGGER_BLOCKER = Ref("trigger_blocker")
 
 
 @dataclass(frozen=True, slots=True)
-class YouAttack(Trigger):
-    """"Whenever you attack" — one or more creatures you control are declared as attackers
-    (CR 508.3d); with ``defender="initiative"``, attacking the player who has the initiative
-    (CR 508.3e). Creatures put onto the battlefield attacking don't count (CR 508.4)."""
+class AttackPlayer(Trigger):
+    """"Whenever you attack [the player who has the initiative]": one or more creatures you
+    control are declared as attackers attacking that player (CR 508.3e) — not their
+    planeswalkers, and not creatures put onto the battlefield attacking (CR 508.4).
+    ``defender``: ``initiative``."""
 
-    event: str = "you_attack"
-    defender: str | None = None
+    event: str = "you_attack_player"
+    defender: str = "initiative"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +72,6 @@ class BecomesBlocked(Trigger):
     event: str = "becomes_blocked"
     by_each: bool = False
     equipped: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class CompleteDungeon(Trigger):
-    """"Whenever you complete a dungeon" (CR 309.7)."""
-
-    event: str = "complete_dungeon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,14 +163,6 @@ class SearchAny(Effect):
     filters: tuple[Filter, ...]
     n: int = 1
     tapped: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Attach(Effect):
-    """Attach the Equipment ``what`` to ``to`` (CR 701.3)."""
-
-    what: Ref = SELF
-    to: Ref = TRIGGER_OBJECT
 
 
 @dataclass(frozen=True, slots=True)

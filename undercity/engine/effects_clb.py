@@ -4,9 +4,10 @@ Gate (issue 5): the effects, triggers and static abilities of :mod:`undercity.ca
 What this module registers, and where:
 
 * effect handlers (``@handles``), as in :mod:`undercity.engine.effects`;
-* a trigger watcher (:data:`triggers.GLOBAL_WATCHERS`) for "whenever you attack" (CR 508.3d-e),
-  "becomes blocked [by a creature]" (CR 509.3c-d), "whenever you complete a dungeon"
-  (CR 309.7) and ward's "becomes the target" (CR 702.21a);
+* a trigger watcher (:data:`triggers.GLOBAL_WATCHERS`) for "whenever you attack the player
+  who has the initiative" (CR 508.3e), "becomes blocked [by a creature]" (CR 509.3c-d) and
+  ward's "becomes the target" (CR 702.21a) — "whenever you attack" and "whenever you complete
+  a dungeon" are those of :mod:`undercity.engine.effects_afr`;
 * the condition ``initiative_in_attack`` (:data:`resolve.CONDITION_HOOKS`);
 * static abilities: damage by toughness (:data:`combat.ASSIGNS_BY_TOUGHNESS`, CR 510.1a),
   protection from creatures (CR 702.16b, e, f: :data:`targeting.SOURCE_TARGET_RESTRICTIONS`,
@@ -14,8 +15,10 @@ What this module registers, and where:
   additional room triggers (:data:`dungeons.ROOM_TRIGGER_EXTRA`, CR 603.2d);
 * conditional mana abilities (:data:`costs.MANA_HOOKS`);
 * "you may play that card this turn [without paying its mana cost]" from exile
-  (:data:`priority.OPTION_HOOKS`; CR 118.9, 305.1, 601.2);
-* state-based action 704.5n for Equipment (:data:`sba.HOOKS`).
+  (:data:`priority.OPTION_HOOKS`; CR 118.9, 305.1, 601.2).
+
+Equip (CR 702.6a) is ``AttachTo`` of :mod:`undercity.cards.model_afr`, and state-based action
+704.5n for Equipment is in :mod:`undercity.engine.effects_afr`.
 
 Like every handler, each asks its questions (``g.ask``) before it changes anything, or keeps
 a done-marker in ``job.data`` so that a re-run after an answer doesn't repeat a change.
@@ -35,7 +38,6 @@ from undercity.engine import (
     dungeons,
     priority,
     resolve,
-    sba,
     targeting,
     triggers,
     zones,
@@ -233,24 +235,6 @@ def h_search_any(g: Game, job: Job, item: StackItem, e: mc.SearchAny, key: str) 
     for c in found:
         zones.put_onto_battlefield(g, c, p, rule="701.23a", tapped=e.tapped)
     zones.shuffle(g, p)
-
-
-@handles(mc.Attach)
-def h_attach(g: Game, job: Job, item: StackItem, e: mc.Attach, key: str) -> None:
-    """CR 701.3: attach the Equipment; to the creature it's already attached to, nothing
-    happens (701.3b); moving it gives it a new timestamp (701.3c)."""
-    s = g.s
-    eq = ref_objects(g, e.what, item, job)
-    to = ref_objects(g, e.to, item, job)
-    if not eq or not to:
-        return
-    o, t = s.objs[eq[0]], s.objs[to[0]]
-    if o.attached_to == t.id:
-        g.emit(ev.Note(rule="701.3b", message=f"{o.name} is already attached to {t.name}"))
-        return
-    o.attached_to = t.id
-    o.timestamp = s.next_timestamp()
-    g.emit(ev.Note(rule="701.3a", message=f"{o.name} is attached to {t.name}"))
 
 
 @handles(mc.DamageBlockers)
@@ -487,39 +471,10 @@ def _conditional_mana(g: Game, o: Obj, eff: m.AddMana) -> str | None:
 costs.MANA_HOOKS.append(_conditional_mana)
 
 
-# ----------------------------------------------------------------------------- 704.5n
-
-
-def _sba_704_5n(g: Game) -> list[sba.Action]:
-    """CR 704.5n: an Equipment attached to an illegal permanent (not a creature, or gone)
-    becomes unattached; it remains on the battlefield."""
-    s = g.s
-    out = []
-    for oid in s.battlefield:
-        o = s.objs[oid]
-        if o.attached_to is None or "Equipment" not in o.card.subtypes:
-            continue
-        host = s.objs.get(o.attached_to)
-        if host is not None and host.zone == "battlefield" and ch.is_creature(host):
-            continue
-
-        def run(g: Game, eq: int = oid) -> None:
-            x = g.s.objs.get(eq)
-            if x is not None and x.attached_to is not None:
-                x.attached_to = None
-                g.emit(ev.Note(rule="704.5n", message=f"{x.name} becomes unattached"))
-
-        out.append(sba.Action("hook", "704.5n", obj=oid, reason="Equipment attached to an illegal permanent", run=run))
-    return out
-
-
-sba.HOOKS.append(_sba_704_5n)
-
-
 # ----------------------------------------------------------------------------- triggers
 
 
-_CLB_TRIGGERS = (mc.YouAttack, mc.BecomesBlocked, mc.CompleteDungeon, mc.BecomesTarget)
+_CLB_TRIGGERS = (mc.AttackPlayer, mc.BecomesBlocked, mc.BecomesTarget)
 
 
 @lru_cache(maxsize=4096)
@@ -537,30 +492,22 @@ def _watching(g: Game) -> list[tuple[Obj, m.Triggered]]:
 
 
 def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
-    """"Whenever you attack": once per declaration of attackers, if a creature you control is
-    declared (CR 508.3d); "… attack the player who has the initiative": if one is declared
-    attacking that player (CR 508.3e). Attack events are emitted after the whole declaration,
-    in declaration order: the ability triggers on the first qualifying one."""
+    """"Whenever you attack the player who has the initiative": once per declaration of
+    attackers, if a creature you control is declared attacking that player (CR 508.3e).
+    Attack events are emitted after the whole declaration, in declaration order: the ability
+    triggers on the first one that attacks that player."""
     s = g.s
     c = s.combat
-    if c is None or e.attacker not in c.attackers:
+    holder = s.initiative
+    if c is None or holder is None or c.attackers.get(e.attacker) != ("p", holder):
         return
-    watching = _watching(g)
-    if not watching:
+    first = next((a for a, d in c.attackers.items()
+                  if d == ("p", holder) and a in s.objs and s.objs[a].controller == e.player), None)
+    if first != e.attacker:
         return
-    mine = [a for a in c.attackers if a in s.objs and s.objs[a].controller == e.player]
-    for o, a in watching:
-        w = a.when
-        if not isinstance(w, mc.YouAttack) or o.controller != e.player:
-            continue
-        if w.defender == "initiative":
-            holder = s.initiative
-            hits = [x for x in mine if holder is not None and c.attackers[x] == ("p", holder)]
-            if not hits or hits[0] != e.attacker:
-                continue
-        elif not mine or mine[0] != e.attacker:
-            continue
-        triggers._add(g, o, a, o.controller, o.name)
+    for o, a in _watching(g):
+        if isinstance(a.when, mc.AttackPlayer) and a.when.defender == "initiative" and o.controller == e.player:
+            triggers._add(g, o, a, o.controller, o.name)
 
 
 def _on_block(g: Game, e: ev.BlockDeclared) -> None:
@@ -578,12 +525,6 @@ def _on_block(g: Game, e: ev.BlockDeclared) -> None:
             triggers._add(g, o, a, o.controller, o.name, object=e.attacker, blocker=e.blocker)
         elif c is not None and c.blocked_by.get(e.attacker, [None])[0] == e.blocker:
             triggers._add(g, o, a, o.controller, o.name, object=e.attacker)
-
-
-def _on_complete(g: Game, e: ev.DungeonCompleted) -> None:
-    for o, a in _watching(g):
-        if isinstance(a.when, mc.CompleteDungeon) and o.controller == e.player:
-            triggers._add(g, o, a, o.controller, o.name)
 
 
 def _on_stack(g: Game, e: Any) -> None:
@@ -619,7 +560,7 @@ def _on_turn(g: Game, e: ev.TurnBegan) -> None:
 
 
 _BY_KIND: dict[str, Any] = {
-    "attack_declared": _on_attack, "block_declared": _on_block, "dungeon_completed": _on_complete,
+    "attack_declared": _on_attack, "block_declared": _on_block,
     "spell_cast": _on_stack, "ability_activated": _on_stack, "ability_triggered": _on_stack,
     "turn_began": _on_turn,
 }

@@ -128,24 +128,25 @@ def render(summary: dict[str, Any], console: Console, games_per_second: float | 
         return
     t = summary["turns"]
     title = (f"{n} games · {summary['variant']} · AI {', '.join(sorted(set(summary['agents'])))}")
-    table = Table(title=title, title_justify="left", show_lines=False)
-    table.add_column("Seat", no_wrap=True)
-    table.add_column("Deck")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate [95% CI]", justify="right", no_wrap=True)
-    table.add_column("First initiative\n(mean turn · games)", justify="right")
-    table.add_column("Initiative\ntaken/game", justify="right")
-    table.add_column("Taken from\nothers/game", justify="right")
-    table.add_column("Dungeons\ncompleted/game", justify="right")
-    table.add_column("Rooms\nvisited/game", justify="right")
-    table.add_column("Undercity done\n(games · mean turn)", justify="right")
-    for s in summary["seats"]:
-        table.add_row(
-            seat_label(s["seat"], s["name"]), s["deck"], str(s["win"]["wins"]), _pct(s["win"]),
-            f"{_num(s['first_initiative_turn_mean'], 1)} · {s['took_initiative_games']}",
-            _num(s["initiative_taken_per_game"]), _num(s["initiative_taken_from_others_per_game"]),
-            _num(s["dungeons_completed_per_game"]), _num(s["rooms_visited_per_game"]),
-            f"{s['undercity_completed_games']} · {_num(s['undercity_completed_turn_mean'], 1)}")
+    table = Table(title=title, title_justify="left")
+    table.add_column("", no_wrap=True)
+    for seat in summary["seats"]:
+        table.add_column(seat_label(seat["seat"], seat["name"]), justify="right")
+    rows: list[tuple[str, Any]] = [
+        ("Deck", lambda s: s["deck"]),
+        ("Wins", lambda s: str(s["win"]["wins"])),
+        ("Win rate [95% CI]", lambda s: _pct(s["win"])),
+        ("First took the initiative (mean turn)", lambda s: _num(s["first_initiative_turn_mean"], 1)),
+        ("Games in which they took it", lambda s: str(s["took_initiative_games"])),
+        ("Initiative taken per game", lambda s: _num(s["initiative_taken_per_game"])),
+        ("  of which from another player", lambda s: _num(s["initiative_taken_from_others_per_game"])),
+        ("Dungeons completed per game", lambda s: _num(s["dungeons_completed_per_game"])),
+        ("Rooms visited per game", lambda s: _num(s["rooms_visited_per_game"])),
+        ("Undercity completed (games)", lambda s: str(s["undercity_completed_games"])),
+        ("Undercity completed (mean turn)", lambda s: _num(s["undercity_completed_turn_mean"], 1)),
+    ]
+    for label, cell in rows:
+        table.add_row(label, *(cell(seat) for seat in summary["seats"]))
     console.print(table)
     lines = [
         f"Game length: {t['mean']:.1f} turns on average (sd {t['sd']:.1f}, median {t['median']}, "

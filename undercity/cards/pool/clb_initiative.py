@@ -32,13 +32,13 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
+from undercity.cards.model_afr import AttachTo
 from undercity.cards.model_clb import (
     ActivatedIf,
     AddManaIf,
-    Attach,
+    AttackPlayer,
     BecomesBlocked,
     BecomesTarget,
-    CompleteDungeon,
     ControllerLosesLife,
     CounterUnlessPays,
     CreateTokensAttacking,
@@ -51,20 +51,21 @@ from undercity.cards.model_clb import (
     SearchAny,
     Untap,
     UntapOne,
-    YouAttack,
 )
 from undercity.cards.pool.dungeon_cards import keyed_token
 from undercity.cards.registry import define
 from undercity.mana import parse_cost
 
 COMPLETED = Condition("completed_dungeon")
+#: "Whenever you attack" (CR 508.3d), once per combat: the trigger event of model_afr.
+YOU_ATTACK = Trigger("you_attack")
 HAVE_INITIATIVE = Condition("have_initiative")
 TAKE = (TakeInitiative(),)
 
 
-def _enters(kind: str = "creature") -> Triggered:
-    """"When this [kind] enters, you take the initiative." (CR 726)"""
-    return Triggered(f"When this {kind} enters, you take the initiative.", effects=TAKE)
+def _enters(subject: str = "this creature") -> Triggered:
+    """"When [subject] enters, you take the initiative." (CR 726)"""
+    return Triggered(f"When {subject} enters, you take the initiative.", effects=TAKE)
 
 
 def _your_end_step(text: str, *effects: Effect) -> Triggered:
@@ -150,7 +151,7 @@ define("Rilsa Rael, Kingpin", triggered=(
     _enters("Rilsa Rael"),
     Triggered("Whenever you attack, target attacking creature gains deathtouch until end of turn. If you've "
               "completed a dungeon, that creature also gets +5/+0 and gains first strike and menace until end of "
-              "turn.", when=YouAttack(),
+              "turn.", when=YOU_ATTACK,
               targets=(TargetSpec("permanent", _ATTACKING, text="target attacking creature"),),
               effects=(Pump(0, 0, T(0), frozenset({"deathtouch"})),
                        IfElse(COMPLETED, (Pump(5, 0, T(0), frozenset({"first strike", "menace"})),)))),
@@ -159,7 +160,7 @@ define("Rilsa Rael, Kingpin", triggered=(
 define("Seasoned Dungeoneer", triggered=(
     _enters(),
     Triggered("Whenever you attack, target attacking Cleric, Rogue, Warrior, or Wizard gains protection from "
-              "creatures until end of turn. It explores.", when=YouAttack(),
+              "creatures until end of turn. It explores.", when=YOU_ATTACK,
               targets=(TargetSpec("permanent", F("Creature", subtypes={"Cleric", "Rogue", "Warrior", "Wizard"},
                                                  attacking_or_blocking=True),
                                   text="target attacking Cleric, Rogue, Warrior, or Wizard"),),
@@ -167,9 +168,9 @@ define("Seasoned Dungeoneer", triggered=(
 ))
 
 define("Undercellar Sweep", triggered=(
-    _enters("enchantment"),
+    _enters("this enchantment"),
     Triggered("Whenever you attack, if you or a player you're attacking has the initiative, you create two 1/1 "
-              "white Soldier creature tokens that are tapped and attacking.", when=YouAttack(),
+              "white Soldier creature tokens that are tapped and attacking.", when=YOU_ATTACK,
               if_=Condition("initiative_in_attack"), effects=(CreateTokensAttacking(SOLDIER, 2),)),
 ))
 
@@ -177,9 +178,9 @@ define("Loot Dispute", triggered=(
     Triggered("When this enchantment enters, you take the initiative and create a Treasure token.",
               effects=(TakeInitiative(), CreateToken("Treasure"))),
     Triggered("Whenever you attack the player who has the initiative, create a Treasure token.",
-              when=YouAttack(defender="initiative"), effects=(CreateToken("Treasure"),)),
+              when=AttackPlayer(defender="initiative"), effects=(CreateToken("Treasure"),)),
     Triggered("Loud Ruckus — Whenever you complete a dungeon, create a 5/5 red Dragon creature token with flying.",
-              when=CompleteDungeon(), effects=(CreateToken(DRAGON),)),
+              when=Trigger("complete_dungeon"), effects=(CreateToken(DRAGON),)),
 ))
 
 define("Explore the Underdark", spell=SpellAbility(
@@ -195,7 +196,7 @@ define("Dungeoneer's Pack", static=(
               cost=Cost(mana=parse_cost("{2}"), tap=True, sacrifice_self=True), sorcery_speed=True,
               effects=(TakeInitiative(), GainLife(3), Draw(1), CreateToken("Treasure"))),))
 
-define("Sarevok's Tome", triggered=(_enters("artifact"),), activated=(
+define("Sarevok's Tome", triggered=(_enters("this artifact"),), activated=(
     Activated("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", cost=Cost(tap=True),
               effects=(AddManaIf("C", cond=HAVE_INITIATIVE, mana_if="CC"),), mana_ability=True),
     ActivatedIf("{3}, {T}: Exile cards from the top of your library until you exile a nonland card. You may cast "
@@ -205,7 +206,7 @@ define("Sarevok's Tome", triggered=(_enters("artifact"),), activated=(
 ))
 
 define("Trailblazer's Torch", triggered=(
-    _enters("Equipment"),
+    _enters("this Equipment"),
     # CR 509.3c: once per combat, however many creatures block it. "It" — the equipped
     # creature — deals the damage.
     Triggered("Whenever equipped creature becomes blocked, it deals 2 damage to each creature blocking it.",
@@ -215,7 +216,7 @@ define("Trailblazer's Torch", triggered=(
     # control. Activate only as a sorcery."
     Activated("Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)",
               cost=Cost(mana=parse_cost("{1}")), targets=(target_creature(controller="you"),), sorcery_speed=True,
-              effects=(Attach(SELF, T(0)),)),))
+              effects=(AttachTo(T(0)),)),))
 
 # ----------------------------------------------------------------------------- cares about the initiative
 
