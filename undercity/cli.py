@@ -24,11 +24,17 @@ def play(
     ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random."),
     log_json: Path = typer.Option(None, "--log-json", help="Write the event log as JSON Lines to this file."),
     quiet: bool = typer.Option(False, help="Print only the result."),
+    seat: list[str] = typer.Option(None, "--seat", help="Who plays a seat, in seat order: human | heuristic | "
+                                   "random (repeat; seats not given use --ai). `--seat human`: you play first seat."),
+    turn_cap: int = typer.Option(150, "--turn-cap", help="A game still going after this many turns is a draw."),
+    every_priority: bool = typer.Option(False, "--every-priority",
+                                        help="Human seat: stop at every priority, even when you can only pass."),
 ) -> None:
-    """Play a complete game between AI players and print its log and result."""
-    from undercity.agents import make_agent, play_out
+    """Play a complete game between AI players (or you: --seat human) and print its log and result."""
+    from undercity.agents import play_out
     from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
     from undercity.engine.game import Game
+    from undercity.ui.session import make_agents, play_session, seat_kinds
 
     if players < 2:
         raise UndercityError("--players must be at least 2")
@@ -39,6 +45,8 @@ def play(
     names = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"][:players]
     if len(names) < players:
         raise UndercityError("at most 8 players")
+    kinds = seat_kinds(seat, ai, players)
+    viewer = kinds.index("human") if "human" in kinds else None  # the log hides what they may not see
     deck_names = list(deck or [])
     if not deck_names:
         bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
@@ -48,13 +56,19 @@ def play(
                              "or none for the bundled decks")
     decks = [load_deck(d) for d in deck_names]
     commanders = _commanders(decks, quiet) if variant == "commander" else None
-    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders)
+    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders,
+                 turn_cap=turn_cap)
     if not quiet:
-        g.log_listeners.append(lambda e: console.print(e.render(g.names), markup=False))
-        for line in g.log_lines():
+        g.log_listeners.append(lambda e: console.print(e.render(g.names, viewer), markup=False))
+        for line in g.log_lines(viewer):
             console.print(line, markup=False)
-    agents = [make_agent(ai, seed * 100 + i) for i in range(players)]
-    play_out(g, agents)
+    agents = make_agents(kinds, seed, console)
+    code = 0
+    if viewer is None:
+        play_out(g, agents)
+    else:
+        g.stop_every_priority = every_priority
+        code = play_session(g, agents, console)
     if log_json is not None:
         log_json.write_text("\n".join(g.log_json()) + "\n", encoding="utf-8")
     s = g.s
@@ -62,6 +76,8 @@ def play(
     console.print(f"\nResult: {winners} after {s.turn} turns "
                   f"({', '.join(f'{p.name} ({d.name}) {p.life} life' for p, d in zip(s.players, decks, strict=True))})",
                   markup=False)
+    if code:
+        raise typer.Exit(code)
 
 
 def _commanders(decks: list, quiet: bool) -> list[list[str]]:

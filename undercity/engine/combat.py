@@ -291,12 +291,15 @@ def run_combat_damage(g: Game, job: Job) -> None:
         if len(blockers) == 1 and not trample:
             assignments.append((a, ("o", blockers[0]), power))
             continue
-        # CR 510.1c: divide among the blockers as the controller chooses. Offered as an order in
-        # which blockers get lethal damage; the rest goes to the last (or, with trample, the player).
-        orders = list(permutations(blockers)) if len(blockers) <= 3 else [tuple(blockers)]
+        # CR 510.1c: divide among the blockers as the controller chooses — every division is
+        # offered; with trample the rest may go to the player once each blocker has been
+        # assigned lethal damage (CR 702.19b).
+        divisions = _divisions(g, o, blockers, power, d if trample else None)
+        if len(divisions) > MAX_DIVISIONS:  # a huge creature: lethal-in-some-order divisions only
+            divisions = [_split(g, o, list(order), power, d if trample else None)
+                         for order in (permutations(blockers) if len(blockers) <= 3 else [tuple(blockers)])]
         opts = []
-        for order in orders:
-            parts = _split(g, o, list(order), power, d if trample else None)
+        for parts in divisions:
             label = ", ".join(f"{n} to {targeting.describe(g, t)}" for t, n in parts if n)
             opts.append(Option(label or "no damage", [list(t) + [n] for t, n in parts]))
         uniq = {str(x.value): x for x in opts}
@@ -328,6 +331,32 @@ def run_combat_damage(g: Game, job: Job) -> None:
             dealt_to_players.setdefault(t[1], set()).add(o.controller)
     g.emit(ev.CombatDamageDealt(rule="510.2", to_players={k: tuple(sorted(v)) for k, v in dealt_to_players.items()},
                                 first_strike=first))
+
+
+MAX_DIVISIONS = 120
+
+
+def _divisions(g: Game, attacker: Obj, blockers: list[int], power: int,
+               trample_to: Defender | None) -> list[list[tuple[Defender, int]]]:
+    """Every legal division of ``power`` among ``blockers`` (and the player, with trample)."""
+    lethal = [_lethal(g, g.s.objs[b], attacker) for b in blockers]
+    out: list[list[tuple[Defender, int]]] = []
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if len(out) > MAX_DIVISIONS:
+            return
+        if i == len(blockers):
+            parts: list[tuple[Defender, int]] = [(("o", b), n) for b, n in zip(blockers, acc, strict=True)]
+            if left == 0:
+                out.append(parts)
+            elif trample_to is not None and all(n >= lv for n, lv in zip(acc, lethal, strict=True)):
+                out.append(parts + [(trample_to, left)])
+            return
+        for n in range(left + 1):
+            rec(i + 1, left - n, acc + [n])
+
+    rec(0, power, [])
+    return out
 
 
 def _split(g: Game, attacker: Obj, order: list[int], power: int,

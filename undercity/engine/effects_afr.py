@@ -122,11 +122,25 @@ def _cond_land_entered(g: Game, cond: Condition, controller: int) -> bool:
     return g.s.extra.get(LAND_ENTERED, {}).get(controller) == g.s.turn
 
 
+def _attack_power(g: Game, player: int) -> int:
+    """The total power of the creatures ``player`` attacked with this combat, as they were
+    declared: recorded the first time it is asked after the declaration (all attackers are
+    declared before any attack trigger is checked, CR 508.1, 508.2)."""
+    s = g.s
+    powers = s.extra.setdefault(ATTACK_POWER, {})
+    rec = powers.get(player)
+    if rec is None or rec[0] != s.turn:
+        c = s.combat
+        total = sum(ch.power(g, s.objs[a]) for a in c.attackers
+                    if a in s.objs and s.objs[a].controller == player) if c is not None else 0
+        rec = powers[player] = (s.turn, total)
+    return int(rec[1])
+
+
 def _cond_pack_tactics(g: Game, cond: Condition, controller: int) -> bool:
     """Pack tactics: "if you attacked with creatures with total power N or greater this
     combat" — the power they had as they were declared as attackers."""
-    rec = g.s.extra.get(ATTACK_POWER, {}).get(controller)
-    return rec is not None and rec[0] == g.s.turn and rec[1] >= int(getattr(cond, "arg", "0") or 0)
+    return _attack_power(g, controller) >= int(getattr(cond, "arg", "0") or 0)
 
 
 def _cond_your_turn(g: Game, cond: Condition, controller: int) -> bool:
@@ -418,12 +432,8 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
     s = g.s
     c = s.combat
     player = e.player
-    powers = s.extra.setdefault(ATTACK_POWER, {})
-    if c is not None and powers.get(player, (None,))[0] != s.turn:
-        # All attackers are declared before the first AttackDeclared event (CR 508.1, 508.2):
-        # the total power of the creatures this player attacked with, as declared.
-        powers[player] = (s.turn, sum(ch.power(g, s.objs[a]) for a in c.attackers
-                                      if a in s.objs and s.objs[a].controller == player))
+    if c is not None:
+        _attack_power(g, player)  # record it as declared, before anything changes it
     attacked = s.extra.setdefault(ATTACKED, {})
     first = attacked.get(player) != s.turn
     attacked[player] = s.turn

@@ -225,6 +225,11 @@ class Runner:
             exact = [o for o in opts if _norm(o.label) == w]
             if len(exact) == 1:
                 return exact[0]
+            if ", " in w:  # a list of parts ("2 to X, 1 to Y") in any order
+                parts = sorted(x.strip() for x in w.split(","))
+                same = [o for o in opts if sorted(x.strip() for x in _norm(o.label).split(",")) == parts]
+                if len(same) == 1:
+                    return same[0]
             named = [o for o in opts if _norm(_option_obj_name(self.g, o) or "") == w]
             if len(named) >= 1 and len({_option_obj_name(self.g, o) for o in named}) == 1:
                 return named[0]
