@@ -47,6 +47,7 @@ def play(
         raise UndercityError("at most 8 players")
     kinds = seat_kinds(seat, ai, players)
     viewer = kinds.index("human") if "human" in kinds else None  # the log hides what they may not see
+    agents = make_agents(kinds, seed, console)
     deck_names = list(deck or [])
     if not deck_names:
         bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
@@ -62,7 +63,6 @@ def play(
         g.log_listeners.append(lambda e: console.print(e.render(g.names, viewer), markup=False))
         for line in g.log_lines(viewer):
             console.print(line, markup=False)
-    agents = make_agents(kinds, seed, console)
     code = 0
     if viewer is None:
         play_out(g, agents)

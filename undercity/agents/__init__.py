@@ -21,7 +21,11 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if kind == "heuristic":
         return HeuristicAgent(seed)
-    raise UndercityError(f"unknown AI {kind!r}; choose random or heuristic")
+    if kind == "mcts":
+        from undercity.agents.mcts import MCTSAgent
+
+        return MCTSAgent(seed)
+    raise UndercityError(f"unknown AI {kind!r}; choose random, heuristic or mcts")
 
 
 def play_out(game: Game, agents: list[Agent]) -> Game:

@@ -1,166 +1,677 @@
-"""A rule-of-thumb agent: develops its board, points harmful effects at opponents and
-helpful ones at itself, attacks when it is safe and blocks when it pays."""
+"""A rule-of-thumb agent that plays sensibly.
+
+It plays a land, then casts its best spells on curve (a small knapsack over its mana);
+holds pump spells and other tricks for combat, where they win a fight or save a creature;
+aims removal and burn at the biggest threats it can kill, and burn at the face when that is
+lethal or the opponent is in burn range; attacks when no blocker punishes it (or when the
+attack is lethal, or to steal the initiative), keeping home what it needs to survive the
+crack-back; blocks to kill attackers, to trade up, and chump-blocks to survive or to keep
+the initiative; ventures into good rooms (Forge on its own creature, Trap! at an opponent,
+Arena to goad an opponent's creature); and points every helpful effect — of spells,
+activated and triggered abilities — at its own things and every harmful one at opponents.
+
+Every kind of decision the engine asks has an answer; an unknown kind gets the first
+option. Answers are pure functions of the game (plus a per-turn record of activations, so
+that an ability isn't activated over and over), so the agent is deterministic.
+"""
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
+from undercity.agents import evaluation as ev
+from undercity.agents import tactics as tx
 from undercity.cards import model as m
+from undercity.engine import casting, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
-from undercity.engine.targeting import _is_opponent
+from undercity.engine.teams import is_active
 
-HARMFUL = (m.DealDamage, m.DivideDamage, m.Destroy, m.ExileIt, m.ReturnToHand, m.CounterSpell,
-           m.LoseLife, m.Discard, m.Mill, m.SacrificeChoice, m.Goad)
+#: Preferred dungeons for "venture into the dungeon" (the fastest to complete first).
+DUNGEON_PREFERENCE = ("Lost Mine of Phandelver", "Dungeon of the Mad Mage", "Tomb of Annihilation", "Undercity")
+#: Minimum value for casting an instant or sorcery.
+SPELL_THRESHOLD = 2.0
+#: Minimum value for activating an ability.
+ACTIVATE_THRESHOLD = 1.5
+
+LAND = 1000.0
 
 
 class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # (turn, object id, ability index) -> activations, so that abilities aren't repeated forever.
+        self._activated: dict[tuple[int, int, int], int] = {}
+        self._memo: tuple[Any, Any, Any, Any] | None = None
 
     def choose(self, game: Game, d: Decision) -> int:
+        v = self.decide(game, d)
+        self.note(game, d, v)
+        return v
+
+    def decide(self, game: Game, d: Decision) -> int:
+        """The option index this agent picks (without recording anything)."""
+        if len(d.options) <= 1:
+            return 0
         fn = getattr(self, f"_{d.kind}", None)
-        if fn is not None:
-            v = fn(game, d)
-            if v is not None:
-                return v
-        return 0
+        if fn is None:
+            return 0  # an unknown kind of decision: the first option
+        v = fn(game, d)
+        if v is None or not 0 <= v < len(d.options):
+            return 0
+        return v
+
+    def note(self, game: Game, d: Decision, choice: int) -> None:
+        """Record an answer given to ``d`` (by this agent or another): activations per turn."""
+        if d.kind == "priority":
+            val = d.options[choice].value
+            if val[0] == "activate":
+                k = (game.s.turn, val[1], val[2])
+                self._activated[k] = self._activated.get(k, 0) + 1
 
     # ------------------------------------------------------------------ helpers
-    def _index(self, d: Decision, pred: Any) -> int | None:
+    @staticmethod
+    def _index(d: Decision, pred: Any) -> int | None:
         for i, o in enumerate(d.options):
             if pred(o.value):
                 return i
         return None
 
+    @staticmethod
+    def _argmax(scores: list[float]) -> int:
+        best, best_v = 0, float("-inf")
+        for i, v in enumerate(scores):
+            if v > best_v:
+                best, best_v = i, v
+        return best
+
+    # ------------------------------------------------------------------ game start
     def _mulligan(self, g: Game, d: Decision) -> int:
         p = g.s.players[d.player]
         lands = sum(1 for c in p.hand if "Land" in g.s.objs[c].card.types)
-        if p.mulligans >= 1 or 2 <= lands <= 5:
-            return self._index(d, lambda v: v == "keep") or 0
-        return self._index(d, lambda v: v == "mulligan") or 0
+        n = len(p.hand)
+        keep = self._index(d, lambda v: v == "keep") or 0
+        if p.mulligans >= 2 or n <= 5:
+            return keep
+        lo, hi = (2, 5) if n >= 7 else (2, 4)
+        if lo <= lands <= hi:
+            return keep
+        return self._index(d, lambda v: v == "mulligan") or keep
 
     def _bottom(self, g: Game, d: Decision) -> int:
-        # Bottom the most expensive card.
-        return max(range(len(d.options)), key=lambda i: g.s.objs[d.options[i].value].card.mana_value)
+        from undercity.engine.variants import get_variant
 
-    _cleanup_discard = _bottom
-    _discard = _bottom
-
-    def _priority(self, g: Game, d: Decision) -> int:
         s = g.s
-        best, best_score = 0, 0.0
+        p = s.players[d.player]
+        free = 1 if get_variant(s.variant).free_first_mulligan else 0
+        final = len(p.hand) - max(0, p.mulligans - free)  # the hand size after every card is bottomed
+        lands = [i for i, o in enumerate(d.options) if "Land" in s.objs[o.value].card.types]
+        spells = [i for i, o in enumerate(d.options) if i not in lands]
+        if len(lands) > ev.land_count_target(final) or not spells:
+            return lands[0]
+        return max(spells, key=lambda i: (s.objs[d.options[i].value].card.mana_value, -i))
+
+    # ------------------------------------------------------------------ hand choices
+    def _worst_card(self, g: Game, d: Decision) -> int:
+        s = g.s
+        return min(range(len(d.options)),
+                   key=lambda i: (ev.hand_keep_value(g, d.player, s.objs[d.options[i].value].card), i))
+
+    _discard = _worst_card
+    _cleanup_discard = _worst_card
+    _put_on_top = _worst_card
+
+    def _escape_exile(self, g: Game, d: Decision) -> int:
+        s = g.s
+        return min(range(len(d.options)), key=lambda i: (ev.card_value(s.objs[d.options[i].value].card), i))
+
+    def _needs_land(self, g: Game, me: int) -> bool:
+        s = g.s
+        lands = ev.lands_of(g, me) + sum(1 for c in s.players[me].hand if "Land" in s.objs[c].card.types)
+        top_mv = max((s.objs[c].card.mana_value for c in s.players[me].hand), default=0)
+        return lands < max(4, top_mv)
+
+    def _card_wanted(self, g: Game, me: int, oid: int) -> float:
+        """How much ``me`` wants to draw this card next."""
+        card = g.s.objs[oid].card
+        if "Land" in card.types:
+            return 8.0 if self._needs_land(g, me) else 0.5
+        lands = ev.lands_of(g, me)
+        v = ev.card_value(card)
+        if card.mana_value > lands + 2:
+            v -= 2.0
+        return v
+
+    def _scry(self, g: Game, d: Decision) -> int:
+        me = d.player
         for i, o in enumerate(d.options):
-            v = o.value
-            score = 0.0
-            if v[0] == "play":
-                score = 100
-            elif v[0] == "cast":
-                card = s.objs[v[1]].card
-                score = 10 + card.mana_value
-                sa = card.spell
-                if sa is not None and not sa.modes:
-                    effs = sa.effects
-                    if any(isinstance(e, m.CounterSpell) for e in effs):
-                        top = s.stack[-1] if s.stack else None
-                        score = 50 if top is not None and _is_opponent(g, d.player, top.controller) else -1
-                    elif any(isinstance(e, m.Pump) for e in effs) and s.step not in ("declare-blockers",):
-                        score = -1  # keep pump spells for combat
-                if "Creature" in card.types and s.stack:
-                    score = -1
-            elif v[0] == "activate":
-                score = 5
-            if score > best_score:
-                best, best_score = i, score
-        return best
-
-    def _spell_being_cast(self, g: Game) -> tuple[list[m.Effect], int] | None:
-        if not g.s.jobs:
-            return None
-        job = g.s.jobs[-1]
-        if job.kind == "cast":
-            card = g.s.objs[job.data["obj"]].card
-            sa = card.spell
-            if card.enchant is not None:
-                return [m.Pump(0, 0, m.SELF)], job.data["player"]
-            if sa is None:
-                return [], job.data["player"]
-            effs = list(sa.effects) + [e for md in sa.modes for e in md.effects]
-            return effs, job.data["player"]
-        if job.kind == "triggers":
-            return [], -1
-        return None
-
-    def _target(self, g: Game, d: Decision) -> int:
-        info = self._spell_being_cast(g)
-        harmful = True
-        if info is not None and info[0]:
-            harmful = any(isinstance(e, HARMFUL) for e in info[0])
-        s = g.s
-
-        def score(v: Any) -> float:
-            if v is None:
-                return -5
-            kind, ident = v
-            if kind == "p":
-                mine = ident == d.player
-                base = 3.0
-            else:
-                o = s.objs.get(ident)
-                if o is None:
-                    return -10
-                mine = o.controller == d.player
-                base = 2 + (ch.power(g, o) if ch.is_creature(o) else o.card.mana_value)
-            return base if mine != harmful else -base
-
-        return max(range(len(d.options)), key=lambda i: score(d.options[i].value))
-
-    def _attacker(self, g: Game, d: Decision) -> int:
-        s = g.s
-        opp_blockers = [s.objs[o] for o in s.battlefield if _is_opponent(g, d.player, s.objs[o].controller)
-                        and ch.is_creature(s.objs[o]) and not s.objs[o].tapped]
-        for i, o in enumerate(d.options):
-            if o.value is None:
-                continue
-            a = s.objs[o.value]
-            pa, ta = ch.power(g, a), ch.toughness(g, a)
-            if pa <= 0:
-                continue
-            safe = all(ch.power(g, b) < ta or ch.toughness(g, b) <= pa for b in opp_blockers)
-            if safe or not opp_blockers:
+            if o.value[0] == "away" and self._card_wanted(g, me, o.value[1]) < 2.0:
                 return i
-        return self._index(d, lambda v: v is None) or 0
+        return self._index(d, lambda v: v[0] == "done") or 0
 
-    def _blocker(self, g: Game, d: Decision) -> int:
+    _surveil = _scry
+
+    def _order_top(self, g: Game, d: Decision) -> int:
+        return max(range(len(d.options)), key=lambda i: (self._card_wanted(g, d.player, d.options[i].value), -i))
+
+    def _search(self, g: Game, d: Decision) -> int:
         s = g.s
-        c = s.combat
-        incoming = sum(ch.power(g, s.objs[a]) for a in (c.attackers if c else {}) if a in s.objs
-                       and a not in (c.blocked if c else set()))
-        life = s.players[d.player].life
-        for i, o in enumerate(d.options):
-            if o.value is None:
-                continue
-            b = s.objs[o.value]
-            for a in (c.attackers if c else {}):
-                ao = s.objs.get(a)
-                if ao is None:
-                    continue
-                if ch.toughness(g, b) > ch.power(g, ao) or ch.power(g, b) >= ch.toughness(g, ao) \
-                        or incoming >= life:
-                    return i
-        return self._index(d, lambda v: v is None) or 0
+        me = d.player
+        cards = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cards:
+            return 0
+        if "battlefield tapped" in d.prompt:  # Cultivate: which goes onto the battlefield
+            return cards[0]
+        need = self._color_need(g, me)
 
-    def _block_target(self, g: Game, d: Decision) -> int:
+        def score(i: int) -> float:
+            card = s.objs[d.options[i].value].card
+            if "Land" in card.types:
+                return 5.0 + 2.0 * len(_land_colors(card) & need)
+            return ev.card_value(card)
+
+        return max(cards, key=lambda i: (score(i), -i))
+
+    def _choose_card(self, g: Game, d: Decision) -> int:
         s = g.s
-        return max(range(len(d.options)), key=lambda i: ch.power(g, s.objs[d.options[i].value]))
+        cards = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cards:
+            return 0
+        return max(cards, key=lambda i: (ev.card_value(s.objs[d.options[i].value].card), -i))
 
-    def _x(self, g: Game, d: Decision) -> int:
-        return len(d.options) - 1
+    def _color_need(self, g: Game, me: int) -> set[str]:
+        """Colors in ``me``'s hand that its lands don't make yet."""
+        s = g.s
+        have: set[str] = set()
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            if o.controller == me and "Land" in o.card.types:
+                have |= _land_colors(o.card)
+        want: set[str] = set()
+        for c in s.players[me].hand:
+            cost = s.objs[c].card.mana_cost
+            if cost is not None:
+                want |= set(cost.colors)
+        return want - have
 
-    def _mode(self, g: Game, d: Decision) -> int:
-        return self.rng.randrange(len(d.options))
+    # ------------------------------------------------------------------ permanents
+    def _sacrifice(self, g: Game, d: Decision) -> int:
+        s = g.s
+        return min(range(len(d.options)), key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), i))
+
+    def _tap_cost(self, g: Game, d: Decision) -> int:
+        return self._sacrifice(g, d)
+
+    def _legend_rule(self, g: Game, d: Decision) -> int:
+        s = g.s
+        return max(range(len(d.options)),
+                   key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]),
+                                  not s.objs[d.options[i].value].tapped, -i))
+
+    def _untap(self, g: Game, d: Decision) -> int:
+        s = g.s
+        return max(range(len(d.options)), key=lambda i: (s.objs[d.options[i].value].tapped,
+                                                         ev.permanent_value(g, s.objs[d.options[i].value]), -i))
+
+    def _replacement(self, g: Game, d: Decision) -> int:
+        return 0
+
+    def _order_triggers(self, g: Game, d: Decision) -> int:
+        return 0
 
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
+
+    def _pay_or_countered(self, g: Game, d: Decision) -> int:
+        return self._index(d, lambda v: v is True) or 0
+
+    def _explore(self, g: Game, d: Decision) -> int:
+        # The revealed card is a nonland card: keep it on top if it's castable soon.
+        s = g.s
+        me = d.player
+        top = s.players[me].library[0] if s.players[me].library else None
+        keep = top is not None and self._card_wanted(g, me, top) >= 2.0
+        return self._index(d, lambda v: v is (not keep)) or 0
+
+    def _cast_free(self, g: Game, d: Decision) -> int:
+        s = g.s
+        best, best_v = None, float("-inf")
+        for i, o in enumerate(d.options):
+            if o.value is None or o.value is False:
+                continue
+            v = 1.0 if o.value is True else ev.card_value(s.objs[o.value].card)
+            if v > best_v:
+                best, best_v = i, v
+        return best if best is not None else 0
+
+    def _unless_cost(self, g: Game, d: Decision) -> int:
+        s = g.s
+        me = d.player
+        life_loss = d.context.get("life")
+        decline = self._index(d, lambda v: v is None)
+        if life_loss is not None:
+            life = s.players[me].life
+            cost_decline = -tx.player_damage_value(g, me, me, life_loss)
+        else:  # an opponent gets a token
+            cost_decline = 3.0
+            life = 99
+        best, best_cost = decline, cost_decline
+        for i, o in enumerate(d.options):
+            if o.value is None:
+                continue
+            obj = s.objs[o.value]
+            c = ev.hand_keep_value(g, me, obj.card) if obj.zone == "hand" else ev.permanent_value(g, obj)
+            if c < best_cost or (life_loss is not None and life_loss >= life and best == decline):
+                best, best_cost = i, c
+        return best if best is not None else 0
+
+    # ------------------------------------------------------------------ dungeons
+    def _dungeon(self, g: Game, d: Decision) -> int:
+        names = [o.value for o in d.options]
+        for pref in DUNGEON_PREFERENCE:
+            if pref in names:
+                return names.index(pref)
+        return 0
+
+    def _room(self, g: Game, d: Decision) -> int:
+        from undercity.cards.pool.dungeon_cards import get_dungeon
+
+        me = d.player
+        dungeon = get_dungeon(d.context.get("dungeon") or g.s.players[me].dungeon)
+
+        def room_value(name: str, depth: int) -> float:
+            r = dungeon.room(name)
+            a = r.ability
+            v = tx.ability_value(g, me, a.effects, a.targets, None)
+            if v == float("-inf"):
+                v = 0.0  # no legal target: the ability is removed (CR 603.3d)
+            if depth and r.leads_to:
+                v += 0.5 * max(room_value(n, depth - 1) for n in r.leads_to)
+            return v
+
+        return self._argmax([room_value(o.value, 2) for o in d.options])
+
+    # ------------------------------------------------------------------ modes, targets, X
+    def _x(self, g: Game, d: Decision) -> int:
+        return max(range(len(d.options)), key=lambda i: d.options[i].value)
+
+    def _mode(self, g: Game, d: Decision) -> int:
+        s = g.s
+        me = d.player
+        job = s.jobs[-1] if s.jobs else None
+        if job is None or job.kind != "cast":
+            return 0
+        o = s.objs[job.data["obj"]]
+        sa = o.card.spell
+        if sa is None or not sa.modes:
+            return 0
+        x = _estimate_x(g, me, o.card)
+        scores = []
+        for opt in d.options:
+            if opt.value == -1:
+                scores.append(0.0)
+                continue
+            md = sa.modes[opt.value]
+            v = tx.ability_value(g, me, md.effects, md.targets, o.id, x)
+            scores.append(v if v != float("-inf") else -100.0)
+        return self._argmax(scores)
+
+    def _target(self, g: Game, d: Decision) -> int:
+        me = d.player
+        info = _target_context(g, d)
+        if info is None:
+            effects: tuple[m.Effect, ...] = (m.Destroy(m.T(0)),)  # unknown: treat it as harmful
+            i, x, n = 0, 0, 1
+        else:
+            effects, i, x, n = info
+        if info is not None and _is_divided_extra(g, d):
+            return self._index(d, lambda v: v is None) or 0
+        scores = [tx.target_value(g, me, effects, i, tuple(o.value) if o.value is not None else None, x, n)
+                  for o in d.options]
+        return self._argmax(scores)
+
+    # ------------------------------------------------------------------ combat
+    def _job_memo(self, g: Game, what: str, fn: Any, me: int) -> Any:
+        """``fn(g, me)`` computed once per job (a declaration asks once per creature, and the
+        game doesn't change until it is complete)."""
+        job = g.s.jobs[-1] if g.s.jobs else None
+        memo = self._memo
+        if job is not None and memo is not None and memo[0] is job and memo[1] == (what, me) and memo[2] is g.s:
+            return memo[3]
+        v = fn(g, me)
+        self._memo = (job, (what, me), g.s, v)
+        return v
+
+    def _attack_plan(self, g: Game, me: int) -> tx.AttackPlan:
+        return self._job_memo(g, "attack", tx.attack_plan, me)  # type: ignore[no-any-return]
+
+    def _block_plan(self, g: Game, me: int) -> list[tuple[int, int]]:
+        return self._job_memo(g, "block", tx.block_plan, me)  # type: ignore[no-any-return]
+
+    def _attacker(self, g: Game, d: Decision) -> int:
+        plan = self._attack_plan(g, d.player).attackers
+        for i, o in enumerate(d.options):
+            if o.value is not None and o.value in plan:
+                return i
+        done = self._index(d, lambda v: v is None)
+        if done is not None:
+            return done
+        # Something must attack (goaded): the creature that risks least.
+        s = g.s
+        return min(range(len(d.options)), key=lambda i: (ev.creature_value(g, s.objs[d.options[i].value]), i))
+
+    def _attack_target(self, g: Game, d: Decision) -> int:
+        me = d.player
+        s = g.s
+        defs = [tuple(o.value) for o in d.options]
+        attacker = None
+        job = s.jobs[-1] if s.jobs else None
+        if job is not None and job.kind == "attackers" and d.key.startswith("def"):
+            attacker = job.answers.get("att" + d.key[3:])
+        want = None
+        if attacker is not None:
+            want = self._attack_plan(g, me).attackers.get(attacker)
+        if want is None or tuple(want) not in defs:
+            want = tx.default_defender(g, me, defs)  # type: ignore[arg-type]
+        return defs.index(tuple(want)) if want is not None and tuple(want) in defs else 0
+
+    def _blocker(self, g: Game, d: Decision) -> int:
+        plan = self._block_plan(g, d.player)
+        planned = [b for b, _ in plan]
+        for b in planned:
+            for i, o in enumerate(d.options):
+                if o.value == b:
+                    return i
+        done = self._index(d, lambda v: v is None)
+        if done is not None:
+            return done
+        s = g.s  # a block is required (menace pair, lure): the cheapest blocker
+        return min(range(len(d.options)), key=lambda i: (ev.creature_value(g, s.objs[d.options[i].value]), i))
+
+    def _block_target(self, g: Game, d: Decision) -> int:
+        s = g.s
+        job = s.jobs[-1] if s.jobs else None
+        blocker = None
+        if job is not None and d.key.startswith("bt"):
+            blocker = job.answers.get("blk" + d.key[2:])
+        if blocker is not None:
+            for b, a in self._block_plan(g, d.player):
+                if b == blocker:
+                    for i, o in enumerate(d.options):
+                        if o.value == a:
+                            return i
+        if blocker is None or blocker not in s.objs:
+            return 0
+        bo = s.objs[blocker]
+
+        def score(i: int) -> float:
+            a = s.objs[d.options[i].value]
+            a_dies, b_dies = ev.duel(g, a, bo)
+            v = (ev.creature_value(g, a) if a_dies else 0.0) - (ev.creature_value(g, bo) if b_dies else 0.0)
+            return v + 0.3 * ch.power(g, a)
+
+        return self._argmax([score(i) for i in range(len(d.options))])
+
+    def _damage_assignment(self, g: Game, d: Decision) -> int:
+        s = g.s
+        me = d.player
+
+        def score(plan: Any) -> float:
+            v = 0.0
+            for kind, ident, n in plan:
+                if kind == "p":
+                    v += tx.player_damage_value(g, me, ident, n)
+                    continue
+                o = s.objs.get(ident)
+                if o is None:
+                    continue
+                if ch.is_creature(o):
+                    kv = tx._kill_value(g, o, n)
+                    v += (kv or 0.0) * (-1 if tx.mine(g, me, o.controller) else 1)
+                elif "Planeswalker" in o.card.types:
+                    v += 0.8 * n
+            return v
+
+        return self._argmax([score(o.value) for o in d.options])
+
+    # ------------------------------------------------------------------ priority
+    def _priority(self, g: Game, d: Decision) -> int:
+        scores = self.priority_scores(g, d)
+        best = self._argmax(scores)
+        return best if scores[best] > 0 else (self._index(d, lambda v: v[0] == "pass") or 0)
+
+    def priority_scores(self, g: Game, d: Decision) -> list[float]:
+        """A score for each priority option (pass: 0); the agent takes the best positive one."""
+        s = g.s
+        me = d.player
+        top = s.stack[-1] if s.stack else None
+        if top is not None and tx.mine(g, me, top.controller):
+            return [0.0 for _ in d.options]  # let our own spell or ability resolve
+        scores: list[float] = []
+        mana = None
+        for o in d.options:
+            v = o.value
+            if v[0] == "pass":
+                scores.append(0.0)
+            elif v[0] == "play":
+                scores.append(LAND + 5.0 * len(_land_colors(s.objs[v[1]].card) & self._color_need(g, me)))
+            elif v[0] == "cast":
+                if mana is None:
+                    mana = tx.available_mana(g, me)
+                scores.append(self._cast_score(g, me, v[1], v[2], mana))
+            elif v[0] == "activate":
+                scores.append(self._activate_score(g, me, v[1], v[2]))
+            else:
+                scores.append(0.0)
+        if mana is not None and casting.sorcery_timing(g, me):
+            self._knapsack_bonus(g, d, scores, mana)
+        return scores
+
+    def _knapsack_bonus(self, g: Game, d: Decision, scores: list[float], mana: int) -> None:
+        """Spend the mana well: favour the spells of the set that uses the most of it."""
+        s = g.s
+        cands = [(i, _cost_mv(s.objs[d.options[i].value[1]].card))
+                 for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND]
+        if len(cands) < 2:
+            return
+        cands = sorted(cands, key=lambda c: -scores[c[0]])[:10]
+        best: tuple[int, float] = (-1, 0.0)
+        best_set: tuple[int, ...] = ()
+        for r in range(1, len(cands) + 1):
+            for combo in combinations(cands, r):
+                total = sum(c[1] for c in combo)
+                if total > mana:
+                    continue
+                key = (total, sum(scores[c[0]] for c in combo))
+                if key > best:
+                    best, best_set = key, tuple(c[0] for c in combo)
+        for i in best_set:
+            scores[i] += 25.0
+
+    def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
+        s = g.s
+        o = s.objs[oid]
+        card = o.card
+        mv = card.mana_value
+        instant = "Instant" in card.types or "flash" in card.keywords
+        if card.is_permanent_card:
+            if "Legendary" in card.supertypes and any(
+                    s.objs[x].controller == me and s.objs[x].name == card.name for x in s.battlefield):
+                return 0.0
+            if card.enchant is not None:
+                effects = _aura_effects(card)
+                v, _ = tx.best_targets(g, me, effects, (card.enchant,), oid)
+                if v <= 0.5:
+                    return 0.0
+                return 25.0 + 2.0 * mv + v
+            if not casting.sorcery_timing(g, me):
+                # Flash: at the end of an opponent's turn, or as a surprise blocker.
+                if not is_active(g, me) and s.step in ("end", "declare-attackers"):
+                    return 30.0 + 3.0 * mv
+                return 0.0
+            etb = 0.0
+            for t in card.triggered:
+                if t.when.event == "enters" and t.when.filter is None:
+                    v = tx.ability_value(g, me, t.effects, t.targets, oid)
+                    etb += v if v != float("-inf") else 0.0
+            return 30.0 + 3.0 * mv + etb
+        sa = card.spell
+        if sa is None:
+            return 0.0
+        x = _estimate_x(g, me, card, mana)
+        if sa.modes:
+            vals = []
+            for md in sa.modes:
+                if not all(t.optional or targeting.candidates(g, t, me, oid) for t in md.targets):
+                    continue
+                vals.append(tx.ability_value(g, me, md.effects, md.targets, oid, x))
+            vals.sort(reverse=True)
+            lo, hi = sa.choose
+            value = sum(v for k, v in enumerate(vals[:hi]) if k < lo or v > 0) if vals else float("-inf")
+        else:
+            specs = casting.spell_target_specs(card)
+            if sa.divided:
+                specs = specs[:1]
+            value = tx.ability_value(g, me, sa.effects, specs, oid, x)
+        if value < SPELL_THRESHOLD:
+            return 0.0
+        if not instant and not casting.sorcery_timing(g, me):
+            return 0.0
+        if any(isinstance(e, m.Draw) for e in sa.effects) and instant and not s.stack:
+            # Card draw at instant speed: at the end of an opponent's turn, or in our second main phase.
+            if not ((not is_active(g, me) and s.step == "end") or s.step == "postcombat-main"):
+                return 0.0
+        return 20.0 + value
+
+    def _activate_score(self, g: Game, me: int, oid: int, idx: int) -> float:
+        s = g.s
+        if self._activated.get((s.turn, oid, idx), 0) >= 1:
+            return 0.0
+        o = s.objs[oid]
+        a = o.card.activated[idx]
+        attach = any(isinstance(e, (tx.ATTACH, tx.ATTACH_TO)) for e in a.effects)
+        if attach and o.attached_to is not None and o.attached_to in s.objs \
+                and s.objs[o.attached_to].controller == me:
+            return 0.0
+        v = tx.ability_value(g, me, a.effects, a.targets, oid)
+        if v == float("-inf"):
+            return 0.0
+        cost = a.cost
+        if cost.sacrifice_self:
+            v -= ev.permanent_value(g, o) if not o.token else 0.8
+        if cost.sacrifice is not None:
+            vals = [ev.permanent_value(g, s.objs[x]) for x in casting._sacrificeable(g, me, cost.sacrifice)]
+            v -= min(vals) if vals else 0.0
+        if cost.tap_untapped is not None:
+            v -= 0.8
+        if cost.tap and ch.is_creature(o) and is_active(g, me) and s.step in ("precombat-main", "beginning-of-combat"):
+            v -= 0.6 * max(ch.power(g, o), 0) + 0.5
+        if v < ACTIVATE_THRESHOLD:
+            return 0.0
+        return 10.0 + v
+
+
+# ----------------------------------------------------------------------------- module helpers
+
+
+def _land_colors(card: Any) -> set[str]:
+    out: set[str] = set()
+    for a in card.activated:
+        if a.mana_ability:
+            for e in a.effects:
+                if isinstance(e, m.AddMana):
+                    out |= set("WUBRG") if e.mana == "any" else set(e.mana) - {"C"}
+    return out
+
+
+def _cost_mv(card: Any) -> int:
+    return card.mana_value
+
+
+def _estimate_x(g: Game, me: int, card: Any, mana: int | None = None) -> int:
+    cost = card.mana_cost
+    if cost is None or not cost.x:
+        return 0
+    if mana is None:
+        mana = tx.available_mana(g, me)
+    return max(0, (mana - cost.mana_value) // cost.x)
+
+
+def _aura_effects(card: Any) -> tuple[m.Effect, ...]:
+    p = t = 0
+    kws: frozenset[str] = frozenset()
+    for st in card.static:
+        if st.affects == m.ENCHANTED:
+            p += st.p
+            t += st.t
+            kws = kws | st.keywords
+    if p == t == 0 and not kws:
+        return (m.Pump(0, 0, m.T(0), frozenset({"aura"})),) if ev.aura_polarity(card) > 0 else (m.Destroy(m.T(0)),)
+    return (m.Pump(p, t, m.T(0), kws),)
+
+
+def _is_divided_extra(g: Game, d: Decision) -> bool:
+    """Fireball's second and later targets: one target keeps the damage together."""
+    job = g.s.jobs[-1] if g.s.jobs else None
+    if job is None or job.kind != "cast" or not d.key.startswith("target"):
+        return False
+    sa = g.s.objs[job.data["obj"]].card.spell
+    return bool(sa is not None and sa.divided and any(o.value is None for o in d.options))
+
+
+def _target_context(g: Game, d: Decision) -> tuple[tuple[m.Effect, ...], int, int, int] | None:
+    """(effects, target index, X estimate, number of targets) of whatever is choosing targets."""
+    s = g.s
+    job = s.jobs[-1] if s.jobs else None
+    if job is None:
+        return None
+    key = d.key
+    try:
+        if job.kind == "cast" and key.startswith("target"):
+            o = s.objs[job.data["obj"]]
+            card = o.card
+            i = int(key[len("target"):])
+            x = _estimate_x(g, d.player, card)
+            if card.enchant is not None:
+                return _aura_effects(card), 0, x, 1
+            sa = card.spell
+            if sa is None:
+                return None
+            if sa.divided:
+                return tuple(sa.effects), 0, x, 1
+            if sa.modes:
+                picked = sorted(v for k, v in job.answers.items() if k.startswith("mode") and v != -1)
+                for mi in picked:
+                    md = sa.modes[mi]
+                    if i < len(md.targets):
+                        return tuple(md.effects), i, x, 1
+                    i -= len(md.targets)
+                return None
+            return tuple(sa.effects), i, x, 1
+        if job.kind == "activate" and key.startswith("target"):
+            o = s.objs[job.data["obj"]]
+            a = o.card.activated[job.data["index"]]
+            return tuple(a.effects), int(key[len("target"):]), 0, 1
+        if job.kind == "triggers" and key.startswith("t"):
+            i_s, j_s = key[1:].split(":")
+            t = job.data["pending"][int(i_s)]
+            effects = t.ability.effects if t.ability is not None else t.data.get("effects", ())
+            return tuple(effects), int(j_s), 0, 1
+        if job.kind == "resolve" and ":t" in key:
+            sid = job.data.get("item")
+            item = next((it for it in s.stack if it.id == sid), None)
+            snap = item.trigger_data.get("spell_lki") if item is not None else None
+            if not snap or snap.get("ability") is None:
+                return None
+            a = snap["ability"]
+            if isinstance(a, m.SpellAbility) and a.modes:
+                effects = tuple(e for mi in snap.get("modes", ()) for e in a.modes[mi].effects)
+            else:
+                effects = tuple(getattr(a, "effects", ()))
+            return effects, int(key.rsplit(":t", 1)[1]), snap.get("x") or 0, 1
+    except (KeyError, ValueError, IndexError, AttributeError):
+        return None
+    return None

@@ -28,7 +28,7 @@ a card name in it ("Shock" for "cast Shock"), or any unique beginning of either 
   board     show the board again
   q, quit   concede the game (you are asked to confirm)
 Only decisions with a real choice stop the game: when passing priority is all you can do,
-you pass automatically."""
+you pass automatically (unless you play with --every-priority)."""
 
 
 class HumanLeft(Exception):  # noqa: N818 - control flow: the human leaves the game

@@ -464,6 +464,11 @@ class Cost:
     #: "Tap an untapped [creature] you control:" — any such permanent, even one that came under
     #: your control this turn (CR 302.6 restricts only {T}); ``other=True`` for "another".
     tap_untapped: Filter | None = None
+    #: "Discard this card:" — the ability functions from its owner's hand, where that cost can
+    #: be paid (CR 113.6j, 602.2b).
+    discard_self: bool = False
+    #: A loyalty ability's cost: put on (+N) or remove (-N) loyalty counters (CR 606.4).
+    loyalty: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,6 +585,7 @@ class CardDef:
     enchant: TargetSpec | None = None
     alt_costs: tuple[AltCost, ...] = ()
     token: bool = False
+    loyalty: int | None = None  # a planeswalker's printed loyalty (CR 306.5a)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         from undercity.cards.registry import get_card, get_token

@@ -23,6 +23,8 @@ New trigger events (``Trigger.event``), detected by ``effects_afr.watch``:
   your control.
 * ``cast_once`` — like ``cast`` (a spell matching ``filter`` by you), for abilities that
   trigger only once each turn.
+* ``becomes_target`` — this permanent becomes the target of a spell or ability an opponent
+  controls (ward, CR 702.21a).
 
 New conditions (``Condition.what``, intervening "if" clauses and "as long as"):
 ``not_completed`` (with :class:`ConditionOn` ``arg`` = a dungeon's name), ``creature_died_this_turn``,
@@ -173,3 +175,30 @@ class BecomeUntilEOT(Effect):
     creature_type: str
     base: tuple[int, int]
     keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays(Effect):
+    """Counter the spell or ability that triggered this (``trigger_data["target_item"]``)
+    unless its controller pays ``cost`` (ward, CR 702.21a; counter, CR 701.6)."""
+
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class LookRevealToHand(Effect):
+    """Look at the top ``n`` cards of your library; you may reveal a card matching ``filter``
+    from among them and put it into your hand; if it's legendary you gain ``legendary_life``
+    life; put the rest on the bottom of your library in a random order (Ellywick Tumblestrum)."""
+
+    n: int
+    filter: Filter = CREATURE
+    legendary_life: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GetEmblem(Effect):
+    """You get an emblem (CR 114.2) of ``kind`` (what it does is in effects_afr), with ``text``."""
+
+    kind: str
+    text: str

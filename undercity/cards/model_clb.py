@@ -11,8 +11,8 @@ Triggers (their watcher is :func:`undercity.engine.effects_clb.watch`):
 * :class:`BecomesBlocked` — "Whenever this creature becomes blocked by a creature" (once per
   blocker, CR 509.3d) or "Whenever equipped creature becomes blocked" (once per combat,
   CR 509.3c).
-* :class:`BecomesTarget` — "Whenever this permanent becomes the target of a spell or ability
-  an opponent controls" (ward, CR 702.21a).
+* Ward (CR 702.21a) is ``Trigger("becomes_target")`` with ``CounterUnlessPays`` of
+  :mod:`undercity.cards.model_afr`.
 * "At the beginning of each opponent's upkeep" is ``Trigger("beginning_of", step="upkeep",
   whose="opponent")`` (CR 805.4d: once per opponent's turn).
 
@@ -72,15 +72,6 @@ class BecomesBlocked(Trigger):
     event: str = "becomes_blocked"
     by_each: bool = False
     equipped: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class BecomesTarget(Trigger):
-    """"Whenever this permanent becomes the target of a spell or ability [an opponent
-    controls]" (ward, CR 702.21a). The spell or ability is ``trigger_data["stack_item"]``."""
-
-    event: str = "becomes_target"
-    opponent: bool = True
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,14 +172,6 @@ class ControllerLosesLife(Effect):
 
     n: Amount
     of: Ref = TRIGGER_BLOCKER
-
-
-@dataclass(frozen=True, slots=True)
-class CounterUnlessPays(Effect):
-    """Counter the triggering spell or ability unless its controller pays ``cost``
-    (ward, CR 702.21a; CR 118.12)."""
-
-    cost: str
 
 
 @dataclass(frozen=True, slots=True)

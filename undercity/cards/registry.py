@@ -55,7 +55,7 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
         power=_num(oc.power), toughness=_num(oc.toughness), oracle_text=oc.oracle_text,
         type_line=oc.type_line, keywords=kws, spell=_reg(spell),
         triggered=tuple(_reg(t) for t in triggered), activated=tuple(_reg(a) for a in activated),
-        static=tuple(_reg(s) for s in static), **extra)
+        static=tuple(_reg(s) for s in static), **({"loyalty": _num(oc.loyalty)} if oc.loyalty else {}) | extra)
     _CARDS[card.name] = card
     return card
 

@@ -97,6 +97,9 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     return _has_targets(g, spell_target_specs(card), player, o.id)
 
 
+#: ``State.extra`` key: permanent -> the turn one of its loyalty abilities was activated (CR 606.3).
+LOYALTY_USED = "loyalty_used"
+
 #: The answer that chooses no target for an "up to one target" specification.
 NO_TARGET = Option("no target", None)
 
@@ -213,7 +216,9 @@ def run_cast(g: Game, job: Job) -> None:
 def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | None = None) -> bool:
     """Could ``player`` activate ability ``index`` of permanent ``o`` now (CR 602.2)?"""
     a = o.card.activated[index]
-    if a.mana_ability or o.controller != player or o.zone != "battlefield":
+    if a.mana_ability or o.controller != player:
+        return False
+    if o.zone != ("hand" if a.cost.discard_self else "battlefield"):  # CR 113.6j
         return False
     if a.sorcery_speed and not sorcery_timing(g, player):
         return False
@@ -231,6 +236,13 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
         return False
+    if a.cost.loyalty is not None:
+        # CR 606.3: as a sorcery, and only if no loyalty ability of this permanent has been
+        # activated this turn; CR 606.6: enough loyalty counters for a negative cost.
+        if not sorcery_timing(g, player) or g.s.extra.get(LOYALTY_USED, {}).get(o.id) == g.s.turn:
+            return False
+        if o.counters.get("loyalty", 0) < -a.cost.loyalty:
+            return False
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         src = costs.mana_sources(g, player, excl)
@@ -282,11 +294,16 @@ def run_activate(g: Game, job: Job) -> None:
         zones.set_tapped(g, o, True, "602.2b")
     if tap_other is not None:
         zones.set_tapped(g, s.objs[tap_other], True, "602.2b")
+    if a.cost.loyalty is not None:  # CR 606.4
+        s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
+        zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         if not costs.pay_mana(g, player, a.cost.mana, o.name):
             raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
+    if a.cost.discard_self:
+        zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
     if sac is not None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     s.stack.append(item)

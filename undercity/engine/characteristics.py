@@ -67,6 +67,24 @@ def _has_mod_statics(card: CardDef) -> bool:
 
 _NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
 
+#: ``State.extra`` key: the emblems in command zones (CR 114), as (owner, kind) pairs.
+EMBLEMS = "emblems"
+#: What each kind of emblem does to P/T and keywords (its abilities function in the command
+#: zone, CR 114.4), registered by other rules modules: kind -> fn(game, owner, object) ->
+#: (+p, +t, keywords) or None.
+EMBLEM_MODS: dict[str, Callable[..., tuple[int, int, frozenset[str]] | None]] = {}
+
+
+def _emblem_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
+    p = t = 0
+    kws: frozenset[str] = frozenset()
+    for owner, kind in g.s.extra.get(EMBLEMS, ()):
+        fn = EMBLEM_MODS.get(kind)
+        mod = fn(g, owner, o) if fn is not None else None
+        if mod is not None:
+            p, t, kws = p + mod[0], t + mod[1], kws | mod[2]
+    return p, t, kws
+
 
 def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
     s = g.s
@@ -117,6 +135,8 @@ def power(g: Game, o: Obj) -> int:
         p = base[0]
     if permanents_with(g.s, _has_mod_statics):
         p += _static_mods(g, o)[0]
+    if EMBLEMS in g.s.extra:
+        p += _emblem_mods(g, o)[0]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
             p += e.p
@@ -132,6 +152,8 @@ def toughness(g: Game, o: Obj) -> int:
         t = base[1]
     if permanents_with(g.s, _has_mod_statics):
         t += _static_mods(g, o)[1]
+    if EMBLEMS in g.s.extra:
+        t += _emblem_mods(g, o)[1]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
             t += e.t
@@ -149,6 +171,8 @@ def keywords(g: Game, o: Obj) -> frozenset[str]:
     _, _, sk = _static_mods(g, o)
     if sk:
         kws = kws | sk
+    if EMBLEMS in g.s.extra:
+        kws = kws | _emblem_mods(g, o)[2]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id and e.keywords:
             kws = kws | e.keywords

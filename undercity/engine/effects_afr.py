@@ -28,13 +28,21 @@ from undercity.cards import model as m
 from undercity.cards import model_afr as ma
 from undercity.cards.model import CardDef, Condition, Filter
 from undercity.engine import characteristics as ch
-from undercity.engine import combat, dungeons, resolve, sba, targeting, triggers, zones
+from undercity.engine import combat, costs, dungeons, resolve, sba, targeting, triggers, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import card_option, create_token, handles, ref_objects
+from undercity.engine.effects import (
+    card_option,
+    change_life,
+    counter_spell,
+    create_token,
+    handles,
+    ref_objects,
+)
 from undercity.engine.effects_more import _apnap
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import is_active
+from undercity.mana import can_pay, parse_cost
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -90,7 +98,7 @@ _STATIC_PREDS: dict[str, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once"})
+    "cast_once", "becomes_target"})
 
 
 @lru_cache(maxsize=4096)
@@ -445,10 +453,32 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
             _add(g, o, a, o.controller, object=e.attacker, defending=_defending(g, e.attacker))
 
 
+def _targeted(g: Game, item: StackItem | None) -> None:
+    """Ward (CR 702.21a): a permanent with a ``becomes_target`` ability becomes the target of
+    a spell or ability an opponent controls — each such permanent it targets triggers."""
+    if item is None or not item.targets:
+        return
+    targets = [tuple(t) for t in item.targets]
+    for o, a in _with_event(g, "becomes_target"):
+        if ("o", o.id) in targets and targeting._is_opponent(g, o.controller, item.controller):
+            _add(g, o, a, o.controller, target_item=item.id)
+
+
+def _on_activated(g: Game, e: ev.AbilityActivated) -> None:
+    _targeted(g, g.s.stack[-1] if g.s.stack else None)
+
+
+def _on_triggered(g: Game, e: ev.AbilityTriggered) -> None:
+    _targeted(g, g.s.stack[-1] if g.s.stack else None)
+
+
 def _on_cast(g: Game, e: ev.SpellCast) -> None:
     s = g.s
     spell = s.objs.get(e.obj)
-    if spell is None or e.copy:
+    if spell is None:
+        return
+    _targeted(g, next((it for it in s.stack if it.obj == e.obj), None))
+    if e.copy:
         return
     for o, a in _with_event(g, "cast_once"):
         if o.controller == e.player and targeting.matches(g, spell, a.when.filter, o.controller, o.id):
@@ -458,6 +488,7 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
 _BY_KIND: dict[str, Callable[[Game, Any], None]] = {
     "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
     "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
+    "ability_activated": _on_activated, "ability_triggered": _on_triggered,
 }
 
 
@@ -596,3 +627,80 @@ def h_become(g: Game, job: Job, item: StackItem, e: ma.BecomeUntilEOT, key: str)
         g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} becomes a {e.creature_type} with base power "
                                                          f"and toughness {e.base[0]}/{e.base[1]}{kw} until end of turn"))
 
+
+
+@handles(ma.CounterUnlessPays)
+def h_counter_unless_pays(g: Game, job: Job, item: StackItem, e: ma.CounterUnlessPays, key: str) -> None:
+    """Ward: counter the spell or ability unless its controller pays (CR 702.21a, 701.6)."""
+    s = g.s
+    target = next((it for it in s.stack if it.id == item.trigger_data.get("target_item")), None)
+    if target is None:  # it has already left the stack
+        return
+    payer = target.controller
+    cost = parse_cost(e.cost)
+    pay = False
+    if can_pay(cost, costs.mana_sources(g, payer), costs.pool_of(g, payer)):
+        pay = g.ask(job, key + ":pay", payer, "pay_unless",
+                    f"{g.player_name(payer)}: pay {cost} or {target.name} is countered ({item.source_name})",
+                    [Option(f"pay {cost}", True), Option("don't pay", False)])
+    if pay:
+        costs.pay_mana(g, payer, cost, f"{item.source_name}'s ward")
+        return
+    if target.kind == "spell" and target.obj is not None:
+        counter_spell(g, target.obj)
+    else:  # CR 701.6b: countering an ability removes it from the stack
+        s.stack.remove(target)
+        g.emit(ev.Countered(rule="701.6b", player=target.controller, name=target.name))
+
+
+@handles(ma.LookRevealToHand)
+def h_look_reveal_to_hand(g: Game, job: Job, item: StackItem, e: ma.LookRevealToHand, key: str) -> None:
+    s = g.s
+    p = item.controller
+    lib = s.players[p].library
+    top = list(lib[:e.n])
+    if not top:
+        return
+    opts: list[Option] = []
+    seen: set[str] = set()
+    for c in top:  # identical cards are the same choice
+        if targeting.matches(g, s.objs[c], e.filter, p) and s.objs[c].name not in seen:
+            seen.add(s.objs[c].name)
+            opts.append(Option(f"reveal {s.objs[c].name} and put it into your hand", c))
+    opts.append(Option("reveal nothing", None))
+    chosen = g.ask(job, key + ":reveal", p, "choose_card", f"{g.player_name(p)}: look at the top {len(top)} cards",
+                   opts, {"looked_at": [s.objs[c].name for c in top]})
+    rest = [c for c in top if c != chosen]
+    s.rng.shuffle(rest)  # "in a random order"
+    g.emit(ev.LookedAt(rule="608.2c", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
+                       private_to=p, bottom=tuple(s.objs[c].name for c in rest)))
+    legendary = False
+    if chosen is not None:
+        card = s.objs[chosen]
+        legendary = "Legendary" in card.card.supertypes
+        g.emit(ev.Revealed(rule="701.20a", player=p, cards=(card.name,)))
+        zones.move(g, chosen, "hand", rule="608.2c", verb="is put into its owner's hand")
+    for c in rest:  # to the bottom, in a random order
+        lib.remove(c)
+        lib.append(c)
+    if legendary and e.legendary_life:
+        change_life(g, p, e.legendary_life, "119.3")
+
+
+@handles(ma.GetEmblem)
+def h_get_emblem(g: Game, job: Job, item: StackItem, e: ma.GetEmblem, key: str) -> None:
+    """CR 114.2: the emblem is owned and controlled by that player, in the command zone."""
+    g.s.extra.setdefault(ch.EMBLEMS, []).append((item.controller, e.kind))
+    g.emit(ev.Note(rule="114.2", message=f'{g.player_name(item.controller)} gets an emblem with "{e.text}"'))
+
+
+def _ellywick_emblem(g: Game, owner: int, o: Obj) -> Mod | None:
+    """"Creatures you control have trample and haste and get +2/+2 for each differently named
+    dungeon you've completed" — counted now, whenever they were completed."""
+    if o.zone != "battlefield" or o.controller != owner or not ch.is_creature(o):
+        return None
+    n = 2 * len(set(g.s.players[owner].completed))
+    return n, n, frozenset({"trample", "haste"})
+
+
+ch.EMBLEM_MODS["ellywick"] = _ellywick_emblem

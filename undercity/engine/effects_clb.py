@@ -5,9 +5,9 @@ What this module registers, and where:
 
 * effect handlers (``@handles``), as in :mod:`undercity.engine.effects`;
 * a trigger watcher (:data:`triggers.GLOBAL_WATCHERS`) for "whenever you attack the player
-  who has the initiative" (CR 508.3e), "becomes blocked [by a creature]" (CR 509.3c-d) and
-  ward's "becomes the target" (CR 702.21a) — "whenever you attack" and "whenever you complete
-  a dungeon" are those of :mod:`undercity.engine.effects_afr`;
+  who has the initiative" (CR 508.3e) and "becomes blocked [by a creature]" (CR 509.3c-d) —
+  "whenever you attack", "whenever you complete a dungeon" and ward's "becomes the target"
+  are those of :mod:`undercity.engine.effects_afr`;
 * the condition ``initiative_in_attack`` (:data:`resolve.CONDITION_HOOKS`);
 * static abilities: damage by toughness (:data:`combat.ASSIGNS_BY_TOUGHNESS`, CR 510.1a),
   protection from creatures (CR 702.16b, e, f: :data:`targeting.SOURCE_TARGET_RESTRICTIONS`,
@@ -49,7 +49,6 @@ from undercity.engine.decisions import Option
 from undercity.engine.effects import HANDLERS, amount, card_option, change_life, handles, ref_objects
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import is_active
-from undercity.mana import can_pay, parse_cost
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -269,33 +268,6 @@ def h_controller_loses(g: Game, job: Job, item: StackItem, e: mc.ControllerLoses
             change_life(g, p, -n, "119.3")
 
 
-@handles(mc.CounterUnlessPays)
-def h_counter_unless(g: Game, job: Job, item: StackItem, e: mc.CounterUnlessPays, key: str) -> None:
-    """Ward (CR 702.21a): the controller of the spell or ability chooses whether to pay (they
-    may activate mana abilities, CR 608.2g); if they don't, it is countered (CR 701.6)."""
-    s = g.s
-    sid = item.trigger_data.get("stack_item")
-    target = next((it for it in s.stack if it.id == sid), None)
-    if target is None:
-        g.emit(ev.Note(rule="702.21a", message=f"{item.source_name}'s ward: the spell or ability is no longer on "
-                                               "the stack"))
-        return
-    payer = target.controller
-    cost = parse_cost(e.cost)
-    opts = [Option(f"don't pay {e.cost}: {target.name} is countered", False)]
-    if can_pay(cost, costs.mana_sources(g, payer), costs.pool_of(g, payer)):
-        opts.insert(0, Option(f"pay {e.cost}", True))
-    pay = g.ask(job, key + ":pay", payer, "pay_or_countered",
-                f"{g.player_name(payer)}: pay {e.cost} or {target.name} is countered (ward)", opts)
-    if pay and costs.pay_mana(g, payer, cost, f"{item.source_name}'s ward"):
-        return
-    if target.kind == "spell" and target.obj is not None:
-        fx.counter_spell(g, target.obj)
-    else:  # CR 701.6b: countering an ability removes it from the stack
-        s.stack.remove(target)
-        g.emit(ev.Countered(rule="701.6b", player=target.controller, name=target.name))
-
-
 @handles(mc.ExileTopPlayThisTurn)
 def h_exile_top_play(g: Game, job: Job, item: StackItem, e: mc.ExileTopPlayThisTurn, key: str) -> None:
     """Exile the top card; its owner may play it this turn, without paying its mana cost if
@@ -474,7 +446,7 @@ costs.MANA_HOOKS.append(_conditional_mana)
 # ----------------------------------------------------------------------------- triggers
 
 
-_CLB_TRIGGERS = (mc.AttackPlayer, mc.BecomesBlocked, mc.BecomesTarget)
+_CLB_TRIGGERS = (mc.AttackPlayer, mc.BecomesBlocked)
 
 
 @lru_cache(maxsize=4096)
@@ -527,31 +499,6 @@ def _on_block(g: Game, e: ev.BlockDeclared) -> None:
             triggers._add(g, o, a, o.controller, o.name, object=e.attacker)
 
 
-def _on_stack(g: Game, e: Any) -> None:
-    """"Becomes the target of a spell or ability" (ward, CR 702.21a): the spell or ability the
-    event announces is the newest object on the stack. Copies count: a copy put onto the stack
-    targeting the permanent makes it become a target."""
-    s = g.s
-    if not s.stack:
-        return
-    watching = _watching(g)
-    if not watching:
-        return
-    item = s.stack[-1]
-    if (item.obj != e.obj) if e.kind == "spell_cast" else (item.source != e.source):
-        return
-    targeted = {t[1] for t in item.targets if t[0] == "o"}
-    if not targeted:
-        return
-    for o, a in watching:
-        w = a.when
-        if not isinstance(w, mc.BecomesTarget) or o.id not in targeted:
-            continue
-        if w.opponent and not targeting._is_opponent(g, o.controller, item.controller):
-            continue
-        triggers._add(g, o, a, o.controller, o.name, stack_item=item.id)
-
-
 def _on_turn(g: Game, e: ev.TurnBegan) -> None:
     """Permissions "this turn" end with the turn."""
     perms = g.s.extra.get(PLAY_THIS_TURN)
@@ -560,9 +507,7 @@ def _on_turn(g: Game, e: ev.TurnBegan) -> None:
 
 
 _BY_KIND: dict[str, Any] = {
-    "attack_declared": _on_attack, "block_declared": _on_block,
-    "spell_cast": _on_stack, "ability_activated": _on_stack, "ability_triggered": _on_stack,
-    "turn_began": _on_turn,
+    "attack_declared": _on_attack, "block_declared": _on_block, "turn_began": _on_turn,
 }
 
 

@@ -81,6 +81,11 @@ def options(g: Game, player: int) -> list[Option]:
                     sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
                 if casting.castable(g, player, o, None, sources, pool):
                     opts.append(Option(f"cast {o.name} from the command zone", ("cast", oid, None)))
+    for oid in p.hand:  # "Discard this card:" abilities work from the hand (CR 113.6j)
+        o = s.objs[oid]
+        for i in _hand_abilities(o.card):
+            if casting.activatable(g, player, o, i):
+                opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
     for oid in ch.permanents_with(s, _listed_abilities):
         o = s.objs[oid]
         if o.controller != player:
@@ -99,6 +104,12 @@ def options(g: Game, player: int) -> list[Option]:
 OPTION_HOOKS: list[Callable[[Game, int], list[Option]]] = []
 #: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).
 FREE = "free"
+
+
+@lru_cache(maxsize=4096)
+def _hand_abilities(card: CardDef) -> tuple[int, ...]:
+    """Indexes of a card's activated abilities that are activated from its owner's hand."""
+    return tuple(i for i, a in enumerate(card.activated) if a.cost.discard_self)
 
 
 @lru_cache(maxsize=4096)

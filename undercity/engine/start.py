@@ -45,7 +45,7 @@ def run_mulligans(g: Game, job: Job) -> None:
     free = 1 if get_variant(s.variant).free_first_mulligan else 0
     while True:
         rnd = job.data["round"]
-        undecided = [i for i in _order(g) if not s.players[i].kept]
+        undecided = [i for i in _order(g) if not s.players[i].kept and not s.players[i].left]
         if not undecided:
             break
         for i in undecided:
@@ -73,7 +73,7 @@ def run_mulligans(g: Game, job: Job) -> None:
         p = s.players[i]
         n = max(0, p.mulligans - free)
         done = job.data.setdefault("bottomed", [])
-        if i in done:
+        if i in done or p.left:  # CR 800.4a: a player who conceded during mulligans is gone
             continue
         for k in range(n):
             chosen = {job.answers.get(f"b{i}:{j}") for j in range(k)}

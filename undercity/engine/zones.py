@@ -169,6 +169,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         # CR 603.6d, 614.1d: "[This permanent] enters tapped" modifies how it enters.
         enters_tapped = not tapped and any(st.kind == "enters_tapped" for st in o.card.static)
         new.tapped = tapped or enters_tapped
+        if o.card.loyalty is not None and "Planeswalker" in o.card.types:
+            # CR 306.5b: it enters with loyalty counters equal to its printed loyalty.
+            extra_counters["loyalty"] = extra_counters.get("loyalty", 0) + o.card.loyalty
     for k, v in extra_counters.items():
         if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
             new.counters[k] = new.counters.get(k, 0) + v

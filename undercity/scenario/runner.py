@@ -432,8 +432,12 @@ class Runner:
         if o is None:
             cands = [s.objs[x] for x in s.battlefield if _norm(s.objs[x].name) == _norm(a.value)
                      and s.objs[x].controller == d.player]
+            # "Discard this card:" abilities are activated from the hand (CR 113.6j).
+            cands += [s.objs[x] for x in s.players[d.player].hand if _norm(s.objs[x].name) == _norm(a.value)
+                      and any(ab.cost.discard_self for ab in s.objs[x].card.activated)]
             o = cands[0] if cands else None
-        if o is None or o.zone != "battlefield":
+        if o is None or (o.zone != "battlefield" and not (
+                o.zone == "hand" and any(ab.cost.discard_self for ab in o.card.activated))):
             raise self.err(a.line, f"no permanent {a.value!r} on the battlefield to activate")
         abil = a.options.get("ability", 1)
         acts = o.card.activated

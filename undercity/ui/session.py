@@ -51,6 +51,12 @@ def play_session(game: Game, agents: list[Agent], console: Console) -> int:
     while not game.over:
         d = game.pending
         assert d is not None
+        gone = game.s.players[d.player]
+        if gone.left or gone.lost:
+            # A procedure still asking a player who has left (the mulligan job does not drop a
+            # departed player's part yet): their answer no longer matters; take the first.
+            game.apply(0)
+            continue
         try:
             choice = agents[d.player].choose(game, d)
         except HumanLeft as left:

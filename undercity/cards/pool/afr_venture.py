@@ -21,6 +21,7 @@ from undercity.cards.model import (
     Destroy,
     Draw,
     F,
+    GainLife,
     Mode,
     Pump,
     PutCounters,
@@ -42,7 +43,10 @@ from undercity.cards.model_afr import (
     CantBeBlockedBy,
     CantBlock,
     ConditionOn,
+    CounterUnlessPays,
     DoesntUntapNext,
+    GetEmblem,
+    LookRevealToHand,
     ReturnSourceCard,
     ReturnUpToOne,
     StaticIf,
@@ -207,10 +211,34 @@ define("Zalto, Fire Giant Duke", triggered=(
               when=Trigger("dealt_damage"), effects=VENTURE),))
 
 # ----------------------------------------------------------------------------- green
+define("Ellywick Tumblestrum", activated=(
+    # Loyalty abilities (CR 606): as a sorcery, one per turn for this permanent.
+    Activated(f"+1: Venture into the dungeon.{_R}", cost=Cost(loyalty=1), effects=VENTURE, sorcery_speed=True),
+    Activated("−2: Look at the top six cards of your library. You may reveal a creature card from among them and put "
+              "it into your hand. If it's legendary, you gain 3 life. Put the rest on the bottom of your library in a "
+              "random order.", cost=Cost(loyalty=-2), effects=(LookRevealToHand(6, F("Creature"), 3),),
+              sorcery_speed=True),
+    Activated("−7: You get an emblem with \"Creatures you control have trample and haste and get +2/+2 for each "
+              "differently named dungeon you've completed.\"", cost=Cost(loyalty=-7), sorcery_speed=True,
+              effects=(GetEmblem("ellywick", "Creatures you control have trample and haste and get +2/+2 for each "
+                                             "differently named dungeon you've completed."),)),
+))
+
 define("Intrepid Outlander", triggered=(
     Triggered("Pack tactics — Whenever Intrepid Outlander attacks, if you attacked with creatures with total power "
               f"6 or greater this combat, venture into the dungeon.{_R}",
               when=Trigger("attacks"), if_=ConditionOn("pack_tactics", arg="6"), effects=VENTURE),))
+
+define("Varis, Silverymoon Ranger", triggered=(
+    # Ward {1} (CR 702.21a) is a triggered ability.
+    Triggered("Ward {1}", when=Trigger("becomes_target"), effects=(CounterUnlessPays("{1}"),)),
+    Triggered("Whenever you cast a creature or planeswalker spell, venture into the dungeon. This ability triggers "
+              "only once each turn.",
+              when=ZoneTrigger("cast_once", filter=F("Creature", "Planeswalker"), once_each_turn=True),
+              effects=VENTURE),
+    Triggered("Whenever you complete a dungeon, create a 2/2 green Wolf creature token.",
+              when=Trigger("complete_dungeon"), effects=(CreateToken("Wolf"),)),
+))
 
 define("Wandering Troubadour", triggered=(
     Triggered("At the beginning of your end step, if you had a land enter the battlefield under your control this "
@@ -256,6 +284,17 @@ define("Midnight Pathlighter", static=(
 ), triggered=(
     Triggered(f"Whenever one or more creatures you control deal combat damage to a player, venture into the "
               f"dungeon.{_R}", when=Trigger("one_or_more_combat_damage_to_player"), effects=VENTURE),))
+
+define("Radiant Solar", triggered=(
+    # One ability: it triggers for Radiant Solar itself (token or not) and for another nontoken
+    # creature entering under your control (ruling 2021-07-23).
+    Triggered(f"Whenever Radiant Solar or another nontoken creature enters the battlefield under your control, "
+              f"venture into the dungeon.{_R}",
+              when=Trigger("self_or_other_enters", filter=F("Creature", nontoken=True)), effects=VENTURE),
+), activated=(
+    Activated("{W}, Discard Radiant Solar: Venture into the dungeon and you gain 3 life.",
+              cost=Cost(mana=parse_cost("{W}"), discard_self=True), effects=(Venture(), GainLife(3))),
+))
 
 define("Thorough Investigation", triggered=(
     Triggered("Whenever you attack, investigate.", when=Trigger("you_attack"), effects=(CreateToken("Clue"),)),

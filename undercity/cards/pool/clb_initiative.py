@@ -32,15 +32,13 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import AttachTo
+from undercity.cards.model_afr import AttachTo, CounterUnlessPays
 from undercity.cards.model_clb import (
     ActivatedIf,
     AddManaIf,
     AttackPlayer,
     BecomesBlocked,
-    BecomesTarget,
     ControllerLosesLife,
-    CounterUnlessPays,
     CreateTokensAttacking,
     DamageBlockers,
     DoubleToughness,
@@ -221,9 +219,9 @@ define("Trailblazer's Torch", triggered=(
 # ----------------------------------------------------------------------------- cares about the initiative
 
 define("Imoen, Mystic Trickster", triggered=(
-    # Ward {2} (CR 702.21a) is a triggered ability.
+    # Ward {2} (CR 702.21a) is a triggered ability (model_afr's "becomes_target" and CounterUnlessPays).
     Triggered("Ward {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, "
-              "counter it unless that player pays {2}.)", when=BecomesTarget(opponent=True),
+              "counter it unless that player pays {2}.)", when=Trigger("becomes_target"),
               effects=(CounterUnlessPays("{2}"),)),
     _your_end_step("At the beginning of your end step, if you have the initiative, draw a card. Draw another card "
                    "if you've completed a dungeon.", Draw(1), IfElse(COMPLETED, (Draw(1),))),

@@ -1,0 +1,385 @@
+"""What the AIs know about Magic: values of cards and permanents, combat outcomes, what an
+effect does to its target, and a static evaluation of a position (for search cut-offs).
+
+Everything here is a pure function of the game state (no agent memory), so that the
+heuristic agent answers each decision the same way however it got there, and a search AI
+can evaluate copies of the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards import model as m
+from undercity.cards import model_afr as ma
+from undercity.cards import model_clb as mc
+from undercity.engine import characteristics as ch
+from undercity.engine.targeting import _is_opponent
+from undercity.engine.teams import teammates
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+LETHAL_BONUS = 60.0
+INITIATIVE_VALUE = 3.5
+
+# ----------------------------------------------------------------------------- players
+
+
+def is_opponent(g: Game, me: int, p: int) -> bool:
+    return _is_opponent(g, me, p)
+
+
+def opponents(g: Game, me: int) -> list[int]:
+    """Living opponents of ``me``, in turn order."""
+    s = g.s
+    return [p.idx for p in s.players if not p.left and not p.lost and _is_opponent(g, me, p.idx)]
+
+
+def team_life(g: Game, p: int) -> int:
+    return g.s.players[p].life
+
+
+def creatures_of(g: Game, players: Iterable[int]) -> list[Obj]:
+    ps = set(players)
+    s = g.s
+    return [s.objs[oid] for oid in s.battlefield if s.objs[oid].controller in ps and ch.is_creature(s.objs[oid])]
+
+
+# ----------------------------------------------------------------------------- values
+
+_KW_FLAT = {"deathtouch": 1.5, "indestructible": 3.0, "hexproof": 0.7, "vigilance": 0.3, "haste": 0.2,
+            "reach": 0.3, "shroud": 0.5, "protection from creatures": 1.5}
+
+
+def _kw_bonus(p: int, kws: frozenset[str]) -> float:
+    v = 0.0
+    if not kws:
+        return v
+    for k in kws:
+        v += _KW_FLAT.get(k, 0.0)
+    if "flying" in kws:
+        v += 0.5 + 0.6 * p
+    if "lifelink" in kws:
+        v += 0.5 * p
+    if "first strike" in kws:
+        v += 0.5 * p
+    if "double strike" in kws:
+        v += 1.0 * p
+    if "trample" in kws:
+        v += 0.2 * p
+    if "menace" in kws:
+        v += 0.4 * p
+    return v
+
+
+def creature_value(g: Game, o: Obj) -> float:
+    """How much a creature on the battlefield is worth to its controller (roughly: a vanilla
+    2/2 is 4, a 4/4 flier 11)."""
+    p, t = ch.power(g, o), ch.toughness(g, o)
+    if t <= 0:
+        return 0.0
+    kws = ch.keywords(g, o)
+    v = 1.0 + max(p, 0) + 0.6 * t + _kw_bonus(max(p, 0), kws) + 0.4 * o.card.mana_value
+    if o.card.triggered or o.card.activated or o.card.static:
+        v += 0.5
+    return v
+
+
+@lru_cache(maxsize=4096)
+def card_creature_value(card: CardDef) -> float:
+    """The value of a creature card were it on the battlefield."""
+    p, t = card.power or 0, card.toughness or 0
+    v = 1.0 + max(p, 0) + 0.6 * max(t, 0) + _kw_bonus(max(p, 0), card.keywords) + 0.4 * card.mana_value
+    if card.triggered or card.activated or card.static:
+        v += 0.5
+    return v
+
+
+def permanent_value(g: Game, o: Obj) -> float:
+    """The value of any permanent to its controller."""
+    card = o.card
+    if ch.is_creature(o):
+        return creature_value(g, o)
+    if "Land" in card.types:
+        return 1.5
+    if card.token:
+        return 1.0  # Treasures, Clues
+    if card.enchant is not None:
+        return 1.0 + 0.5 * card.mana_value
+    return 1.0 + 0.7 * card.mana_value
+
+
+@lru_cache(maxsize=4096)
+def card_value(card: CardDef) -> float:
+    """A card's value in hand, regardless of the situation."""
+    if "Land" in card.types:
+        return 1.5
+    if "Creature" in card.types:
+        return card_creature_value(card)
+    return 2.0 + 0.8 * card.mana_value
+
+
+def lands_of(g: Game, p: int) -> int:
+    s = g.s
+    return sum(1 for oid in s.battlefield if s.objs[oid].controller == p and "Land" in s.objs[oid].card.types)
+
+
+def hand_keep_value(g: Game, me: int, card: CardDef) -> float:
+    """How much ``me`` wants to keep ``card`` in hand now (low = discard / bottom first)."""
+    s = g.s
+    lands = lands_of(g, me)
+    hand = s.players[me].hand
+    lands_in_hand = sum(1 for c in hand if "Land" in s.objs[c].card.types)
+    if "Land" in card.types:
+        total = lands + lands_in_hand
+        if total <= 3:
+            return 9.0
+        if total <= 5:
+            return 4.0
+        return 0.5
+    v = card_value(card)
+    mv = card.mana_value
+    if mv > lands + lands_in_hand + 1:
+        v -= 1.5 * (mv - lands - lands_in_hand)  # far from castable
+    return v
+
+
+def land_count_target(hand_size: int) -> int:
+    return max(1, round(hand_size * 0.42))
+
+
+# ----------------------------------------------------------------------------- combat
+
+def _deals_damage_to(kws_src: frozenset[str], kws_dst: frozenset[str]) -> bool:
+    return "protection from creatures" not in kws_dst
+
+
+def lethal_to(g: Game, src: Obj, dst: Obj, dmg: int | None = None, dst_t: int | None = None,
+              src_kws: frozenset[str] | None = None, dst_kws: frozenset[str] | None = None) -> bool:
+    """Would ``dmg`` (default: ``src``'s power) combat damage from ``src`` destroy ``dst``?"""
+    sk = ch.keywords(g, src) if src_kws is None else src_kws
+    dk = ch.keywords(g, dst) if dst_kws is None else dst_kws
+    n = ch.power(g, src) if dmg is None else dmg
+    if n <= 0 or "indestructible" in dk or not _deals_damage_to(sk, dk):
+        return False
+    if "deathtouch" in sk:
+        return True
+    t = ch.toughness(g, dst) if dst_t is None else dst_t
+    return n >= t - dst.damage
+
+
+def duel(g: Game, a: Obj, b: Obj, a_pt: tuple[int, int] = (0, 0), b_pt: tuple[int, int] = (0, 0)
+         ) -> tuple[bool, bool]:
+    """One creature fights another in combat (attacker ``a`` blocked by ``b`` alone): (a dies,
+    b dies). ``a_pt``/``b_pt``: extra power/toughness (a trick)."""
+    ka, kb = ch.keywords(g, a), ch.keywords(g, b)
+    pa, ta = ch.power(g, a) + a_pt[0], ch.toughness(g, a) + a_pt[1]
+    pb, tb = ch.power(g, b) + b_pt[0], ch.toughness(g, b) + b_pt[1]
+    a_kills = lethal_to(g, a, b, pa, tb, ka, kb)
+    b_kills = lethal_to(g, b, a, pb, ta, kb, ka)
+    a_fs = "first strike" in ka or "double strike" in ka
+    b_fs = "first strike" in kb or "double strike" in kb
+    if a_fs and not b_fs:
+        if a_kills:
+            return False, True
+        a_kills2 = "double strike" in ka and lethal_to(g, a, b, 2 * pa, tb, ka, kb)
+        return b_kills, a_kills2
+    if b_fs and not a_fs:
+        if b_kills:
+            return True, False
+        b_kills2 = "double strike" in kb and lethal_to(g, b, a, 2 * pb, ta, kb, ka)
+        return b_kills2, a_kills
+    return b_kills, a_kills
+
+
+def gang_block(g: Game, a: Obj, blockers: list[Obj], a_pt: tuple[int, int] = (0, 0),
+               b_pt: dict[int, tuple[int, int]] | None = None) -> tuple[bool, list[int]]:
+    """Attacker ``a`` blocked by ``blockers``: (a dies, ids of blockers that die). The attacker
+    kills blockers in order of increasing toughness; first strike is ignored for gangs."""
+    if len(blockers) == 1:
+        extra = (b_pt or {}).get(blockers[0].id, (0, 0))
+        ad, bd = duel(g, a, blockers[0], a_pt, extra)
+        return ad, [blockers[0].id] if bd else []
+    ka = ch.keywords(g, a)
+    pa, ta = ch.power(g, a) + a_pt[0], ch.toughness(g, a) + a_pt[1]
+    total = 0
+    deathtouch = False
+    for b in blockers:
+        kb = ch.keywords(g, b)
+        if "protection from creatures" in ka:
+            continue
+        pb = ch.power(g, b) + (b_pt or {}).get(b.id, (0, 0))[0]
+        total += max(pb, 0)
+        deathtouch = deathtouch or ("deathtouch" in kb and pb > 0)
+    a_dies = "indestructible" not in ka and (deathtouch or (total > 0 and total >= ta - a.damage))
+    left = pa
+    dead: list[int] = []
+    order = sorted(blockers, key=lambda b: ch.toughness(g, b))
+    for b in order:
+        if left <= 0:
+            break
+        kb = ch.keywords(g, b)
+        tb = ch.toughness(g, b) + (b_pt or {}).get(b.id, (0, 0))[1]
+        need = 1 if "deathtouch" in ka else max(tb - b.damage, 1)
+        if "indestructible" in kb or "protection from creatures" in kb:
+            continue
+        if left >= need:
+            dead.append(b.id)
+            left -= need
+        else:
+            break
+    return a_dies, dead
+
+
+def can_block(g: Game, b: Obj, a: Obj) -> bool:
+    from undercity.engine.combat import can_block as _cb
+
+    return _cb(g, b, a)
+
+
+def potential_blockers(g: Game, defenders: Iterable[int]) -> list[Obj]:
+    """Untapped creatures of the defending players (they untap before blocking only in
+    their own untap step, so tapped ones can't block this turn)."""
+    return [o for o in creatures_of(g, defenders) if not o.tapped]
+
+
+# ----------------------------------------------------------------------------- effects
+
+class _Never:
+    """Stands for an effect class the card language doesn't (or no longer) define."""
+
+
+def effect_class(name: str) -> type:
+    """An effect class of the card language by name, wherever it is defined (model,
+    model_afr, model_clb); a class nothing is an instance of if none defines it."""
+    for mod in (m, ma, mc):
+        c = getattr(mod, name, None)
+        if isinstance(c, type):
+            return c
+    return _Never
+
+
+def effect_classes(*names: str) -> tuple[type, ...]:
+    return tuple(effect_class(n) for n in names)
+
+
+HARMFUL = effect_classes("DealDamage", "DivideDamage", "Destroy", "ExileIt", "CounterSpell", "LoseLife", "Discard",
+                         "Mill", "SacrificeChoice", "Goad", "CantAttack", "LoseLifeUnless", "CantBlock",
+                         "DoesntUntapNext", "ControllerLosesLife")
+HELPFUL = effect_classes("PutCounters", "GainLife", "Draw", "ReturnToBattlefield", "MustBeBlocked", "CreateToken",
+                         "Untap", "Explore", "Attach", "AttachTo", "DoubleToughness", "CantBeBlockedBy")
+IF_ELSE = effect_class("IfElse")
+BECOME = effect_class("BecomeUntilEOT")
+
+
+def refs_target(ref: Any, i: int) -> bool:
+    return isinstance(ref, m.Ref) and ref.kind == "target" and ref.i == i
+
+
+def _effect_refs(e: m.Effect) -> list[Any]:
+    out = []
+    for name in getattr(type(e), "__slots__", ()):
+        v = getattr(e, name, None)
+        if isinstance(v, m.Ref):
+            out.append(v)
+    return out
+
+
+def flatten(effects: Iterable[m.Effect]) -> list[m.Effect]:
+    out: list[m.Effect] = []
+    for e in effects:
+        if isinstance(e, IF_ELSE):
+            out += flatten(e.then)  # type: ignore[attr-defined]
+        else:
+            out.append(e)
+    return out
+
+
+def polarity(effects: Iterable[m.Effect], i: int, target_zone: str | None = None) -> int:
+    """+1 if the effects are good for target ``i``, -1 if bad, 0 if nothing says."""
+    score = 0
+    for e in flatten(effects):
+        if isinstance(e, m.DivideDamage):
+            score -= 2
+            continue
+        if not any(refs_target(r, i) for r in _effect_refs(e)):
+            continue
+        if isinstance(e, m.Pump | m.PumpUntil):
+            p = e.p if isinstance(e.p, int) else 1
+            t = e.t if isinstance(e.t, int) else 1
+            score += 1 if (p + t > 0 or (p + t == 0 and e.keywords)) else -1
+        elif isinstance(e, m.PutCounters):
+            score += -1 if e.counter == "-1/-1" else 1
+        elif isinstance(e, m.ReturnToHand):
+            score += 1 if target_zone == "graveyard" else -1
+        elif isinstance(e, HARMFUL):
+            score -= 1 if not isinstance(e, m.Mill) else 0
+        elif isinstance(e, HELPFUL):
+            score += 1
+    return (score > 0) - (score < 0)
+
+
+def aura_polarity(card: CardDef) -> int:
+    total = 0
+    for st in card.static:
+        if st.affects != m.ENCHANTED:
+            continue
+        total += st.p + st.t
+        if st.keywords and st.p + st.t >= 0:
+            total += 1
+    if total == 0:
+        return 1 if card.static else -1
+    return 1 if total > 0 else -1
+
+
+# ----------------------------------------------------------------------------- static evaluation
+
+
+def _player_strength(g: Game, p: int) -> float:
+    s = g.s
+    pl = s.players[p]
+    life = pl.life
+    v = 6.0 * math.log1p(max(life, 0) / 4.0) + 0.15 * life
+    if pl.poison:
+        v -= 1.5 * pl.poison
+    board = 0.0
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.controller == p:
+            board += permanent_value(g, o)
+    v += board
+    v += 1.2 * min(len(pl.hand), 7)
+    if s.initiative == p:
+        v += INITIATIVE_VALUE
+    if pl.room is not None:
+        v += 0.6
+    v += 2.0 * len(pl.completed)
+    return v
+
+
+def static_eval(g: Game, me: int) -> float:
+    """The position for ``me`` as a number in [0, 1]: 1 won, 0 lost, 0.5 even."""
+    s = g.s
+    if s.over:
+        if not s.winners:
+            return 0.5
+        return 1.0 if me in s.winners else 0.0
+    mates = [p for p in teammates(g, me) if not s.players[p].left]
+    if not mates or all(s.players[p].lost for p in mates):
+        return 0.0
+    opps = opponents(g, me)
+    if not opps:
+        return 1.0
+    mine = sum(_player_strength(g, p) for p in mates) / len(mates)
+    theirs = [_player_strength(g, p) for p in opps]
+    # Multiplayer: the strongest opponent matters most.
+    other = max(theirs) if len(theirs) > 1 else theirs[0]
+    diff = mine - other
+    # Who is about to win on board: power on the battlefield against the other's life.
+    return 1.0 / (1.0 + math.exp(-diff / 8.0))
