@@ -5,11 +5,13 @@
 * :func:`watch`, a trigger watcher (:data:`triggers.GLOBAL_WATCHERS`) for the new trigger
   events: combat damage to a player, being dealt damage, completing a dungeon (also from
   a graveyard), an equipped creature attacking, "whenever you attack", sacrificing,
-  creature cards put into your graveyard, "this or another creature enters", and
-  once-each-turn cast triggers. It also keeps the turn's history that conditions read (a
-  creature died, a land entered, the power you attacked with).
+  creature cards put into your graveyard, "this or another creature enters", once-each-turn
+  cast triggers, and ward (becoming the target of an opponent's spell or ability). It also
+  keeps the turn's history that conditions read (a creature died, a land entered, the power
+  you attacked with).
 * Conditions (:data:`resolve.CONDITION_HOOKS`), static abilities that modify P/T and
-  keywords (:data:`characteristics.STATIC_MOD_HOOKS`), player hexproof
+  keywords (:data:`characteristics.STATIC_MOD_HOOKS`), emblems
+  (:data:`characteristics.EMBLEM_MODS`, Ellywick Tumblestrum), player hexproof
   (:data:`targeting.PLAYER_HEXPROOF`), blocking restrictions (:data:`combat.BLOCK_RESTRICTIONS`),
   the venture limit and additional room triggers (:data:`dungeons.VENTURE_RESTRICTIONS`,
   :data:`dungeons.ROOM_TRIGGER_EXTRA`), and state-based action 704.5n for Equipment.
