@@ -259,7 +259,7 @@ def parse_decklist(text: str, name: str = "deck", *, check: bool = True) -> Deck
     return deck
 
 
-BUNDLED = ("gruul-stompy", "orzhov-knights")
+BUNDLED = ("orzhov-initiative", "simic-initiative", "gruul-stompy", "orzhov-knights")
 #: Bundled 100-card Commander decks (CR 903.5), played by ``undercity play --variant commander``.
 COMMANDER_DECKS = ("commander-linden", "commander-erinis")
 

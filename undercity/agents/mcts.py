@@ -84,6 +84,8 @@ class MCTSAgent:
         self.margin = margin
         self.heuristic = HeuristicAgent(seed)
         self.stats = SearchStats()
+        #: If a list, each searched decision appends (turn, kind, [(label, mean, n)], picked label).
+        self.trace: list[tuple] | None = None
 
     # ------------------------------------------------------------------ answering
     def choose(self, game: Game, d: Decision) -> int:
@@ -156,6 +158,9 @@ class MCTSAgent:
                 pick = base
         if pick != base:
             self.stats.changed += 1
+        if self.trace is not None:
+            self.trace.append((g.s.turn, g.s.step, d.kind, [(d.options[cands[j]].label, round(sum(results[j]) / len(results[j]), 3),
+                                                len(results[j])) for j in range(k)], d.options[pick].label))
         self.stats.seconds += time.perf_counter() - t0
         return pick
 

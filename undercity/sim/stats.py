@@ -24,7 +24,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always contains p; clamping to it also absorbs rounding at p = 0 or 1.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def rate(successes: int, n: int) -> dict[str, Any]:
