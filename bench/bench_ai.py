@@ -5,9 +5,9 @@
     python bench/bench_ai.py --skip-mcts              # only heuristic vs random (a few seconds)
 
 Game ``i`` of a match is played with engine seed ``seed + i``; the agent under test sits in
-seat ``i % 2`` (seats alternate) and plays bundled deck ``(i // 2) % 2`` against deck
-``(i // 4) % 2`` (every pairing of gruul-stompy and orzhov-knights, in both seats, every
-eight games). A draw (turn cap) counts as not a win. Each win rate is printed with its 95%
+seat ``i % 2`` (seats alternate) and plays bundled deck ``(i // 2) % n`` against deck
+``(i // 2n) % n`` of the ``n`` bundled decks (``undercity.decks.BUNDLED``: every pairing, in
+both seats, every ``2n²`` games). A draw (turn cap) counts as not a win. Each win rate is printed with its 95%
 Wilson score interval; for the search AI, the time per searched decision and per playout.
 Targets (issue 6): heuristic beats random in >= 90% of games; mcts beats heuristic in > 50%.
 """
@@ -48,12 +48,18 @@ def _make(kind: str, seed: int, playouts: int, horizon: int) -> object:
     return make_agent(kind, seed)
 
 
+def deck_pair(index: int) -> tuple[str, str]:
+    """The bundled decks of the agent under test and of its opponent in game ``index``."""
+    n = len(BUNDLED)
+    return BUNDLED[(index // 2) % n], BUNDLED[(index // (2 * n)) % n]
+
+
 def play_one(args: tuple[str, str, int, int, int, int]) -> Result:
     """Game ``index`` of ``agent`` against ``opponent``."""
     agent, opponent, seed, index, playouts, horizon = args
     decks = {n: load_deck(n).main for n in BUNDLED}
     seat = index % 2
-    mine, theirs = BUNDLED[(index // 2) % 2], BUNDLED[(index // 4) % 2]
+    mine, theirs = deck_pair(index)
     seat_decks = [decks[theirs], decks[theirs]]
     seat_decks[seat] = decks[mine]
     g = Game.new(seat_decks, ["P1", "P2"], seed=seed + index)
@@ -106,11 +112,10 @@ def report(agent: str, opponent: str, results: list[Result], seconds: float) -> 
         lo_s, hi_s = wilson(w, len(sub))
         print(f"    seat {seat + 1}: {w}/{len(sub)} = {w / max(len(sub), 1):.1%} ({lo_s:.1%} - {hi_s:.1%})")
     for mine in BUNDLED:
-        for theirs in BUNDLED:
-            sub = [r for r in results if r.deck == mine and r.opp_deck == theirs]
-            if sub:
-                w = sum(r.outcome == "win" for r in sub)
-                print(f"    {mine} vs {theirs}: {w}/{len(sub)}")
+        sub = [r for r in results if r.deck == mine]
+        if sub:
+            w = sum(r.outcome == "win" for r in sub)
+            print(f"    playing {mine}: {w}/{len(sub)}")
     out = {"games": n, "wins": wins, "rate": wins / n, "ci_low": lo, "ci_high": hi}
     searched = sum(r.searched for r in results)
     if searched:
@@ -124,6 +129,69 @@ def report(agent: str, opponent: str, results: list[Result], seconds: float) -> 
     return out
 
 
+def _eval_samples(index: int) -> list[tuple[list[float], int]]:
+    """Positions (features at the start of each turn, for both players) of heuristic game
+    ``index`` and whether that player won."""
+    from undercity.agents.evaluation import features
+
+    n = len(BUNDLED)
+    decks = [load_deck(BUNDLED[index % n]).main, load_deck(BUNDLED[(index // n) % n]).main]
+    g = Game.new(decks, ["P1", "P2"], seed=900_000 + index)
+    agents = [make_agent("heuristic", index * 2 + k) for k in range(2)]
+    samples: list[tuple[int, list[float]]] = []
+    turn = -1
+    while not g.over:
+        if g.s.turn != turn:
+            turn = g.s.turn
+            for p in (0, 1):
+                samples.append((p, features(g, p)))
+        d = g.pending
+        assert d is not None
+        g.apply(agents[d.player].choose(g, d))
+    if len(g.s.winners) != 1:
+        return []
+    return [(f, int(g.s.winners[0] == p)) for p, f in samples]
+
+
+def fit_eval(games: int, workers: int) -> None:
+    """Fit the static evaluation's logistic-regression weights (L2-regularised, Newton's
+    method) on heuristic self-play positions and print them."""
+    import numpy as np
+
+    from undercity.agents.evaluation import EVAL_WEIGHTS, FEATURES
+
+    rows: list[tuple[list[float], int]] = []
+    if workers <= 1:
+        for i in range(games):
+            rows += _eval_samples(i)
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            for r in pool.map(_eval_samples, range(games), chunksize=8):
+                rows += r
+    x = np.array([f for f, _ in rows], dtype=float)
+    y = np.array([w for _, w in rows], dtype=float)
+    split = int(0.8 * len(y))
+
+    def loss(w: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
+        p = 1 / (1 + np.exp(-np.clip(xs @ w, -30, 30)))
+        ll = -np.mean(ys * np.log(p + 1e-12) + (1 - ys) * np.log(1 - p + 1e-12))
+        return float(ll), float(np.mean((p > 0.5) == (ys > 0.5)))
+
+    w = np.zeros(x.shape[1])
+    lam = 1e-3 * len(y)
+    for _ in range(30):  # Newton steps
+        p = 1 / (1 + np.exp(-np.clip(x[:split] @ w, -30, 30)))
+        grad = x[:split].T @ (p - y[:split]) + lam * w
+        hess = (x[:split].T * (p * (1 - p))) @ x[:split] + lam * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    old = np.array(EVAL_WEIGHTS)
+    print(f"{len(y)} positions from {games} games; held-out log-loss / accuracy: "
+          f"fitted {loss(w, x[split:], y[split:])}, current {loss(old, x[split:], y[split:])}")
+    for name, v in zip(FEATURES, w, strict=True):
+        print(f"    {name:18} {v:+.4f}")
+    print("EVAL_WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="heuristic-vs-random games (default 200)")
@@ -135,13 +203,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-mcts", action="store_true", help="don't play the mcts match")
     ap.add_argument("--baseline", action="store_true", help="also play random vs random")
     ap.add_argument("-v", "--verbose", action="store_true", help="a line per game on stderr")
+    ap.add_argument("--fit-eval", type=int, default=0, metavar="GAMES",
+                    help="fit the static evaluation's weights on this many heuristic games, print them, exit")
     a = ap.parse_args(argv)
+    if a.fit_eval:
+        fit_eval(a.fit_eval, a.workers)
+        return 0
     matches = [("heuristic", "random", a.games)]
     if a.baseline:
         matches.insert(0, ("random", "random", a.games))
     if not a.skip_mcts and a.mcts_games > 0:
         matches.append(("mcts", "heuristic", a.mcts_games))
     for agent, opponent, games in matches:
+        if games <= 0:
+            continue
         t0 = time.perf_counter()
         results = run_match(agent, opponent, games, a.seed, a.workers, a.playouts, a.horizon, a.verbose)
         report(agent, opponent, results, time.perf_counter() - t0)

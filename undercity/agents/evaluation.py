@@ -341,30 +341,91 @@ def aura_polarity(card: CardDef) -> int:
 # ----------------------------------------------------------------------------- static evaluation
 
 
-def _player_strength(g: Game, p: int) -> float:
+@lru_cache(maxsize=64)
+def room_depth(dungeon: str, room: str) -> int:
+    """How many rooms into ``dungeon`` ``room`` is (the topmost room is 1)."""
+    from undercity.cards.pool.dungeon_cards import get_dungeon
+
+    d = get_dungeon(dungeon)
+    depth = {d.topmost: 1}
+    todo = [d.topmost]
+    while todo:
+        r = todo.pop(0)
+        for n in d.room(r).leads_to:
+            if n not in depth:
+                depth[n] = depth[r] + 1
+                todo.append(n)
+    return depth.get(room, 1)
+
+
+#: The features of a position for one side (see :func:`features`), in this order.
+FEATURES = ("life", "life_log", "power", "creature_value", "creatures", "evasive_power", "hand", "lands",
+            "other_permanents", "initiative", "dungeon", "my_turn")
+
+
+def _side(g: Game, players: list[int]) -> list[float]:
     s = g.s
-    pl = s.players[p]
-    life = pl.life
-    v = 6.0 * math.log1p(max(life, 0) / 4.0) + 0.15 * life
-    if pl.poison:
-        v -= 1.5 * pl.poison
-    board = 0.0
+    ps = set(players)
+    life = sum(s.players[p].life for p in players) / len(players)
+    power = value = n = evasive = lands = other = 0.0
     for oid in s.battlefield:
         o = s.objs[oid]
-        if o.controller == p:
-            board += permanent_value(g, o)
-    v += board
-    v += 1.2 * min(len(pl.hand), 7)
-    if s.initiative == p:
-        v += INITIATIVE_VALUE
-    if pl.room is not None:
-        v += 0.6
-    v += 2.0 * len(pl.completed)
-    return v
+        if o.controller not in ps:
+            continue
+        if ch.is_creature(o):
+            p = max(ch.power(g, o), 0)
+            power += p
+            value += creature_value(g, o)
+            n += 1
+            kws = ch.keywords(g, o)
+            if "flying" in kws or "menace" in kws:
+                evasive += p
+        elif "Land" in o.card.types:
+            lands += 1
+        else:
+            other += permanent_value(g, o)
+    hand = sum(len(s.players[p].hand) for p in players) / len(players)
+    dungeon = 0.0
+    for p in players:
+        pl = s.players[p]
+        dungeon += 4.0 * len(pl.completed)
+        if pl.dungeon is not None and pl.room is not None:
+            dungeon += room_depth(pl.dungeon, pl.room)
+    init = 1.0 if s.initiative in ps else 0.0
+    return [life, math.log1p(max(life, 0.0) / 4.0), power, value, n, evasive, hand, lands, other, init, dungeon]
+
+
+def features(g: Game, me: int) -> list[float]:
+    """Differences between ``me``'s side and the opponents' (averaged over opponents in a
+    multiplayer game), one number per name in :data:`FEATURES`."""
+    s = g.s
+    mates = [p for p in teammates(g, me) if not s.players[p].left]
+    opps = opponents(g, me)
+    mine = _side(g, mates or [me])
+    if not opps:
+        theirs = [0.0] * len(mine)
+    else:
+        groups: list[list[int]] = []
+        for p in opps:
+            team = [q for q in teammates(g, p) if q in opps]
+            if team not in groups:
+                groups.append(team)
+        sides = [_side(g, grp) for grp in groups]
+        theirs = [sum(v[k] for v in sides) / len(sides) for k in range(len(mine))]
+    diff = [a - b for a, b in zip(mine, theirs, strict=True)]
+    turn = 1.0 if s.active in mates else -1.0
+    return diff + [turn]
+
+
+#: Logistic-regression weights of :func:`static_eval`, one per feature, fitted on positions
+#: at the start of each turn of heuristic-vs-heuristic games on the bundled decks
+#: (``python bench/bench_ai.py --fit-eval 2000``).
+EVAL_WEIGHTS = (0.05, 0.8, 0.05, 0.1, 0.0, 0.05, 0.15, 0.15, 0.05, 0.4, 0.1, 0.0)
 
 
 def static_eval(g: Game, me: int) -> float:
-    """The position for ``me`` as a number in [0, 1]: 1 won, 0 lost, 0.5 even."""
+    """The position for ``me`` as a number in [0, 1]: 1 won, 0 lost, else the estimated
+    probability of winning."""
     s = g.s
     if s.over:
         if not s.winners:
@@ -373,13 +434,8 @@ def static_eval(g: Game, me: int) -> float:
     mates = [p for p in teammates(g, me) if not s.players[p].left]
     if not mates or all(s.players[p].lost for p in mates):
         return 0.0
-    opps = opponents(g, me)
-    if not opps:
+    if not opponents(g, me):
         return 1.0
-    mine = sum(_player_strength(g, p) for p in mates) / len(mates)
-    theirs = [_player_strength(g, p) for p in opps]
-    # Multiplayer: the strongest opponent matters most.
-    other = max(theirs) if len(theirs) > 1 else theirs[0]
-    diff = mine - other
-    # Who is about to win on board: power on the battlefield against the other's life.
-    return 1.0 / (1.0 + math.exp(-diff / 8.0))
+    z = sum(w * f for w, f in zip(EVAL_WEIGHTS, features(g, me), strict=True))
+    z = max(-30.0, min(30.0, z))
+    return 1.0 / (1.0 + math.exp(-z))

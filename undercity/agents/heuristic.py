@@ -111,14 +111,34 @@ class HeuristicAgent:
         lands = [i for i, o in enumerate(d.options) if "Land" in s.objs[o.value].card.types]
         spells = [i for i, o in enumerate(d.options) if i not in lands]
         if len(lands) > ev.land_count_target(final) or not spells:
-            return lands[0]
+            return self._spare_land(g, d.player, lands, d)
         return max(spells, key=lambda i: (s.objs[d.options[i].value].card.mana_value, -i))
+
+    def _spare_land(self, g: Game, me: int, lands: list[int], d: Decision) -> int:
+        """Of the land options, the one whose loss costs least: a land whose colors are
+        most plentiful among the other lands (in hand and on the battlefield)."""
+        s = g.s
+        mine = [s.objs[o.value] for o in d.options] + [s.objs[x] for x in s.battlefield if s.objs[x].controller == me]
+
+        def plenty(i: int) -> tuple[int, int]:
+            colors = _land_colors(s.objs[d.options[i].value].card)
+            same = sum(1 for o in mine if "Land" in o.card.types and _land_colors(o.card) & colors) - 1
+            return (same if colors else 99, -i)
+
+        return max(lands, key=plenty)
 
     # ------------------------------------------------------------------ hand choices
     def _worst_card(self, g: Game, d: Decision) -> int:
         s = g.s
-        return min(range(len(d.options)),
-                   key=lambda i: (ev.hand_keep_value(g, d.player, s.objs[d.options[i].value].card), i))
+        lands = [i for i, o in enumerate(d.options) if "Land" in s.objs[o.value].card.types]
+
+        def keep(i: int) -> tuple[float, int]:
+            return (ev.hand_keep_value(g, d.player, s.objs[d.options[i].value].card), i)
+
+        worst = min(range(len(d.options)), key=keep)
+        if worst in lands:  # a land goes: the one whose colors we have most of
+            return self._spare_land(g, d.player, lands, d)
+        return worst
 
     _discard = _worst_card
     _cleanup_discard = _worst_card
@@ -225,8 +245,11 @@ class HeuristicAgent:
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
 
-    def _pay_or_countered(self, g: Game, d: Decision) -> int:
+    def _pay_unless(self, g: Game, d: Decision) -> int:
+        """Pay for ward (or any "counter unless you pay") rather than lose the spell."""
         return self._index(d, lambda v: v is True) or 0
+
+    _pay_or_countered = _pay_unless
 
     def _explore(self, g: Game, d: Decision) -> int:
         # The revealed card is a nonland card: keep it on top if it's castable soon.

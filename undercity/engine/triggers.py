@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Triggered
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting
 from undercity.engine.decisions import Option
@@ -39,6 +40,10 @@ def _add(g: Game, o: Obj | None, a: Triggered, controller: int, source_name: str
                                                data))
 
 
+def _has_triggers(card: Any) -> bool:
+    return bool(card.triggered)
+
+
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
     fn = _BY_KIND.get(e.kind)
@@ -53,7 +58,7 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     if e.to_zone == "battlefield":
         new = s.objs.get(e.new_obj)
         if new is not None:
-            for oid in s.battlefield:
+            for oid in ch.permanents_with(s, _has_triggers):
                 o = s.objs[oid]
                 for a in o.card.triggered:
                     w = a.when
@@ -80,7 +85,7 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
 
 def _step_began(g: Game, e: ev.StepBegan) -> None:
     s = g.s
-    for oid in s.battlefield:
+    for oid in ch.permanents_with(s, _has_triggers):
         o = s.objs[oid]
         for a in o.card.triggered:
             w = a.when
@@ -97,7 +102,7 @@ def _spell_cast(g: Game, e: ev.SpellCast) -> None:
     spell = s.objs.get(e.obj)
     if spell is None or e.copy:  # a copy isn't cast (CR 707.10)
         return
-    for oid in s.battlefield:
+    for oid in ch.permanents_with(s, _has_triggers):
         o = s.objs[oid]
         for a in o.card.triggered:
             w = a.when
@@ -121,7 +126,7 @@ def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
     defending = s.combat.attackers.get(att.id) if s.combat else None
     d = defending[1] if defending and defending[0] == "p" else (
         s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
-    for oid in s.battlefield:
+    for oid in ch.permanents_with(s, _has_triggers):
         o = s.objs[oid]
         for a in o.card.triggered:
             w = a.when
