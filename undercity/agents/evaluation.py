@@ -258,11 +258,23 @@ class _Never:
 def effect_class(name: str) -> type:
     """An effect class of the card language by name, wherever it is defined (model,
     model_afr, model_clb); a class nothing is an instance of if none defines it."""
-    for mod in (m, ma, mc):
+    for mod in _effect_modules():
         c = getattr(mod, name, None)
         if isinstance(c, type):
             return c
     return _Never
+
+
+def _effect_modules() -> list[Any]:
+    import importlib
+
+    mods: list[Any] = [m, ma, mc]
+    for name in ("model_casting",):
+        try:
+            mods.append(importlib.import_module(f"undercity.cards.{name}"))
+        except ImportError:
+            pass
+    return mods
 
 
 def effect_classes(*names: str) -> tuple[type, ...]:
@@ -420,7 +432,8 @@ def features(g: Game, me: int) -> list[float]:
 #: Logistic-regression weights of :func:`static_eval`, one per feature, fitted on positions
 #: at the start of each turn of heuristic-vs-heuristic games on the bundled decks
 #: (``python bench/bench_ai.py --fit-eval 2000``).
-EVAL_WEIGHTS = (0.05, 0.8, 0.05, 0.1, 0.0, 0.05, 0.15, 0.15, 0.05, 0.4, 0.1, 0.0)
+EVAL_WEIGHTS = (0.0288, 0.7913, -0.0961, 0.1267, -0.0856, 0.0413, 0.1737, -0.0169, -0.0463, 0.0882, 0.5142,
+                0.1771)
 
 
 def static_eval(g: Game, me: int) -> float:

@@ -245,6 +245,27 @@ class HeuristicAgent:
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
 
+    def _cast_permission(self, g: Game, d: Decision) -> int:
+        """Cast the card the permission offers (the engine only asks if it can be cast)."""
+        return self._index(d, lambda v: v is True) or 0
+
+    def _additional_cost(self, g: Game, d: Decision) -> int:
+        """Reveal or choose something (free) rather than pay no additional cost; the least
+        valuable permanent if it must be one we control."""
+        s = g.s
+        cands = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cands:
+            return 0
+
+        def cost(i: int) -> float:
+            v = d.options[i].value
+            o = s.objs.get(v[1]) if isinstance(v, tuple | list) and len(v) == 2 else None
+            if o is None:
+                return 0.0
+            return 0.0 if o.zone == "hand" else 0.01 * ev.permanent_value(g, o)
+
+        return min(cands, key=lambda i: (cost(i), i))
+
     def _pay_unless(self, g: Game, d: Decision) -> int:
         """Pay for ward (or any "counter unless you pay") rather than lose the spell."""
         return self._index(d, lambda v: v is True) or 0

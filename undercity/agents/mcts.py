@@ -51,16 +51,19 @@ class SearchStats:
 
 def determinize(g: Game, me: int, rng: random.Random) -> None:
     """Shuffle what ``me`` can't see, in place: each other player's hand and library among
-    themselves (teammates' hands stay as they are), ``me``'s library; reseed the game's RNG."""
+    themselves (teammates' hands stay as they are), ``me``'s library; reseed the game's RNG.
+    The result depends on ``rng`` and on which cards are unseen, not on where they are."""
     s = g.s
     mates = set(teammates(g, me))
     for p in s.players:
+        # Sorted first, so that the world depends only on which cards are unseen, not on
+        # where they really are.
         if p.idx == me or p.idx in mates:
-            lib = list(p.library)
+            lib = sorted(p.library)
             rng.shuffle(lib)
             p.library[:] = lib
             continue
-        pool = list(p.hand) + list(p.library)
+        pool = sorted(p.hand + p.library)
         rng.shuffle(pool)
         n = len(p.hand)
         p.hand[:] = pool[:n]
@@ -70,6 +73,13 @@ def determinize(g: Game, me: int, rng: random.Random) -> None:
         for oid in p.library:
             s.objs[oid].zone = "library"
     s.rng = random.Random(rng.getrandbits(64))
+
+
+def _is_pending(g: Game, d: Decision) -> bool:
+    """Is ``d`` the game's open decision (the one a copy of the game can answer)?"""
+    p = g.pending
+    return p is d or (p is not None and p.kind == d.kind and p.player == d.player and p.key == d.key
+                      and p.options == d.options)
 
 
 class MCTSAgent:
@@ -94,7 +104,8 @@ class MCTSAgent:
             return 0
         base = self.heuristic.decide(game, d)
         pick = base
-        if d.kind in SEARCHED and not (d.kind == "priority" and d.options[base].value[0] == "play"):
+        if d.kind in SEARCHED and _is_pending(game, d) and not (
+                d.kind == "priority" and d.options[base].value[0] == "play"):
             cands = self._candidates(game, d, base)
             if len(cands) > 1:
                 pick = self._search(game, d, cands, base)

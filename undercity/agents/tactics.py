@@ -560,6 +560,10 @@ def default_defender(g: Game, me: int, defs: list[tuple[str, int]]) -> tuple[str
     return min(players, key=lambda d: (s.players[d[1]].life, d[1]))
 
 
+#: After this many rounds of turns, attacks that trade are made even when behind on board.
+STALL_TURN = 10
+
+
 @dataclass
 class AttackPlan:
     attackers: dict[int, tuple[str, int]]
@@ -596,6 +600,10 @@ def attack_plan(g: Game, me: int) -> AttackPlan:
     blockers = ev.potential_blockers(g, defenders)
     life = s.players[tp].life
     holder_is_target = s.initiative is not None and s.initiative in defenders
+    # Trades are welcome when we are ahead on board, and in long games (to break stalls).
+    ours = sum(ev.creature_value(g, o) for o in ev.creatures_of(g, [me]))
+    theirs = sum(ev.creature_value(g, o) for o in ev.creatures_of(g, defenders))
+    aggressive = ours > theirs * 1.3 + 2 or s.turn >= STALL_TURN * len(s.living())
     plan: dict[int, tuple[str, int]] = {}
     for a in able:
         if a.goaded_by:
@@ -621,7 +629,7 @@ def attack_plan(g: Game, me: int) -> AttackPlan:
             a_dies, dead = ev.gang_block(g, a, pair)
             if a_dies and len(dead) <= 1 and sum(ev.creature_value(g, objs[d]) for d in dead) < va:
                 worst = 1
-        if worst == 0 or (worst == 1 and holder_is_target):
+        if worst == 0 or (worst == 1 and (holder_is_target or aggressive)):
             plan[a.id] = target
     attacking = [a for a in able if ch.power(g, a) > 0]
     through_all = _through_estimate(g, attacking, blockers)
@@ -630,11 +638,9 @@ def attack_plan(g: Game, me: int) -> AttackPlan:
         for a in attacking:
             plan.setdefault(a.id, target)
     elif holder_is_target and len(attacking) > len(blockers):
-        # One of them gets through and steals the initiative.
+        # More attackers than blockers: one of them gets through and steals the initiative.
         for a in attacking:
-            if a.id not in plan and not all(ev.duel(g, a, b) == (True, False) for b in blockers
-                                            if ev.can_block(g, b, a)):
-                plan[a.id] = target
+            plan.setdefault(a.id, target)
     if not lethal and plan:
         plan = _keep_defenders(g, me, plan, able)
     return AttackPlan(plan, lethal)
@@ -652,8 +658,13 @@ def _keep_defenders(g: Game, me: int, plan: dict[int, tuple[str, int]], able: li
     s = g.s
     objs = s.objs
     my_life = s.players[me].life
-    opp_creatures = ev.creatures_of(g, ev.opponents(g, me))
-    their = sorted((max(ch.power(g, c), 0) for c in opp_creatures if not ch.has(g, c, "defender")), reverse=True)
+    # The most dangerous opponent's creatures (in a multiplayer game the others are busy too).
+    their: list[int] = []
+    for p in ev.opponents(g, me):
+        powers = sorted((max(ch.power(g, c), 0) for c in ev.creatures_of(g, [p]) if not ch.has(g, c, "defender")),
+                        reverse=True)
+        if sum(powers) > sum(their):
+            their = powers
     if not their:
         return plan
     mine_all = ev.creatures_of(g, [me])

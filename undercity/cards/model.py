@@ -451,6 +451,8 @@ class Trigger:
     whose: str = "you"
     to_zone: str | None = None
     nth: int | None = None  # "your second spell each turn"
+    #: ``cast``: "a spell ... from your hand" — the zone the spell was cast from (CR 601.2a).
+    from_zone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,6 +547,24 @@ class AltCost:
     mana: ManaCost
     exile_other_graveyard: int = 0
     zone: str = "graveyard"
+    #: Flashback (CR 702.34a): a spell cast this way is exiled instead of going anywhere else
+    #: whenever it would leave the stack.
+    exile_leaving_stack: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost:
+    """An additional cost to cast a spell (CR 118.8, 601.2b, 601.2h).
+
+    kind ``reveal_or_choose``: reveal a card matching ``filter`` from your hand or choose a
+    permanent matching it that you control (Dragon's Fire). ``optional``: "you may". The
+    choice is part of the spell, and copies of it keep it (CR 707.10).
+    """
+
+    kind: str
+    filter: Filter
+    optional: bool = True
+    text: str = ""
 
 
 _ABILITIES: list[Ability] = []
@@ -584,6 +604,7 @@ class CardDef:
     static: tuple[Static, ...] = ()
     enchant: TargetSpec | None = None
     alt_costs: tuple[AltCost, ...] = ()
+    additional_costs: tuple[AdditionalCost, ...] = ()
     token: bool = False
     loyalty: int | None = None  # a planeswalker's printed loyalty (CR 306.5a)
 

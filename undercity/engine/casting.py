@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
+from undercity.engine import casting_more, costs, targeting, zones
 from undercity.engine import characteristics as ch
-from undercity.engine import costs, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
@@ -62,21 +62,28 @@ def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
 
 
 def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
-             sources: list[Any] | None = None, pool: ManaPool | None = None, *, free: bool = False) -> bool:
+             sources: list[Any] | None = None, pool: ManaPool | None = None, *, free: bool = False,
+             ignore_timing: bool = False) -> bool:
     """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?
 
     ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards.
     ``free``: cast "without paying its mana cost" while an effect resolves — timing
-    permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9)."""
+    permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
+    ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
     card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None:
         return False
+    if card.additional_costs and not casting_more.additional_payable(g, player, o):
+        return False
     if free:
+        inc = casting_more.cost_changes(g, player, o)[0]  # CR 601.2f: increases still apply
+        if inc and not can_pay(ZERO.increase_generic(inc), costs.mana_sources(g, player), costs.pool_of(g, player)):
+            return False
         sa = card.spell
         if sa is not None and sa.modes:
             return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
         return _has_targets(g, spell_target_specs(card), player, o.id)
-    if not timing_ok(g, player, card):
+    if not ignore_timing and not timing_ok(g, player, card):
         return False
     if alt is not None and alt.exile_other_graveyard:
         if len(g.s.players[player].graveyard) - 1 < alt.exile_other_graveyard:
@@ -87,6 +94,7 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         cost = cost.increase_generic(2 * g.s.players[player].commander_casts.get(o.card_uid, 0))
     if cost.x:
         cost = cost.with_x(0)
+    cost = casting_more.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
     if sources is None:
         sources = costs.mana_sources(g, player)
     if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
@@ -136,6 +144,8 @@ def run_cast(g: Game, job: Job) -> None:
                 break
             picked.append(v)
         modes = tuple(sorted(picked))
+    # CR 601.2b: additional costs (casting_more).
+    additional = casting_more.ask_additional(g, job, player, o) if card.additional_costs else []
     # CR 601.2c: targets.
     targets: list[targeting.Target] = []
     if sa is not None and sa.divided:
@@ -166,12 +176,18 @@ def run_cast(g: Game, job: Job) -> None:
         cost = cost.increase_generic(tax)
     if sa is not None and sa.extra_target_cost and len(targets) > 1:
         cost = cost.increase_generic(sa.extra_target_cost * (len(targets) - 1))
+    inc, red = casting_more.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
+    cost = cost.increase_generic(inc) if inc else cost
     x = None
     if cost.x:
         hi_x = max_affordable_x(cost, costs.mana_sources(g, player), costs.pool_of(g, player))
+        while red and can_pay(cost.with_x(max(hi_x, 0) + 1).reduce_generic(red), costs.mana_sources(g, player),
+                              costs.pool_of(g, player)):
+            hi_x = max(hi_x, 0) + 1
         opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
         x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
         cost = cost.with_x(x)
+    cost = cost.reduce_generic(red) if red else cost
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled: list[int] = []
     if alt is not None and alt.exile_other_graveyard:
@@ -195,8 +211,15 @@ def run_cast(g: Game, job: Job) -> None:
     item.trigger_data["alt"] = alt.keyword if alt else None
     item.trigger_data["from_zone"] = from_zone
     s.stack.append(item)
+    if alt is not None and alt.exile_leaving_stack:  # flashback (CR 702.34a)
+        casting_more.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")
+    if d.get("exile_instead"):  # "If a spell cast ... this way would be put into your graveyard, exile it"
+        casting_more.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
+                                              f"cast from a graveyard with {d['exile_instead']}'s permission")
     if not costs.pay_mana(g, player, cost, card.name):
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
+    if card.additional_costs:
+        casting_more.pay_additional(g, player, item, additional)
     for c in exiled:
         zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
     s.players[player].spells_cast_this_turn += 1

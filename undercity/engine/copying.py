@@ -30,7 +30,8 @@ def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
     o = g.s.objs[item.obj] if item.obj is not None else None
     return {"card": o.card if o else None, "targets": list(item.targets), "x": item.x, "modes": item.modes,
             "divide": item.divide, "controller": item.controller, "name": item.name, "ability": item.ability,
-            "source": item.obj, "target_names": [targeting.describe(g, tuple(t)) for t in item.targets]}
+            "source": item.obj, "target_names": [targeting.describe(g, tuple(t)) for t in item.targets],
+            "additional": list(item.trigger_data.get("additional") or ())}
 
 
 def _target_name(g: Game, t: tuple, snap: dict[str, Any], i: int) -> str:
@@ -71,6 +72,7 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     item.x = snap["x"]
     item.modes = snap["modes"]
     item.divide = snap["divide"]
+    item.trigger_data["additional"] = list(snap.get("additional") or ())  # CR 707.10: not paid, but copied
     s.stack.append(item)
     g.emit(ev.SpellCast(rule="707.10", player=controller, obj=o.id, name=card.name, copy=True,
                         targets=tuple(_target_name(g, tuple(t), snap, i) for i, t in enumerate(item.targets)),

@@ -124,7 +124,15 @@ def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
         whose = ref_players(g, a.whose or m.DEFENDING, item, job)
         return sum(1 for p in whose for oid in s.players[p].exile
                    if s.objs[oid].counters.get(a.counter or "hit", 0) > 0)
+    hook = AMOUNT_HOOKS.get(a.what)
+    if hook is not None:
+        return hook(g, a, item, job)
     raise ValueError(f"unknown amount {a.what}")
+
+
+#: Amounts defined by other rules modules (casting_more: a spell's mana value, the power of
+#: what was revealed or chosen for an additional cost): ``what`` -> fn(game, count, item, job).
+AMOUNT_HOOKS: dict[str, Callable[..., int]] = {}
 
 
 def source_name(g: Game, item: StackItem) -> str:

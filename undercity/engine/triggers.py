@@ -114,6 +114,8 @@ def _spell_cast(g: Game, e: ev.SpellCast) -> None:
                 from undercity.engine.copying import snapshot
 
                 item = next((it for it in s.stack if it.obj == e.obj), None)
+                if w.from_zone is not None and (item is None or item.trigger_data.get("from_zone") != w.from_zone):
+                    continue  # "a spell ... from your hand"
                 _add(g, o, a, o.controller, o.name, spell=e.obj,
                      spell_lki=snapshot(item, g) if item is not None else None)
 

@@ -22,7 +22,7 @@ from undercity.errors import IllegalActionError, ScenarioError, UndercityError, 
 from undercity.scenario.schema import Action, CardSpec, Expect, Scenario, load_scenario, parse_scenario
 
 #: Decision kinds answered as part of a cast or activate action.
-CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide"})
+CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost"})
 
 
 @dataclass
@@ -381,10 +381,14 @@ class Runner:
         modes = list(a.options.get("modes") or [])
         exile = list((a.options.get("pay") or {}).get("exile") or [])
         sac = list((a.options.get("pay") or {}).get("sacrifice") or [])
+        chosen = list((a.options.get("pay") or {}).get("choose") or [])
         while True:
             d = self.g.pending
             if d is None or d.kind not in CASTING_KINDS:
                 return
+            jobs = self.g.s.jobs
+            if jobs and jobs[-1].kind not in ("cast", "activate"):
+                return  # the cast is complete: a trigger's target is for a later `choose`
             if d.kind == "mode":
                 if not modes:
                     if any(o.value == -1 for o in d.options):
@@ -422,6 +426,8 @@ class Runner:
                 if not sac:
                     raise self.err(a.line, f"{a.value}: name what to sacrifice with `pay: {{sacrifice: [...]}}`")
                 self.answer(sac.pop(0), a.line)
+            elif d.kind == "additional_cost":  # CR 601.2b; an optional one left unnamed isn't paid
+                self.answer(chosen.pop(0) if chosen else None, a.line)
             else:
                 return
 

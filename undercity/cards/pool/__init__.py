@@ -7,6 +7,7 @@ from undercity.cards.pool import (  # noqa: F401
     commander_pool,
     core,
     dungeon_cards,
+    rulings_support,
     seeds,
     venture,
 )
