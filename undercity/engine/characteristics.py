@@ -129,38 +129,31 @@ def subtypes(g: Game, o: Obj) -> frozenset[str]:
     return st
 
 
-def power(g: Game, o: Obj) -> int:
-    p = o.card.power or 0
+def _pt(g: Game, o: Obj, i: int) -> int:
+    """Power (``i`` = 0) or toughness (1): printed or set base (layer 7b), then modifications
+    from static abilities, emblems and resolved effects (7c), then counters (7d)."""
+    v = (o.card.power if i == 0 else o.card.toughness) or 0
     if g.s.effects and (base := _set_base(g, o)) is not None:
-        p = base[0]
+        v = base[i]
     if permanents_with(g.s, _has_mod_statics):
-        p += _static_mods(g, o)[0]
+        v += _static_mods(g, o)[i]
     if EMBLEMS in g.s.extra:
-        p += _emblem_mods(g, o)[0]
+        v += _emblem_mods(g, o)[i]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id:
-            p += e.p
+            v += e.t if i else e.p
     c = o.counters
     if c:
-        p += c.get("+1/+1", 0) - c.get("-1/-1", 0)
-    return p
+        v += c.get("+1/+1", 0) - c.get("-1/-1", 0)
+    return v
+
+
+def power(g: Game, o: Obj) -> int:
+    return _pt(g, o, 0)
 
 
 def toughness(g: Game, o: Obj) -> int:
-    t = o.card.toughness or 0
-    if g.s.effects and (base := _set_base(g, o)) is not None:
-        t = base[1]
-    if permanents_with(g.s, _has_mod_statics):
-        t += _static_mods(g, o)[1]
-    if EMBLEMS in g.s.extra:
-        t += _emblem_mods(g, o)[1]
-    for e in g.s.effects:
-        if e.kind == "pump" and e.obj == o.id:
-            t += e.t
-    c = o.counters
-    if c:
-        t += c.get("+1/+1", 0) - c.get("-1/-1", 0)
-    return t
+    return _pt(g, o, 1)
 
 
 def keywords(g: Game, o: Obj) -> frozenset[str]:
