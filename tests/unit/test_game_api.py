@@ -111,3 +111,14 @@ def test_cli_bad_input_is_a_message_not_a_traceback() -> None:
     assert r.returncode == 2
     assert "no deck named 'nope'" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_cards_coverage_lists_each_set() -> None:
+    """`undercity cards --coverage`: per set, implemented counts and the cards not yet implemented."""
+    r = subprocess.run([sys.executable, "-m", "undercity.cli", "cards", "--coverage"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for code in ("CLB", "AFR", "AFC"):
+        assert code in r.stdout
+    assert "not implemented" in r.stdout
+    assert "Immovable Rod" in r.stdout  # a real AFR card the engine doesn't implement yet
