@@ -261,7 +261,7 @@ def parse_decklist(text: str, name: str = "deck", *, check: bool = True) -> Deck
 
 BUNDLED = ("orzhov-initiative", "simic-initiative", "gruul-stompy", "orzhov-knights")
 #: Bundled 100-card Commander decks (CR 903.5), played by ``undercity play --variant commander``.
-COMMANDER_DECKS = ("commander-linden", "commander-erinis")
+COMMANDER_DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin")
 
 
 def load_deck(name_or_path: str, *, check: bool = True) -> Decklist:

@@ -67,7 +67,7 @@ def test_new_game_starts_commanders_in_the_command_zone_at_40_life() -> None:
         assert len(p.command) == 1  # CR 903.6
         cmd = g.s.objs[p.command[0]]
         assert cmd.card_uid in p.commanders
-        assert cmd.name in (LINDEN, ERINIS)
+        assert cmd.name == load_deck(COMMANDER_DECKS[p.idx % len(COMMANDER_DECKS)]).commanders[0]
         assert all(g.s.objs[x].name != cmd.name for x in p.library + p.hand)
         assert len(p.library) + len(p.hand) == 99
     assert any("903.6" in line for line in g.log_lines())
