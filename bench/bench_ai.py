@@ -3,6 +3,7 @@
     python bench/bench_ai.py                          # 200 heuristic-vs-random, 40 mcts-vs-heuristic
     python bench/bench_ai.py --games 400 --mcts-games 100 --workers 2
     python bench/bench_ai.py --skip-mcts              # only heuristic vs random (a few seconds)
+    python bench/bench_ai.py --control                # + the same games with heuristic for mcts, paired
 
 Game ``i`` of a match is played with engine seed ``seed + i``; the agent under test sits in
 seat ``i % 2`` (seats alternate) and plays bundled deck ``(i // 2) % n`` against deck
@@ -15,6 +16,7 @@ Targets (issue 6): heuristic beats random in >= 90% of games; mcts beats heurist
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -202,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="worker processes")
     ap.add_argument("--skip-mcts", action="store_true", help="don't play the mcts match")
     ap.add_argument("--baseline", action="store_true", help="also play random vs random")
+    ap.add_argument("--control", action="store_true",
+                    help="also play the mcts games with the heuristic in the mcts seat, and compare game by game")
     ap.add_argument("-v", "--verbose", action="store_true", help="a line per game on stderr")
     ap.add_argument("--fit-eval", type=int, default=0, metavar="GAMES",
                     help="fit the static evaluation's weights on this many heuristic games, print them, exit")
@@ -214,13 +218,34 @@ def main(argv: list[str] | None = None) -> int:
         matches.insert(0, ("random", "random", a.games))
     if not a.skip_mcts and a.mcts_games > 0:
         matches.append(("mcts", "heuristic", a.mcts_games))
+    played: dict[tuple[str, str], list[Result]] = {}
     for agent, opponent, games in matches:
         if games <= 0:
             continue
         t0 = time.perf_counter()
         results = run_match(agent, opponent, games, a.seed, a.workers, a.playouts, a.horizon, a.verbose)
         report(agent, opponent, results, time.perf_counter() - t0)
+        played[agent, opponent] = results
+    if a.control and ("mcts", "heuristic") in played:
+        mcts = played["mcts", "heuristic"]
+        t0 = time.perf_counter()
+        control = run_match("heuristic", "heuristic", len(mcts), a.seed, a.workers, a.playouts, a.horizon, False)
+        print("control (the heuristic in the mcts seat, same games):")
+        report("heuristic", "heuristic", control, time.perf_counter() - t0)
+        paired(mcts, control)
     return 0
+
+
+def paired(mcts: list[Result], control: list[Result]) -> None:
+    """Game by game: where the search agent's result differs from the heuristic's in the same
+    game (same deal, seat and opponent), and an exact two-sided sign test on those games."""
+    better = sum(m.outcome == "win" and c.outcome != "win" for m, c in zip(mcts, control, strict=True))
+    worse = sum(m.outcome != "win" and c.outcome == "win" for m, c in zip(mcts, control, strict=True))
+    n = better + worse
+    k = min(better, worse)
+    p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+    print(f"paired: mcts won {better} games the heuristic lost in its place, lost {worse} it won "
+          f"(sign test p = {p:.3g})")
 
 
 if __name__ == "__main__":

@@ -71,8 +71,9 @@ def _deck(name: str) -> list[str]:
 def test_every_engine_decision_kind_has_a_handler() -> None:
     kinds = engine_decision_kinds()
     assert {"priority", "target", "attacker", "blocker", "room", "dungeon", "mulligan"} <= kinds  # the scan works
-    missing = sorted(k for k in kinds if not hasattr(HeuristicAgent, f"_{k}"))
+    missing = sorted(k for k in kinds if k not in HeuristicAgent.KINDS)
     assert not missing, f"decision kinds without a heuristic answer: {missing}"
+    assert all(callable(getattr(HeuristicAgent, f"_{k}", None)) for k in HeuristicAgent.KINDS)
 
 
 def test_heuristic_answers_every_decision_in_many_games() -> None:
@@ -91,7 +92,7 @@ def test_heuristic_answers_every_decision_in_many_games() -> None:
     games.append(Game.new([d.main for d in cmd], seed=3, variant="commander", turn_cap=24,
                           commanders=[d.commanders for d in cmd]))
     for gi, g in enumerate(games):
-        play_out(g, [Recorder(HeuristicAgent(gi * 10 + k), seen) for k in range(len(g.s.players))])
+        play_out(g, [Recorder(HeuristicAgent(gi * 10 + k, strict=True), seen) for k in range(len(g.s.players))])
         assert g.over
     expected = {"priority", "mulligan", "attacker", "attack_target", "blocker", "block_target", "target", "room",
                 "order_triggers", "search"}
@@ -101,7 +102,7 @@ def test_heuristic_answers_every_decision_in_many_games() -> None:
 def _midgame(seed: int = 11) -> Game:
     """A two-player game some turns in, with cards in every zone."""
     g = Game.new([_deck(BUNDLED[0]), _deck(BUNDLED[1 % len(BUNDLED)])], seed=seed)
-    agents = [HeuristicAgent(1), HeuristicAgent(2)]
+    agents = [HeuristicAgent(1, strict=True), HeuristicAgent(2, strict=True)]
     while not g.over and g.s.turn < 7:
         g.apply(agents[g.pending.player].choose(g, g.pending))
     assert not g.over
@@ -163,7 +164,7 @@ def test_synthetic_decisions_of_every_kind_get_a_legal_answer(agent: str) -> Non
     options look like."""
     g = _midgame()
     me = g.s.active
-    ai = make_agent(agent, 3) if agent == "heuristic" else MCTSAgent(3, playouts=2)
+    ai = HeuristicAgent(3, strict=True) if agent == "heuristic" else MCTSAgent(3, playouts=2)
     for kind in sorted(engine_decision_kinds() | {"some_future_kind"}):
         opts, ctx = _synthetic_options(g, kind, me)
         if len(opts) < 2:
@@ -203,7 +204,7 @@ def test_forge_counters_go_on_our_creature() -> None:
     theirs = _creature(g, "Kalonian Tusker", 1)
     dungeons.set_position(g, 0, "Undercity", "Secret Entrance")
     put_ability(g, 0, m.Venture(into="Undercity"))
-    _drive(g, HeuristicAgent())
+    _drive(g, HeuristicAgent(strict=True))
     assert g.s.players[0].room == "Forge"  # rather than Lost Well: we have a creature
     assert g.s.objs[bears].counters.get("+1/+1") == 2
     assert not g.s.objs[theirs].counters
@@ -214,14 +215,14 @@ def test_trap_targets_an_opponent_and_arena_goads_their_creature() -> None:
     _creature(g, "Grizzly Bears", 0)
     dungeons.set_position(g, 0, "Undercity", "Forge")
     put_ability(g, 0, m.Venture(into="Undercity"))
-    _drive(g, HeuristicAgent(), force={"room": "Trap!"})
+    _drive(g, HeuristicAgent(strict=True), force={"room": "Trap!"})
     assert g.s.players[1].life == 15 and g.s.players[0].life == 20
     g = position()
     mine = _creature(g, "Grizzly Bears", 0)
     theirs = _creature(g, "Savannah Lions", 1)
     dungeons.set_position(g, 0, "Undercity", "Forge")
     put_ability(g, 0, m.Venture(into="Undercity"))
-    _drive(g, HeuristicAgent(), force={"room": "Arena"})
+    _drive(g, HeuristicAgent(strict=True), force={"room": "Arena"})
     assert g.s.objs[theirs].goaded_by == (0,) and not g.s.objs[mine].goaded_by
 
 
@@ -233,7 +234,7 @@ def _cast_and_target(g: Game, card: str) -> tuple[str, int] | None:
     for land in ("Mountain", "Swamp", "Swamp"):
         g.create_object(get_card(land), me, "battlefield")
     go(g)
-    agent = HeuristicAgent()
+    agent = HeuristicAgent(strict=True)
     d = g.pending
     v = d.options[agent.choose(g, d)].value
     if v != ("cast", hand, None):
@@ -315,7 +316,7 @@ def test_heuristic_games_are_deterministic() -> None:
 def _priority_decision(seed: int = 5) -> Game:
     """A two-player game at a priority decision of player 0 with at least three options."""
     g = Game.new([_deck(BUNDLED[0]), _deck(BUNDLED[1 % len(BUNDLED)])], seed=seed)
-    agents = [HeuristicAgent(1), HeuristicAgent(2)]
+    agents = [HeuristicAgent(1, strict=True), HeuristicAgent(2, strict=True)]
     while not g.over:
         d = g.pending
         if d.kind == "priority" and d.player == 0 and len(d.options) >= 3 and g.s.turn >= 4 \

@@ -41,8 +41,20 @@ LAND = 1000.0
 
 
 class HeuristicAgent:
-    def __init__(self, seed: int = 0) -> None:
+    #: The decision kinds with a dedicated answer (method ``_<kind>``); others get option 0.
+    KINDS = frozenset({
+        "priority", "mulligan", "bottom", "target", "mode", "x", "attacker", "attack_target", "blocker",
+        "block_target", "damage_assignment", "order_triggers", "discard", "cleanup_discard", "search", "scry",
+        "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
+        "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
+        "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost",
+    })
+
+    def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
+        """``strict``: let an error in a rule of thumb propagate (tests) instead of falling
+        back to the first option."""
         self.rng = random.Random(seed)
+        self.strict = strict
         # (turn, object id, ability index) -> activations, so that abilities aren't repeated forever.
         self._activated: dict[tuple[int, int, int], int] = {}
         self._memo: tuple[Any, Any, Any, Any] | None = None
@@ -54,13 +66,15 @@ class HeuristicAgent:
 
     def decide(self, game: Game, d: Decision) -> int:
         """The option index this agent picks (without recording anything)."""
-        if len(d.options) <= 1:
-            return 0
-        fn = getattr(self, f"_{d.kind}", None)
-        if fn is None:
+        if len(d.options) <= 1 or d.kind not in self.KINDS:
             return 0  # an unknown kind of decision: the first option
-        v = fn(game, d)
-        if v is None or not 0 <= v < len(d.options):
+        try:
+            v = getattr(self, f"_{d.kind}")(game, d)
+        except Exception:
+            if self.strict:
+                raise
+            return 0
+        if not isinstance(v, int) or not 0 <= v < len(d.options):
             return 0
         return v
 
@@ -364,18 +378,21 @@ class HeuristicAgent:
         return self._argmax(scores)
 
     def _target(self, g: Game, d: Decision) -> int:
-        me = d.player
+        if _is_divided_extra(g, d):
+            return self._index(d, lambda v: v is None) or 0
+        return self._argmax(self.target_scores(g, d))
+
+    def target_scores(self, g: Game, d: Decision) -> list[float]:
+        """A value for each option of a target decision, from what the spell or ability
+        choosing it does (helpful effects score on our things, harmful ones on opponents')."""
         info = _target_context(g, d)
         if info is None:
             effects: tuple[m.Effect, ...] = (m.Destroy(m.T(0)),)  # unknown: treat it as harmful
             i, x, n = 0, 0, 1
         else:
             effects, i, x, n = info
-        if info is not None and _is_divided_extra(g, d):
-            return self._index(d, lambda v: v is None) or 0
-        scores = [tx.target_value(g, me, effects, i, tuple(o.value) if o.value is not None else None, x, n)
-                  for o in d.options]
-        return self._argmax(scores)
+        return [tx.target_value(g, d.player, effects, i, tuple(o.value) if o.value is not None else None, x, n)
+                for o in d.options]
 
     # ------------------------------------------------------------------ combat
     def _job_memo(self, g: Game, what: str, fn: Any, me: int) -> Any:

@@ -1,6 +1,7 @@
 """A search agent: flat Monte Carlo tree search (UCB1 at the root) over copies of the game.
 
-For each decision worth searching (priority, declaring attackers and blockers) the agent
+For each decision worth searching (priority, declaring attackers and blockers, targets,
+modes, dungeon rooms) the agent
 runs playouts: it copies the game (:meth:`Game.copy`), **determinizes** the copy — the cards
 it cannot see (each opponent's hand and library, shuffled together, and its own library)
 are shuffled among themselves with a per-decision RNG, and the copy's own RNG is reseeded,
@@ -15,7 +16,8 @@ own choice is kept unless another option beats it, on the worlds both were playe
 more than ``margin``. Decisions of other kinds (targets, modes, discards …) are answered by
 the heuristic agent, which the playouts use too.
 
-The budget is ``playouts`` per decision (default 48) and, optionally, ``seconds``.
+The budget is ``playouts`` per decision (default 32) and, optionally, ``seconds``; playouts
+look ``horizon`` turns ahead (default 3).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from undercity.engine.game import Game
 from undercity.engine.teams import teammates
 
 #: Decision kinds the agent searches; the heuristic answers the others.
-SEARCHED = frozenset({"priority", "attacker", "blocker", "block_target"})
+SEARCHED = frozenset({"priority", "attacker", "attack_target", "blocker", "block_target", "target", "mode",
+                      "room"})
 #: A playout stops after this many decisions even if the horizon isn't reached.
 MAX_PLAYOUT_DECISIONS = 2000
 
@@ -83,7 +86,7 @@ def _is_pending(g: Game, d: Decision) -> bool:
 
 
 class MCTSAgent:
-    def __init__(self, seed: int = 0, playouts: int = 48, seconds: float | None = None, horizon: int = 2,
+    def __init__(self, seed: int = 0, playouts: int = 32, seconds: float | None = None, horizon: int = 3,
                  max_options: int = 6, exploration: float = 0.5, margin: float = 0.01) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -121,6 +124,9 @@ class MCTSAgent:
             order = sorted(range(n), key=lambda i: (-scores[i], i))
             passes = [i for i in range(n) if d.options[i].value[0] == "pass"]
             order = [base] + passes + [i for i in order if i != base and i not in passes]
+        elif d.kind == "target":
+            scores = self.heuristic.target_scores(g, d)
+            order = [base] + sorted((i for i in range(n) if i != base), key=lambda i: (-scores[i], i))
         else:
             order = [base] + [i for i in range(n) if i != base]
         out: list[int] = []
