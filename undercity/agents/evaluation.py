@@ -41,10 +41,6 @@ def opponents(g: Game, me: int) -> list[int]:
     return [p.idx for p in s.players if not p.left and not p.lost and _is_opponent(g, me, p.idx)]
 
 
-def team_life(g: Game, p: int) -> int:
-    return g.s.players[p].life
-
-
 def creatures_of(g: Game, players: Iterable[int]) -> list[Obj]:
     ps = set(players)
     s = g.s
@@ -281,22 +277,27 @@ def effect_classes(*names: str) -> tuple[type, ...]:
     return tuple(effect_class(n) for n in names)
 
 
-HARMFUL = effect_classes("DealDamage", "DivideDamage", "Destroy", "ExileIt", "CounterSpell", "LoseLife", "Discard",
-                         "Mill", "SacrificeChoice", "Goad", "CantAttack", "LoseLifeUnless", "CantBlock",
-                         "DoesntUntapNext", "ControllerLosesLife")
+#: Effects that are good for their target (an unknown targeted effect is taken to be harmful).
 HELPFUL = effect_classes("PutCounters", "GainLife", "Draw", "ReturnToBattlefield", "MustBeBlocked", "CreateToken",
                          "Untap", "Explore", "Attach", "AttachTo", "DoubleToughness", "CantBeBlockedBy")
 IF_ELSE = effect_class("IfElse")
-BECOME = effect_class("BecomeUntilEOT")
 
 
 def refs_target(ref: Any, i: int) -> bool:
     return isinstance(ref, m.Ref) and ref.kind == "target" and ref.i == i
 
 
+@lru_cache(maxsize=512)
+def _field_names(cls: type) -> tuple[str, ...]:
+    import dataclasses
+
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+
+
 def _effect_refs(e: m.Effect) -> list[Any]:
+    """The references (``T(0)``, ``YOU`` …) among an effect's fields."""
     out = []
-    for name in getattr(type(e), "__slots__", ()):
+    for name in _field_names(type(e)):
         v = getattr(e, name, None)
         if isinstance(v, m.Ref):
             out.append(v)
@@ -311,30 +312,6 @@ def flatten(effects: Iterable[m.Effect]) -> list[m.Effect]:
         else:
             out.append(e)
     return out
-
-
-def polarity(effects: Iterable[m.Effect], i: int, target_zone: str | None = None) -> int:
-    """+1 if the effects are good for target ``i``, -1 if bad, 0 if nothing says."""
-    score = 0
-    for e in flatten(effects):
-        if isinstance(e, m.DivideDamage):
-            score -= 2
-            continue
-        if not any(refs_target(r, i) for r in _effect_refs(e)):
-            continue
-        if isinstance(e, m.Pump | m.PumpUntil):
-            p = e.p if isinstance(e.p, int) else 1
-            t = e.t if isinstance(e.t, int) else 1
-            score += 1 if (p + t > 0 or (p + t == 0 and e.keywords)) else -1
-        elif isinstance(e, m.PutCounters):
-            score += -1 if e.counter == "-1/-1" else 1
-        elif isinstance(e, m.ReturnToHand):
-            score += 1 if target_zone == "graveyard" else -1
-        elif isinstance(e, HARMFUL):
-            score -= 1 if not isinstance(e, m.Mill) else 0
-        elif isinstance(e, HELPFUL):
-            score += 1
-    return (score > 0) - (score < 0)
 
 
 def aura_polarity(card: CardDef) -> int:

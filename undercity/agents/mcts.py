@@ -1,23 +1,23 @@
 """A search agent: flat Monte Carlo tree search (UCB1 at the root) over copies of the game.
 
-For each decision worth searching (priority, declaring attackers and blockers, targets,
-modes, dungeon rooms) the agent
-runs playouts: it copies the game (:meth:`Game.copy`), **determinizes** the copy — the cards
-it cannot see (each opponent's hand and library, shuffled together, and its own library)
-are shuffled among themselves with a per-decision RNG, and the copy's own RNG is reseeded,
-so that the search neither sees hidden cards nor knows the order of any library — applies
-one option, and lets heuristic agents play on for a few turns (``horizon``), then scores the
-position with a static evaluation (:func:`evaluation.static_eval`: life, board, cards in
-hand, the initiative, dungeon progress; 1 for a win, 0 for a loss).
+For each decision worth searching (priority, declaring attackers and blockers and what they
+attack and block, targets, modes, dungeon rooms) the agent runs playouts: it copies the game
+(:meth:`Game.copy`), **determinizes** the copy — the cards it cannot see (each opponent's
+hand and library, shuffled together, and its own library) are shuffled among themselves
+with a per-decision RNG, and the copy's own RNG is reseeded, so that the search neither
+sees hidden cards nor knows the order of any library — applies one option, and lets
+heuristic agents play on for a few turns (``horizon``), then scores the position with a
+static evaluation (:func:`evaluation.static_eval`: a logistic model of life, board, cards
+in hand, the initiative and dungeon progress; 1 for a win, 0 for a loss).
 
 Options are chosen by UCB1. The j-th playout of every option is played in the same
 determinized world (world j), so options are compared on the same deals; the heuristic's
 own choice is kept unless another option beats it, on the worlds both were played in, by
-more than ``margin``. Decisions of other kinds (targets, modes, discards …) are answered by
-the heuristic agent, which the playouts use too.
+more than ``margin``. Other decisions (mulligans, discards, searches, scry …) and every
+decision in the playouts are answered by the heuristic agent.
 
 The budget is ``playouts`` per decision (default 32) and, optionally, ``seconds``; playouts
-look ``horizon`` turns ahead (default 3).
+look ``horizon`` turns ahead (default 3). Playing a land is never searched.
 """
 
 from __future__ import annotations

@@ -511,8 +511,8 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return 1.5 if own else -1.5
     if isinstance(e, m.TakeInitiative):
         return 3.0 if own else -3.0
-    # Unknown: assume it is meant for an opponent.
-    return 0.5 * sign
+    # Anything else: helpful effects for our things, harmful ones for the opponents'.
+    return -0.5 * sign if isinstance(e, ev.HELPFUL) else 0.5 * sign
 
 
 def best_targets(g: Game, me: int, effects: tuple[m.Effect, ...], specs: tuple[m.TargetSpec, ...],
