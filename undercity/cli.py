@@ -21,7 +21,7 @@ def play(
     deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file (repeat per player)."),
     players: int = typer.Option(2, help="Number of players."),
     variant: str = typer.Option("two-player", help="two-player | free-for-all | two-headed-giant | commander"),
-    ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random."),
+    ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random | mcts."),
     log_json: Path = typer.Option(None, "--log-json", help="Write the event log as JSON Lines to this file."),
     quiet: bool = typer.Option(False, help="Print only the result."),
     seat: list[str] = typer.Option(None, "--seat", help="Who plays a seat, in seat order: human | heuristic | "

@@ -19,7 +19,7 @@ def sim_command(
     variant: str = typer.Option("two-player", help="two-player | free-for-all | two-headed-giant | commander"),
     games: int = typer.Option(100, help="Number of games."),
     seed: int = typer.Option(0, help="Base seed: game i is played with a seed derived from (seed, i)."),
-    ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random."),
+    ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random | mcts."),
     workers: int = typer.Option(None, help="Worker processes (default: the number of CPUs; 1: no pool)."),
     out: Path = typer.Option(Path("sim-out"), "--out", help="Directory for records, summary and plots."),
     save_replays: Path = typer.Option(None, "--save-replays", help="Save every game as a replay file here."),

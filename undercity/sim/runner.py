@@ -23,7 +23,7 @@ from undercity.errors import UndercityError
 from undercity.sim.records import GameRecord, record_from_game
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
-AIS = ("heuristic", "random")
+AIS = ("heuristic", "random", "mcts")
 BACKENDS = ("process", "ray")
 MAX_CHUNK = 25
 
