@@ -258,23 +258,10 @@ def test_sim_command_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert code == 2 and "unknown AI 'clever'" in err
     code, _, err = _main(["sim", "--games", "2", "--workers", "0"], monkeypatch, capsys)
     assert code == 2 and "--workers must be at least 1" in err
-    code, _, err = _main(["sim", "--games", "2", "--backend", "ray"] if not runner.ray_available()
-                         else ["sim", "--games", "0"], monkeypatch, capsys)
-    assert code == 2 and ("undercity[ray]" in err or "--games" in err)
+    code, _, err = _main(["sim", "--games", "0"], monkeypatch, capsys)
+    assert code == 2 and "--games" in err
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if the 'ray' extra were not installed
+    code, _, err = _main(["sim", "--games", "2", "--backend", "ray"], monkeypatch, capsys)
+    assert code == 2 and "undercity[ray]" in err
     code, _, err = _main(["replay", str(tmp_path / "missing.json")], monkeypatch, capsys)
     assert code == 2 and "cannot read" in err
-
-
-# ----------------------------------------------------------------------------- ray (optional)
-
-def test_ray_backend_without_ray_is_a_clear_error(cfg: runner.SimConfig) -> None:
-    if runner.ray_available():
-        pytest.skip("ray is installed")
-    with pytest.raises(UndercityError, match=r"pip install 'undercity\[ray\]'"):
-        runner.run_games(cfg, backend="ray")
-
-
-def test_ray_backend_gives_the_same_records(cfg: runner.SimConfig, run: tuple) -> None:
-    pytest.importorskip("ray")
-    recs, _ = run
-    assert [r.to_dict() for r in runner.run_games(cfg, backend="ray")] == [r.to_dict() for r in recs]

@@ -10,6 +10,7 @@ the records are put back in index order.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import os
 import sys
@@ -190,6 +191,27 @@ def ray_available() -> bool:
     return True
 
 
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on an unreachable cluster: Ray itself retries a dead address for minutes.
+
+    ``address`` is ``auto`` (Ray finds the cluster, or fails at once), ``HOST:PORT`` or
+    ``ray://HOST:PORT`` (Ray Client)."""
+    import socket
+
+    if address == "auto":
+        return
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise UndercityError(f"--address {address!r}: expected HOST:PORT, ray://HOST:PORT or auto")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise UndercityError(f"no Ray cluster answers at {address} ({e.strerror or e}); start one "
+                             "with `ray start --head`, or leave out --address for a local instance"
+                             ) from None
+
+
 @dataclass
 class RunInfo:
     backend: str
@@ -245,10 +267,24 @@ class Simulation:
     def _start_ray(self, address: str | None) -> None:
         import ray
 
+        import undercity
+
         self._ray = ray
         self._ray_started = not ray.is_initialized()
         if self._ray_started:
-            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+            # The package travels with the job (py_modules), so the nodes of an existing
+            # cluster need not have this version of undercity installed; a local instance is
+            # started quietly, without the dashboard.
+            local = {} if address else {"include_dashboard": False}
+            if address:
+                check_ray_address(address)
+            try:
+                ray.init(address=address, ignore_reinit_error=True, log_to_driver=False,
+                         logging_level=logging.ERROR, runtime_env={"py_modules": [undercity]},
+                         **local)
+            except (ConnectionError, RuntimeError, ValueError) as e:
+                raise UndercityError(f"cannot start Ray at {address or 'a local instance'}: "
+                                     f"{str(e).splitlines()[0]}") from None
         task = ray.remote(play_chunk)
         cfg_ref = ray.put(self.cfg)
         self._refs = [task.remote(cfg_ref, p) for p in self._parts]
