@@ -322,6 +322,10 @@ class ManaSource:
     produces: frozenset[str]
     amount: int = 1
     cost_rank: int = 0
+    ability: int = 0
+    """Which of the object's mana abilities this is. Sources with the same ``key`` are
+    alternatives: one object, several mana abilities that each cost {T} — at most one of
+    them is activated (Find the Path's land: "{T}: Add {G}" or "{T}: Add {G}{G}")."""
     mask: int = field(init=False, repr=False, compare=False)
     """Bit ``i`` set if the source can produce ``MANA_TYPES[i]`` (derived)."""
     types: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -411,11 +415,58 @@ class ManaPool:
 
 
 def total_available(sources: Iterable[ManaSource], pool: ManaPool | None = None) -> int:
-    """Most mana that could be had: the pool plus one activation of every source."""
+    """Most mana that could be had: the pool plus one activation of every source (the
+    largest alternative of an object with several)."""
     total = pool.total() if pool is not None else 0
+    best: dict[int, int] = {}
     for s in sources:
-        total += s.amount
-    return total
+        if s.amount > best.get(s.key, 0):
+            best[s.key] = s.amount
+    return total + sum(best.values())
+
+
+# ---------------------------------------------------------------------------
+# Objects with several mana abilities
+# ---------------------------------------------------------------------------
+
+#: Most combinations of alternatives tried; beyond it, extra objects keep their first ability.
+_MAX_COMBINATIONS = 64
+
+
+def _dominates(a: ManaSource, b: ManaSource) -> bool:
+    """``a`` is at least as good as ``b`` for any payment: every type ``b`` makes, ``a`` makes
+    as much of (same reluctance to use)."""
+    return a.cost_rank <= b.cost_rank and a.amount >= b.amount and (b.mask & ~a.mask) == 0
+
+
+def _alternative_sets(sources: Sequence[ManaSource]) -> list[Sequence[ManaSource]]:
+    """The source lists to plan with: ``sources`` itself when every key is unique (nearly
+    always), else one list per combination of one alternative per object, after dropping
+    alternatives another alternative of the same object dominates."""
+    keys = [s.key for s in sources]
+    if len(set(keys)) == len(keys):
+        return [sources]
+    groups: dict[int, list[ManaSource]] = {}
+    for s in sources:
+        groups.setdefault(s.key, []).append(s)
+    options: list[list[ManaSource]] = []
+    for alts in groups.values():
+        kept: list[ManaSource] = []
+        for a in alts:
+            if not any(_dominates(b, a) for b in kept):
+                kept = [b for b in kept if not _dominates(a, b)] + [a]
+        options.append(kept)
+    combos: list[list[ManaSource]] = [[]]
+    for kept in options:
+        if len(combos) * len(kept) > _MAX_COMBINATIONS:
+            kept = kept[:1]
+        combos = [c + [a] for c in combos for a in kept]
+    return combos
+
+
+def _payment_cost(p: Payment) -> tuple[int, int]:
+    """How much a payment spends: activations, then mana wasted (left over in the pool)."""
+    return len(p.activations), sum(p.leftover.values())
 
 
 def available_colors(sources: Iterable[ManaSource], pool: ManaPool | None = None) -> frozenset[str]:
@@ -448,6 +499,8 @@ class Payment:
     activations: list[tuple[int, str]] = field(default_factory=list)
     from_pool: dict[str, int] = field(default_factory=dict)
     leftover: dict[str, int] = field(default_factory=dict)
+    abilities: dict[int, int] = field(default_factory=dict)
+    """For a source key with alternatives: the ``ability`` chosen (absent: 0)."""
 
 
 def _pool_counts(pool: ManaPool | None) -> tuple[int, ...]:
@@ -760,8 +813,9 @@ def find_payment(cost: ManaCost, sources: Sequence[ManaSource],
     Pool mana is spent first. Colored and {C} symbols are paid only with mana of their type
     (CR 107.4a, 107.4c), generic with any type (CR 107.4b), hybrid with either half
     (CR 107.4e); Phyrexian symbols are paid with mana here (decide on life beforehand,
-    CR 118.13a). Each source is activated at most once, so keys must be unique (one source
-    per object). Among all payments it returns one that uses the fewest sources of the
+    CR 118.13a). Each source is activated at most once; sources sharing a key are
+    alternatives of one object, of which at most one is activated (each combination is
+    planned, and the cheapest payment wins). Among all payments it returns one that uses the fewest sources of the
     highest ``cost_rank``, then of the next rank, and so on (lands before creatures before
     Treasures); then wastes the least mana; then taps sources with the fewest options.
 
@@ -776,7 +830,16 @@ def find_payment(cost: ManaCost, sources: Sequence[ManaSource],
     """
     if cost.x:
         raise ValueError(f"cost {cost.text} has an unchosen X; call cost.with_x(n) first (CR 601.2b)")
-    return _solve((*cost.colored, cost.colorless), cost.generic, cost.hybrid, sources, _pool_counts(pool), True)
+    need6, pool6 = (*cost.colored, cost.colorless), _pool_counts(pool)
+    best: Payment | None = None
+    for combo in _alternative_sets(sources):
+        p = _solve(need6, cost.generic, cost.hybrid, combo, pool6, True)
+        if p is not None and (best is None or _payment_cost(p) < _payment_cost(best)):
+            best = p
+            chosen = {s.key: s.ability for s in combo if s.ability}
+            if chosen:
+                p.abilities = chosen
+    return best
 
 
 _NO_EXTRA = (0, 0, 0, 0, 0, 0)
@@ -854,6 +917,10 @@ def can_pay(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPool | None
     whole answer when every source makes one mana and there is no {2/X} symbol. Otherwise
     a payment is searched for when the counts allow one."""
     pool6 = _pool_counts(pool)
+    sets = _alternative_sets(sources)
+    if len(sets) > 1:
+        return any(can_pay(cost, combo, pool) for combo in sets)
+    sources = sets[0]
     ok, exact, _ = _hall(cost, sources, pool6)
     if not ok or exact:
         return ok
@@ -866,6 +933,10 @@ def max_affordable_x(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPo
 
     When the counting test is exact, every spare mana can go to X. Otherwise payability only
     gets harder as X grows, so X is binary-searched up to the bound given by the spare mana."""
+    sets = _alternative_sets(sources)
+    if len(sets) > 1:
+        return max(max_affordable_x(cost, combo, pool) for combo in sets)
+    sources = sets[0]
     pool6 = _pool_counts(pool)
     ok, exact, slack = _hall(cost, sources, pool6)
     if not ok:

@@ -84,3 +84,12 @@ def test_the_clb_initiative_cards_are_implemented() -> None:
     clb = sorted(n for n, c in REFERENCE.items() if c.get("set") == "CLB")
     assert len(clb) == 27
     assert [n for n in clb if n not in CARDS] == []
+
+
+def test_every_card_of_the_reference_card_list_is_implemented() -> None:
+    """Issue 5: every card of shared/reference/cards.json (the initiative cards, the cards that
+    care about the initiative or completed dungeons, the venture cards) is implemented."""
+    listed = sorted(n for n, c in ORACLE.items() if "reference/cards.json" in c.get("source", ""))
+    assert len(listed) == 68
+    implemented = set(CARDS)
+    assert [n for n in listed if n not in implemented] == []

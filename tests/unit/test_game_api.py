@@ -121,4 +121,4 @@ def test_cards_coverage_lists_each_set() -> None:
     for code in ("CLB", "AFR", "AFC"):
         assert code in r.stdout
     assert "not implemented" in r.stdout
-    assert "Immovable Rod" in r.stdout  # a real AFR card the engine doesn't implement yet
+    assert "The Book of Exalted Deeds" in r.stdout  # a real AFR card the engine doesn't implement yet

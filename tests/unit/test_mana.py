@@ -470,3 +470,36 @@ def test_find_payment_matches_brute_force(symbols: list[str], raw_sources: list[
 
 def test_colors_constant() -> None:
     assert COLORS == ("W", "U", "B", "R", "G")
+
+
+# ---------------------------------------------------------------------------
+# One object, several mana abilities (Find the Path: "{T}: Add {G}" or "{T}: Add {G}{G}")
+# ---------------------------------------------------------------------------
+
+
+def test_alternatives_of_one_object_are_activated_at_most_once() -> None:
+    """CR 605.3a, 601.2g: a land with two {T} mana abilities taps once. {G}{G} for {1}{G}{G}
+    from a Forest enchanted by Find the Path plus a Plains: the Forest's second ability."""
+    forest_g = ManaSource(1, "G")
+    forest_gg = ManaSource(1, "G", amount=2, ability=1)
+    plains = ManaSource(2, "W")
+    plan = find_payment(parse_cost("{1}{G}{G}"), [forest_g, forest_gg, plains])
+    assert plan is not None
+    assert sorted(k for k, _ in plan.activations) == [1, 2]
+    assert plan.abilities == {1: 1}
+    # Both alternatives together would pay {G}{G}{G}; one activation can't.
+    assert not can_pay(parse_cost("{G}{G}{G}"), [forest_g, forest_gg, plains])
+    assert total_available([forest_g, forest_gg, plains]) == 3
+
+
+def test_undominated_alternatives_are_each_planned() -> None:
+    """A source that makes {W} or (by another ability) {G}{G}: {W}{1} needs the first, {G}{G}
+    the second; the payment says which (Payment.abilities)."""
+    w = ManaSource(1, "W")
+    gg = ManaSource(1, "G", amount=2, ability=1)
+    other = ManaSource(2, "C")
+    plan = find_payment(parse_cost("{1}{W}"), [w, gg, other])
+    assert plan is not None and plan.abilities.get(1, 0) == 0
+    plan = find_payment(parse_cost("{G}{G}"), [w, gg, other])
+    assert plan is not None and plan.abilities == {1: 1} and [k for k, _ in plan.activations] == [1]
+    assert max_affordable_x(parse_cost("{X}{G}"), [w, gg, other]) == 2

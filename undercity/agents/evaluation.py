@@ -103,7 +103,8 @@ def permanent_value(g: Game, o: Obj) -> float:
     if ch.is_creature(o):
         return creature_value(g, o)
     if "Land" in card.types:
-        return 1.5
+        # A land with no mana ability (Evolving Wilds) is worth what it fetches, not a source.
+        return 1.5 if any(a.mana_ability for a in card.activated) else 0.5
     if card.token:
         return 1.0  # Treasures, Clues
     if card.enchant is not None:
@@ -265,7 +266,7 @@ def _effect_modules() -> list[Any]:
     import importlib
 
     mods: list[Any] = [m, ma, mc]
-    for name in ("model_casting",):
+    for name in ("model_casting", "model_green"):
         try:
             mods.append(importlib.import_module(f"undercity.cards.{name}"))
         except ImportError:

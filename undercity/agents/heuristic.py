@@ -24,6 +24,7 @@ from typing import Any
 from undercity.agents import evaluation as ev
 from undercity.agents import tactics as tx
 from undercity.cards import model as m
+from undercity.engine import abilities as ab
 from undercity.engine import casting, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
@@ -47,7 +48,7 @@ class HeuristicAgent:
         "block_target", "damage_assignment", "order_triggers", "discard", "cleanup_discard", "search", "scry",
         "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
-        "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost",
+        "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -249,6 +250,16 @@ class HeuristicAgent:
         s = g.s
         return max(range(len(d.options)), key=lambda i: (s.objs[d.options[i].value].tapped,
                                                          ev.permanent_value(g, s.objs[d.options[i].value]), -i))
+
+    def _untap_choice(self, g: Game, d: Decision) -> int:
+        """"You may choose not to untap [it]" (Immovable Rod): keep it tapped while its effect
+        holds an opponent's permanent; otherwise untap it (and venture)."""
+        s = g.s
+        job = s.jobs[-1] if s.jobs else None
+        oid = int(d.key[len("untap"):]) if job is not None and job.kind == "untap" else None
+        holding = any(e.until == "source_tapped" and e.source == oid and e.obj in s.objs
+                      and s.objs[e.obj].controller != d.player for e in s.effects)
+        return self._index(d, lambda v: v is holding) or 0
 
     def _replacement(self, g: Game, d: Decision) -> int:
         return 0
@@ -612,7 +623,7 @@ class HeuristicAgent:
         if self._activated.get((s.turn, oid, idx), 0) >= 1:
             return 0.0
         o = s.objs[oid]
-        a = o.card.activated[idx]
+        a = ab.activated(g, o)[idx]
         attach = any(isinstance(e, (tx.ATTACH, tx.ATTACH_TO)) for e in a.effects)
         if attach and o.attached_to is not None and o.attached_to in s.objs \
                 and s.objs[o.attached_to].controller == me:
@@ -714,7 +725,7 @@ def _target_context(g: Game, d: Decision) -> tuple[tuple[m.Effect, ...], int, in
             return tuple(sa.effects), i, x, 1
         if job.kind == "activate" and key.startswith("target"):
             o = s.objs[job.data["obj"]]
-            a = o.card.activated[job.data["index"]]
+            a = ab.activated(g, o)[job.data["index"]]
             return tuple(a.effects), int(key[len("target"):]), 0, 1
         if job.kind == "triggers" and key.startswith("t"):
             i_s, j_s = key[1:].split(":")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
+from undercity.cards import model_afr as ma
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
 from undercity.engine import costs, targeting
@@ -29,6 +30,7 @@ _E = ev.effect_class
 SEARCH_ANY, IF_ELSE, CANT_BLOCK, DOESNT_UNTAP = _E("SearchAny"), _E("IfElse"), _E("CantBlock"), _E("DoesntUntapNext")
 UNTAP, EXPLORE, ATTACH, ATTACH_TO = _E("Untap"), _E("Explore"), _E("Attach"), _E("AttachTo")
 DOUBLE_TOUGHNESS, CANT_BE_BLOCKED_BY, BECOME = _E("DoubleToughness"), _E("CantBeBlockedBy"), _E("BecomeUntilEOT")
+PUT_FROM_HAND, LOOK_TOP_LAND = _E("PutFromHand"), _E("LookTopPutLand")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -268,6 +270,12 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         return 2.5 * e.n
     if isinstance(e, SEARCH_ANY):
         return 2.5 if ev.lands_of(g, me) < 7 else 0.5
+    if isinstance(e, PUT_FROM_HAND):  # a land from the hand: ramp, if there is one to put
+        if not any(targeting.matches(g, s.objs[c], e.filter, me) for c in s.players[me].hand):
+            return 0.0
+        return 2.0 if ev.lands_of(g, me) < 9 else 0.5
+    if isinstance(e, LOOK_TOP_LAND):  # about two chances in five of a land
+        return 1.0 if ev.lands_of(g, me) < 9 else 0.3
     if isinstance(e, m.Scry | m.Surveil):
         return 0.3 * e.n
     if isinstance(e, m.Discard):
@@ -394,6 +402,11 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         if o is None or ch.has(g, o, "indestructible"):
             return 0.0
         return sign * ev.permanent_value(g, o)
+    if isinstance(e, ma.LoseAllAbilitiesWhileTapped):
+        # Immovable Rod: like removal for as long as the Rod stays tapped (about half its worth).
+        if o is None or o.zone != "battlefield":
+            return 0.0
+        return sign * 0.5 * ev.permanent_value(g, o)
     if isinstance(e, m.ExileIt):
         if o is None:
             return 0.0

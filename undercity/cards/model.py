@@ -84,6 +84,15 @@ class Filter:
     max_mv: int | None = None
     attacking_or_blocking: bool = False
     supertypes: frozenset[str] = frozenset()  # needs any of them ("legendary creature")
+    #: ``True``: only tapped permanents, ``False``: only untapped ones ("destroy all tapped creatures").
+    tapped: bool | None = None
+    #: "with power 4 or greater", "with toughness 4 or greater", "with mana value 4 or greater".
+    min_power: int | None = None
+    min_toughness: int | None = None
+    min_mv: int | None = None
+    #: Attacking creatures only (CR 506.4: declared as attackers and not removed from combat).
+    attacking: bool = False
+    not_subtypes: frozenset[str] = frozenset()  # none of them ("non-Warrior creature")
 
 
 def F(*types: str, **kw: Any) -> Filter:
@@ -245,6 +254,7 @@ class CreateToken(Effect):
     token: str
     n: Amount = 1
     who: Ref = YOU
+    tapped: bool = False  # "create two tapped 1/1 … tokens" (CR 111.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,6 +547,23 @@ class Static(Ability):
     t: int = 0
     keywords: frozenset[str] = frozenset()
     counter: str | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Grant(Static):
+    """A static ability that gives other objects abilities (layer 6, CR 613.1f).
+
+    ``to``: ``attached`` — the permanent this Aura or Equipment is attached to ("Enchanted
+    land has '{T}: Add {G}{G}.'", Find the Path); ``commanders_you_own`` — commander creatures
+    this permanent's controller owns (the Backgrounds of CR 702.124k, "Commander creatures you
+    own have …"). The affected objects have ``abilities`` (triggered, activated or static)
+    and ``keywords``, and get +``p``/+``t``. Nested abilities are registered by
+    :func:`undercity.cards.registry.define`.
+    """
+
+    kind: str = "grant"
+    to: str = "attached"
+    abilities: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

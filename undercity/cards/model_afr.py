@@ -44,7 +44,6 @@ from undercity.cards.model import (
     Ref,
     Static,
     Trigger,
-    Triggered,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -81,8 +80,6 @@ class StaticIf(Static):
     kind ``anthem_if``: other creatures matching ``filter`` you control get +p/+t while ``cond``.
     kind ``attached_pump_or``: the permanent this is attached to gets +p/+t, or +alt_p/+alt_t
     instead while ``cond`` holds for this permanent's controller (Precipitous Drop).
-    kind ``grant_trigger``: the permanent this is attached to has the triggered ability
-    ``granted`` (Fly); its controller controls the ability.
     kind ``player_hexproof``: you have hexproof (CR 702.11c).
     kind ``opponents_venture_once_each_turn``: each opponent can't venture into the dungeon
     more than once each turn (Keen-Eared Sentry; CR 101.2).
@@ -93,13 +90,17 @@ class StaticIf(Static):
     matching ``filter`` (CR 509.1b).
     kind ``unblockable_alone``: this creature can't be blocked as long as it's attacking alone
     (CR 506.5, 509.1b).
+    kind ``may_not_untap``: you may choose not to untap this permanent during your untap step
+    (CR 502.3; Immovable Rod).
+
+    Trigger event ``becomes_untapped`` (a plain :class:`Trigger`): whenever this permanent
+    becomes untapped, for any reason (Immovable Rod; CR 603.2).
     """
 
     cond: Condition | None = None
     filter: Filter | None = None
     alt_p: int = 0
     alt_t: int = 0
-    granted: Triggered | None = None
 
 
 # ---------------------------------------------------------------------------------------
@@ -202,3 +203,14 @@ class GetEmblem(Effect):
 
     kind: str
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAllAbilitiesWhileTapped(Effect):
+    """For as long as this permanent remains tapped, ``what`` loses all abilities (layer 6,
+    CR 613.1f) and, with ``cant_attack_or_block``, can't attack or block (Immovable Rod).
+    The duration ends when this permanent untaps or leaves the battlefield; if it is already
+    untapped as the effect would begin, the effect does nothing (CR 611.2b)."""
+
+    what: Ref
+    cant_attack_or_block: bool = True

@@ -38,7 +38,12 @@ _loaded = False
 
 
 def _reg(a: Any) -> Any:
-    return register_ability(a) if a is not None else None
+    if a is None:
+        return None
+    for nested in getattr(a, "abilities", ()):  # the abilities a Grant gives (CR 613.1f)
+        if nested.uid < 0:
+            register_ability(nested)
+    return register_ability(a) if a.uid < 0 else a
 
 
 def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Triggered, ...] = (),

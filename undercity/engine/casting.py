@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
+from undercity.engine import abilities as ab
 from undercity.engine import casting_more, costs, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -238,7 +239,10 @@ def run_cast(g: Game, job: Job) -> None:
 
 def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | None = None) -> bool:
     """Could ``player`` activate ability ``index`` of permanent ``o`` now (CR 602.2)?"""
-    a = o.card.activated[index]
+    acts = ab.activated(g, o)
+    if index >= len(acts):  # it lost the ability (CR 613.1f)
+        return False
+    a = acts[index]
     if a.mana_ability or o.controller != player:
         return False
     if o.zone != ("hand" if a.cost.discard_self else "battlefield"):  # CR 113.6j
@@ -293,7 +297,7 @@ def run_activate(g: Game, job: Job) -> None:
     d = job.data
     player: int = d["player"]
     o = s.objs[d["obj"]]
-    a = o.card.activated[d["index"]]
+    a = ab.activated(g, o)[d["index"]]
     targets: list[targeting.Target] = []
     for i, spec in enumerate(a.targets):
         cands = targeting.candidates(g, spec, player, o.id)

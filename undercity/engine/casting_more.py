@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards import model_casting as mc
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
@@ -61,7 +62,7 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     inc = red = 0
     for sid in ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]
-        for st in src.card.static:
+        for st in ab.static(g, src):
             if not isinstance(st, mc.CostChange):
                 continue
             if st.caster == "you" and player != src.controller:

@@ -86,15 +86,41 @@ def _emblem_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
     return p, t, kws
 
 
-def _static_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
+#: The kind of continuous effect by which an object "loses all abilities" (layer 6, CR 613.1f).
+LOSE = "lose_abilities"
+
+
+def any_losses(g: Game) -> bool:
+    """Whether any object has lost all its abilities (rare: callers test this first)."""
+    return bool(g.s.effects) and any(e.kind == LOSE for e in g.s.effects)
+
+
+def loss_timestamp(g: Game, o: Obj) -> int | None:
+    """The timestamp of the latest "loses all abilities" effect on ``o``, or None (CR 613.7)."""
+    ts = None
+    for e in g.s.effects:
+        if e.kind == LOSE and e.obj == o.id and (ts is None or e.timestamp > ts):
+            ts = e.timestamp
+    return ts
+
+
+def _static_mods(g: Game, o: Obj, after: int | None = None) -> tuple[int, int, frozenset[str]]:
+    """+p/+t and keywords from static abilities. A source that lost its abilities applies
+    none (CR 613.1f). ``after``: only sources with a later timestamp, and not ``o`` itself
+    (the keywords of an object that lost its abilities at that time, CR 613.7)."""
     s = g.s
     ids = permanents_with(s, _has_mod_statics)
     if not ids:
         return _NO_MODS
     p = t = 0
     kws: frozenset[str] = frozenset()
+    losses = any_losses(g)
     for sid in ids:
         src = s.objs[sid]
+        if after is not None and (sid == o.id or src.timestamp <= after):
+            continue
+        if losses and loss_timestamp(g, src) is not None:
+            continue
         for st in src.card.static:
             if st.kind == "pump" and st.affects.kind == "enchanted" and src.attached_to == o.id:
                 p += st.p
@@ -157,6 +183,8 @@ def toughness(g: Game, o: Obj) -> int:
 
 
 def keywords(g: Game, o: Obj) -> frozenset[str]:
+    if any_losses(g) and (lost := loss_timestamp(g, o)) is not None:
+        return _keywords_after_loss(g, o, lost)
     kws = o.card.keywords
     for st in o.card.static:
         if st.kind == "hexproof_while_untapped" and not o.tapped:
@@ -168,6 +196,16 @@ def keywords(g: Game, o: Obj) -> frozenset[str]:
         kws = kws | _emblem_mods(g, o)[2]
     for e in g.s.effects:
         if e.kind == "pump" and e.obj == o.id and e.keywords:
+            kws = kws | e.keywords
+    return kws
+
+
+def _keywords_after_loss(g: Game, o: Obj, lost: int) -> frozenset[str]:
+    """Keywords of an object that lost all abilities at timestamp ``lost``: only those given
+    by effects with later timestamps (layer 6 in timestamp order, CR 613.1f, 613.7)."""
+    kws = _static_mods(g, o, after=lost)[2]
+    for e in g.s.effects:
+        if e.kind == "pump" and e.obj == o.id and e.keywords and e.timestamp > lost:
             kws = kws | e.keywords
     return kws
 

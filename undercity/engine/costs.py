@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Activated, AddMana, CardDef
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import zones
@@ -24,24 +25,30 @@ if TYPE_CHECKING:
 ALL_COLORS = frozenset(COLORS)
 
 
-def mana_ability(o: Obj) -> Activated | None:
-    return _card_mana_ability(o.card)
+def mana_abilities(g: Game, o: Obj) -> tuple[Activated, ...]:
+    """The mana abilities ``o`` has now: printed, granted (Find the Path) or none if it lost
+    all abilities (layer 6, CR 613.1f)."""
+    if ab.plain(g):
+        return _card_mana_abilities(o.card)
+    return tuple(a for a in ab.activated(g, o) if a.mana_ability)
+
+
+@lru_cache(maxsize=4096)
+def _card_mana_abilities(card: CardDef) -> tuple[Activated, ...]:
+    """A card's mana abilities; card definitions are immutable registry singletons."""
+    return tuple(a for a in card.activated if a.mana_ability)
 
 
 @lru_cache(maxsize=4096)
 def _card_mana_ability(card: CardDef) -> Activated | None:
-    """A card's first mana ability; card definitions are immutable registry singletons."""
-    for a in card.activated:
-        if a.mana_ability:
-            return a
-    return None
+    """A card's first mana ability (the pre-filter of permanents that may produce mana)."""
+    abilities = _card_mana_abilities(card)
+    return abilities[0] if abilities else None
 
 
-def can_activate_mana(g: Game, o: Obj) -> bool:
-    a = mana_ability(o)
-    if a is None:
-        return False
-    return _can_activate(g, o, a)
+def can_activate_mana(g: Game, o: Obj, index: int = 0) -> bool:
+    abilities = mana_abilities(g, o)
+    return index < len(abilities) and _can_activate(g, o, abilities[index])
 
 
 def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
@@ -64,35 +71,40 @@ def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
     return eff.mana
 
 
-def _source(g: Game, o: Obj, a: Activated) -> ManaSource:
+def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource:
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
-    return _make_source(o.id, produced_mana(g, o, eff) if MANA_HOOKS else eff.mana, rank)
+    return _make_source(o.id, produced_mana(g, o, eff) if MANA_HOOKS else eff.mana, rank, index)
 
 
 @lru_cache(maxsize=4096)
-def _make_source(key: int, mana: str, rank: int) -> ManaSource:
-    """ManaSource is immutable and a pure function of these three values: build each once."""
+def _make_source(key: int, mana: str, rank: int, ability: int = 0) -> ManaSource:
+    """ManaSource is immutable and a pure function of these values: build each once."""
     if mana == "any":
         produces, amount = ALL_COLORS, 1
     else:
         produces, amount = frozenset(mana), len(mana)
-    return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank)
+    return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability)
 
 
 def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) -> list[ManaSource]:
-    """Every mana ability ``player`` could activate now."""
+    """Every mana ability ``player`` could activate now. An object with several mana abilities
+    (a land enchanted by Find the Path) gives one source per ability, with the same key: the
+    payment planner activates at most one of them (each costs {T})."""
     s = g.s
     objs = s.objs
     out = []
-    for oid in ch.permanents_with(s, _card_mana_ability):
+    plain = ab.plain(g)
+    ids = ch.permanents_with(s, _card_mana_ability)
+    for oid in ids if plain else ab.with_abilities(g, ids):
         o = objs[oid]
         if o.controller != player or oid in exclude:
             continue
-        a = _card_mana_ability(o.card)
-        if a is not None and _can_activate(g, o, a):
-            out.append(_source(g, o, a))
+        abilities = _card_mana_abilities(o.card) if plain else mana_abilities(g, o)
+        for i, a in enumerate(abilities):
+            if _can_activate(g, o, a):
+                out.append(_source(g, o, a, i))
     return out
 
 
@@ -103,10 +115,9 @@ def pool_of(g: Game, player: int) -> ManaPool:
     return pool
 
 
-def activate_mana_ability(g: Game, o: Obj, color: str | None = None) -> None:
-    """Activate a mana ability now (CR 605.3a): it resolves immediately."""
-    a = mana_ability(o)
-    assert a is not None
+def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int = 0) -> None:
+    """Activate ``o``'s mana ability ``index`` now (CR 605.3a): it resolves immediately."""
+    a = mana_abilities(g, o)[index]
     p = g.s.players[o.controller]
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
@@ -131,10 +142,10 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
     plan = find_payment(cost, mana_sources(g, player), pool_of(g, player))
     if plan is None:
         return False
+    abilities = {key: mana_abilities(g, g.s.objs[key]) for key, _color in plan.activations}
     for key, _color in plan.activations:
         o = g.s.objs[key]
-        a = mana_ability(o)
-        assert a is not None
+        a = abilities[key][plan.abilities.get(key, 0)]
         if a.cost.tap:
             zones.set_tapped(g, o, True, "605.3a")
         if a.cost.sacrifice_self:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
@@ -165,7 +166,7 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
     if target[0] == "o":
         o = s.objs.get(target[1])
         if o is not None:
-            for st in o.card.static:
+            for st in ab.static(g, o):
                 if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
@@ -358,6 +359,11 @@ def h_gain(g: Game, job: Job, item: StackItem, e: m.GainLife, key: str) -> None:
 
 def counter_spell(g: Game, oid: int, rule: str = "701.6a") -> None:
     s = g.s
+    o = s.objs.get(oid)
+    if o is not None and any(st.kind == "cant_be_countered" for st in o.card.static):
+        # "This spell can't be countered" (Wilson, Refined Grizzly): "can't" wins (CR 101.2).
+        g.emit(ev.Note(rule="101.2", message=f"{o.name} can't be countered"))
+        return
     for idx, it in enumerate(s.stack):
         if it.obj == oid:
             del s.stack[idx]
@@ -390,13 +396,14 @@ def h_pump(g: Game, job: Job, item: StackItem, e: m.Pump, key: str) -> None:
                                                              "until end of turn"))
 
 
-def create_token(g: Game, name: str, controller: int, rule: str = "111.1") -> Obj:
+def create_token(g: Game, name: str, controller: int, rule: str = "111.1", *, tapped: bool = False) -> Obj:
     from undercity.cards.registry import get_token
 
     o = g.create_object(get_token(name), controller, "battlefield")
     o.controller = controller
     o.sick = True
     o.token = True
+    o.tapped = tapped  # it enters tapped (CR 110.5b): no "becomes tapped" event
     g.emit(ev.TokenCreated(rule=rule, obj=o.id, name=name, controller=controller))
     g.emit(ev.ZoneChanged(rule="111.1", obj=o.id, new_obj=o.id, name=name, owner=controller,
                           controller=controller, from_zone="nowhere", to_zone="battlefield",
@@ -408,13 +415,13 @@ def create_token(g: Game, name: str, controller: int, rule: str = "111.1") -> Ob
 def h_token(g: Game, job: Job, item: StackItem, e: m.CreateToken, key: str) -> None:
     n = amount(g, e.n, item, job)
     for p in ref_players(g, e.who, item, job):
-        extra = sum(1 for oid in g.s.battlefield for st in g.s.objs[oid].card.static
+        extra = sum(1 for oid in g.s.battlefield for st in ab.static(g, g.s.objs[oid])
                     if st.kind == "replace_treasure_plus_one" and g.s.objs[oid].controller == p
                     and e.token == "Treasure")
         if extra:
             g.emit(ev.Note(rule="614.1a", message=f"Replacement: {extra} additional Treasure token(s)"))
         for _ in range(n + extra):
-            create_token(g, e.token, p)
+            create_token(g, e.token, p, tapped=e.tapped)
 
 
 def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: str,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards import model as m
 from undercity.cards import model_afr as ma
 from undercity.cards.model import CardDef, Condition, Filter
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import combat, costs, dungeons, resolve, sba, targeting, triggers, zones
 from undercity.engine import events as ev
@@ -94,7 +95,7 @@ def _make_pred(kind: str) -> Callable[[CardDef], bool]:
 
 _STATIC_PREDS: dict[str, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
     "player_hexproof", "opponents_venture_once_each_turn", "room_abilities_trigger_additional_time",
-    "unblockable_except", "unblockable_alone", "grant_trigger")}
+    "unblockable_except", "unblockable_alone")}
 
 #: The trigger events of model_afr.
 EVENTS = frozenset({
@@ -111,6 +112,12 @@ def _has_afr_triggers(card: CardDef) -> bool:
 def _permanents(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
     s = g.s
     return [s.objs[oid] for oid in ch.permanents_with(s, pred)]
+
+
+def _triggering(g: Game) -> list[Obj]:
+    """Permanents that may have a trigger of this module: by card, or given one (613.1f)."""
+    s = g.s
+    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_afr_triggers))]
 
 
 def _holds(g: Game, cond: Condition | None, controller: int) -> bool:
@@ -196,16 +203,7 @@ def _attached_pump_or(g: Game, src: Obj, st: Any, o: Obj) -> Mod | None:
     return st.p, st.t, st.keywords
 
 
-def _granted(g: Game, src: Obj, st: Any, o: Obj) -> Mod | None:
-    """"Enchanted creature has flying and '[triggered ability]'" (Fly): the keywords part; the
-    granted triggered ability is seen by :func:`watch`."""
-    if src.attached_to == o.id:
-        return st.p, st.t, st.keywords
-    return None
-
-
 ch.STATIC_MOD_HOOKS.update({
-    "grant_trigger": _granted,
     "pump_self_if": _pump_self_if,
     "anthem_if": _anthem_if,
     "attached_pump_or": _attached_pump_or,
@@ -254,7 +252,7 @@ def _block_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
                 and targeting.matches(g, blocker, getattr(e, "filter", None), e.player or 0)):
             return False
     for src in _permanents(g, _statics("unblockable_except")):
-        for st in src.card.static:
+        for st in ab.static(g, src):
             if (st.kind == "unblockable_except" and attacker.controller == src.controller
                     and not targeting.matches(g, blocker, st.filter, src.controller)):  # type: ignore[attr-defined]
                 return False
@@ -311,8 +309,8 @@ def _add(g: Game, o: Obj, a: m.Triggered, controller: int, **data: Any) -> None:
 def _with_event(g: Game, event: str) -> list[tuple[Obj, m.Triggered]]:
     """(permanent, ability) for every triggered ability with this event on the battlefield."""
     out = []
-    for o in _permanents(g, _has_afr_triggers):
-        for a in o.card.triggered:
+    for o in _triggering(g):
+        for a in ab.triggered(g, o):
             if a.when.event == event and getattr(a.when, "zone", "battlefield") == "battlefield":
                 out.append((o, a))
     return out
@@ -323,25 +321,22 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
     if e.combat and e.target_player is not None and e.source in s.objs:
         src = s.objs[e.source]
         if src.zone == "battlefield":
-            abilities = [a for a in src.card.triggered if a.when.event == "combat_damage_to_player"]
-            # Abilities granted by Auras and Equipment attached to it ("Enchanted creature has
-            # 'Whenever this creature deals combat damage to a player, …'"; Fly).
-            for aura in _permanents(g, _statics("grant_trigger")):
-                if aura.attached_to == src.id:
-                    abilities += [st.granted for st in aura.card.static if st.kind == "grant_trigger"
-                                  and st.granted is not None and st.granted.when.event == "combat_damage_to_player"]
-            for a in abilities:
+            # Granted abilities included ("Enchanted creature has 'Whenever this creature deals
+            # combat damage to a player, …'"; Fly; CR 613.1f).
+            for a in ab.triggered(g, src):
+                if a.when.event != "combat_damage_to_player":
+                    continue
                 _add(g, src, a, src.controller, damaged=e.target_player, object=src.id)
     if e.target_obj is not None and e.target_obj in s.objs:
         o = s.objs[e.target_obj]
-        if not any(a.when.event == "dealt_damage" for a in o.card.triggered):
+        if not any(a.when.event == "dealt_damage" for a in ab.triggered(g, o)):
             return
         if e.combat:  # simultaneous combat damage is one event: trigger once, when it is all dealt
             batch = s.extra.setdefault(DAMAGED, [])
             if o.id not in batch:
                 batch.append(o.id)
             return
-        for a in o.card.triggered:
+        for a in ab.triggered(g, o):
             if a.when.event == "dealt_damage":
                 _add(g, o, a, o.controller, object=o.id)
 
@@ -351,7 +346,7 @@ def _on_combat_damage(g: Game, e: ev.CombatDamageDealt) -> None:
     for oid in s.extra.pop(DAMAGED, []):
         o = s.objs.get(oid)
         if o is not None:
-            for a in o.card.triggered:
+            for a in ab.triggered(g, o):
                 if a.when.event == "dealt_damage":
                     _add(g, o, a, o.controller, object=o.id)
     for o, a in _with_event(g, "one_or_more_combat_damage_to_player"):
@@ -367,7 +362,7 @@ def _on_completed(g: Game, e: ev.DungeonCompleted) -> None:
             _add(g, o, a, o.controller, dungeon=e.dungeon)
     for oid in list(s.players[e.player].graveyard):  # CR 113.6m: abilities that work from there
         o = s.objs[oid]
-        for a in o.card.triggered:
+        for a in ab.triggered(g, o):
             if a.when.event == "complete_dungeon" and getattr(a.when, "zone", "") == "graveyard":
                 _add(g, o, a, o.owner, dungeon=e.dungeon)
 
@@ -487,8 +482,18 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
             _add(g, o, a, o.controller, spell=e.obj)
 
 
+def _on_tapped(g: Game, e: ev.Tapped) -> None:
+    """"Whenever [this] becomes untapped" (Immovable Rod; CR 603.2), whatever untapped it."""
+    o = g.s.objs.get(e.obj)
+    if e.tapped or o is None or o.zone != "battlefield":
+        return
+    for a in ab.triggered(g, o):
+        if a.when.event == "becomes_untapped":
+            _add(g, o, a, o.controller, object=o.id)
+
+
 _BY_KIND: dict[str, Callable[[Game, Any], None]] = {
-    "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
+    "tapped": _on_tapped, "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
     "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
     "ability_activated": _on_activated, "ability_triggered": _on_triggered,
 }
@@ -596,6 +601,25 @@ def h_doesnt_untap(g: Game, job: Job, item: StackItem, e: ma.DoesntUntapNext, ke
                                             timestamp=g.s.next_timestamp()))
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{o.name} doesn't untap during "
                                                          f"{g.player_name(o.controller)}'s next untap step"))
+
+
+@handles(ma.LoseAllAbilitiesWhileTapped)
+def h_lose_all_abilities(g: Game, job: Job, item: StackItem, e: ma.LoseAllAbilitiesWhileTapped, key: str) -> None:
+    s = g.s
+    src = s.objs.get(item.source) if item.source is not None else None
+    if src is None or src.zone != "battlefield" or not src.tapped:
+        # CR 611.2b: "for as long as [it] remains tapped" — it isn't, so the effect does nothing.
+        g.emit(ev.Note(rule="611.2b", message=f"{item.source_name} isn't tapped: its effect does nothing"))
+        return
+    for oid in ref_objects(g, e.what, item, job):
+        o = s.objs[oid]
+        kinds = (ch.LOSE, "cant_attack", "cant_block") if e.cant_attack_or_block else (ch.LOSE,)
+        for kind in kinds:
+            s.effects.append(ContinuousEffect(kind, oid, until="source_tapped", player=item.controller,
+                                              source=src.id, timestamp=s.next_timestamp()))
+        what = "loses all abilities" + (" and can't attack or block" if e.cant_attack_or_block else "")
+        g.emit(ev.EffectBegan(rule="613.1f", description=f"{o.name} {what} for as long as {src.name} "
+                                                         "remains tapped"))
 
 
 @handles(ma.AttachTo)

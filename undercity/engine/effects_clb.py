@@ -8,7 +8,8 @@ What this module registers, and where:
   who has the initiative" (CR 508.3e) and "becomes blocked [by a creature]" (CR 509.3c-d) —
   "whenever you attack", "whenever you complete a dungeon" and ward's "becomes the target"
   are those of :mod:`undercity.engine.effects_afr`;
-* the condition ``initiative_in_attack`` (:data:`resolve.CONDITION_HOOKS`);
+* the conditions ``initiative_in_attack`` and ``creature_card_to_your_graveyard_this_turn``
+  (:data:`resolve.CONDITION_HOOKS`);
 * static abilities: damage by toughness (:data:`combat.ASSIGNS_BY_TOUGHNESS`, CR 510.1a),
   protection from creatures (CR 702.16b, e, f: :data:`targeting.SOURCE_TARGET_RESTRICTIONS`,
   :data:`effects.PREVENTION_HOOKS`, :data:`combat.BLOCK_RESTRICTIONS`), Dungeon Delver's
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards import model_clb as mc
+from undercity.engine import abilities as ab
 from undercity.engine import (
     casting,
     combat,
@@ -79,6 +81,26 @@ def _initiative_in_attack(g: Game, cond: m.Condition, controller: int) -> bool:
 
 
 resolve.CONDITION_HOOKS["initiative_in_attack"] = _initiative_in_attack
+
+#: ``State.extra`` key: player -> the last turn a creature card was put into their graveyard.
+CREATURE_CARD_TO_GRAVEYARD = "clb_creature_card_to_graveyard_turn"
+
+
+def _creature_card_to_graveyard(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"If a creature card was put into your graveyard from anywhere this turn" (Cloakwood
+    Hermit; CR 603.4): a card — not a token (CR 111.7) — from any zone."""
+    return g.s.extra.get(CREATURE_CARD_TO_GRAVEYARD, {}).get(controller) == g.s.turn
+
+
+resolve.CONDITION_HOOKS["creature_card_to_your_graveyard_this_turn"] = _creature_card_to_graveyard
+
+
+def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
+    if e.to_zone != "graveyard" or e.token:
+        return
+    new = g.s.objs.get(e.new_obj)
+    if new is not None and "Creature" in new.card.types:
+        g.s.extra.setdefault(CREATURE_CARD_TO_GRAVEYARD, {})[new.owner] = g.s.turn
 
 
 def _holds(g: Game, cond: m.Condition | None, controller: int) -> bool:
@@ -422,7 +444,7 @@ def _room_extra(g: Game, owner: int) -> int:
     n = 0
     for did in ch.permanents_with(s, _delver_source):
         d = s.objs[did]
-        instances = sum(1 for st in d.card.static if st.kind == "commanders_room_extra")
+        instances = sum(1 for st in ab.static(g, d) if st.kind == "commanders_room_extra")
         for oid in s.battlefield:
             o = s.objs[oid]
             if (o.owner == d.controller and o.controller == owner and ch.is_creature(o)
@@ -508,6 +530,7 @@ def _on_turn(g: Game, e: ev.TurnBegan) -> None:
 
 _BY_KIND: dict[str, Any] = {
     "attack_declared": _on_attack, "block_declared": _on_block, "turn_began": _on_turn,
+    "zone_changed": _on_zone_changed,
 }
 
 

@@ -425,6 +425,18 @@ class EffectBegan(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class EffectEnded(Event):
+    """A continuous effect with a duration ends (CR 611.2b), e.g. "for as long as it remains
+    tapped" when it untaps."""
+
+    description: str
+    kind: ClassVar[str] = "effect_ended"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return self.description
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EffectsEnded(Event):
     count: int
     kind: ClassVar[str] = "effects_ended"

@@ -317,6 +317,7 @@ def _trigger_check(g: Game, event: ev.Event) -> None:
 def _load_rules() -> None:
     """Import the rules modules so that their job runners and handlers are registered."""
     from undercity.engine import (  # noqa: F401
+        abilities,
         casting,
         combat,
         commander,
@@ -325,6 +326,8 @@ def _load_rules() -> None:
         effects,
         effects_afr,
         effects_clb,
+        effects_clbw,
+        effects_green,
         effects_more,
         initiative,
         priority,

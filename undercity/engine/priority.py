@@ -11,7 +11,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.model import CardDef
+from undercity.cards.model import Activated, CardDef
+from undercity.engine import abilities as ab
 from undercity.engine import casting, costs, turn, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -86,13 +87,17 @@ def options(g: Game, player: int) -> list[Option]:
         for i in _hand_abilities(o.card):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
-    for oid in ch.permanents_with(s, _listed_abilities):
+    plain = ab.plain(g)
+    listed = ch.permanents_with(s, _listed_abilities)
+    for oid in listed if plain else ab.with_abilities(g, listed):
         o = s.objs[oid]
         if o.controller != player:
             continue
-        for i in _listed_abilities(o.card):
+        # Layer 6 (CR 613.1f): granted abilities are listed too, lost ones are not.
+        acts = o.card.activated if plain else ab.activated(g, o)
+        for i in _listed_abilities(o.card) if plain else _listed(acts):
             if casting.activatable(g, player, o, i):
-                opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
+                opts.append(Option(f"activate {o.name}: {acts[i].text}", ("activate", oid, i)))
     for hook in OPTION_HOOKS:
         opts += hook(g, player)
     return opts
@@ -115,7 +120,11 @@ def _hand_abilities(card: CardDef) -> tuple[int, ...]:
 @lru_cache(maxsize=4096)
 def _listed_abilities(card: CardDef) -> tuple[int, ...]:
     """Indexes of a card's activated abilities that are offered with priority (not mana abilities)."""
-    return tuple(i for i, a in enumerate(card.activated) if not a.mana_ability)
+    return _listed(card.activated)
+
+
+def _listed(acts: tuple[Activated, ...]) -> tuple[int, ...]:
+    return tuple(i for i, a in enumerate(acts) if not a.mana_ability)
 
 
 def act(g: Game, player: int, value: Any) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import zones
+from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -80,6 +80,13 @@ def collect(g: Game) -> list[Action]:
             host = s.objs.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != "battlefield":
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="not attached"))
+            elif ch.any_losses(g) and ch.loss_timestamp(g, o) is not None:
+                # An Aura that lost its enchant ability can't legally enchant anything (CR 303.4a;
+                # Immovable Rod's ruling).
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="it has no enchant ability"))
+            elif card.enchant is not None and card.enchant.filter is not None and not targeting.matches(
+                    g, host, card.enchant.filter, o.controller, oid):
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal object"))
         c = o.counters
         if c and c.get("+1/+1") and c.get("-1/-1"):
             out.append(Action("annihilate", "704.5q", obj=oid, n=min(c["+1/+1"], c["-1/-1"])))

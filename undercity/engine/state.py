@@ -169,7 +169,10 @@ class ContinuousEffect:
 
     kind ``pump``: object ``obj`` gets +p/+t and ``keywords``; ``prevent_combat``: combat
     damage is prevented (optionally only to ``player`` and their creatures).
-    ``until``: ``eot`` (CR 514.2) or ``your_next_turn`` (with ``player``).
+    ``until``: ``eot`` (CR 514.2) or ``your_next_turn`` (with ``player``), or
+    ``source_tapped``: "for as long as [``source``] remains tapped" (CR 611.2b; ends when the
+    source untaps or leaves the battlefield — :func:`undercity.engine.zones.end_while_tapped`).
+    kind ``lose_abilities``: ``obj`` loses all abilities (layer 6, CR 613.1f).
     """
 
     kind: str
@@ -180,6 +183,7 @@ class ContinuousEffect:
     until: str = "eot"
     player: int | None = None
     timestamp: int = 0
+    source: int | None = None
 
 
 @dataclass(slots=True)

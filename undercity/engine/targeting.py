@@ -51,6 +51,18 @@ def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | 
         c = g.s.combat
         if c is None or (o.id not in c.attackers and o.id not in c.blockers):
             return False
+    if flt.attacking and (g.s.combat is None or o.id not in g.s.combat.attackers):
+        return False
+    if flt.not_subtypes and flt.not_subtypes & (ch.subtypes(g, o) if o.zone == "battlefield" else card.subtypes):
+        return False
+    if flt.tapped is not None and o.tapped != flt.tapped:
+        return False
+    if flt.min_mv is not None and card.mana_value < flt.min_mv:
+        return False
+    if flt.min_power is not None and (o.zone != "battlefield" or ch.power(g, o) < flt.min_power):
+        return False
+    if flt.min_toughness is not None and (o.zone != "battlefield" or ch.toughness(g, o) < flt.min_toughness):
+        return False
     return True
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Triggered
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting
@@ -58,9 +59,9 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     if e.to_zone == "battlefield":
         new = s.objs.get(e.new_obj)
         if new is not None:
-            for oid in ch.permanents_with(s, _has_triggers):
+            for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
                 o = s.objs[oid]
-                for a in o.card.triggered:
+                for a in ab.triggered(g, o):
                     w = a.when
                     if w.event != "enters":
                         continue
@@ -75,7 +76,7 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
         if lki is None:
             return
         # CR 603.10a: leaves-the-battlefield abilities look back in time.
-        for a in lki["card"].triggered:
+        for a in lki.get("triggered", lki["card"].triggered):
             w = a.when
             if (w.event == "dies" and e.to_zone == "graveyard" and "Creature" in lki["types"]) or (
                     w.event == "put_into_graveyard" and e.to_zone == "graveyard") or (
@@ -85,9 +86,9 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
 
 def _step_began(g: Game, e: ev.StepBegan) -> None:
     s = g.s
-    for oid in ch.permanents_with(s, _has_triggers):
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
         o = s.objs[oid]
-        for a in o.card.triggered:
+        for a in ab.triggered(g, o):
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (
                     w.whose == "each"
@@ -102,9 +103,9 @@ def _spell_cast(g: Game, e: ev.SpellCast) -> None:
     spell = s.objs.get(e.obj)
     if spell is None or e.copy:  # a copy isn't cast (CR 707.10)
         return
-    for oid in ch.permanents_with(s, _has_triggers):
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
         o = s.objs[oid]
-        for a in o.card.triggered:
+        for a in ab.triggered(g, o):
             w = a.when
             if w.event != "cast" or o.controller != e.player:
                 continue
@@ -128,9 +129,9 @@ def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
     defending = s.combat.attackers.get(att.id) if s.combat else None
     d = defending[1] if defending and defending[0] == "p" else (
         s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
-    for oid in ch.permanents_with(s, _has_triggers):
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
         o = s.objs[oid]
-        for a in o.card.triggered:
+        for a in ab.triggered(g, o):
             w = a.when
             if w.event != "attacks":
                 continue

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import zones
+from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import STEPS, Combat, Job
 from undercity.engine.teams import active_players, is_active, next_team_start
@@ -23,6 +26,19 @@ STEP_RULE = {
 }
 HAND_SIZE = 7
 
+#: Changes to a player's maximum hand size (CR 402.2) from other rules modules (effects_green:
+#: "You have no maximum hand size"): fn(game, player) -> the maximum, -1 for none, or None.
+HAND_SIZE_HOOKS: list[Callable[[Game, int], int | None]] = []
+
+
+def max_hand_size(g: Game, player: int) -> int | None:
+    """``player``'s maximum hand size (CR 402.2), or None if they have none."""
+    for hook in HAND_SIZE_HOOKS:
+        v = hook(g, player)
+        if v is not None:
+            return None if v < 0 else v
+    return HAND_SIZE
+
 
 def begin_step(g: Game) -> None:
     """Start the current step: its turn-based actions (CR 703), then priority (CR 117.3a)."""
@@ -32,19 +48,11 @@ def begin_step(g: Game) -> None:
     s.passes = 0
     g.emit(ev.StepBegan(rule=STEP_RULE[step], step=step, player=s.active))
     if step == "untap":
-        # "Doesn't untap during its controller's next untap step" (Tie Up): used up by the
-        # untap step of the player it names, whether or not the permanent was tapped.
-        held = {e.obj for e in s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)}
-        for oid in list(s.battlefield):
-            o = s.objs[oid]
-            if is_active(g, o.controller):  # CR 502.3; every player of the active team (805.4)
-                o.sick = False  # CR 302.6: controlled continuously since this turn began
-                if o.tapped and oid not in held:
-                    zones.set_tapped(g, o, False, "502.3")
-                elif o.tapped:
-                    g.emit(ev.Note(rule="502.3", message=f"{o.name} doesn't untap"))
-        if held:
-            s.effects = [e for e in s.effects if not (e.kind == "doesnt_untap_next" and is_active(g, e.player))]
+        optional = _optional_untaps(g)
+        if optional:  # "You may choose not to untap [it]": ask first, then untap (job "untap")
+            g.push("untap", optional=optional)
+        else:
+            _untap(g, frozenset())
     elif step == "draw":
         rules = get_variant(s.variant)
         for p in active_players(g):  # CR 805.4b: each player on the active team draws
@@ -67,6 +75,57 @@ def begin_step(g: Game) -> None:
         g.push("damage", first_strike=False)
     elif step == "cleanup":
         g.push("cleanup")
+
+
+def _held(g: Game) -> set[int]:
+    """"Doesn't untap during its controller's next untap step" (Tie Up)."""
+    return {e.obj for e in g.s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)}
+
+
+def _optional_untaps(g: Game) -> list[int]:
+    """Tapped permanents of the active players that would untap, but whose controller "may
+    choose not to untap" them (Immovable Rod)."""
+    s = g.s
+    held = _held(g) if s.effects else set()
+    return [oid for oid in s.battlefield
+            if s.objs[oid].tapped and oid not in held and is_active(g, s.objs[oid].controller)
+            and any(st.kind == "may_not_untap" for st in ab.static(g, s.objs[oid]))]
+
+
+@job_runner("untap")
+def run_untap(g: Game, job: Job) -> None:
+    """The untap step's turn-based action (CR 502.3) when some permanent may stay tapped: its
+    controller chooses, then everything else untaps at once."""
+    s = g.s
+    keep = set()
+    for oid in job.data["optional"]:
+        o = s.objs[oid]
+        stay = g.ask(job, f"untap{oid}", o.controller, "untap_choice", f"untap {o.name}?",
+                     [Option(f"untap {o.name}", False), Option(f"leave {o.name} tapped", True)])
+        if stay:
+            keep.add(oid)
+    s.jobs.pop()
+    _untap(g, frozenset(keep))
+
+
+def _untap(g: Game, keep: frozenset[int]) -> None:
+    """CR 502.3: the active players' permanents untap, except those held by an effect and
+    those their controller chose to leave tapped."""
+    s = g.s
+    # "Doesn't untap during its controller's next untap step" (Tie Up): used up by the
+    # untap step of the player it names, whether or not the permanent was tapped.
+    held = _held(g) if s.effects else set()
+    for oid in list(s.battlefield):
+        o = s.objs[oid]
+        if is_active(g, o.controller):  # CR 502.3; every player of the active team (805.4)
+            o.sick = False  # CR 302.6: controlled continuously since this turn began
+            if o.tapped and oid not in held and oid not in keep:
+                zones.set_tapped(g, o, False, "502.3")
+            elif o.tapped:
+                g.emit(ev.Note(rule="502.3", message=f"{o.name} doesn't untap" if oid in held
+                               else f"{g.player_name(o.controller)} chooses not to untap {o.name}"))
+    if held:
+        s.effects = [e for e in s.effects if not (e.kind == "doesnt_untap_next" and is_active(g, e.player))]
 
 
 def _needs_first_strike_step(g: Game) -> bool:
@@ -191,12 +250,13 @@ def run_cleanup(g: Game, job: Job) -> None:
         plan: list[int] = []
         for pi in active_players(g):  # each player of the active team (CR 805.4)
             p = s.players[pi]
-            excess = len(p.hand) - HAND_SIZE
+            limit = max_hand_size(g, pi)
+            excess = 0 if limit is None else len(p.hand) - limit
             for i in range(max(0, excess)):
                 chosen = {job.answers.get(f"discard{pi}:{k}") for k in range(i)}
                 opts = [card_option(g, c) for c in p.hand if c not in chosen]
                 plan.append(g.ask(job, f"discard{pi}:{i}", pi, "cleanup_discard",
-                                  f"{p.name}: discard down to {HAND_SIZE} cards", opts))
+                                  f"{p.name}: discard down to {limit} cards", opts))
         for c in plan:
             zones.move(g, c, "graveyard", rule="514.1", verb="is discarded")
         job.pc = 1

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 
@@ -62,7 +63,9 @@ def static_sources(g: Game) -> list[tuple[int, CardDef, int, str]]:
     snap = s.extra.get(_SIMULTANEOUS)
     if snap is not None:
         return snap
-    return [(sid, s.objs[sid].card, s.objs[sid].controller, s.objs[sid].name) for sid in s.battlefield]
+    losses = ch.any_losses(g)  # a permanent that lost all abilities replaces nothing (613.1f)
+    return [(sid, s.objs[sid].card, s.objs[sid].controller, s.objs[sid].name) for sid in s.battlefield
+            if not (losses and ch.loss_timestamp(g, s.objs[sid]) is not None)]
 
 
 @contextmanager
@@ -148,7 +151,10 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         s.lki[o.id] = {"power": ch.power(g, o) if ch.is_creature(o) else None,
                        "toughness": ch.toughness(g, o) if ch.is_creature(o) else None,
                        "controller": o.controller, "name": o.name, "counters": dict(o.counters),
-                       "types": o.card.types, "card": o.card}
+                       "types": o.card.types, "card": o.card,
+                       # CR 603.10a: leaves-the-battlefield abilities it had as it left
+                       # (none if it had lost all abilities; granted ones too)
+                       "triggered": ab.triggered(g, o)}
         _leave_battlefield_cleanup(g, o)
         s.extra.setdefault("left_battlefield", set()).add(o.controller)  # for revolt
     if o.is_copy and from_zone == "stack" and to_zone != "battlefield":
@@ -221,6 +227,19 @@ def _leave_battlefield_cleanup(g: Game, o: Obj) -> None:
         c.blockers.pop(o.id, None)
     if s.effects:
         s.effects = [e for e in s.effects if e.obj != o.id]
+        end_while_tapped(g, o, "611.2b")
+
+
+def end_while_tapped(g: Game, src: Obj, rule: str) -> None:
+    """End the effects that last "for as long as [src] remains tapped" (Immovable Rod): it
+    untapped or left the battlefield (CR 611.2b)."""
+    s = g.s
+    ending = [e for e in s.effects if e.until == "source_tapped" and e.source == src.id]
+    if not ending:
+        return
+    s.effects = [e for e in s.effects if e not in ending]
+    names = sorted({s.objs[e.obj].name for e in ending if e.obj in s.objs})
+    g.emit(ev.EffectEnded(rule=rule, description=f"{src.name}'s effect on {', '.join(names) or 'nothing'} ends"))
 
 
 def put_onto_battlefield(g: Game, oid: int, controller: int | None = None, *, rule: str,
@@ -257,6 +276,8 @@ def set_tapped(g: Game, o: Obj, tapped: bool, rule: str) -> None:
     if o.tapped != tapped:
         o.tapped = tapped
         g.emit(ev.Tapped(rule=rule, obj=o.id, name=o.name, tapped=tapped))
+        if not tapped and g.s.effects:
+            end_while_tapped(g, o, "611.2b")
 
 
 def add_counters(g: Game, o: Obj, counter: str, n: int, rule: str = "122.1") -> None:

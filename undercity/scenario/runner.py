@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from undercity.cards.registry import get_card, get_token
+from undercity.engine import abilities as ab
 from undercity.engine import costs
 from undercity.engine.decisions import Decision, Option
 from undercity.engine.game import Game
@@ -440,13 +441,13 @@ class Runner:
                      and s.objs[x].controller == d.player]
             # "Discard this card:" abilities are activated from the hand (CR 113.6j).
             cands += [s.objs[x] for x in s.players[d.player].hand if _norm(s.objs[x].name) == _norm(a.value)
-                      and any(ab.cost.discard_self for ab in s.objs[x].card.activated)]
+                      and any(x.cost.discard_self for x in s.objs[x].card.activated)]
             o = cands[0] if cands else None
         if o is None or (o.zone != "battlefield" and not (
-                o.zone == "hand" and any(ab.cost.discard_self for ab in o.card.activated))):
+                o.zone == "hand" and any(x.cost.discard_self for x in o.card.activated))):
             raise self.err(a.line, f"no permanent {a.value!r} on the battlefield to activate")
         abil = a.options.get("ability", 1)
-        acts = o.card.activated
+        acts = ab.activated(self.g, o)  # printed and granted abilities (CR 613.1f)
         if isinstance(abil, str):
             idx = next((i for i, x in enumerate(acts) if _norm(abil) in _norm(x.text)), None)
         else:
@@ -454,10 +455,11 @@ class Runner:
         if idx is None:
             raise self.err(a.line, f"{o.name} has no activated ability {abil!r}")
         if acts[idx].mana_ability:
-            if not costs.can_activate_mana(self.g, o) or o.controller != d.player:
+            mana_idx = sum(1 for x in acts[:idx] if x.mana_ability)
+            if not costs.can_activate_mana(self.g, o, mana_idx) or o.controller != d.player:
                 raise self.err(a.line, f"{o.name}'s mana ability can't be activated now")
             color = a.options.get("pay", {}).get("color") if isinstance(a.options.get("pay"), dict) else None
-            costs.activate_mana_ability(self.g, o, color)
+            costs.activate_mana_ability(self.g, o, color, mana_idx)
             self.g.pending = None
             self.g.advance()
             return

@@ -275,11 +275,14 @@ class Simulation:
             # The package travels with the job (py_modules), so the nodes of an existing
             # cluster need not have this version of undercity installed; a local instance is
             # started quietly, without the dashboard.
+            # Without --address, "local" starts a new instance: plain ray.init() would join
+            # whatever cluster /tmp/ray/ray_current_cluster names (one started by `ray start`),
+            # even one that is shutting down, and then wait on it forever.
             local = {} if address else {"include_dashboard": False}
             if address:
                 check_ray_address(address)
             try:
-                ray.init(address=address, ignore_reinit_error=True, log_to_driver=False,
+                ray.init(address=address or "local", ignore_reinit_error=True, log_to_driver=False,
                          logging_level=logging.ERROR, runtime_env={"py_modules": [undercity]},
                          **local)
             except (ConnectionError, RuntimeError, ValueError) as e:

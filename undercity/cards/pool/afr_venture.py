@@ -22,6 +22,7 @@ from undercity.cards.model import (
     Draw,
     F,
     GainLife,
+    Grant,
     Mode,
     Pump,
     PutCounters,
@@ -34,7 +35,6 @@ from undercity.cards.model import (
     Trigger,
     Triggered,
     Venture,
-    register_ability,
     target_creature,
 )
 from undercity.cards.model_afr import (
@@ -47,6 +47,7 @@ from undercity.cards.model_afr import (
     DoesntUntapNext,
     GetEmblem,
     LookRevealToHand,
+    LoseAllAbilitiesWhileTapped,
     ReturnSourceCard,
     ReturnUpToOne,
     StaticIf,
@@ -151,13 +152,11 @@ define("Eccentric Apprentice", triggered=(
               effects=(BecomeUntilEOT(T(0), "Bird", (1, 1), frozenset({"flying"})),)),
 ))
 
-_FLY_GRANTED = register_ability(Triggered(
-    f"Whenever this creature deals combat damage to a player, venture into the dungeon.{_R}",
-    when=Trigger("combat_damage_to_player"), effects=VENTURE))
 define("Fly", enchant=target_creature(), static=(
-    StaticIf('Enchanted creature has flying and "Whenever this creature deals combat damage to a player, venture '
-             f'into the dungeon."{_R}', kind="grant_trigger", keywords=frozenset({"flying"}),
-             granted=_FLY_GRANTED),))  # type: ignore[arg-type]
+    Grant('Enchanted creature has flying and "Whenever this creature deals combat damage to a player, venture '
+          f'into the dungeon."{_R}', to="attached", keywords=frozenset({"flying"}), abilities=(Triggered(
+              f"Whenever this creature deals combat damage to a player, venture into the dungeon.{_R}",
+              when=Trigger("combat_damage_to_player"), effects=VENTURE),)),))
 
 define("Secret Door", activated=(_venture_ability("{4}{U}"),))
 
@@ -254,6 +253,12 @@ define("You Find a Cursed Idol", spell=SpellAbility("Choose one —", modes=(
          (CreateToken("Treasure"), Venture())),
 )))
 
+# "Enchanted land has '{T}: Add {G}{G}.'" — a second mana ability; the land's own remains, and
+# its controller chooses which to activate (layer 6, CR 613.1f; 605.3a).
+define("Find the Path", enchant=TargetSpec("permanent", F("Land"), text="target land"),
+       triggered=(_etb("Find the Path"),), static=(
+           Grant('Enchanted land has "{T}: Add {G}{G}."', to="attached", abilities=(mana_ability("GG"),)),))
+
 # ----------------------------------------------------------------------------- multicolor
 define("Barrowin of Clan Undurr", triggered=(
     _etb("Barrowin of Clan Undurr"),
@@ -303,6 +308,18 @@ define("Thorough Investigation", triggered=(
 ))
 
 # ----------------------------------------------------------------------------- artifacts and lands
+define("Immovable Rod", triggered=(
+    Triggered(f"Whenever Immovable Rod becomes untapped, venture into the dungeon.{_R}",
+              when=Trigger("becomes_untapped"), effects=VENTURE),
+), activated=(
+    Activated("{3}{W}, {T}: For as long as Immovable Rod remains tapped, another target permanent loses all "
+              "abilities and can't attack or block.", cost=Cost(mana=parse_cost("{3}{W}"), tap=True),
+              targets=(TargetSpec("permanent", F(other=True), text="another target permanent"),),
+              effects=(LoseAllAbilitiesWhileTapped(T(0)),)),
+), static=(
+    Static("You may choose not to untap Immovable Rod during your untap step.", kind="may_not_untap"),
+))
+
 define("Fifty Feet of Rope", activated=(
     Activated("Climb Over — {T}: Target Wall can't block this turn.", cost=Cost(tap=True),
               targets=(TargetSpec("permanent", F(subtypes={"Wall"}), text="target Wall"),), effects=(CantBlock(T(0)),)),

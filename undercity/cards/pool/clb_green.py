@@ -1,0 +1,444 @@
+"""Green and colorless cards for the bundled Erinis, Gloom Stalker Commander deck: ramp and
+land cards (Erinis returns lands from the graveyard), mana rocks, creatures with
+enters/dies abilities, removal and Equipment — mostly from Commander Legends: Battle for
+Baldur's Gate, Adventures in the Forgotten Realms and Forgotten Realms Commander.
+
+Cards as data: Oracle fields from the shipped data, abilities in the effect language
+(:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_green`). Keywords
+(flying, deathtouch, reach, trample, vigilance, haste) come from the Oracle data.
+"""
+
+from __future__ import annotations
+
+from undercity.cards.model import (
+    ALL,
+    CREATURE,
+    EACH_PLAYER,
+    ENCHANTED,
+    SELF,
+    TARGET_CONTROLLER,
+    Activated,
+    Condition,
+    Cost,
+    Count,
+    CreateToken,
+    Destroy,
+    Discard,
+    Draw,
+    ExileIt,
+    F,
+    Filter,
+    GainLife,
+    Mill,
+    Mode,
+    Pump,
+    PutCounters,
+    ReturnToHand,
+    Scry,
+    Search,
+    SpellAbility,
+    Static,
+    T,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    target_creature,
+)
+from undercity.cards.model_afr import (
+    AttachTo,
+    BecomeUntilEOT,
+    CantBeBlockedBy,
+    ConditionOn,
+    CounterUnlessPays,
+    ReturnUpToOne,
+    StaticIf,
+)
+from undercity.cards.model_clb import CreateTokensAttacking, Untap
+from undercity.cards.model_green import (
+    NO_MAX_HAND_SIZE,
+    TRIGGER_AMOUNT,
+    AddManaIdentity,
+    AddManaPer,
+    CombatDamageToPlayer,
+    Controls,
+    GreatestPower,
+    LookTopPutLand,
+    May,
+    MayPay,
+    PlayerCasts,
+    PutFromHand,
+    SearchUpTo,
+    Times,
+    TotalPower,
+)
+from undercity.cards.pool.dungeon_cards import keyed_token
+from undercity.cards.registry import define, mana_ability
+from undercity.mana import parse_cost
+
+BASIC_LAND = F("Land", basic=True)
+#: "Whenever equipped creature attacks" (model_afr's trigger event).
+EQUIPPED_ATTACKS = Trigger("equipped_attacks")
+ENTERS_TAPPED = Static("This permanent enters tapped.", kind="enters_tapped")  # CR 614.1c
+NO_MAX = Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE)  # CR 402.2
+
+
+def _cost(text: str, *, tap: bool = False, sacrifice_self: bool = False) -> Cost:
+    return Cost(mana=parse_cost(text) if text else None, tap=tap, sacrifice_self=sacrifice_self)
+
+
+def _equip(cost: str, text: str = "") -> Activated:
+    """CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+    control. Activate only as a sorcery." """
+    return Activated(text or f"Equip {cost}", cost=_cost(cost), targets=(target_creature(controller="you"),),
+                     sorcery_speed=True, effects=(AttachTo(T(0)),))
+
+
+def _equipped(text: str, p: int = 0, t: int = 0, keywords: frozenset[str] = frozenset()) -> Static:
+    """"Equipped creature gets +p/+t [and has keywords]" (CR 301.5)."""
+    return Static(text, kind="pump", affects=ENCHANTED, p=p, t=t, keywords=keywords)
+
+
+def _identity_mana(text: str = "{T}: Add one mana of any color in your commander's color identity.") -> Activated:
+    return Activated(text, cost=Cost(tap=True), effects=(AddManaIdentity(),), mana_ability=True)
+
+
+# ----------------------------------------------------------------------------- tokens
+# Keyed (dungeon_cards.keyed_token): other pools may define different tokens with these names.
+SAPROLING = "Saproling (1/1 green)"
+BEAST = "Beast (3/3 green)"
+INSECT = "Insect (1/1 green, flying, deathtouch)"
+CONSTRUCT = "Construct (1/1 colorless artifact)"
+ANGEL = "Angel (4/4 white, flying)"
+keyed_token(SAPROLING, "Saproling", "Token Creature — Saproling", power=1, toughness=1, colors="G")
+keyed_token(BEAST, "Beast", "Token Creature — Beast", power=3, toughness=3, colors="G")
+keyed_token(INSECT, "Insect", "Token Creature — Insect", power=1, toughness=1, colors="G",
+            keywords=frozenset({"flying", "deathtouch"}))
+keyed_token(CONSTRUCT, "Construct", "Token Artifact Creature — Construct", power=1, toughness=1)
+keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, colors="W",
+            keywords=frozenset({"flying"}))
+
+# ----------------------------------------------------------------------------- keyword creatures
+define("Underdark Basilisk")  # deathtouch
+# ----------------------------------------------------------------------------- ramp: lands from the library
+define("Sakura-Tribe Elder", activated=(
+    Activated("Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
+              "battlefield tapped, then shuffle.", cost=_cost("", sacrifice_self=True),
+              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
+define("Neverwinter Dryad", activated=(
+    Activated("{2}, Sacrifice Neverwinter Dryad: Search your library for a basic Forest card, put it onto the "
+              "battlefield tapped, then shuffle.", cost=_cost("{2}", sacrifice_self=True),
+              effects=(Search(F("Land", basic=True, subtypes={"Forest"}), to="battlefield", tapped=True),)),))
+define("Pilgrim's Eye", triggered=(
+    Triggered("When Pilgrim's Eye enters the battlefield, you may search your library for a basic land card, "
+              "reveal it, put it into your hand, then shuffle.", optional=True,
+              effects=(Search(BASIC_LAND, to="hand"),)),))
+define("Nature's Lore", spell=SpellAbility(
+    "Search your library for a Forest card, put that card onto the battlefield, then shuffle.",
+    effects=(Search(F("Land", subtypes={"Forest"}), to="battlefield"),)))
+define("Three Visits", spell=SpellAbility(
+    "Search your library for a Forest card, put that card onto the battlefield, then shuffle.",
+    effects=(Search(F("Land", subtypes={"Forest"}), to="battlefield"),)))
+define("Kodama's Reach", spell=SpellAbility(
+    "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
+    "tapped and the other into your hand, then shuffle.",
+    effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True, split=True),)))
+define("You Happen On a Glade", spell=SpellAbility("Choose one —", modes=(
+    Mode("Journey On — Search your library for up to two basic land cards, reveal them, put them into your hand, "
+         "then shuffle.", (Search(BASIC_LAND, n=2, to="hand"),)),
+    Mode("Make Camp — Return target permanent card from your graveyard to your hand.", (ReturnToHand(T(0)),),
+         (TargetSpec("card", F("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle",
+                               controller="you"), zone="graveyard",
+                     text="target permanent card from your graveyard"),)),
+)))
+
+# ----------------------------------------------------------------------------- ramp: lands from the hand or the top
+define("Scaled Herbalist", activated=(
+    Activated("{T}: You may put a land card from your hand onto the battlefield.", cost=Cost(tap=True),
+              effects=(PutFromHand(F("Land")),)),))
+define("Explorer's Scope", triggered=(
+    Triggered("Whenever equipped creature attacks, look at the top card of your library. If it's a land card, you "
+              "may put it onto the battlefield tapped.", when=EQUIPPED_ATTACKS, effects=(LookTopPutLand(),)),
+), activated=(_equip("{1}", "Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)"),))
+
+# ----------------------------------------------------------------------------- land cards
+define("Evolving Wilds", activated=(
+    Activated("{T}, Sacrifice Evolving Wilds: Search your library for a basic land card, put it onto the "
+              "battlefield tapped, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
+              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
+define("Terramorphic Expanse", activated=(
+    Activated("{T}, Sacrifice Terramorphic Expanse: Search your library for a basic land card, put it onto the "
+              "battlefield tapped, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
+              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
+define("Blighted Woodland", activated=(
+    mana_ability("C"),
+    Activated("{3}{G}, {T}, Sacrifice Blighted Woodland: Search your library for up to two basic land cards, put "
+              "them onto the battlefield tapped, then shuffle.", cost=_cost("{3}{G}", tap=True, sacrifice_self=True),
+              effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True),)),))
+define("Grasslands", static=(ENTERS_TAPPED,), activated=(
+    Activated("{T}, Sacrifice Grasslands: Search your library for a Forest or Plains card, put it onto the "
+              "battlefield, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
+              effects=(Search(F("Land", subtypes={"Forest", "Plains"}), to="battlefield"),)),))
+define("Bant Panorama", activated=(
+    mana_ability("C"),
+    Activated("{1}, {T}, Sacrifice Bant Panorama: Search your library for a basic Forest, Plains, or Island card, "
+              "put it onto the battlefield tapped, then shuffle.", cost=_cost("{1}", tap=True, sacrifice_self=True),
+              effects=(Search(F("Land", basic=True, subtypes={"Forest", "Plains", "Island"}), to="battlefield",
+                              tapped=True),)),))
+define("Zhalfirin Void", triggered=(
+    Triggered("When Zhalfirin Void enters the battlefield, scry 1.", effects=(Scry(1),)),
+), activated=(mana_ability("C"),))
+define("Rogue's Passage", activated=(
+    mana_ability("C"),
+    Activated("{4}, {T}: Target creature can't be blocked this turn.", cost=_cost("{4}", tap=True),
+              targets=(target_creature(),), effects=(CantBeBlockedBy(T(0), CREATURE),)),))
+define("Terrain Generator", activated=(
+    mana_ability("C"),
+    Activated("{2}, {T}: You may put a basic land card from your hand onto the battlefield tapped.",
+              cost=_cost("{2}", tap=True), effects=(PutFromHand(BASIC_LAND, tapped=True),)),))
+define("Ash Barrens", activated=(
+    mana_ability("C"),
+    # Basic landcycling {1} (CR 702.29a, 702.29e): "{1}, Discard this card: Search your library
+    # for a basic land card, reveal it, put it into your hand, then shuffle." It works from the hand.
+    Activated("Basic landcycling {1} ({1}, Discard this card: Search your library for a basic land card, reveal "
+              "it, put it into your hand, then shuffle.)", cost=Cost(mana=parse_cost("{1}"), discard_self=True),
+              effects=(Search(BASIC_LAND, to="hand"),)),))
+define("Command Tower", activated=(_identity_mana(),))
+define("Reliquary Tower", static=(NO_MAX,), activated=(mana_ability("C"),))
+
+# ----------------------------------------------------------------------------- mana rocks and mana creatures
+define("Arcane Signet", activated=(_identity_mana(),))
+define("Commander's Sphere", activated=(
+    _identity_mana(),
+    Activated("Sacrifice Commander's Sphere: Draw a card.", cost=_cost("", sacrifice_self=True), effects=(Draw(1),)),
+))
+define("Moss Diamond", static=(ENTERS_TAPPED,), activated=(mana_ability("G"),))
+define("Thought Vessel", static=(NO_MAX,), activated=(mana_ability("C"),))
+define("Decanter of Endless Water", static=(NO_MAX,), activated=(mana_ability("any"),))
+define("Patriar's Seal", activated=(
+    mana_ability("any"),
+    Activated("{1}, {T}: Untap target legendary creature you control.", cost=_cost("{1}", tap=True),
+              targets=(TargetSpec("permanent", F("Creature", supertypes={"Legendary"}, controller="you"),
+                                  text="target legendary creature you control"),),
+              effects=(Untap(T(0)),)),))
+define("Lantern of Revealing", activated=(
+    mana_ability("any"),
+    Activated("{4}, {T}: Look at the top card of your library. If it's a land card, you may put it onto the "
+              "battlefield tapped. If you don't put the card onto the battlefield, you may put it on the bottom of "
+              "your library.", cost=_cost("{4}", tap=True), effects=(LookTopPutLand(bottom=True),)),))
+define("Undercellar Myconid", triggered=(
+    Triggered("Whenever Undercellar Myconid enters the battlefield, create a 1/1 green Saproling creature token.",
+              effects=(CreateToken(SAPROLING),)),
+    Triggered("Whenever Undercellar Myconid dies, create a 1/1 green Saproling creature token.",
+              when=Trigger("dies"), effects=(CreateToken(SAPROLING),)),
+), activated=(mana_ability("any"),))
+
+# ----------------------------------------------------------------------------- other artifacts
+define("Prized Statue", triggered=(
+    Triggered("When Prized Statue enters the battlefield, create a Treasure token.",
+              effects=(CreateToken("Treasure"),)),
+    Triggered("When Prized Statue is put into a graveyard from the battlefield, create a Treasure token.",
+              when=Trigger("put_into_graveyard"), effects=(CreateToken("Treasure"),)),
+))
+define("Nimblewright Schematic", triggered=(
+    Triggered("When Nimblewright Schematic enters the battlefield, create a 1/1 colorless Construct artifact "
+              "creature token.", effects=(CreateToken(CONSTRUCT),)),
+    Triggered("When Nimblewright Schematic is put into a graveyard from the battlefield, create a 1/1 colorless "
+              "Construct artifact creature token.", when=Trigger("put_into_graveyard"),
+              effects=(CreateToken(CONSTRUCT),)),
+))
+define("Manifold Key", activated=(
+    Activated("{1}, {T}: Untap another target artifact.", cost=_cost("{1}", tap=True),
+              targets=(TargetSpec("permanent", F("Artifact", other=True), text="another target artifact"),),
+              effects=(Untap(T(0)),)),
+    Activated("{3}, {T}: Target creature can't be blocked this turn.", cost=_cost("{3}", tap=True),
+              targets=(target_creature(),), effects=(CantBeBlockedBy(T(0), CREATURE),)),
+))
+_ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent")
+define("Unstable Obelisk", activated=(
+    mana_ability("C"),
+    Activated("{7}, {T}, Sacrifice Unstable Obelisk: Destroy target permanent.",
+              cost=_cost("{7}", tap=True, sacrifice_self=True), targets=(_ANY_PERMANENT_TARGET,),
+              effects=(Destroy(T(0)),)),))
+define("Universal Solvent", activated=(
+    Activated("{7}, {T}, Sacrifice Universal Solvent: Destroy target permanent.",
+              cost=_cost("{7}", tap=True, sacrifice_self=True), targets=(_ANY_PERMANENT_TARGET,),
+              effects=(Destroy(T(0)),)),))
+
+# ----------------------------------------------------------------------------- Equipment
+define("Ranger's Longbow", static=(_equipped("Equipped creature gets +2/+1 and has reach.", 2, 1,
+                                              frozenset({"reach"})),),
+       activated=(_equip("{3}", "Equip {3} ({3}: Attach to target creature you control. Equip only as a "
+                                "sorcery.)"),))
+define("Greataxe", static=(_equipped("Equipped creature gets +4/+0.", 4, 0),),
+       activated=(_equip("{5}", "Equip {5} ({5}: Attach to target creature you control. Equip only as a "
+                                "sorcery.)"),))
+define("Cloak of the Bat", static=(_equipped("Equipped creature has flying and haste.",
+                                             keywords=frozenset({"flying", "haste"})),),
+       activated=(_equip("{2}", "Equip {2} ({2}: Attach to target creature you control. Equip only as a "
+                                "sorcery.)"),))
+define("Argentum Armor", static=(_equipped("Equipped creature gets +6/+6.", 6, 6),), triggered=(
+    Triggered("Whenever equipped creature attacks, destroy target permanent.", when=EQUIPPED_ATTACKS,
+              targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)),)),
+), activated=(_equip("{6}"),))
+
+# ----------------------------------------------------------------------------- creatures
+define("Hill Giant Herdgorger", triggered=(
+    Triggered("When Hill Giant Herdgorger enters the battlefield, you gain 3 life.", effects=(GainLife(3),)),))
+define("Circle of the Land Druid", triggered=(
+    Triggered("When Circle of the Land Druid enters the battlefield, you may mill four cards.", optional=True,
+              effects=(Mill(4),)),
+    Triggered("Natural Recovery — When Circle of the Land Druid dies, return target land card from your graveyard "
+              "to your hand.", when=Trigger("dies"),
+              targets=(TargetSpec("card", F("Land", controller="you"), zone="graveyard",
+                                  text="target land card from your graveyard"),),
+              effects=(ReturnToHand(T(0)),)),
+))
+define("Marching Duodrone", triggered=(
+    Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
+              effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
+define("Acidic Slime", triggered=(
+    Triggered("When Acidic Slime enters the battlefield, destroy target artifact, enchantment, or land.",
+              targets=(TargetSpec("permanent", F("Artifact", "Enchantment", "Land"),
+                                  text="target artifact, enchantment, or land"),),
+              effects=(Destroy(T(0)),)),))
+define("Myconid Spore Tender", triggered=(
+    Triggered("Infesting Spores — When Myconid Spore Tender enters the battlefield, destroy up to one target "
+              "artifact or enchantment.",
+              targets=(TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment",
+                                  optional=True),),
+              effects=(Destroy(T(0)),)),))
+define("Hornet Queen", triggered=(
+    Triggered("When Hornet Queen enters the battlefield, create four 1/1 green Insect creature tokens with flying "
+              "and deathtouch.", effects=(CreateToken(INSECT, 4),)),))
+define("End-Raze Forerunners", triggered=(
+    Triggered("When End-Raze Forerunners enters the battlefield, other creatures you control get +2/+2 and gain "
+              "vigilance and trample until end of turn.",
+              effects=(Pump(2, 2, ALL(F("Creature", controller="you", other=True)),
+                            frozenset({"vigilance", "trample"})),)),))
+define("Draconic Muralists", triggered=(
+    Triggered("When Draconic Muralists dies, you may search your library for a Dragon card, reveal it, put it "
+              "into your hand, then shuffle.", when=Trigger("dies"), optional=True,
+              effects=(Search(F(subtypes={"Dragon"}), to="hand"),)),))
+define("Bulette", triggered=(
+    Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
+              when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"),
+              effects=(PutCounters("+1/+1", 1, SELF),)),))
+define("Gnoll Hunter", triggered=(
+    Triggered("Pack tactics — Whenever Gnoll Hunter attacks, if you attacked with creatures with total power 6 or "
+              "greater this combat, put a +1/+1 counter on Gnoll Hunter.", when=Trigger("attacks"),
+              if_=ConditionOn("pack_tactics", arg="6"), effects=(PutCounters("+1/+1", 1, SELF),)),))
+define("Werewolf Pack Leader", triggered=(
+    Triggered("Pack tactics — Whenever Werewolf Pack Leader attacks, if you attacked with creatures with total "
+              "power 6 or greater this combat, draw a card.", when=Trigger("attacks"),
+              if_=ConditionOn("pack_tactics", arg="6"), effects=(Draw(1),)),
+), activated=(
+    # "Isn't a Human": it loses that creature type and stays a Werewolf (CR 205.1b).
+    Activated("{3}{G}: Until end of turn, Werewolf Pack Leader has base power and toughness 5/3, gains trample, "
+              "and isn't a Human.", cost=_cost("{3}{G}"),
+              effects=(BecomeUntilEOT(SELF, "Werewolf", (5, 3), frozenset({"trample"})),)),))
+define("Owlbear Shepherd", triggered=(
+    Triggered("At the beginning of your end step, if creatures you control have total power 8 or greater, draw a "
+              "card.", when=Trigger("beginning_of", step="end"), if_=TotalPower(n=8), effects=(Draw(1),)),))
+
+# ----------------------------------------------------------------------------- enchantments
+define("Colossal Majesty", triggered=(
+    Triggered("At the beginning of your upkeep, if you control a creature with power 4 or greater, draw a card.",
+              when=Trigger("beginning_of", step="upkeep"), if_=Controls(filter=F("Creature", min_power=4)),
+              effects=(Draw(1),)),))
+define("Primeval Bounty", triggered=(
+    Triggered("Whenever you cast a creature spell, create a 3/3 green Beast creature token.",
+              when=Trigger("cast", filter=F("Creature")), effects=(CreateToken(BEAST),)),
+    Triggered("Whenever you cast a noncreature spell, put three +1/+1 counters on target creature you control.",
+              when=Trigger("cast", filter=F(not_types={"Creature"})), targets=(target_creature(controller="you"),),
+              effects=(PutCounters("+1/+1", 3, T(0)),)),
+    Triggered("Whenever a land enters the battlefield under your control, you gain 3 life.",
+              when=Trigger("enters", filter=F("Land"), whose="you"), effects=(GainLife(3),)),
+))
+
+# ----------------------------------------------------------------------------- instants and sorceries
+define("Beast Within", spell=SpellAbility(
+    "Destroy target permanent. Its controller creates a 3/3 green Beast creature token.",
+    targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)), CreateToken(BEAST, who=TARGET_CONTROLLER(0)))))
+define("Return to Nature", spell=SpellAbility("Choose one —", modes=(
+    Mode("Destroy target artifact.", (Destroy(T(0)),), (TargetSpec("permanent", F("Artifact"),
+                                                                   text="target artifact"),)),
+    Mode("Destroy target enchantment.", (Destroy(T(0)),), (TargetSpec("permanent", F("Enchantment"),
+                                                                      text="target enchantment"),)),
+    Mode("Exile target card from a graveyard.", (ExileIt(T(0)),),
+         (TargetSpec("card", Filter(), zone="graveyard", text="target card from a graveyard"),)),
+)))
+define("Heroic Intervention", spell=SpellAbility(
+    "Permanents you control gain hexproof and indestructible until end of turn.",
+    effects=(Pump(0, 0, ALL(F(controller="you")), frozenset({"hexproof", "indestructible"})),)))
+define("Poison the Blade", spell=SpellAbility(
+    "Target creature gains deathtouch until end of turn. Draw a card.", targets=(target_creature(),),
+    effects=(Pump(0, 0, T(0), frozenset({"deathtouch"})), Draw(1))))
+define("Bull's Strength", spell=SpellAbility(
+    "Target creature gets +2/+2 and gains trample until end of turn. Untap it.", targets=(target_creature(),),
+    effects=(Pump(2, 2, T(0), frozenset({"trample"})), Untap(T(0)))))
+
+# ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
+POWER_4 = F("Creature", min_power=4)
+SPIDER = "Spider (1/2 green, reach)"
+keyed_token(SPIDER, "Spider", "Token Creature — Spider", power=1, toughness=2, colors="G",
+            keywords=frozenset({"reach"}))
+
+define("Managorger Hydra", triggered=(
+    Triggered("Whenever a player casts a spell, put a +1/+1 counter on Managorger Hydra.", when=PlayerCasts(),
+              effects=(PutCounters("+1/+1", 1, SELF),)),))
+define("Arasta of the Endless Web", triggered=(
+    Triggered("Whenever an opponent casts an instant or sorcery spell, create a 1/2 green Spider creature token "
+              "with reach.", when=PlayerCasts(filter=F("Instant", "Sorcery"), whose="opponent"),
+              effects=(CreateToken(SPIDER),)),))
+define("Garruk's Uprising", static=(
+    StaticIf("Creatures you control have trample.", kind="anthem_if", filter=F("Creature"),
+             keywords=frozenset({"trample"})),
+), triggered=(
+    Triggered("When Garruk's Uprising enters the battlefield, if you control a creature with power 4 or greater, "
+              "draw a card.", if_=Controls(filter=POWER_4), effects=(Draw(1),)),
+    Triggered("Whenever a creature with power 4 or greater enters the battlefield under your control, draw a card.",
+              when=Trigger("enters", filter=POWER_4, whose="you"), effects=(Draw(1),)),
+))
+define("Shamanic Revelation", spell=SpellAbility(
+    "Draw a card for each creature you control. Ferocious — You gain 4 life for each creature you control with "
+    "power 4 or greater.",
+    effects=(Draw(Count("permanents", F("Creature"))), GainLife(Times(of=Count("permanents", POWER_4), k=4)))))
+define("Druidic Ritual", spell=SpellAbility(
+    "You may mill three cards. Then return up to one creature card and up to one land card from your graveyard to "
+    "your hand.",
+    effects=(May((Mill(3),), "mill three cards"), ReturnUpToOne(CREATURE, to="hand"),
+             ReturnUpToOne(F("Land"), to="hand"))))
+define("Traverse the Outlands", spell=SpellAbility(
+    "Search your library for up to X basic land cards, where X is the greatest power among creatures you control. "
+    "Put those cards onto the battlefield tapped, then shuffle.",
+    effects=(SearchUpTo(BASIC_LAND, GreatestPower(), tapped=True),)))
+define("Geier Reach Sanitarium", activated=(
+    mana_ability("C"),
+    Activated("{2}, {T}: Each player draws a card, then discards a card.", cost=_cost("{2}", tap=True),
+              effects=(Draw(1, EACH_PLAYER), Discard(1, EACH_PLAYER))),))
+define("High Market", activated=(
+    mana_ability("C"),
+    Activated("{T}, Sacrifice a creature: You gain 1 life.", cost=Cost(tap=True, sacrifice=F("Creature")),
+              effects=(GainLife(1),)),))
+
+BOAR = "Boar (2/2 green)"
+keyed_token(BOAR, "Boar", "Token Creature — Boar", power=2, toughness=2, colors="G")
+define("Carefree Swinemaster", triggered=(
+    Triggered("Whenever Carefree Swinemaster attacks, you may pay {1}{G}. If you do, create a 2/2 green Boar "
+              "creature token that's tapped and attacking.", when=Trigger("attacks"),
+              effects=(MayPay("{1}{G}", (CreateTokensAttacking(BOAR),)),)),))
+define("Old Gnawbone", triggered=(
+    Triggered("Whenever a creature you control deals combat damage to a player, create that many Treasure tokens.",
+              when=CombatDamageToPlayer(filter=F("Creature")), effects=(CreateToken("Treasure", TRIGGER_AMOUNT),)),))
+
+define("Circle of Dreams Druid", activated=(
+    Activated("{T}: Add {G} for each creature you control.", cost=Cost(tap=True), effects=(AddManaPer("G"),),
+              mana_ability=True),))
+# "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
+# triggered ability (model_afr's "becomes_target" and CounterUnlessPays).
+define("Wilson, Refined Grizzly", static=(
+    Static("This spell can't be countered.", kind="cant_be_countered"),  # CR 101.2 (effects.counter_spell)
+), triggered=(
+    Triggered("Ward {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, "
+              "counter it unless that player pays {2}.)", when=Trigger("becomes_target"),
+              effects=(CounterUnlessPays("{2}"),)),))

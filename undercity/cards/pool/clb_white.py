@@ -1,0 +1,422 @@
+"""White and colorless cards for the Linden, the Steadfast Queen Commander deck, mostly from
+Commander Legends: Battle for Baldur's Gate, Adventures in the Forgotten Realms and Forgotten
+Realms Commander. Cards as data: Oracle fields from the shipped data, abilities in the effect
+language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clbw` and handled
+by :mod:`undercity.engine.effects_clbw`).
+
+"Choose a Background" (Lulu, Loyal Hollyphant) is a deck-construction ability (CR 702.124k);
+it does nothing during the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from undercity.cards.model import (
+    ALL,
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    ENCHANTED,
+    SELF,
+    YOU,
+    Activated,
+    Condition,
+    Cost,
+    Count,
+    CreateToken,
+    DealDamage,
+    Destroy,
+    DestroyAll,
+    Draw,
+    Effect,
+    F,
+    Filter,
+    GainLife,
+    Mode,
+    Pump,
+    PutCounters,
+    ReturnToBattlefield,
+    ReturnToHand,
+    Scry,
+    Search,
+    SpellAbility,
+    Static,
+    T,
+    TargetSpec,
+    Trigger,
+    Triggered,
+    target_creature,
+)
+from undercity.cards.model_afr import AttachTo, DoesntUntapNext, StaticIf
+from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
+from undercity.cards.model_clbw import (
+    TARGET_MANA_VALUE,
+    ExileGraveyardOf,
+    ExileUntilLeaves,
+    Flicker,
+    Tap,
+)
+from undercity.cards.pool.clb_initiative import SOLDIER
+from undercity.cards.pool.dungeon_cards import keyed_token
+from undercity.cards.registry import define, mana_ability
+from undercity.mana import parse_cost
+
+YOUR_CREATURES = F("Creature", controller="you")
+BASIC_LAND = F("Land", basic=True)
+_NONLAND_OPP = F(not_types={"Land"}, controller="opponent")
+
+
+def _cost(mana: str | None = None, **kw: bool) -> Cost:
+    return Cost(mana=parse_cost(mana) if mana else None, **kw)
+
+
+def _equip(cost: str, text: str | None = None) -> Activated:
+    """CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+    control. Activate only as a sorcery.\""""
+    return Activated(text or f"Equip {cost}", cost=_cost(cost), targets=(target_creature(controller="you"),),
+                     effects=(AttachTo(T(0)),), sorcery_speed=True)
+
+
+def _equipped(text: str, p: int = 0, t: int = 0, keywords: frozenset[str] = frozenset()) -> Static:
+    """"Equipped creature gets +p/+t [and has keywords]" (CR 301.5)."""
+    return Static(text, kind="pump", affects=ENCHANTED, p=p, t=t, keywords=keywords)
+
+
+def _enters(text: str, *effects: Effect, **kw: Any) -> Triggered:
+    """"When [this] enters the battlefield, [effects]" (CR 603.6a)."""
+    return Triggered(text, effects=effects, **kw)
+
+
+# ----------------------------------------------------------------------------- tokens
+# Keyed (dungeon_cards.keyed_token): other pools may define tokens with the same names.
+ANGEL_4_4 = "Angel (4/4 white, flying)"
+GOLEM_3_3 = "Phyrexian Golem (3/3 colorless artifact)"
+keyed_token(ANGEL_4_4, "Angel", "Token Creature — Angel", power=4, toughness=4, colors="W",
+            keywords=frozenset({"flying"}))
+keyed_token(GOLEM_3_3, "Phyrexian Golem", "Token Artifact Creature — Phyrexian Golem", power=3, toughness=3)
+
+# ----------------------------------------------------------------------------- keyword-only creatures
+define("Steadfast Paladin")  # lifelink
+define("Champion of Arashin")  # lifelink
+define("Chardalyn Dragon")  # flying
+
+# ----------------------------------------------------------------------------- creatures
+define("Roving Harper", triggered=(
+    _enters("When Roving Harper enters the battlefield, draw a card.", Draw(1)),))
+
+define("Priest of Ancient Lore", triggered=(
+    _enters("When Priest of Ancient Lore enters the battlefield, you gain 1 life and draw a card.",
+            GainLife(1), Draw(1)),))
+
+define("Devoted Paladin", triggered=(
+    _enters("Beacon of Hope — When Devoted Paladin enters the battlefield, creatures you control get +1/+1 and "
+            "gain vigilance until end of turn.", Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"}))),))
+
+define("Charging Paladin", triggered=(
+    Triggered("Whenever this creature attacks, it gets +0/+3 until end of turn.", when=Trigger("attacks"),
+              effects=(Pump(0, 3, SELF),)),))
+
+define("Githzerai Monk", triggered=(
+    # "Creatures you don't control": a Filter controller "opponent" is anyone but you.
+    _enters("Psychic Defense — When Githzerai Monk enters the battlefield, tap all creatures you don't control.",
+            Tap(ALL(F("Creature", controller="opponent")))),))
+
+define("White Dragon", triggered=(
+    _enters("Cold Breath — When White Dragon enters the battlefield, tap target creature an opponent controls. "
+            "That creature doesn't untap during its controller's next untap step.", Tap(T(0)),
+            DoesntUntapNext(T(0)),
+            targets=(TargetSpec("permanent", F("Creature", controller="opponent"),
+                                text="target creature an opponent controls"),)),))
+
+define("Sunblast Angel", triggered=(
+    _enters("When Sunblast Angel enters the battlefield, destroy all tapped creatures.",
+            DestroyAll(F("Creature", tapped=True))),))
+
+define("Selfless Spirit", activated=(
+    Activated("Sacrifice Selfless Spirit: Creatures you control gain indestructible until end of turn.",
+              cost=_cost(sacrifice_self=True), effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),)),))
+
+define("Celestial Unicorn", triggered=(
+    Triggered("Whenever you gain life, put a +1/+1 counter on Celestial Unicorn.", when=Trigger("you_gain_life"),
+              effects=(PutCounters("+1/+1", 1, SELF),)),))
+
+define("Flaming Fist Officer", triggered=(
+    Triggered("Whenever another creature you control leaves the battlefield, put a +1/+1 counter on Flaming Fist "
+              "Officer.", when=Trigger("another_leaves", filter=F("Creature")),
+              effects=(PutCounters("+1/+1", 1, SELF),)),))
+
+_PLAINS = Search(F("Land", basic=True, subtypes={"Plains"}), to="battlefield", tapped=True)
+_MORE_LANDS = Condition("opponent_more_lands")
+define("Loyal Warhound", triggered=(
+    _enters("When Loyal Warhound enters the battlefield, if an opponent controls more lands than you, search your "
+            "library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
+            if_=_MORE_LANDS),))
+define("Scouting Hawk", triggered=(
+    _enters("Keen Sight — When Scouting Hawk enters the battlefield, if an opponent controls more lands than you, "
+            "search your library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
+            if_=_MORE_LANDS),))
+
+define("Blade Splicer", triggered=(
+    _enters("When this creature enters, create a 3/3 colorless Phyrexian Golem artifact creature token.",
+            CreateToken(GOLEM_3_3)),
+), static=(
+    # No condition: "Golems you control have first strike" (CR 604.1, layer 6).
+    StaticIf("Golems you control have first strike.", kind="anthem_if", keywords=frozenset({"first strike"}),
+             filter=F("Creature", subtypes={"Golem"})),))
+
+define("Sun Titan", triggered=tuple(
+    # One ability with two trigger events (CR 603.2), written as its two halves.
+    Triggered("Whenever Sun Titan enters the battlefield or attacks, you may return target permanent card with mana "
+              "value 3 or less from your graveyard to the battlefield.", when=when, optional=True,
+              targets=(TargetSpec("card", F(not_types={"Instant", "Sorcery"}, max_mv=3, controller="you"),
+                                  zone="graveyard",
+                                  text="target permanent card with mana value 3 or less from your graveyard"),),
+              effects=(ReturnToBattlefield(T(0)),))
+    for when in (Trigger("enters"), Trigger("attacks"))))
+
+_ATTACKING_MINE = F("Creature", controller="you", attacking=True)
+define("Jazal Goldmane", activated=(
+    Activated("{3}{W}{W}: Attacking creatures you control get +X/+X until end of turn, where X is the number of "
+              "attacking creatures.", cost=_cost("{3}{W}{W}"),
+              effects=(Pump(Count("permanents", F("Creature", attacking=True), EACH_PLAYER),
+                            Count("permanents", F("Creature", attacking=True), EACH_PLAYER),
+                            ALL(_ATTACKING_MINE)),)),))
+
+_TAPPED_MINE = F("Creature", controller="you", tapped=True)
+define("Lulu, Loyal Hollyphant", triggered=(
+    Triggered("At the beginning of your end step, if a permanent you controlled left the battlefield this turn, put "
+              "a +1/+1 counter on each tapped creature you control, then untap them.",
+              when=Trigger("beginning_of", step="end"), if_=Condition("revolt"),
+              effects=(PutCounters("+1/+1", 1, ALL(_TAPPED_MINE)), Untap(ALL(_TAPPED_MINE)))),))
+
+# ----------------------------------------------------------------------------- artifacts: mana and cards
+define("Marble Diamond", static=(
+    Static("Marble Diamond enters the battlefield tapped.", kind="enters_tapped"),  # CR 614.1c
+), activated=(mana_ability("W"),))
+
+define("Mind Stone", activated=(
+    mana_ability("C"),
+    Activated("{1}, {T}, Sacrifice Mind Stone: Draw a card.", cost=_cost("{1}", tap=True, sacrifice_self=True),
+              effects=(Draw(1),)),))
+
+define("Hedron Archive", activated=(
+    mana_ability("CC"),
+    Activated("{2}, {T}, Sacrifice Hedron Archive: Draw two cards.", cost=_cost("{2}", tap=True, sacrifice_self=True),
+              effects=(Draw(2),)),))
+
+define("Arcane Encyclopedia", activated=(
+    Activated("{3}, {T}: Draw a card.", cost=_cost("{3}", tap=True), effects=(Draw(1),)),))
+
+define("Wayfarer's Bauble", activated=(
+    Activated("{2}, {T}, Sacrifice Wayfarer's Bauble: Search your library for a basic land card, put that card onto "
+              "the battlefield tapped, then shuffle.", cost=_cost("{2}", tap=True, sacrifice_self=True),
+              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
+
+define("Burnished Hart", activated=(
+    Activated("{3}, Sacrifice Burnished Hart: Search your library for up to two basic land cards, put them onto the "
+              "battlefield tapped, then shuffle.", cost=_cost("{3}", sacrifice_self=True),
+              effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True),)),))
+
+define("Solemn Simulacrum", triggered=(
+    _enters("When Solemn Simulacrum enters the battlefield, you may search your library for a basic land card, put "
+            "that card onto the battlefield tapped, then shuffle.", Search(BASIC_LAND, to="battlefield", tapped=True),
+            optional=True),
+    Triggered("When Solemn Simulacrum dies, you may draw a card.", when=Trigger("dies"), optional=True,
+              effects=(Draw(1),)),
+))
+
+define("Bronze Walrus", triggered=(
+    _enters("When Bronze Walrus enters the battlefield, scry 2.", Scry(2)),
+), activated=(mana_ability("any"),))
+
+define("Clockwork Fox", triggered=(
+    Triggered("When Clockwork Fox leaves the battlefield, you draw two cards and each opponent draws a card.",
+              when=Trigger("leaves"), effects=(Draw(2, YOU), Draw(1, EACH_OPPONENT))),))
+
+define("Meteor Golem", triggered=(
+    _enters("When Meteor Golem enters the battlefield, destroy target nonland permanent an opponent controls.",
+            Destroy(T(0)), targets=(TargetSpec("permanent", _NONLAND_OPP,
+                                               text="target nonland permanent an opponent controls"),)),))
+
+define("Potion of Healing", triggered=(
+    _enters("When Potion of Healing enters the battlefield, draw a card.", Draw(1)),
+), activated=(
+    Activated("{W}, {T}, Sacrifice Potion of Healing: You gain 3 life.",
+              cost=_cost("{W}", tap=True, sacrifice_self=True), effects=(GainLife(3),)),))
+
+# ----------------------------------------------------------------------------- equipment
+define("Swiftfoot Boots", static=(
+    _equipped("Equipped creature has hexproof and haste.", keywords=frozenset({"hexproof", "haste"})),),
+    activated=(_equip("{1}"),))
+
+define("Lightning Greaves", static=(
+    _equipped("Equipped creature has haste and shroud.", keywords=frozenset({"haste", "shroud"})),),
+    activated=(_equip("{0}"),))
+
+define("Basilisk Collar", static=(
+    _equipped("Equipped creature has deathtouch and lifelink.", keywords=frozenset({"deathtouch", "lifelink"})),),
+    activated=(_equip("{2}"),))
+
+define("+2 Mace", static=(_equipped("Equipped creature gets +2/+2.", 2, 2),), activated=(_equip("{3}"),))
+
+define("Skullclamp", static=(
+    _equipped("Equipped creature gets +1/-1.", 1, -1),
+), triggered=(
+    # CR 603.10a: the Equipment is still attached to the creature as it dies.
+    Triggered("Whenever equipped creature dies, draw two cards.", when=Trigger("equipped_dies"), effects=(Draw(2),)),
+), activated=(_equip("{1}"),))
+
+define("Sword of the Animist", static=(
+    _equipped("Equipped creature gets +1/+1.", 1, 1),
+), triggered=(
+    Triggered("Whenever equipped creature attacks, you may search your library for a basic land card, put it onto "
+              "the battlefield tapped, then shuffle.", when=Trigger("equipped_attacks"), optional=True,
+              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),
+), activated=(_equip("{2}"),))
+
+define("Moonsilver Spear", static=(
+    _equipped("Equipped creature has first strike.", keywords=frozenset({"first strike"})),
+), triggered=(
+    Triggered("Whenever equipped creature attacks, create a 4/4 white Angel creature token with flying.",
+              when=Trigger("equipped_attacks"), effects=(CreateToken(ANGEL_4_4),)),
+), activated=(_equip("{4}"),))
+
+# ----------------------------------------------------------------------------- removal and tricks
+define("Banishing Light", triggered=(
+    _enters("When this enchantment enters, exile target nonland permanent an opponent controls until this "
+            "enchantment leaves the battlefield.", ExileUntilLeaves(T(0)),
+            targets=(TargetSpec("permanent", _NONLAND_OPP, text="target nonland permanent an opponent controls"),)),))
+
+define("Portable Hole", triggered=(
+    _enters("When Portable Hole enters the battlefield, exile target nonland permanent an opponent controls with "
+            "mana value 2 or less until Portable Hole leaves the battlefield.", ExileUntilLeaves(T(0)),
+            targets=(TargetSpec("permanent", Filter(not_types=frozenset({"Land"}), controller="opponent", max_mv=2),
+                                text="target nonland permanent an opponent controls with mana value 2 or less"),)),))
+
+define("Guiding Bolt", spell=SpellAbility(
+    "Destroy target creature with power 4 or greater. Scry 2.",
+    targets=(TargetSpec("permanent", F("Creature", min_power=4), text="target creature with power 4 or greater"),),
+    effects=(Destroy(T(0)), Scry(2))))
+
+define("Valorous Stance", spell=SpellAbility("Choose one —", modes=(
+    Mode("Target creature gains indestructible until end of turn.",
+         (Pump(0, 0, T(0), frozenset({"indestructible"})),), (target_creature(),)),
+    Mode("Destroy target creature with toughness 4 or greater.", (Destroy(T(0)),),
+         (TargetSpec("permanent", F("Creature", min_toughness=4), text="target creature with toughness 4 or greater"),)),
+)))
+
+define("Divine Offering", spell=SpellAbility(
+    "Destroy target artifact. You gain life equal to its mana value.",
+    targets=(TargetSpec("permanent", F("Artifact"), text="target artifact"),),
+    effects=(Destroy(T(0)), GainLife(TARGET_MANA_VALUE))))
+
+define("Divine Verdict", spell=SpellAbility(
+    "Destroy target attacking or blocking creature.",
+    targets=(TargetSpec("permanent", F("Creature", attacking_or_blocking=True),
+                        text="target attacking or blocking creature"),), effects=(Destroy(T(0)),)))
+
+define("You Hear Something on Watch", spell=SpellAbility("Choose one —", modes=(
+    Mode("Rouse the Party — Creatures you control get +1/+1 until end of turn.", (Pump(1, 1, ALL(YOUR_CREATURES)),)),
+    Mode("Set Off Traps — This spell deals 5 damage to target attacking creature.", (DealDamage(5, T(0)),),
+         (TargetSpec("permanent", F("Creature", attacking=True), text="target attacking creature"),)),
+)))
+
+define("Your Temple Is Under Attack", spell=SpellAbility("Choose one —", modes=(
+    Mode("Pray for Protection — Creatures you control gain indestructible until end of turn.",
+         (Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),)),
+    Mode("Strike a Deal — You and target opponent each draw two cards.", (Draw(2, YOU), Draw(2, T(0))),
+         (TargetSpec("opponent", text="target opponent"),)),
+)))
+
+define("Unbreakable Formation", spell=SpellAbility(
+    "Creatures you control gain indestructible until end of turn. Addendum — If you cast this spell during your main "
+    "phase, put a +1/+1 counter on each of those creatures and they gain vigilance until end of turn.",
+    effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),
+             IfElse(Condition("your_main_phase"), (PutCounters("+1/+1", 1, ALL(YOUR_CREATURES)),
+                                                   Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"vigilance"})))))))
+
+define("Angel of Finality", triggered=(
+    _enters("When Angel of Finality enters the battlefield, exile target player's graveyard.", ExileGraveyardOf(T(0)),
+            targets=(TargetSpec("player", text="target player"),)),))
+
+define("Teleportation Circle", triggered=(
+    Triggered("At the beginning of your end step, exile up to one target artifact or creature you control, then "
+              "return that card to the battlefield under its owner's control.",
+              when=Trigger("beginning_of", step="end"),
+              targets=(TargetSpec("permanent", F("Artifact", "Creature", controller="you"),
+                                  text="up to one target artifact or creature you control", optional=True),),
+              effects=(Flicker(T(0)),)),))
+
+define("Steadfast Unicorn", activated=(
+    ActivatedIf("{3}{W}: Creatures you control get +1/+1 and gain vigilance until end of turn. Activate only during "
+                "your turn.", cost=_cost("{3}{W}"), only_if=Condition("your_turn"),  # CR 602.5b
+                effects=(Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"})),)),))
+
+# ----------------------------------------------------------------------------- more creatures, spells, auras
+define("Arborea Pegasus", triggered=(
+    _enters("When Arborea Pegasus enters the battlefield, target creature gets +1/+1 and gains flying until end of "
+            "turn.", Pump(1, 1, T(0), frozenset({"flying"})), targets=(target_creature(),)),))
+
+define("Half-Elf Monk", activated=(
+    Activated("Stunning Strike — {1}{W}, {T}: Tap target creature.", cost=_cost("{1}{W}", tap=True),
+              targets=(target_creature(),), effects=(Tap(T(0)),)),))
+
+define("Icewind Stalwart", triggered=(
+    _enters("Protection Fighting Style — When Icewind Stalwart enters the battlefield, exile up to one target "
+            "non-Warrior creature you control, then return it to the battlefield under its owner's control.",
+            Flicker(T(0)), targets=(TargetSpec("permanent", F("Creature", controller="you", not_subtypes={"Warrior"}),
+                                               text="up to one target non-Warrior creature you control",
+                                               optional=True),)),))
+
+define("Ronom Unicorn", activated=(
+    Activated("Sacrifice Ronom Unicorn: Destroy target enchantment.", cost=_cost(sacrifice_self=True),
+              targets=(TargetSpec("permanent", F("Enchantment"), text="target enchantment"),),
+              effects=(Destroy(T(0)),)),))
+
+define("Monk of the Open Hand", triggered=(
+    # "Your second spell each turn" counts spells cast before this was on the battlefield too.
+    Triggered("Flurry of Blows — Whenever you cast your second spell each turn, put a +1/+1 counter on Monk of the "
+              "Open Hand.", when=Trigger("cast", nth=2), effects=(PutCounters("+1/+1", 1, SELF),)),))
+
+define("Bygone Bishop", triggered=(
+    # Investigate (CR 701.36a): create a Clue token (pool/afr_venture.py defines it).
+    Triggered("Whenever you cast a creature spell with mana value 3 or less, investigate.",
+              when=Trigger("cast", filter=F("Creature", max_mv=3)), effects=(CreateToken("Clue"),)),))
+
+define("Sram, Senior Edificer", triggered=(
+    Triggered("Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card.",
+              when=Trigger("cast", filter=F(subtypes={"Aura", "Equipment", "Vehicle"})), effects=(Draw(1),)),))
+
+define("Flumph", triggered=(
+    # Once per damage event, however many sources (effects_afr's "dealt_damage").
+    Triggered("Whenever Flumph is dealt damage, you and target opponent each draw a card.",
+              when=Trigger("dealt_damage"), targets=(TargetSpec("opponent", text="target opponent"),),
+              effects=(Draw(1, YOU), Draw(1, T(0)))),))
+
+define("Revitalize", spell=SpellAbility("You gain 3 life. Draw a card.", effects=(GainLife(3), Draw(1))))
+
+define("You're Ambushed on the Road", spell=SpellAbility("Choose one —", modes=(
+    Mode("Make a Retreat — Return target creature you control to its owner's hand.", (ReturnToHand(T(0)),),
+         (target_creature(controller="you"),)),
+    Mode("Stand and Fight — Target creature gets +1/+3 until end of turn.", (Pump(1, 3, T(0)),), (target_creature(),)),
+)))
+
+_UP_TO_THREE = tuple(TargetSpec("permanent", F("Creature"), text="up to three target creatures", optional=True)
+                     for _ in range(3))
+define("You're Confronted by Robbers", spell=SpellAbility("Choose one —", modes=(
+    # Tapping the same creature twice changes nothing, so a repeated target is harmless here.
+    Mode("Stall for Time — Tap up to three target creatures.", (Tap(T(0)), Tap(T(1)), Tap(T(2))), _UP_TO_THREE),
+    Mode("Call for Aid — Create three 1/1 white Soldier creature tokens.", (CreateToken(SOLDIER, 3),)),
+)))
+
+define("Angelic Gift", enchant=target_creature(), triggered=(
+    _enters("When Angelic Gift enters the battlefield, draw a card.", Draw(1)),
+), static=(Static("Enchanted creature has flying.", kind="pump", affects=ENCHANTED, keywords=frozenset({"flying"})),))
+
+define("Stoneskin", enchant=target_creature(), static=(
+    Static("Enchanted creature gets +0/+10.", kind="pump", affects=ENCHANTED, t=10),))
+
+define("Paladin's Shield", triggered=(
+    _enters("When Paladin's Shield enters the battlefield, attach it to target creature you control.", AttachTo(T(0)),
+            targets=(target_creature(controller="you"),)),
+), static=(_equipped("Equipped creature gets +0/+2.", 0, 2),), activated=(_equip("{3}"),))
