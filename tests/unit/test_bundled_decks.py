@@ -33,3 +33,18 @@ def test_initiative_decks_take_the_initiative() -> None:
         takers = [c for c in cards if any(isinstance(e, TakeInitiative) for a in (*c.triggered, c.spell)
                                           if a is not None for e in getattr(a, "effects", ()))]
         assert len(takers) >= 4, name
+
+
+def test_commander_decks_are_real_decks_and_one_has_a_background() -> None:
+    """Issue 5: the Commander decks are built from spells, not padded with basic lands, and
+    one pairs its commander with a Background (CR 702.124k)."""
+    from undercity.cards.registry import get_card
+
+    backgrounds = []
+    for name in ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin"):
+        deck = load_deck(name)
+        cards = [get_card(c) for c in deck.main]
+        nonland = [c for c in cards if "Land" not in c.types]
+        assert len(nonland) >= 55, f"{name}: only {len(nonland)} nonland cards"
+        backgrounds += [c for c in deck.commanders if "Background" in get_card(c).subtypes]
+    assert backgrounds == ["Cloakwood Hermit"]

@@ -64,12 +64,14 @@ def test_new_game_starts_commanders_in_the_command_zone_at_40_life() -> None:
     g = commander_game()
     for p in g.s.players:
         assert p.life == 40  # CR 903.7
-        assert len(p.command) == 1  # CR 903.6
-        cmd = g.s.objs[p.command[0]]
-        assert cmd.card_uid in p.commanders
-        assert cmd.name == load_deck(COMMANDER_DECKS[p.idx % len(COMMANDER_DECKS)]).commanders[0]
-        assert all(g.s.objs[x].name != cmd.name for x in p.library + p.hand)
-        assert len(p.library) + len(p.hand) == 99
+        # CR 903.6: the commander — or both, with a Background (702.124k) — starts there.
+        expected = load_deck(COMMANDER_DECKS[p.idx % len(COMMANDER_DECKS)]).commanders
+        assert [g.s.objs[c].name for c in p.command] == expected
+        for c in p.command:
+            cmd = g.s.objs[c]
+            assert cmd.card_uid in p.commanders
+            assert all(g.s.objs[x].name != cmd.name for x in p.library + p.hand)
+        assert len(p.library) + len(p.hand) == 100 - len(expected)
     assert any("903.6" in line for line in g.log_lines())
 
 

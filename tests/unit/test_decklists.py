@@ -174,9 +174,9 @@ def test_bundled_decks_still_load() -> None:
     for name in ("gruul-stompy", "orzhov-knights"):
         d = load_deck(name)
         assert len(d.main) >= 60 and validate_deck(d) == []
-    for name in ("commander-linden", "commander-erinis"):
+    for name, commanders in (("commander-linden", 1), ("commander-erinis", 2)):  # Erinis + a Background
         d = load_deck(name)
-        assert len(d.commanders) == 1 and validate_deck(d, "commander") == []
+        assert len(d.commanders) == commanders and validate_deck(d, "commander") == []
 
 
 # ----------------------------------------------------------------------------- validation

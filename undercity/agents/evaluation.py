@@ -266,7 +266,7 @@ def _effect_modules() -> list[Any]:
     import importlib
 
     mods: list[Any] = [m, ma, mc]
-    for name in ("model_casting", "model_green"):
+    for name in ("model_casting", "model_clb_green"):
         try:
             mods.append(importlib.import_module(f"undercity.cards.{name}"))
         except ImportError:

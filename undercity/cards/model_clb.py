@@ -17,12 +17,12 @@ Triggers (their watcher is :func:`undercity.engine.effects_clb.watch`):
   whose="opponent")`` (CR 805.4d: once per opponent's turn).
 
 Conditions (``Condition.what``) added by :mod:`undercity.engine.effects_clb`:
-``initiative_in_attack`` — you or a player you're attacking has the initiative.
+``initiative_in_attack`` — you or a player you're attacking has the initiative;
+``creature_card_to_your_graveyard_this_turn`` (Cloakwood Hermit).
 
 Static ability kinds (``Static.kind``) added here: ``enters_tapped`` (CR 614.1c),
-``assigns_damage_by_toughness`` (CR 510.1a, Rasaad yn Bashir), ``commanders_room_extra``
-(Dungeon Delver: commander creatures you own have "Room abilities of dungeons you own trigger
-an additional time", CR 603.2d).
+``assigns_damage_by_toughness`` (CR 510.1a, Rasaad yn Bashir). Dungeon Delver's "Commander
+creatures you own have …" is a ``model.Grant`` (layer 6, CR 613.1f).
 """
 
 from __future__ import annotations

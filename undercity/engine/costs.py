@@ -71,11 +71,14 @@ def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
     return eff.mana
 
 
-def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource:
+def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
+    """The planner's view of one mana ability; None if it would add no mana now (Command
+    Tower without a commander, CR 903.4f): it can't help pay anything."""
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
-    return _make_source(o.id, produced_mana(g, o, eff) if MANA_HOOKS else eff.mana, rank, index)
+    mana = produced_mana(g, o, eff) if MANA_HOOKS else eff.mana
+    return _make_source(o.id, mana, rank, index) if mana else None
 
 
 @lru_cache(maxsize=4096)
@@ -103,8 +106,8 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
             continue
         abilities = _card_mana_abilities(o.card) if plain else mana_abilities(g, o)
         for i, a in enumerate(abilities):
-            if _can_activate(g, o, a):
-                out.append(_source(g, o, a, i))
+            if _can_activate(g, o, a) and (src := _source(g, o, a, i)) is not None:
+                out.append(src)
     return out
 
 
@@ -128,8 +131,11 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
     produced = (color or "W") if mana == "any" else mana
     for c in produced:
         p.pool[c] = p.pool.get(c, 0) + 1
-    g.emit(ev.ManaAdded(rule="106.4", player=o.controller, mana="".join("{" + c + "}" for c in produced),
-                        source=o.name))
+    if produced:
+        g.emit(ev.ManaAdded(rule="106.4", player=o.controller, mana="".join("{" + c + "}" for c in produced),
+                            source=o.name))
+    else:
+        g.emit(ev.Note(rule="903.4f", message=f"{o.name}'s ability adds no mana"))
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
 

@@ -233,10 +233,13 @@ dungeons.VENTURE_RESTRICTIONS.append(_venture_limit)
 
 
 def _room_extra(g: Game, owner: int) -> int:
-    """Hama Pashar: "Room abilities of dungeons you own trigger an additional time" — once
-    more for each such permanent the dungeon's owner controls (CR 603.2d)."""
-    return sum(1 for o in _permanents(g, _statics("room_abilities_trigger_additional_time"))
-               if o.controller == owner)
+    """"Room abilities of dungeons you own trigger an additional time" (Hama Pashar; a
+    commander given it by Dungeon Delver) — once more for each instance among the permanents
+    the dungeon's owner controls (CR 603.2d)."""
+    s = g.s
+    ids = ch.permanents_with(s, _statics("room_abilities_trigger_additional_time"))
+    return sum(1 for oid in ab.with_abilities(g, ids) if s.objs[oid].controller == owner
+               for st in ab.static(g, s.objs[oid]) if st.kind == "room_abilities_trigger_additional_time")
 
 
 dungeons.ROOM_TRIGGER_EXTRA.append(_room_extra)

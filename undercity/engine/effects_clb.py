@@ -12,8 +12,7 @@ What this module registers, and where:
   (:data:`resolve.CONDITION_HOOKS`);
 * static abilities: damage by toughness (:data:`combat.ASSIGNS_BY_TOUGHNESS`, CR 510.1a),
   protection from creatures (CR 702.16b, e, f: :data:`targeting.SOURCE_TARGET_RESTRICTIONS`,
-  :data:`effects.PREVENTION_HOOKS`, :data:`combat.BLOCK_RESTRICTIONS`), Dungeon Delver's
-  additional room triggers (:data:`dungeons.ROOM_TRIGGER_EXTRA`, CR 603.2d);
+  :data:`effects.PREVENTION_HOOKS`, :data:`combat.BLOCK_RESTRICTIONS`);
 * conditional mana abilities (:data:`costs.MANA_HOOKS`);
 * "you may play that card this turn [without paying its mana cost]" from exile
   (:data:`priority.OPTION_HOOKS`; CR 118.9, 305.1, 601.2).
@@ -32,12 +31,10 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards import model_clb as mc
-from undercity.engine import abilities as ab
 from undercity.engine import (
     casting,
     combat,
     costs,
-    dungeons,
     priority,
     resolve,
     targeting,
@@ -430,30 +427,6 @@ def _may_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
 targeting.SOURCE_TARGET_RESTRICTIONS.append(_may_target)
 fx.PREVENTION_HOOKS.append(_prevents)
 combat.BLOCK_RESTRICTIONS.append(_may_block)
-
-
-def _delver_source(card: CardDef) -> bool:
-    return "commanders_room_extra" in _static_kinds(card)
-
-
-def _room_extra(g: Game, owner: int) -> int:
-    """Dungeon Delver: commander creatures its controller owns have "Room abilities of
-    dungeons you own trigger an additional time" — "you" being each such creature's
-    controller. Each instance adds one (CR 603.2d)."""
-    s = g.s
-    n = 0
-    for did in ch.permanents_with(s, _delver_source):
-        d = s.objs[did]
-        instances = sum(1 for st in ab.static(g, d) if st.kind == "commanders_room_extra")
-        for oid in s.battlefield:
-            o = s.objs[oid]
-            if (o.owner == d.controller and o.controller == owner and ch.is_creature(o)
-                    and o.card_uid in s.players[o.owner].commanders):
-                n += instances
-    return n
-
-
-dungeons.ROOM_TRIGGER_EXTRA.append(_room_extra)
 
 
 def _conditional_mana(g: Game, o: Obj, eff: m.AddMana) -> str | None:

@@ -26,7 +26,7 @@ STEP_RULE = {
 }
 HAND_SIZE = 7
 
-#: Changes to a player's maximum hand size (CR 402.2) from other rules modules (effects_green:
+#: Changes to a player's maximum hand size (CR 402.2) from other rules modules (effects_clb_green:
 #: "You have no maximum hand size"): fn(game, player) -> the maximum, -1 for none, or None.
 HAND_SIZE_HOOKS: list[Callable[[Game, int], int | None]] = []
 

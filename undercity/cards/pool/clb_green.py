@@ -4,7 +4,7 @@ enters/dies abilities, removal and Equipment — mostly from Commander Legends: 
 Baldur's Gate, Adventures in the Forgotten Realms and Forgotten Realms Commander.
 
 Cards as data: Oracle fields from the shipped data, abilities in the effect language
-(:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_green`). Keywords
+(:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb_green`). Keywords
 (flying, deathtouch, reach, trample, vigilance, haste) come from the Oracle data.
 """
 
@@ -54,7 +54,7 @@ from undercity.cards.model_afr import (
     StaticIf,
 )
 from undercity.cards.model_clb import CreateTokensAttacking, Untap
-from undercity.cards.model_green import (
+from undercity.cards.model_clb_green import (
     NO_MAX_HAND_SIZE,
     TRIGGER_AMOUNT,
     AddManaIdentity,

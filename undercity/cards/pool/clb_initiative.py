@@ -21,6 +21,7 @@ from undercity.cards.model import (
     F,
     GainLife,
     Goad,
+    Grant,
     Pump,
     PutCounters,
     SpellAbility,
@@ -243,6 +244,8 @@ define("Rasaad yn Bashir", static=(
 ))
 
 define("Dungeon Delver", static=(
-    Static('Commander creatures you own have "Room abilities of dungeons you own trigger an additional time."',
-           kind="commanders_room_extra"),
+    Grant('Commander creatures you own have "Room abilities of dungeons you own trigger an additional time."',
+          to="commanders_you_own", abilities=(
+              Static("Room abilities of dungeons you own trigger an additional time.",
+                     kind="room_abilities_trigger_additional_time"),)),
 ))

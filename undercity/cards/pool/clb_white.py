@@ -1,8 +1,8 @@
 """White and colorless cards for the Linden, the Steadfast Queen Commander deck, mostly from
 Commander Legends: Battle for Baldur's Gate, Adventures in the Forgotten Realms and Forgotten
 Realms Commander. Cards as data: Oracle fields from the shipped data, abilities in the effect
-language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clbw` and handled
-by :mod:`undercity.engine.effects_clbw`).
+language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb_white` and handled
+by :mod:`undercity.engine.effects_clb_white`).
 
 "Choose a Background" (Lulu, Loyal Hollyphant) is a deck-construction ability (CR 702.124k);
 it does nothing during the game.
@@ -49,7 +49,7 @@ from undercity.cards.model import (
 )
 from undercity.cards.model_afr import AttachTo, DoesntUntapNext, StaticIf
 from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
-from undercity.cards.model_clbw import (
+from undercity.cards.model_clb_white import (
     TARGET_MANA_VALUE,
     ExileGraveyardOf,
     ExileUntilLeaves,

@@ -1,6 +1,6 @@
 """The effect language, grown for the white and colorless cards of the Linden Commander deck
 (cards/pool/clb_white.py): general effects, amounts, trigger events and conditions that
-:mod:`undercity.cards.model` lacked. Handled by :mod:`undercity.engine.effects_clbw`.
+:mod:`undercity.cards.model` lacked. Handled by :mod:`undercity.engine.effects_clb_white`.
 
 Effects: :class:`Tap` (CR 701.26a), :class:`ExileGraveyardOf` (a player's graveyard),
 :class:`ExileUntilLeaves` ("exile … until this permanent leaves the battlefield", CR 610.3),
@@ -9,7 +9,7 @@ control", CR 400.7, 610.3).
 
 Amounts: :data:`TARGET_MANA_VALUE` (the mana value of target 0, or as it last existed).
 
-Trigger events (``Trigger.event``), detected by ``effects_clbw.watch``:
+Trigger events (``Trigger.event``), detected by ``effects_clb_white.watch``:
 
 * ``you_gain_life`` — whenever you gain life (once per life-gain event, CR 119.9);
 * ``another_leaves`` — whenever another permanent matching ``filter`` you control leaves the

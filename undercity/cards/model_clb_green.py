@@ -3,7 +3,7 @@ Baldur's Gate and Adventures in the Forgotten Realms (cards/pool/clb_green.py): 
 puts lands onto the battlefield from the hand or the top of the library, mana "of any color
 in your commander's color identity", "no maximum hand size", and conditions about the
 creatures a player controls. Every effect type here has a handler in
-:mod:`undercity.engine.effects_green`.
+:mod:`undercity.engine.effects_clb_green`.
 
 Conditions (intervening "if" clauses, CR 603.4), checked by
 :data:`undercity.engine.resolve.CONDITION_HOOKS`:
@@ -60,7 +60,7 @@ class AddManaIdentity(AddMana):
     (the planner's mana sources must add at least one mana)."""
 
     #: What the rest of the engine sees without the game (the AI's color estimates); what it
-    #: adds is computed by effects_green from the commanders.
+    #: adds is computed by effects_clb_green from the commanders.
     mana: str = "any"
 
 
@@ -132,7 +132,7 @@ class Times(Count):
 class PlayerCasts(Trigger):
     """"Whenever a player casts a spell" (``whose="each"``) or "Whenever an opponent casts
     [a ``filter``] spell" (``whose="opponent"``): the spell becomes cast (CR 601.2i; a copy
-    isn't cast, CR 707.10). Detected by the watcher of :mod:`undercity.engine.effects_green`."""
+    isn't cast, CR 707.10). Detected by the watcher of :mod:`undercity.engine.effects_clb_green`."""
 
     event: str = "player_casts"
     whose: str = "each"

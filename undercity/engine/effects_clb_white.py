@@ -1,4 +1,4 @@
-"""Handlers and rules hooks for the language of :mod:`undercity.cards.model_clbw` (the white and
+"""Handlers and rules hooks for the language of :mod:`undercity.cards.model_clb_white` (the white and
 colorless cards of the Linden Commander deck, cards/pool/clb_white.py).
 
 What this module registers, and where:
@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards import model_clbw as mw
+from undercity.cards import model_clb_white as mw
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import resolve, sba, targeting, triggers, zones

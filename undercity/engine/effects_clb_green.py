@@ -1,4 +1,4 @@
-"""Handlers and rules hooks for :mod:`undercity.cards.model_green` (the green Commander cards
+"""Handlers and rules hooks for :mod:`undercity.cards.model_clb_green` (the green Commander cards
 of cards/pool/clb_green.py).
 
 What this module registers, and where:
@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards import model_green as mg
+from undercity.cards import model_clb_green as mg
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import costs, resolve, targeting, triggers, turn, zones
@@ -67,8 +67,8 @@ resolve.CONDITION_HOOKS["total_power"] = _total_power
 
 def identity_mana(g: Game, player: int) -> str:
     """The mana "one mana of any color in your commander's color identity" adds for
-    ``player`` (CR 903.4): the identity's one color, ``any`` for several, and {C} for none
-    where CR 903.4f says no mana (see below)."""
+    ``player`` (CR 903.4): the identity's one color, ``any`` for several, and nothing ("")
+    without a commander or with a colorless identity (CR 903.4f)."""
     from undercity.formats.commander import color_identity
 
     names = g.s.extra.get("commander_names", {})
@@ -77,9 +77,7 @@ def identity_mana(g: Game, player: int) -> str:
         if uid in names:
             colors = colors | color_identity(names[uid])
     if not colors:
-        # CR 903.4f: it should add no mana; the payment planner's mana sources must add at
-        # least one (undercity.mana.ManaSource), so for now it adds {C} (xfail scenarios).
-        return "C"
+        return ""  # CR 903.4f: no commander (or a colorless identity): it adds no mana
     return next(iter(colors)) if len(colors) == 1 else "any"
 
 
