@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-LOSE = ch.LOSE
-loss_timestamp = ch.loss_timestamp
-
 
 @lru_cache(maxsize=4096)
 def has_grants(card: CardDef) -> bool:
@@ -64,7 +61,7 @@ def _grants_to(g: Game, o: Obj, after: int | None) -> list[Grant]:
         src = s.objs[sid]
         if after is not None and src.timestamp <= after:
             continue
-        if ch.any_losses(g) and loss_timestamp(g, src) is not None:
+        if ch.any_losses(g) and ch.loss_timestamp(g, src) is not None:
             continue  # CR 613.1f: a source that lost its abilities gives nothing
         for st in src.card.static:
             if isinstance(st, Grant) and grants_apply(g, src, st, o):
@@ -76,7 +73,7 @@ def _all(g: Game, o: Obj) -> tuple[tuple[Triggered, ...], tuple[Activated, ...],
     card = o.card
     if o.zone != "battlefield":  # only permanents are given abilities or lose them here
         return card.triggered, card.activated, card.static
-    lost = loss_timestamp(g, o) if ch.any_losses(g) else None
+    lost = ch.loss_timestamp(g, o) if ch.any_losses(g) else None
     grants = _grants_to(g, o, lost)
     if lost is None and not grants:
         return card.triggered, card.activated, card.static
@@ -118,14 +115,18 @@ def static(g: Game, o: Obj) -> tuple[Static, ...]:
 def receivers(g: Game) -> tuple[int, ...]:
     """Permanents that some grant reaches now (for loops that pre-filter permanents by card)."""
     s = g.s
-    srcs = ch.permanents_with(s, has_grants)
-    if not srcs:
-        return ()
-    out = []
-    for oid in s.battlefield:
-        o = s.objs[oid]
-        if _grants_to(g, o, None):
-            out.append(oid)
+    out: list[int] = []
+    for sid in ch.permanents_with(s, has_grants):
+        src = s.objs[sid]
+        for st in src.card.static:
+            if not isinstance(st, Grant):
+                continue
+            if st.to == "attached":  # the common case: one object, no search
+                cands = [src.attached_to] if src.attached_to in s.objs else []
+            else:
+                cands = s.battlefield
+            out += [oid for oid in cands if oid != sid and oid not in out
+                    and grants_apply(g, src, st, s.objs[oid])]
     return tuple(out)
 
 
