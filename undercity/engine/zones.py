@@ -237,7 +237,7 @@ def end_while_tapped(g: Game, src: Obj, rule: str) -> None:
     ending = [e for e in s.effects if e.until == "source_tapped" and e.source == src.id]
     if not ending:
         return
-    s.effects = [e for e in s.effects if e not in ending]
+    s.effects = [e for e in s.effects if not (e.until == "source_tapped" and e.source == src.id)]
     names = sorted({s.objs[e.obj].name for e in ending if e.obj in s.objs})
     g.emit(ev.EffectEnded(rule=rule, description=f"{src.name}'s effect on {', '.join(names) or 'nothing'} ends"))
 
