@@ -192,3 +192,25 @@ def test_free_for_all_games(seed: int, choice_seed: int, bias: float, players: i
     if s.winners:
         assert len(s.winners) == 1 and not s.players[s.winners[0]].lost
     assert Game.restore(g.save()).log_lines() == g.log_lines()
+
+
+COMMANDER_DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin")
+
+
+def commander_game(seed: int, first_deck: int, turn_cap: int) -> Game:
+    """Four players with the bundled Commander decks (every card of the Commander pool),
+    rotated so that each deck sits in each seat."""
+    decks = [load_deck(COMMANDER_DECKS[(first_deck + i) % 4]) for i in range(4)]
+    return Game.new([d.main for d in decks], [f"P{i}" for i in range(4)], seed=seed, variant="commander",
+                    commanders=[d.commanders for d in decks], turn_cap=turn_cap)
+
+
+@settings(max_examples=4, **SETTINGS)
+@given(seed=seeds, choice_seed=seeds, bias=biases, first_deck=st.integers(min_value=0, max_value=3))
+def test_commander_games(seed: int, choice_seed: int, bias: float, first_deck: int) -> None:
+    """Commander (CR 903) with the four bundled decks — the Commander card pool, granted and
+    lost abilities (613.1f), a Background (702.124k) — keeps the invariants of CR 400.1 after
+    every decision and replays identically."""
+    g = play(commander_game(seed, first_deck, turn_cap=24), Chooser(choice_seed, bias))
+    assert g.over
+    assert Game.restore(g.save()).log_lines() == g.log_lines()
