@@ -7,7 +7,7 @@ Keyword actions cite CR 701.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
@@ -38,6 +38,28 @@ def handles(*types: type) -> Callable[[Handler], Handler]:
 
 def card_option(g: Game, oid: int) -> Option:
     return Option(g.s.objs[oid].name, oid)
+
+
+def distinct_card_options(g: Game, ids: Iterable[int]) -> list[Option]:
+    """One option per card name, in order: identical cards are the same choice."""
+    opts: list[Option] = []
+    seen: set[str] = set()
+    for oid in ids:
+        name = g.s.objs[oid].name
+        if name not in seen:
+            seen.add(name)
+            opts.append(Option(name, oid))
+    return opts
+
+
+def run_in_order(g: Game, job: Job, item: StackItem, effects: Sequence[m.Effect], key: str) -> None:
+    """Run ``effects`` one after the other, each at most once even if the job runs again
+    after a question one of them asks (the jobs' "ask first, then act", CR 608.2c)."""
+    pk = key + ":pc"
+    while job.data.get(pk, 0) < len(effects):
+        i = job.data.get(pk, 0)
+        HANDLERS[type(effects[i])](g, job, item, effects[i], f"{key}:{i}")
+        job.data[pk] = i + 1
 
 
 # ---------------------------------------------------------------------------- references
@@ -479,14 +501,8 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
         lib = g.s.players[p].library
         found: list[int] = []
         for k in range(e.n):
-            opts = [Option(g.s.objs[c].name, c) for c in lib
-                    if c not in found and targeting.matches(g, g.s.objs[c], e.filter, p)]
-            seen: set[str] = set()
-            uniq = []
-            for o in opts:  # identical cards are the same choice
-                if o.label not in seen:
-                    seen.add(o.label)
-                    uniq.append(o)
+            uniq = distinct_card_options(g, (c for c in lib if c not in found
+                                             and targeting.matches(g, g.s.objs[c], e.filter, p)))
             uniq.append(Option("find nothing more", None))
             v = g.ask(job, f"{key}:s{p}:{k}", p, "search", f"{g.player_name(p)}: search for {e.filter_text()}"
                       if hasattr(e, "filter_text") else f"{g.player_name(p)}: search your library", uniq)

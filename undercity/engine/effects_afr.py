@@ -35,10 +35,10 @@ from undercity.engine import combat, costs, dungeons, resolve, sba, targeting, t
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
-    card_option,
     change_life,
     counter_spell,
     create_token,
+    distinct_card_options,
     handles,
     ref_objects,
 )
@@ -532,12 +532,7 @@ def h_return_up_to_one(g: Game, job: Job, item: StackItem, e: ma.ReturnUpToOne, 
     cands = [c for c in s.players[p].graveyard if targeting.matches(g, s.objs[c], e.filter, p)]
     if not cands:
         return
-    opts: list[Option] = []
-    seen: set[str] = set()
-    for c in cands:  # identical cards are the same choice
-        if s.objs[c].name not in seen:
-            seen.add(s.objs[c].name)
-            opts.append(card_option(g, c))
+    opts = distinct_card_options(g, cands)
     chosen = g.ask(job, key + ":up_to_one", p, "choose_card", f"{g.player_name(p)}: return up to one card",
                    opts + [Option("none", None)])
     if chosen is not None:

@@ -45,7 +45,14 @@ from undercity.engine import characteristics as ch
 from undercity.engine import effects as fx
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import HANDLERS, amount, card_option, change_life, handles, ref_objects
+from undercity.engine.effects import (
+    amount,
+    change_life,
+    distinct_card_options,
+    handles,
+    ref_objects,
+    run_in_order,
+)
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import is_active
 
@@ -111,15 +118,10 @@ def _holds(g: Game, cond: m.Condition | None, controller: int) -> bool:
 def h_if_else(g: Game, job: Job, item: StackItem, e: mc.IfElse, key: str) -> None:
     """The condition is checked once, as this part of the effect begins (CR 608.2c); the
     chosen effects then run in order, each at most once even if the job runs again."""
-    ck, pk = key + ":if", key + ":pc"
+    ck = key + ":if"
     if ck not in job.data:
         job.data[ck] = _holds(g, e.cond, item.controller)
-    branch = e.then if job.data[ck] else e.otherwise
-    while job.data.get(pk, 0) < len(branch):
-        i = job.data.get(pk, 0)
-        sub = branch[i]
-        HANDLERS[type(sub)](g, job, item, sub, f"{key}:{i}")
-        job.data[pk] = i + 1
+    run_in_order(g, job, item, e.then if job.data[ck] else e.otherwise, key)
 
 
 @handles(mc.AddManaIf)
@@ -238,13 +240,8 @@ def h_search_any(g: Game, job: Job, item: StackItem, e: mc.SearchAny, key: str) 
     lib = s.players[p].library
     found: list[int] = []
     for k in range(e.n):
-        opts, seen = [], set()
-        for c in lib:
-            if c in found or s.objs[c].name in seen:
-                continue  # identical cards are the same choice
-            if any(targeting.matches(g, s.objs[c], f, p) for f in e.filters):
-                seen.add(s.objs[c].name)
-                opts.append(card_option(g, c))
+        opts = distinct_card_options(g, (c for c in lib if c not in found and any(
+            targeting.matches(g, s.objs[c], f, p) for f in e.filters)))
         opts.append(Option("find nothing more", None))
         v = g.ask(job, f"{key}:s{k}", p, "search", f"{g.player_name(p)}: search your library", opts)
         if v is None:

@@ -30,7 +30,15 @@ from undercity.engine import characteristics as ch
 from undercity.engine import costs, resolve, targeting, triggers, turn, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import AMOUNT_HOOKS, HANDLERS, amount, card_option, handles, ref_players
+from undercity.engine.effects import (
+    AMOUNT_HOOKS,
+    HANDLERS,
+    amount,
+    distinct_card_options,
+    handles,
+    ref_players,
+    run_in_order,
+)
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -145,11 +153,7 @@ def h_put_from_hand(g: Game, job: Job, item: StackItem, e: mg.PutFromHand, key: 
     cands = [c for c in s.players[p].hand if targeting.matches(g, s.objs[c], e.filter, p)]
     if not cands:
         return
-    opts, seen = [], set()
-    for c in cands:  # identical cards are the same choice
-        if s.objs[c].name not in seen:
-            seen.add(s.objs[c].name)
-            opts.append(card_option(g, c))
+    opts = distinct_card_options(g, cands)
     v = g.ask(job, key + ":put", p, "choose_card",
               f"{g.player_name(p)}: put a card from your hand onto the battlefield{' tapped' if e.tapped else ''}?",
               opts + [Option("put nothing", None)])
@@ -192,16 +196,12 @@ def h_look_top_put_land(g: Game, job: Job, item: StackItem, e: mg.LookTopPutLand
 def h_may(g: Game, job: Job, item: StackItem, e: mg.May, key: str) -> None:
     """"You may …" (CR 608.2d): asked once; the chosen effects then run in order, each at
     most once even if the job runs again after a later question."""
-    ck, pk = key + ":may", key + ":pc"
+    ck = key + ":may"
     yes = g.ask(job, ck, item.controller, "yes_no", f"{g.player_name(item.controller)}: {e.text or 'do it'}?",
                 [Option(e.text or "yes", True), Option("no", False)])
     if not yes:
         return
-    while job.data.get(pk, 0) < len(e.effects):
-        i = job.data.get(pk, 0)
-        sub = e.effects[i]
-        HANDLERS[type(sub)](g, job, item, sub, f"{key}:{i}")
-        job.data[pk] = i + 1
+    run_in_order(g, job, item, e.effects, key)
 
 
 @handles(mg.SearchUpTo)
@@ -278,7 +278,7 @@ def h_may_pay(g: Game, job: Job, item: StackItem, e: mg.MayPay, key: str) -> Non
 
     p = item.controller
     cost = parse_cost(e.cost)
-    paid, pk = key + ":paid", key + ":pc"
+    paid = key + ":paid"
     if paid not in job.data:
         yes = False
         if can_pay(cost, costs.mana_sources(g, p), costs.pool_of(g, p)):
@@ -287,11 +287,7 @@ def h_may_pay(g: Game, job: Job, item: StackItem, e: mg.MayPay, key: str) -> Non
         job.data[paid] = bool(yes) and costs.pay_mana(g, p, cost, item.source_name)
     if not job.data[paid]:
         return
-    while job.data.get(pk, 0) < len(e.effects):
-        i = job.data.get(pk, 0)
-        sub = e.effects[i]
-        HANDLERS[type(sub)](g, job, item, sub, f"{key}:{i}")
-        job.data[pk] = i + 1
+    run_in_order(g, job, item, e.effects, key)
 
 
 def _trigger_amount(g: Game, a: m.Count, item: StackItem, job: Job) -> int:

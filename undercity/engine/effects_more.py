@@ -13,7 +13,15 @@ from undercity.cards import model as m
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, card_option, change_life, handles, ref_objects, ref_players
+from undercity.engine.effects import (
+    amount,
+    card_option,
+    change_life,
+    distinct_card_options,
+    handles,
+    ref_objects,
+    ref_players,
+)
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 
 if TYPE_CHECKING:
@@ -63,11 +71,7 @@ def h_reveal_put(g: Game, job: Job, item: StackItem, e: m.RevealPutCreature, key
     cands = [c for c in top if targeting.matches(g, s.objs[c], e.filter, p)]
     chosen = None
     if cands:
-        opts, seen = [], set()
-        for c in cands:  # identical cards are the same choice
-            if s.objs[c].name not in seen:
-                seen.add(s.objs[c].name)
-                opts.append(card_option(g, c))
+        opts = distinct_card_options(g, cands)
         chosen = g.ask(job, key + ":put", p, "choose_card",
                        f"{g.player_name(p)}: put a creature card from among the revealed cards onto the "
                        "battlefield", opts, {"revealed": [s.objs[c].name for c in top]})
