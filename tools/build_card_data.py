@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build ``undercity/data/oracle.json`` and ``undercity/data/dungeons.json``.
+"""Build ``undercity/data/oracle.json``, ``undercity/data/dungeons.json`` and
+``undercity/data/all-cards.json.gz``.
 
 Reads (never writes) the reference files in ``shared/``:
 
@@ -15,6 +16,12 @@ cards.json has (cost, type line, text, P/T, loyalty, set, number, rarity and,
 where given, names in other languages and legalities) and the rest from its
 entry in its own set file.
 
+``all-cards.json.gz`` is every card we know (:mod:`undercity.cards.corpus`): the April 2022
+corpus (``reference/corpus/oracle-2022-04.json.gz``) with the cards of ``oracle.json`` over it
+(the set data wins for the cards it has; legalities, rulings and names it lacks come from the
+corpus), and the printed Simplified Chinese and French text of ``reference/printed-i18n.json``
+over the corpus's. Each card records where its legalities come from and their date.
+
 The output is deterministic: run it again and the files are byte-identical.
 
 Usage::
@@ -26,6 +33,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import re
 import shutil
@@ -45,6 +53,9 @@ DEFAULT_SHARED = ROOT.parent / "shared"
 
 SET_FILES = ("CLB", "AFR", "AFC", "basics")  # precedence order among the set files
 FIXTURE = "peers/phase-mtgjson-fixture-plus-clb.json"
+CORPUS = "reference/corpus/oracle-2022-04.json.gz"
+PRINTED = "reference/printed-i18n.json"
+ALL_CARDS = "all-cards.json.gz"
 
 # MTGJSON foreignData language -> the codes used by the set files.
 LANGUAGE_CODES = {
@@ -341,6 +352,129 @@ def _sanity_check(cards: Mapping[str, Mapping[str, Any]]) -> None:
             raise SystemExit(f"{name}: no card type in {card['type_line']!r}")
 
 
+# ---------------------------------------------------------------------------
+# every known card: the corpus, with the set data and the printed text over it
+
+#: Where legalities come from. ``formats`` is what the source can say anything about: a
+#: format it does not list for a card is "not legal" there only if the source knows the
+#: format at all; otherwise the card's status there is unknown.
+LEGALITY_SOURCES: dict[str, dict[str, str | None]] = {
+    "mtgjson-2022-04-25": {"as_of": "2022-04-25",
+                           "description": "MTGJSON 5.2.0+20220425 (AUTRE04216/jsonSets@ca38aa76)"},
+    "mtgjson-2023-06-27": {"as_of": "2023-06-27", "description": "MTGJSON 5.2.1+20230627 CLB.json"},
+    "mtgjson-2026-03-01": {"as_of": "2026-03-01", "description": "MTGJSON 5.3.0 (2026-03-01)"},
+    "scryfall-2026": {"as_of": None, "description": "a 2026 Scryfall dump (wingedsheep/argentum-engine@24c27f10); "
+                                                    "lists only the formats where a card is legal"},
+}
+
+
+def _legality_source(card: Mapping[str, Any], set_entry: Mapping[str, Any] | None) -> str:
+    """Which of :data:`LEGALITY_SOURCES` a card of ``oracle.json`` has its legalities from."""
+    source = card.get("source", "")
+    if source.startswith("reference/cards.json") and card.get("legalities"):
+        return "mtgjson-2023-06-27"  # SOURCES.md: the seeds' legalities are from MTGJSON 5.2.1
+    if source.startswith("peers/"):
+        return "mtgjson-2026-03-01"
+    detail = (set_entry or {}).get("legalities_source") or ""
+    if detail.startswith("wingedsheep"):
+        return "scryfall-2026"
+    if detail.startswith("MTGJSON 5.2.1"):
+        return "mtgjson-2023-06-27"
+    return "mtgjson-2022-04-25"
+
+
+def _corpus_face(face: Mapping[str, Any]) -> dict[str, Any]:
+    """A corpus face (MTGJSON keys) in the shape of ``oracle.json`` faces."""
+    type_line = face.get("type") or ""
+    cost = blank_to_none(face.get("manaCost"))
+    sup, typ, sub = parse_type_line(type_line)
+    out: dict[str, Any] = {
+        "name": face["name"], "side": None, "mana_cost": cost, "mana_value": mana_value_of(cost),
+        "type_line": type_line, "supertypes": list(sup), "types": list(typ), "subtypes": list(sub),
+        "oracle_text": normalize_text(face.get("text")), "power": face.get("power"),
+        "toughness": face.get("toughness"), "loyalty": face.get("loyalty"),
+    }
+    if cost:  # a face without a cost (a back face) may have a color indicator we don't know
+        out["colors"] = [c for c in "WUBRG" if "{" + c in cost or "/" + c in cost]
+    return out
+
+
+def _corpus_card(c: Mapping[str, Any]) -> dict[str, Any]:
+    """A corpus card in the field shape of ``all-cards.json.gz``."""
+    faces = [_corpus_face(f) for f in c.get("faces") or []]
+    type_line = c.get("type_line") or (faces[0]["type_line"] if faces else " ".join(c.get("types") or []))
+    # The corpus keeps the newest printing's types, which for some multi-face cards are a
+    # back face's; the type line is the front face's, so the types follow it.
+    sup, typ, sub = parse_type_line(type_line)
+    mv = c.get("mana_value") or 0
+    return {
+        "name": c["name"], "mana_cost": blank_to_none(c.get("mana_cost")),
+        "mana_value": int(mv) if float(mv).is_integer() else mv,
+        "colors": list(c.get("colors") or []), "color_identity": list(c.get("color_identity") or []),
+        "type_line": type_line, "supertypes": list(sup), "types": list(typ), "subtypes": list(sub),
+        "oracle_text": normalize_text(c.get("oracle_text")), "power": c.get("power"),
+        "toughness": c.get("toughness"), "loyalty": c.get("loyalty"), "keywords": list(c.get("keywords") or []),
+        "layout": c.get("layout") or "normal", "faces": faces,
+        "legalities": dict(c.get("legalities") or {}), "legalities_as_of": c.get("legalities_as_of"),
+        "legalities_source": "mtgjson-2022-04-25",
+        "rulings": rulings_list(c.get("rulings")), "printings": list(c.get("printings") or []),
+        "names_i18n": dict(c.get("names_i18n") or {}), "printed": dict(c.get("printed") or {}),
+        "set": None, "number": None, "rarity": None, "source": CORPUS,
+    }
+
+
+def build_all_cards(shared: Path, oracle: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Every known card (see the module docstring), with the legality sources' formats."""
+    with gzip.open(shared / CORPUS, "rt", encoding="utf-8") as fh:
+        corpus = json.load(fh)
+    printed_i18n = load_json(shared / PRINTED)["cards"]
+    set_entries: dict[str, Mapping[str, Any]] = {}
+    for code in reversed(SET_FILES):  # the first set file wins, as in build()
+        for entry in load_json(shared / "reference" / "sets" / f"{code}.json")["cards"]:
+            set_entries[entry["name"]] = entry
+
+    cards = {name: _corpus_card(c) for name, c in corpus["cards"].items()}
+    for name, card in oracle.items():
+        old = cards.get(name)
+        new: dict[str, Any] = {k: v for k, v in card.items() if k != "type_lines_i18n"}
+        new["legalities_source"] = _legality_source(card, set_entries.get(name))
+        new["legalities_as_of"] = LEGALITY_SOURCES[new["legalities_source"]]["as_of"]
+        new["printings"] = list((old or {}).get("printings") or [])
+        if card.get("set") and card["set"] not in new["printings"]:
+            new["printings"].append(card["set"])
+        new["printed"] = dict((old or {}).get("printed") or {})
+        if old is not None:
+            if not new["legalities"]:
+                for key in ("legalities", "legalities_as_of", "legalities_source"):
+                    new[key] = old[key]
+            if not new["rulings"]:
+                new["rulings"] = old["rulings"]
+            new["names_i18n"] = {**old["names_i18n"], **new["names_i18n"]}
+        cards[name] = new
+    for name, langs in printed_i18n.items():
+        if name in cards:
+            for lang, fields in langs.items():
+                cards[name]["printed"][lang] = dict(fields)
+    seen: dict[str, set[str]] = {key: set() for key in LEGALITY_SOURCES}
+    for card in cards.values():
+        if card["legalities"]:
+            seen[card["legalities_source"]].update(card["legalities"])
+    # MTGJSON 5.2.1 lists every format 5.2.0 did; only three cards come from it here.
+    seen["mtgjson-2023-06-27"] |= seen["mtgjson-2022-04-25"]
+    sources = {key: {**meta, "formats": sorted(seen[key])} for key, meta in LEGALITY_SOURCES.items()}
+    return {
+        "source": {"corpus": corpus["source"], "built_by": "tools/build_card_data.py",
+                   "legality_sources": sources},
+        "cards": dict(sorted(cards.items())),
+    }
+
+
+def dumps_all_cards(data: Mapping[str, Any]) -> bytes:
+    """Compact JSON, gzip-compressed without a timestamp (so a rebuild is byte-identical)."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
 def dumps(cards: Mapping[str, Mapping[str, Any]]) -> str:
     """Compact JSON with sorted keys, one card per line (small diffs)."""
     lines = [
@@ -357,6 +491,7 @@ def write(shared: Path, out_dir: Path = DATA_DIR) -> dict[str, dict[str, Any]]:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "oracle.json").write_text(dumps(cards), encoding="utf-8")
     shutil.copyfile(shared / "reference" / "dungeons.json", out_dir / "dungeons.json")
+    (out_dir / ALL_CARDS).write_bytes(dumps_all_cards(build_all_cards(shared, cards)))
     return cards
 
 
@@ -390,7 +525,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         return 1 if check(args.check) else 0
     cards = write(args.shared)
-    print(f"wrote {len(cards)} cards to {DATA_DIR / 'oracle.json'} and {DATA_DIR / 'dungeons.json'}")
+    print(f"wrote {len(cards)} cards to {DATA_DIR / 'oracle.json'}, {DATA_DIR / 'dungeons.json'} "
+          f"and every known card to {DATA_DIR / ALL_CARDS}")
     return 0
 
 
