@@ -4,63 +4,94 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import typer
 from rich.console import Console
 
 from undercity.errors import UndercityError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Undercity: a Magic: The Gathering rules engine built around the initiative and dungeons.")
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
 console = Console(highlight=False, soft_wrap=True)
+
+
+LOG_JSON_HELP = ("Write the event log as JSON Lines to this file. Which hidden cards it names follows "
+                 "--log-json-view.")
+LOG_VIEW_HELP = ("Whose view the --log-json file takes: 'all' names every card in every hidden zone (hands, "
+                 "libraries, face-down choices) for every player; a seat number or player name writes "
+                 "only what that player may see, other cards as \"hidden\". Default: the human seat's "
+                 "view when there is one, else all.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("undercity")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree without installing
+            from undercity import __version__ as v
+        console.print(f"undercity {v}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """Undercity: a Magic: The Gathering rules engine built around the initiative and dungeons."""
 
 
 @app.command()
 def play(
     seed: int = typer.Option(0, help="RNG seed: the same seed gives the same game."),
-    deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file (repeat per player)."),
-    players: int = typer.Option(2, help="Number of players."),
-    variant: str = typer.Option("two-player", help="two-player | free-for-all | two-headed-giant | commander"),
+    deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file, one per seat "
+                                   "(repeated in order if fewer than the players; none: the bundled decks)."),
+    players: int = typer.Option(None, help="Number of players, 2-8 (default: 2; 4 for two-headed-giant)."),
+    variant: str = typer.Option(None, help="two-player | free-for-all | two-headed-giant | commander "
+                                "(default: two-player for 2 players, free-for-all for more)."),
     ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random | mcts."),
-    log_json: Path = typer.Option(None, "--log-json", help="Write the event log as JSON Lines to this file."),
+    log_json: Path = typer.Option(None, "--log-json", help=LOG_JSON_HELP),
+    log_json_view: str = typer.Option(None, "--log-json-view", metavar="all|SEAT", help=LOG_VIEW_HELP),
     quiet: bool = typer.Option(False, help="Print only the result."),
     seat: list[str] = typer.Option(None, "--seat", help="Who plays a seat, in seat order: human | heuristic | "
                                    "random (repeat; seats not given use --ai). `--seat human`: you play first seat."),
-    turn_cap: int = typer.Option(150, "--turn-cap", help="A game still going after this many turns is a draw."),
+    turn_cap: int = typer.Option(150, "--turn-cap",
+                                 help="A game still going after this many turns (at least 1) is a draw."),
     every_priority: bool = typer.Option(False, "--every-priority",
                                         help="Human seat: stop at every priority, even when you can only pass."),
 ) -> None:
-    """Play a complete game between AI players (or you: --seat human) and print its log and result."""
+    """Play a complete game between AI players (or you: --seat human) and print its log and result.
+
+    With a human seat the screen and the --log-json file show only what that seat may see."""
     from undercity.agents import play_out
     from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
+    from undercity.engine.events import plural
     from undercity.engine.game import Game
+    from undercity.seating import NAMES, check_turn_cap, resolve_seating, seat_decks, view_option
     from undercity.ui.session import make_agents, play_session, seat_kinds
 
-    if players < 2:
-        raise UndercityError("--players must be at least 2")
-    if players > 2 and variant == "two-player":
-        variant = "free-for-all"
-    if variant == "two-headed-giant" and players == 2:
-        players = 4  # CR 810.1: two teams of two
-    names = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi"][:players]
-    if len(names) < players:
-        raise UndercityError("at most 8 players")
+    deck_args = list(deck or [])
+    players, variant = resolve_seating(players, variant, len(deck_args))
+    check_turn_cap(turn_cap)
+    names = list(NAMES[:players])
     kinds = seat_kinds(seat, ai, players)
     viewer = kinds.index("human") if "human" in kinds else None  # the log hides what they may not see
-    agents = make_agents(kinds, seed, console)
-    deck_names = list(deck or [])
-    if not deck_names:
+    json_viewer = view_option(log_json_view, names, viewer, '--log-json-view')
+    if not deck_args:
         bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
-        deck_names = [bundled[i % len(bundled)] for i in range(players)]
-    if len(deck_names) != players:
-        raise UndercityError(f"{len(deck_names)} --deck options for {players} players: give one per player "
-                             "or none for the bundled decks")
-    decks = [load_deck(d) for d in deck_names]
+        deck_args = [bundled[i % len(bundled)] for i in range(players)]
+    if len(deck_args) > players:
+        seat_decks(deck_args, players)  # the error: more decks than seats
+    loaded = [load_deck(d) for d in deck_args]  # a missing file is reported before anything else
+    decks = seat_decks(loaded, players)
+    agents = make_agents(kinds, seed, console)
     commanders = _commanders(decks, quiet) if variant == "commander" else None
+    log_file = _open_for_writing(log_json, "--log-json") if log_json is not None else None
     g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders,
                  turn_cap=turn_cap)
     if not quiet:
-        g.log_listeners.append(lambda e: console.print(e.render(g.names, viewer), markup=False))
+        g.log_listeners.append(
+            lambda e: console.print(e.render(g.names, viewer), markup=False) if e.in_text_log() else None)
         for line in g.log_lines(viewer):
             console.print(line, markup=False)
     code = 0
@@ -69,15 +100,26 @@ def play(
     else:
         g.stop_every_priority = every_priority
         code = play_session(g, agents, console)
-    if log_json is not None:
-        log_json.write_text("\n".join(g.log_json()) + "\n", encoding="utf-8")
+    if log_file is not None:
+        with log_file:
+            log_file.write("\n".join(g.log_json(json_viewer)) + "\n")
     s = g.s
     winners = " and ".join(g.names[w] for w in s.winners) or "nobody (draw)"
-    console.print(f"\nResult: {winners} after {s.turn} turns "
+    if not quiet:
+        console.print()
+    console.print(f"Result: {winners} after {plural(s.turn, 'turn')} "
                   f"({', '.join(f'{p.name} ({d.name}) {p.life} life' for p, d in zip(s.players, decks, strict=True))})",
                   markup=False)
     if code:
         raise typer.Exit(code)
+
+
+def _open_for_writing(path: Path, option: str) -> TextIO:
+    """The file, opened before the game is played: a bad path fails at once."""
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as e:
+        raise UndercityError(f"cannot write {option} {path}: {e.strerror or e}") from None
 
 
 def _commanders(decks: list, quiet: bool) -> list[list[str]]:
@@ -167,7 +209,7 @@ def main() -> None:
     try:
         app()
     except UndercityError as e:
-        Console(stderr=True, highlight=False).print(f"error: {e}", markup=False)
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {e}", markup=False)
         sys.exit(2)
 
 

@@ -264,6 +264,14 @@ BUNDLED = ("orzhov-initiative", "simic-initiative", "gruul-stompy", "orzhov-knig
 COMMANDER_DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin")
 
 
+def _bundled_suggestion(written: str) -> str:
+    """ "; did you mean 'simic-initiative'?" for a near miss of a bundled deck's name, or ""."""
+    from rapidfuzz import fuzz, process
+
+    best = process.extractOne(written.casefold(), BUNDLED + COMMANDER_DECKS, scorer=fuzz.WRatio, score_cutoff=80)
+    return f"; did you mean {best[0]!r}?" if best else ""
+
+
 def load_deck(name_or_path: str, *, check: bool = True) -> Decklist:
     """A bundled deck by name, or a decklist file (plain text, MTG Arena export or MTGO .dek)."""
     if name_or_path in BUNDLED or name_or_path in COMMANDER_DECKS:
@@ -272,7 +280,8 @@ def load_deck(name_or_path: str, *, check: bool = True) -> Decklist:
     p = Path(name_or_path)
     if not p.is_file():
         raise DecklistError(f"no deck named {name_or_path!r}: not a bundled deck "
-                            f"({', '.join(BUNDLED + COMMANDER_DECKS)}) and no such file")
+                            f"({', '.join(BUNDLED + COMMANDER_DECKS)}) and no such file"
+                            + _bundled_suggestion(name_or_path))
     try:
         text = p.read_text("utf-8-sig")
     except UnicodeDecodeError:

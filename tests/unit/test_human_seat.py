@@ -233,7 +233,8 @@ def _options(screen: str) -> list[str]:
 
 def test_a_whole_game_through_a_terminal(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
-    child = _spawn("--seed", str(SEED), "--turn-cap", "30", "--log-json", str(log))
+    # The omniscient log (--log-json-view all), to find the cards that stayed hidden from Alice.
+    child = _spawn("--seed", str(SEED), "--turn-cap", "30", "--log-json", str(log), "--log-json-view", "all")
     out: list[str] = []
     bad = iter(["", "42", "xyzzy", "?"])  # the first prompt (the mulligan) gets these first
     prompts = 0

@@ -27,6 +27,11 @@ class Event:
         """One log line: the event's text followed by its rule number."""
         return f"{self.text(names, viewer)}  [CR {self.rule}]"
 
+    def in_text_log(self) -> bool:
+        """Whether the text log shows this event. An event whose happening the next or the
+        previous event already says in full is kept for JSON and triggers but not repeated."""
+        return True
+
     def hidden_from(self, viewer: int | None) -> bool:
         return self.private_to is not None and viewer is not None and viewer != self.private_to
 
@@ -41,6 +46,11 @@ class Event:
 
 
 _PUBLIC = {"rule", "player", "private_to", "from_zone", "to_zone", "owner", "count"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the noun, singular or plural: "1 card", "2 cards", "0 draws"."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def _p(names: list[str], idx: int | None) -> str:
@@ -130,6 +140,14 @@ class ZoneChanged(Event):
         what = "a card" if self.hidden_from(viewer) else self.name
         return f"{what} ({_p(names, self.owner)}) {self.verb}: {self.from_zone} → {self.to_zone}"
 
+    def in_text_log(self) -> bool:
+        # A land played (CR 305.1) is followed by LandPlayed ("Bob plays Island"); a spell
+        # countered into its owner's graveyard (CR 701.6a) follows Countered. Moved anywhere
+        # else (a replacement effect), the move is news and is shown.
+        if self.verb == "is played" and self.to_zone == "battlefield":
+            return False
+        return not (self.verb.startswith("is countered") and self.to_zone == "graveyard")
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardDrawn(Event):
@@ -184,7 +202,7 @@ class LookedAt(Event):
 
     def text(self, names: list[str], viewer: int | None = None) -> str:
         if self.hidden_from(viewer):
-            return (f"{_p(names, self.player)} looks at {self.count} card(s), puts "
+            return (f"{_p(names, self.player)} looks at {plural(self.count, 'card')}, puts "
                     f"{len(self.top)} on top and {len(self.bottom)} on the bottom")
         return (f"{_p(names, self.player)} looks at {', '.join(self.cards)}; top: "
                 f"{', '.join(self.top) or '-'}; bottom: {', '.join(self.bottom) or '-'}")
@@ -399,7 +417,7 @@ class CountersChanged(Event):
 
     def text(self, names: list[str], viewer: int | None = None) -> str:
         verb = "gets" if self.amount > 0 else "loses"
-        return f"{self.name} {verb} {abs(self.amount)} {self.counter} counter(s) (now {self.total})"
+        return f"{self.name} {verb} {plural(abs(self.amount), self.counter + ' counter')} (now {self.total})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -442,7 +460,9 @@ class EffectsEnded(Event):
     kind: ClassVar[str] = "effects_ended"
 
     def text(self, names: list[str], viewer: int | None = None) -> str:
-        return f'{self.count} "until end of turn" effect(s) end and damage wears off'
+        if self.count == 1:
+            return '1 "until end of turn" effect ends and damage wears off'
+        return f'{self.count} "until end of turn" effects end and damage wears off'
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -509,7 +529,8 @@ class GameEnded(Event):
     def text(self, names: list[str], viewer: int | None = None) -> str:
         if not self.winners:
             return f"The game is a draw ({self.reason})"
-        return f"{' and '.join(_p(names, w) for w in self.winners)} win(s) the game ({self.reason})"
+        verb = "wins" if len(self.winners) == 1 else "win"
+        return f"{' and '.join(_p(names, w) for w in self.winners)} {verb} the game ({self.reason})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

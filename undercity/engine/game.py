@@ -158,9 +158,10 @@ class Game:
             _trigger_check(self, event)
 
     def log_lines(self, viewer: int | None = None, since: int = 0) -> list[str]:
-        """The log as text, as ``viewer`` may see it (None: omniscient)."""
+        """The log as text, as ``viewer`` may see it (None: omniscient); one line per
+        happening (events another line already says are left out, see Event.in_text_log)."""
         names = self.names
-        return [e.render(names, viewer) for e in self.events[since:]]
+        return [e.render(names, viewer) for e in self.events[since:] if e.in_text_log()]
 
     def log_json(self, viewer: int | None = None) -> Iterable[str]:
         for e in self.events:

@@ -16,7 +16,8 @@ def sim_command(
     deck: list[str] = typer.Option(None, "--deck", help="A bundled deck name or a decklist file, one per seat "
                                                          "(cycled if fewer than the players; none: the bundled decks)."),
     players: int = typer.Option(None, help="Number of players (default: one per --deck, at least 2)."),
-    variant: str = typer.Option("two-player", help="two-player | free-for-all | two-headed-giant | commander"),
+    variant: str = typer.Option(None, help="two-player | free-for-all | two-headed-giant | commander "
+                                "(default: two-player for 2 players, free-for-all for more)."),
     games: int = typer.Option(100, help="Number of games."),
     seed: int = typer.Option(0, help="Base seed: game i is played with a seed derived from (seed, i)."),
     ai: str = typer.Option("heuristic", help="AI for every seat: heuristic | random | mcts."),
@@ -25,7 +26,8 @@ def sim_command(
     save_replays: Path = typer.Option(None, "--save-replays", help="Save every game as a replay file here."),
     backend: str = typer.Option("process", help="process | ray (needs the 'ray' extra)."),
     address: str = typer.Option(None, help="Ray cluster address (with --backend ray; default: a local Ray)."),
-    turn_cap: int = typer.Option(150, "--turn-cap", help="A game still going after this many turns is a draw."),
+    turn_cap: int = typer.Option(150, "--turn-cap",
+                                 help="A game still going after this many turns (at least 1) is a draw."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write the PNG charts."),
 ) -> None:
     """Play many AI games in parallel; print a summary and write records, plots and replays."""
@@ -78,12 +80,20 @@ def sim_command(
 def replay_command(
     file: Path = typer.Argument(..., help="A replay file (from sim --save-replays, or Game.save())."),
     as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON Lines."),
+    view: str = typer.Option("all", "--view", metavar="all|SEAT",
+                             help="Whose view to print: 'all' (the default) reveals every hidden card — every "
+                                  "hand, library and face-down choice of every player; a seat number or player "
+                                  "name prints only what that player could see."),
 ) -> None:
-    """Re-play a saved game from its choices and print its log, exactly as it was."""
+    """Re-play a saved game from its choices and print its log, exactly as it was.
+
+    By default the log is omniscient: it names every player's hidden cards (--view SEAT hides them)."""
+    from undercity.seating import view_option
     from undercity.sim.replay import load_replay, verify
 
     g, doc = load_replay(file)
-    lines = g.log_json() if as_json else g.log_lines()
+    viewer = view_option(view, g.names, None, "--view")
+    lines = g.log_json(viewer) if as_json else g.log_lines(viewer)
     out = sys.stdout
     for line in lines:
         out.write(line + "\n")

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from undercity.errors import UndercityError
+from undercity.seating import NAMES
 from undercity.sim.records import GameRecord, record_from_game
 
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 AIS = ("heuristic", "random", "mcts")
 BACKENDS = ("process", "ray")
 MAX_CHUNK = 25
@@ -71,37 +71,29 @@ class SimConfig:
         return self.names or NAMES[:self.players]
 
 
-def make_config(decks: Sequence[str] | None, *, players: int | None = None, variant: str = "two-player",
+def make_config(decks: Sequence[str] | None, *, players: int | None = None, variant: str | None = None,
                 games: int = 100, seed: int = 0, ai: str = "heuristic", turn_cap: int = 150,
                 replays: bool = False) -> SimConfig:
     """Resolve the command-line choices: deck names or files (cycled over the seats when
-    there are fewer than players; none: the bundled decks), player count and variant."""
+    there are fewer than players; none: the bundled decks), player count and variant
+    (see :func:`undercity.seating.resolve_seating`)."""
     from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
-    from undercity.engine.variants import check_player_count, get_variant
+    from undercity.seating import check_turn_cap, resolve_seating, seat_decks
 
     if ai not in AIS:
         raise UndercityError(f"unknown AI {ai!r}; choose {' or '.join(AIS)}")
     if games < 1:
-        raise UndercityError("--games must be at least 1")
+        raise UndercityError(f"--games must be at least 1 (got {games})")
+    check_turn_cap(turn_cap)
     deck_args = list(decks or [])
-    if players is None:
-        players = len(deck_args) if len(deck_args) >= 2 else 2
-        if variant == "two-headed-giant" and players == 2:
-            players = 4  # CR 810.1: two teams of two
-    if players < 2:
-        raise UndercityError("--players must be at least 2")
-    if players > len(NAMES):
-        raise UndercityError(f"at most {len(NAMES)} players")
-    if players > 2 and variant == "two-player":
-        variant = "free-for-all"
-    check_player_count(get_variant(variant), players)
+    players, variant = resolve_seating(players, variant, len(deck_args))
     if not deck_args:
         bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
         deck_args = [bundled[i % len(bundled)] for i in range(players)]
     if len(deck_args) > players:
-        raise UndercityError(f"{len(deck_args)} --deck options for {players} players")
+        seat_decks(deck_args, players)  # the error: more decks than seats
     loaded = [load_deck(d) for d in deck_args]
-    seats = [loaded[i % len(loaded)] for i in range(players)]
+    seats = seat_decks(loaded, players)
     commanders = None
     if variant == "commander":
         for d in seats:

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from undercity.engine.events import plural
 from undercity.sim.records import GameRecord
 
 Z95 = 1.959963984540054
@@ -152,11 +153,11 @@ def render(summary: dict[str, Any], console: Console, games_per_second: float | 
     lines = [
         f"Game length: {t['mean']:.1f} turns on average (sd {t['sd']:.1f}, median {t['median']}, "
         f"{t['min']}–{t['max']}); {summary['decisions_mean']:.0f} decisions per game; "
-        f"{summary['draws']} draw(s).",
-        f"Initiative: taken in {summary['games_with_initiative']} of {n} games; it changed hands "
+        f"{plural(summary['draws'], 'draw')}.",
+        f"Initiative: taken in {summary['games_with_initiative']} of {plural(n, 'game')}; it changed hands "
         f"{summary['initiative_changes_per_game']:.2f} times per game; the first to take it won "
         f"{_pct(summary['first_taker_win'])} of those games.",
-        f"Undercity completed in {summary['undercity_completed_games']} games"
+        f"Undercity completed in {plural(summary['undercity_completed_games'], 'game')}"
         + (f" (first completion on turn {summary['undercity_completed_turn_mean']:.1f} on average)."
            if summary["undercity_completed_turn_mean"] is not None else "."),
         f"The starting player won {_pct(summary['starting_player_win'])}.",
