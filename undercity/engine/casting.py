@@ -190,14 +190,8 @@ def run_cast(g: Game, job: Job) -> None:
         cost = cost.with_x(x)
     cost = cost.reduce_generic(red) if red else cost
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
-    exiled: list[int] = []
-    if alt is not None and alt.exile_other_graveyard:
-        gy = s.players[player].graveyard
-        for k in range(alt.exile_other_graveyard):
-            opts = [Option(card_label(g, c), c) for c in gy if c != o.id and c not in exiled]
-            exiled.append(g.ask(job, f"exile{k}", player, "escape_exile",
-                                f"exile a card from your graveyard to escape {card.name} ({k + 1}/"
-                                f"{alt.exile_other_graveyard})", opts))
+    exiled = (casting_more.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
+              if alt is not None and alt.exile_other_graveyard else [])
     # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
     from_zone = o.zone
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")

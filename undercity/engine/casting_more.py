@@ -31,7 +31,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import AMOUNT_HOOKS, handles, ref_objects
+from undercity.engine.effects import AMOUNT_HOOKS, choose_cards, handles, ref_objects
 from undercity.engine.state import Job, StackItem
 from undercity.mana import ManaCost
 
@@ -175,6 +175,18 @@ def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
 
 AMOUNT_HOOKS["additional_cost_power"] = _paid_power
 AMOUNT_HOOKS["spell_mana_value"] = _spell_mana_value
+
+
+# ----------------------------------------------------------------------------- escape
+
+
+def ask_escape_exile(g: Game, job: Job, player: int, o: Obj, n: int) -> list[int]:
+    """Escape's "Exile N other cards from your graveyard" (CR 702.138a): which cards, chosen
+    while the spell is cast (CR 601.2b, 601.2f). With exactly N other cards there is one way
+    to pay and nothing is asked; identical cards are one option (effects.choose_cards)."""
+    others = [c for c in g.s.players[player].graveyard if c != o.id]
+    return choose_cards(g, job, "exile", player, "escape_exile",
+                        lambda k: f"exile a card from your graveyard to escape {o.name} ({k + 1}/{n})", others, n)
 
 
 # ----------------------------------------------------------------------------- leaving the stack

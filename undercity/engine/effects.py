@@ -40,16 +40,42 @@ def card_option(g: Game, oid: int) -> Option:
     return Option(g.s.objs[oid].name, oid)
 
 
+def card_identity(g: Game, oid: int) -> tuple[Any, ...]:
+    """What tells a card in a hand, library or graveyard apart from another: its card and
+    any counters on it. Two cards with the same identity are interchangeable — choosing one
+    or the other leads to the same game, up to which physical card is which."""
+    o = g.s.objs[oid]
+    return (o.card.name, o.token, tuple(sorted(o.counters.items())) if o.counters else ())
+
+
 def distinct_card_options(g: Game, ids: Iterable[int]) -> list[Option]:
-    """One option per card name, in order: identical cards are the same choice."""
+    """One option per kind of card, in order: identical cards are the same choice."""
     opts: list[Option] = []
-    seen: set[str] = set()
+    seen: set[tuple[Any, ...]] = set()
     for oid in ids:
-        name = g.s.objs[oid].name
-        if name not in seen:
-            seen.add(name)
-            opts.append(Option(name, oid))
+        ident = card_identity(g, oid)
+        if ident not in seen:
+            seen.add(ident)
+            opts.append(Option(g.s.objs[oid].name, oid))
     return opts
+
+
+def choose_cards(g: Game, job: Job, key: str, player: int, kind: str, prompt: Callable[[int], str],
+                 candidates: Sequence[int], n: int) -> list[int]:
+    """``player`` chooses ``n`` of ``candidates`` (cards in a hand or graveyard), one at a time.
+
+    Only real choices are asked ("Decisions that have exactly one legal answer are made
+    automatically", scenario format): when there are no more candidates than cards still
+    needed, they are all taken (choose N among exactly N); identical cards are one option.
+    Each question's key is ``key`` + its number; ``prompt(k)`` words question ``k``."""
+    chosen: list[int] = []
+    for k in range(n):
+        rest = [c for c in candidates if c not in chosen]
+        if len(rest) <= n - k:
+            chosen += rest
+            break
+        chosen.append(g.ask(job, f"{key}{k}", player, kind, prompt(k), distinct_card_options(g, rest)))
+    return chosen
 
 
 def run_in_order(g: Game, job: Job, item: StackItem, effects: Sequence[m.Effect], key: str) -> None:
@@ -280,7 +306,7 @@ def move_asking(g: Game, job: Job, key: str, oid: int, to_zone: str, *, rule: st
     if len(reps) > 1:
         first = g.ask(job, key + ":repl", o.controller, "replacement",
                       f"which replacement effect applies first to {o.name}?",
-                      [Option(r.label, r.key) for r in reps])
+                      [Option(r.label, r.key) for r in zones.distinct_replacements(reps)])
         order.insert(0, first)
     return zones.move(g, oid, to_zone, rule=rule, verb=verb, order=order or None, **kw)
 
@@ -309,7 +335,7 @@ def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str)
         if len(reps) > 1 and not ch.has(g, o, "indestructible"):
             orders[oid] = [g.ask(job, f"{key}:{oid}:repl", o.controller, "replacement",
                                  f"which replacement effect applies first to {o.name}?",
-                                 [Option(r.label, r.key) for r in reps])]
+                                 [Option(r.label, r.key) for r in zones.distinct_replacements(reps)])]
     with zones.simultaneously(g):
         for oid in ids:
             if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
@@ -353,13 +379,9 @@ def h_discard(g: Game, job: Job, item: StackItem, e: m.Discard, key: str) -> Non
     players = ref_players(g, e.who, item, job)
     picks: dict[int, list[int]] = {}
     for p in players:  # CR 701.9b: the player chooses; ask everything first
-        hand = g.s.players[p].hand
-        chosen: list[int] = []
-        for k in range(min(n, len(hand))):
-            opts = [card_option(g, c) for c in hand if c not in chosen]
-            chosen.append(g.ask(job, f"{key}:d{p}:{k}", p, "discard",
-                                f"{g.player_name(p)}: discard a card ({k + 1} of {n})", opts))
-        picks[p] = chosen
+        picks[p] = choose_cards(g, job, f"{key}:d{p}:", p, "discard",
+                                lambda k, p=p: f"{g.player_name(p)}: discard a card ({k + 1} of {n})",
+                                g.s.players[p].hand, n)
     for chosen in picks.values():
         for c in chosen:
             zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
@@ -510,8 +532,9 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
                 break
             found.append(v)
         if e.split and len(found) == 2:
+            # Two identical cards (Cultivate finding two Forests): no question.
             v = g.ask(job, f"{key}:split{p}", p, "search", "which card goes onto the battlefield tapped?",
-                      [Option(g.s.objs[c].name, c) for c in found])
+                      distinct_card_options(g, found))
             bf, hand = [v], [c for c in found if c != v]
         elif e.to == "battlefield":
             bf, hand = found, []

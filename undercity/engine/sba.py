@@ -156,7 +156,7 @@ def run_sba(g: Game, job: Job) -> None:
             if len(reps) > 1:
                 answers[f"repl{a.obj}"] = [g.ask(job, f"repl{a.obj}", o.controller, "replacement",
                                                  f"which replacement effect applies first to {o.name}?",
-                                                 [Option(r.label, r.key) for r in reps])]
+                                                 [Option(r.label, r.key) for r in zones.distinct_replacements(reps)])]
     g.s.jobs.pop()
     perform(g, actions, answers)
 

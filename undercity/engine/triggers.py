@@ -169,6 +169,54 @@ def _label(t: PendingTrigger) -> str:
     return f"{t.source_name}: {text}"
 
 
+#: Trigger data naming objects (the object that entered, died or attacked; the spell cast).
+_OBJECT_DATA = ("object", "spell")
+
+
+def _object_identity(g: Game, oid: Any) -> Any:
+    """What could make an object's part in an ability's result differ from another's.
+
+    A card in a graveyard, hand, library or exile is its card, owner and counters; a permanent
+    is every part of its state but its id and timestamp — as long as nothing else refers to it
+    (an Aura on it, an effect on it, combat). Anything else is only itself."""
+    s = g.s
+    o = s.objs.get(oid) if isinstance(oid, int) and not isinstance(oid, bool) else None
+    if o is None:
+        return ("itself", oid)
+    if o.zone in ("graveyard", "hand", "library", "exile"):
+        return (o.card, o.owner, o.zone, o.token, tuple(sorted(o.counters.items())))
+    if o.zone != "battlefield" or (s.combat is not None and (
+            oid in s.combat.attackers or oid in getattr(s.combat, "blockers", {}))) or any(
+            getattr(e, "obj", None) == oid or getattr(e, "source", None) == oid for e in s.effects) or any(
+            s.objs[x].attached_to == oid for x in s.battlefield):
+        return ("itself", oid)
+    return (o.card, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(o.counters.items())), o.damage,
+            o.deathtouched, o.token, o.attached_to, o.goaded_by, o.is_copy, o.x, o.corpse_exile)
+
+
+def trigger_identity(g: Game, t: PendingTrigger) -> tuple[Any, ...]:
+    """Two waiting triggered abilities with the same identity are indistinguishable: the same
+    ability, controller and source name, from sources and about objects that differ in nothing
+    (two copies of a card with the same "when ... dies" trigger dying at once), with the same
+    data. Putting one or the other on the stack first leads to the same game (up to which
+    copy is which), so their order is no choice (CR 603.3b). Targets are chosen after the
+    order (CR 603.3d), so they don't tell abilities apart."""
+    data = tuple(sorted((k, _object_identity(g, v) if k in _OBJECT_DATA else repr(v)) for k, v in t.data.items()))
+    return (t.controller, t.kind, t.ability, t.source_name, _object_identity(g, t.source), data)
+
+
+def _distinct(g: Game, ids: list[int], pending: list[PendingTrigger]) -> list[int]:
+    """The first of each kind of indistinguishable triggered ability among ``ids``."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for i in ids:
+        ident = trigger_identity(g, pending[i])
+        if ident not in seen:
+            seen.add(ident)
+            out.append(i)
+    return out
+
+
 @job_runner("triggers")
 def run_put_triggers(g: Game, job: Job) -> None:
     s = g.s
@@ -199,7 +247,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
         resolve_order: list[int] = []
         while len(resolve_order) < len(mine) - 1:
             rest = [i for i in mine if i not in resolve_order]
-            opts = [Option(label(i), i) for i in rest]
+            opts = [Option(label(i), i) for i in _distinct(g, rest, pending)]
             k = len(resolve_order)
             resolve_order.append(g.ask(job, f"order{p}:{k}", p, "order_triggers",
                                        f"{s.players[p].name}: which of {whose} triggered abilities resolves "

@@ -112,6 +112,21 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
     return out
 
 
+def distinct_replacements(reps: list[Replacement]) -> list[Replacement]:
+    """The first of each kind of replacement effect: two that would modify the event the same
+    way — the same label (source name and effect), rule, destination, counter and optionality,
+    e.g. two Ravenloft Adventurers' — are one choice when ordering them (CR 616.1): whichever
+    applies first, the result is the same."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for r in reps:
+        ident = (r.label, r.rule, r.to_zone, r.counter, r.optional)
+        if ident not in seen:
+            seen.add(ident)
+            out.append(r)
+    return out
+
+
 def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_top: bool = True,
          controller: int | None = None, tapped: bool = False, order: list[str] | None = None,
          counters: dict[str, int] | None = None) -> Obj | None:

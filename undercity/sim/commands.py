@@ -50,19 +50,27 @@ def sim_command(
     err = Console(stderr=True, highlight=False)
     # The workers start here, before the progress bar's thread exists (see runner._mp_context).
     with Simulation(cfg, workers=workers, backend=backend, address=address, replay_dir=save_replays) as sim:
-        with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                      TimeRemainingColumn(), console=err, disable=not err.is_terminal) as bar:
-            task = bar.add_task("games", total=cfg.games)
-            for n in sim:
-                bar.advance(task, n)
+        try:
+            with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                          TimeRemainingColumn(), console=err, disable=not err.is_terminal) as bar:
+                task = bar.add_task("games", total=cfg.games)
+                for n in sim:
+                    bar.advance(task, n)
+        except KeyboardInterrupt:  # Ctrl-C: report and write what was finished
+            if not sim.interrupted:
+                sim.abort()
     records = sim.records
+    if sim.interrupted:
+        err.print(f"interrupted after {len(records)} of {cfg.games} games", markup=False)
+        if not records:
+            raise typer.Exit(130)
     run = sim.info
     assert run is not None
     summary = stats.summarize(records)
     summary["run"] = {"seed": cfg.seed, "games": cfg.games, "decks": list(cfg.deck_names), "ai": cfg.ai,
                       "variant": cfg.variant, "turn_cap": cfg.turn_cap, "backend": run.backend,
                       "workers": run.workers, "seconds": round(run.seconds, 3),
-                      "games_per_second": round(run.games_per_second, 2)}
+                      "games_per_second": round(run.games_per_second, 2), "interrupted": sim.interrupted}
     rec.write_json(records, out / "records.json")
     rec.write_csv(records, out / "records.csv")
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
@@ -75,6 +83,8 @@ def sim_command(
     console.print(f"Wrote {', '.join(written)} to {out}/", markup=False)
     if save_replays is not None:
         console.print(f"Saved {len(records)} replays to {save_replays}/ (undercity replay FILE)", markup=False)
+    if sim.interrupted:
+        raise typer.Exit(130)  # 128 + SIGINT, as a shell reports an interrupted command
 
 
 def replay_command(

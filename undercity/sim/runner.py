@@ -170,8 +170,13 @@ def _mp_context() -> Any:
 
 
 def _worker_init() -> None:
+    import signal
+
     from undercity.engine.game import _load_rules
 
+    # Ctrl-C at a terminal reaches every process of the group: the parent alone decides what
+    # an interrupt means (keep the finished games), so workers ignore it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _load_rules()
 
 
@@ -243,6 +248,8 @@ class Simulation:
         self.cfg, self.workers, self.backend, self.replay_dir = cfg, workers, backend, replay_dir
         self.records: list[GameRecord] = []
         self.info: RunInfo | None = None
+        #: Set when the run was stopped by :meth:`abort` (Ctrl-C) before every game was played.
+        self.interrupted = False
         self._parts = chunks(cfg.games, workers)
         self._pool: Any = None
         self._ray: Any = None
@@ -296,11 +303,13 @@ class Simulation:
 
             for f in as_completed(self._futures):
                 yield f.result()
-        else:
+        else:  # game by game, so that an interrupt loses only the game being played
             for p in self._parts:
-                yield play_chunk(self.cfg, p)
+                for i in p:
+                    yield [play_game(self.cfg, i)]
 
     def __iter__(self) -> Iterator[int]:
+        self.interrupted = False
         try:
             for results in self._results():
                 for r in results:
@@ -310,10 +319,31 @@ class Simulation:
 
                         replay_path(self.replay_dir, r.record.index).write_text(r.replay, encoding="utf-8")
                 yield len(results)
+        except KeyboardInterrupt:
+            self.abort()
+            raise
         finally:
             self.close()
+        self._finish()
+
+    def _finish(self) -> None:
         self.records.sort(key=lambda r: r.index)
         self.info = RunInfo(self.backend, self.workers, time.perf_counter() - self._t0, len(self.records))
+
+    def abort(self) -> None:
+        """Stop at once (Ctrl-C): the games being played are dropped, the finished ones kept
+        in :attr:`records` (in index order) with :attr:`info` for them."""
+        self.interrupted = True
+        if self._pool is not None:
+            for proc in list(getattr(self._pool, "_processes", {}).values()):
+                proc.terminate()  # a worker mid-game would otherwise finish its whole chunk
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        if self._ray is not None:
+            for ref in self._refs:
+                self._ray.cancel(ref, force=True)
+        self.close()
+        self._finish()
 
     def close(self) -> None:
         if self._pool is not None:
