@@ -139,34 +139,26 @@ def _commanders(decks: list, quiet: bool) -> list[list[str]]:
 
 
 @app.command()
-def scenario(files: list[str] = typer.Argument(..., help="Scenario files (YAML, format 1), directories of them, "
-                                              "or glob patterns."),
+def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML, format 1)."),
              quiet: bool = typer.Option(False, help="Don't print the log.")) -> None:
-    """Run scenario files: print the CR-cited log of each, PASS or FAIL, and 'N passed, M failed'.
+    """Run scenario files: print the CR-cited log; exit non-zero if an expectation fails."""
+    from undercity.scenario.runner import run_file
 
-    Every file is run even when another fails. Exit status: 0 when all pass, 1 when an
-    expectation failed, 2 when a file could not be run (missing, malformed, an illegal action)."""
-    from undercity.scenario.batch import Outcome, exit_status, expand, run_one, summary
-
-    outcomes: list[Outcome] = []
-    items = list(expand(files))
-    for item in items:
-        if not isinstance(item, Outcome):
-            if not quiet and len(items) > 1:  # a batch: say whose log follows
-                console.print(f"=== {item} ===", markup=False)
-            item = run_one(item)
-        outcomes.append(item)
+    failed = 0
+    for f in files:
+        result = run_file(f)
         if not quiet:
-            for line in item.log:
+            for line in result.log:
                 console.print(line, markup=False)
-        console.print(f"{'PASS' if item.passed else 'FAIL'} {item.name}", markup=False)
-        for line in item.failures:
-            console.print(f"  {line}", markup=False)
-        if item.error is not None:
-            console.print(f"  error: {item.error}", markup=False)
-    console.print(summary(outcomes), markup=False)
-    if exit_status(outcomes):
-        raise typer.Exit(exit_status(outcomes))
+        if result.ok:
+            console.print(f"PASS {f}", markup=False)
+        else:
+            failed += 1
+            console.print(f"FAIL {f}", markup=False)
+            for line in result.failures:
+                console.print(f"  {line}", markup=False)
+    if failed:
+        raise typer.Exit(1)
 
 
 @app.command()
