@@ -1,0 +1,503 @@
+"""The parsed form of Oracle text: a typed tree of frozen dataclasses, one per ability.
+
+Every node renders back to the words it was read from (:meth:`Node.render`), so the test
+that renders each parsed card and compares it with its Oracle text proves that no clause
+was dropped. Surface variants that mean the same thing ("enters" / "enters the
+battlefield", "~" / "this creature", "draws" / "draw") are kept as fields so the round
+trip is exact; lowering (:mod:`undercity.cards.text.lower`) ignores them.
+
+Nodes hold lower-case words except proper subtypes ("Wolf"), mana symbols and ``~`` (the
+card's own name); sentence capitals are added by the renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class Node:
+    """A node of the parsed form."""
+
+    __slots__ = ()
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+
+def _join(*parts: str | None) -> str:
+    return " ".join(p for p in parts if p)
+
+
+def cap(s: str) -> str:
+    """Sentence capital (CR-style Oracle text starts sentences with a capital letter)."""
+    return s[:1].upper() + s[1:] if s else s
+
+
+# ---------------------------------------------------------------------------- quantities
+
+
+@dataclass(frozen=True, slots=True)
+class Num(Node):
+    """A number as written: ``word`` is "a", "an", "one", "two", "3", "X"; ``value`` its
+    value (None for X)."""
+
+    word: str
+    value: int | None
+
+    def render(self) -> str:
+        return self.word
+
+
+# ---------------------------------------------------------------------------- nouns and references
+
+
+@dataclass(frozen=True, slots=True)
+class Noun(Node):
+    """A description of objects or players: "other nontoken creatures you control",
+    "artifact or enchantment", "creature card with mana value 3 or less".
+
+    ``quals``: adjectives before the type words ("other", "nonblack", "tapped", "legendary");
+    ``heads``: the type words (surface forms, "creature", "creatures", "Wolf"), joined by
+    ``conj`` ("or"/"and"); ``card``: "card"/"cards"/"spell"/"spells" after them;
+    ``suffix``: "you control", "an opponent controls", "with power 4 or greater"…
+    """
+
+    quals: tuple[str, ...]
+    heads: tuple[str, ...]
+    conj: str = "or"
+    card: str = ""
+    suffix: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        if len(self.heads) <= 2:
+            heads = f" {self.conj} ".join(self.heads)
+        else:
+            heads = ", ".join(self.heads[:-1]) + f", {self.conj} " + self.heads[-1]
+        return _join(*self.quals, heads, self.card, *self.suffix)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfRef(Node):
+    """The object with the ability: "~" (its name), "this creature", "this artifact"…"""
+
+    word: str = "~"
+
+    def render(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRef(Node):
+    """"target creature", "any target", "up to two target creatures", "another target …".
+
+    ``count``: None for one target; ``up_to``: "up to"; ``another``: "another target";
+    ``noun``: None for "any target".
+    """
+
+    noun: Noun | None
+    count: Num | None = None
+    up_to: bool = False
+    another: bool = False
+
+    def render(self) -> str:
+        if self.noun is None:
+            return "any target"
+        return _join("up to" if self.up_to else None, self.count.render() if self.count else None,
+                     "another" if self.another else None, "target", self.noun.render())
+
+
+@dataclass(frozen=True, slots=True)
+class WordRef(Node):
+    """A fixed reference: "you", "it", "that creature", "each opponent", "defending player",
+    "its controller", "enchanted creature", "equipped creature"."""
+
+    words: str
+
+    def render(self) -> str:
+        return self.words
+
+
+@dataclass(frozen=True, slots=True)
+class EachRef(Node):
+    """"each creature you control", "all creatures", "each opponent"."""
+
+    det: str  # "each" or "all"
+    noun: Noun
+
+    def render(self) -> str:
+        return f"{self.det} {self.noun.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class DescRef(Node):
+    """An untargeted object description with an article: "a creature", "another creature",
+    "a land you control"."""
+
+    det: str
+    noun: Noun
+
+    def render(self) -> str:
+        return _join(self.det, self.noun.render())
+
+
+Ref = SelfRef | TargetRef | WordRef | EachRef | DescRef
+
+
+# ---------------------------------------------------------------------------- durations
+
+
+@dataclass(frozen=True, slots=True)
+class Duration(Node):
+    """"until end of turn", "until your next turn", "this turn" (CR 611.2)."""
+
+    words: str
+
+    def render(self) -> str:
+        return self.words
+
+
+# ---------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Node):
+    who: Node | None
+    verb: str
+    n: Num
+
+    def render(self) -> str:
+        one = self.n.value == 1 and self.n.word in ("a", "one")
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(),
+                     "card" if one else "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChange(Node):
+    """"you gain 3 life", "each opponent loses 2 life", "gain life equal to its power"."""
+
+    who: Node | None
+    verb: str  # gain/gains/lose/loses
+    n: Num | None
+    equal_to: str = ""
+
+    def render(self) -> str:
+        if self.n is None:
+            return _join(self.who.render() if self.who else None, self.verb, "life", self.equal_to)
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), "life")
+
+
+@dataclass(frozen=True, slots=True)
+class Damage(Node):
+    """"~ deals 3 damage to any target"."""
+
+    source: Node
+    verb: str
+    n: Num
+    to: Node
+
+    def render(self) -> str:
+        return _join(self.source.render(), self.verb, self.n.render(), "damage to", self.to.render())
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectAction(Node):
+    """A verb on objects: destroy, exile, tap, untap, sacrifice, counter, goad, return … to
+    its owner's hand (``to``)."""
+
+    who: Node | None
+    verb: str
+    what: Node
+    to: str = ""
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.what.render(), self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount(Node):
+    """A player verb with a number of cards: scry, surveil, mill, discard."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    noun: str = ""  # "cards"/"card" after mill/discard; "" for scry/surveil
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), self.noun)
+
+
+@dataclass(frozen=True, slots=True)
+class Modify(Node):
+    """"target creature gets +3/+3 [and gains flying] until end of turn",
+    "~ gains haste until end of turn"."""
+
+    what: Node
+    pt_verb: str  # "gets"/"get" or ""
+    pt: str  # "+3/+3" or ""
+    kw_verb: str  # "gains"/"gain"/"has"/"have" or ""
+    keywords: tuple[str, ...]
+    duration: Duration | None
+
+    def render(self) -> str:
+        parts = [self.what.render()]
+        if self.pt:
+            parts.append(f"{self.pt_verb} {self.pt}")
+        if self.keywords:
+            if self.pt:
+                parts.append("and")
+            parts.append(f"{self.kw_verb} {_kw_list(self.keywords)}")
+        if self.duration:
+            parts.append(self.duration.render())
+        return " ".join(parts)
+
+
+def _kw_list(kws: tuple[str, ...]) -> str:
+    if len(kws) <= 2:
+        return " and ".join(kws)
+    return ", ".join(kws[:-1]) + ", and " + kws[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Counters(Node):
+    """"put a +1/+1 counter on target creature"."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    kind: str
+    what: Node
+
+    def render(self) -> str:
+        one = self.n.value == 1 and self.n.word in ("a", "an", "one")
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), self.kind,
+                     "counter" if one else "counters", "on", self.what.render())
+
+
+@dataclass(frozen=True, slots=True)
+class Create(Node):
+    """"create a Treasure token", "create two 1/1 white Soldier creature tokens"."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    desc: tuple[str, ...]
+    plural: bool
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), *self.desc,
+                     "tokens" if self.plural else "token")
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana(Node):
+    """"add {G}", "add {U} or {B}", "add one mana of any color"."""
+
+    verb: str
+    options: tuple[str, ...]
+
+    def render(self) -> str:
+        return f"{self.verb} {' or '.join(self.options)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase(Node):
+    """A fixed effect phrase: "you take the initiative", "venture into the dungeon"."""
+
+    who: Node | None
+    words: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.words)
+
+
+Effect = Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | Counters | Create | AddMana | Phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Node):
+    """Clauses joined by ``joins`` (", ", " and ", ", then ", ", and "), with an optional
+    "you may" before the first and a prefix such as "if you do,"."""
+
+    clauses: tuple[Node, ...]
+    joins: tuple[str, ...] = ()
+    may: str = ""  # "you may" or ""
+    prefix: str = ""  # "then", "if you do,"
+
+    def render(self) -> str:
+        out = self.clauses[0].render()
+        for j, c in zip(self.joins, self.clauses[1:], strict=True):
+            out += j + c.render()
+        return _join(self.prefix, self.may, out) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Effects(Node):
+    """Sentences of an effect, in order."""
+
+    sentences: tuple[Sentence, ...]
+
+    def render(self) -> str:
+        return " ".join(cap(s.render()) for s in self.sentences)
+
+    def render_after_comma(self) -> str:
+        """The text after a trigger's comma: its first word stays lower-case."""
+        first, *rest = self.sentences
+        return " ".join([first.render(), *(cap(s.render()) for s in rest)])
+
+
+@dataclass(frozen=True, slots=True)
+class Modal(Node):
+    """"Choose one —" and its bulleted modes (CR 700.2)."""
+
+    choose: str  # "one", "one or both", "two", "one or more"
+    modes: tuple[Effects, ...]
+
+    def render(self) -> str:
+        return "\n".join([f"choose {self.choose} —", *(f"• {m.render()}" for m in self.modes)])
+
+    def render_after_comma(self) -> str:
+        return self.render()
+
+
+# ---------------------------------------------------------------------------- triggers
+
+
+@dataclass(frozen=True, slots=True)
+class Event(Node):
+    """A trigger event: ``subject`` ``verb`` [``rest``] — "~ enters the battlefield",
+    "another creature you control dies", "you cast a noncreature spell", "the beginning of
+    your upkeep" (subject None)."""
+
+    subject: Node | None
+    words: str
+
+    def render(self) -> str:
+        return _join(self.subject.render() if self.subject else None, self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition(Node):
+    """An intervening "if" clause (CR 603.4) or "as long as" condition, as words with the
+    references it names."""
+
+    words: str
+
+    def render(self) -> str:
+        return self.words
+
+
+# ---------------------------------------------------------------------------- abilities
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword(Node):
+    """One keyword ability (CR 702): "flying", "ward {2}", "equip {1}", "enchant creature",
+    "protection from red"."""
+
+    name: str
+    arg: str = ""
+
+    def render(self) -> str:
+        return _join(self.name, self.arg)
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordLine(Node):
+    keywords: tuple[Keyword, ...]
+
+    def render(self) -> str:
+        return cap(", ".join(k.render() for k in self.keywords))
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility(Node):
+    """``word`` ("When"/"Whenever"/"At") ``event``, [if ``condition``,] ``body`` (CR 603)."""
+
+    word: str
+    event: Event
+    body: Effects | Modal
+    condition: Condition | None = None
+
+    def render(self) -> str:
+        cond = f"if {self.condition.render()}, " if self.condition else ""
+        return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}"
+
+
+@dataclass(frozen=True, slots=True)
+class CostItem(Node):
+    """One activation cost (CR 118, 602.1a): "{2}{G}", "{T}", "sacrifice ~", "pay 2 life",
+    "discard a card", "sacrifice an artifact"."""
+
+    kind: str  # mana, tap, untap, sacrifice, discard, pay_life, exile
+    words: str
+    what: Node | None = None
+
+    def render(self) -> str:
+        return self.words if self.what is None else f"{self.words} {self.what.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility(Node):
+    """``costs``: ``body`` [``restriction``] (CR 602)."""
+
+    costs: tuple[CostItem, ...]
+    body: Effects | Modal
+    restriction: str = ""  # "activate only as a sorcery."
+
+    def render(self) -> str:
+        costs = ", ".join(cap(c.render()) for c in self.costs)
+        return _join(f"{costs}: {self.body.render()}", cap(self.restriction))
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility(Node):
+    """A static ability (CR 604): an object modification ("creatures you control get
+    +1/+1"), "~ enters the battlefield tapped", "you have no maximum hand size", with an
+    optional "as long as" condition."""
+
+    body: Node
+    condition: Condition | None = None
+    condition_first: bool = False
+
+    def render(self) -> str:
+        if self.condition is None:
+            return cap(self.body.render()) + "."
+        if self.condition_first:
+            return f"As long as {self.condition.render()}, {self.body.render()}."
+        return cap(f"{self.body.render()} as long as {self.condition.render()}.")
+
+
+@dataclass(frozen=True, slots=True)
+class SpellText(Node):
+    """An instant's or sorcery's effect (CR 113.3a)."""
+
+    body: Effects | Modal
+
+    def render(self) -> str:
+        return cap(self.body.render())
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityWord(Node):
+    """An ability word and its ability: "Pack tactics — Whenever …" (CR 207.2c: no rules
+    meaning)."""
+
+    word: str
+    ability: Node
+
+    def render(self) -> str:
+        return f"{cap(self.word)} — {self.ability.render()}"
+
+
+Ability = KeywordLine | TriggeredAbility | ActivatedAbility | StaticAbility | SpellText | AbilityWord
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCard(Node):
+    """A card's abilities, one per Oracle paragraph (a modal spell's bullets belong to it)."""
+
+    name: str
+    abilities: tuple[Node, ...]
+
+    def render(self) -> str:
+        return "\n".join(a.render() for a in self.abilities)

@@ -1,0 +1,602 @@
+"""The parsed form → the effect language of :mod:`undercity.cards.model` (CardDef abilities).
+
+Strict: every node either lowers to effect types the engine handles, exactly as the rules
+say, or raises :class:`Unsupported` naming the phrase. A card is implemented only when all
+its abilities lower; a compiled card that plays differently from the real card would be
+worse than an unimplemented one, so anything doubtful is refused here rather than guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from undercity.cards import model as m
+from undercity.cards.model_afr import AttachTo, CounterUnlessPays
+from undercity.cards.model_clb import Untap
+from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May
+from undercity.cards.model_clb_white import Tap
+from undercity.cards.text import ast as A
+from undercity.mana import parse_cost
+
+#: Keyword abilities the engine implements as keywords (CR 702).
+ENGINE_KEYWORDS = frozenset({
+    "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
+    "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
+})
+
+
+class Unsupported(Exception):
+    """A phrase the engine has no effect for (or that the lowering can't map exactly)."""
+
+    def __init__(self, phrase: str) -> None:
+        super().__init__(phrase)
+        self.phrase = phrase
+
+
+_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+          "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "sorceries": "Sorcery",
+          "battle": "Battle"}
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _type(word: str) -> str | None:
+    w = word.lower()
+    if w in _TYPES:
+        return _TYPES[w]
+    if w.endswith("s") and w[:-1] in _TYPES:
+        return _TYPES[w[:-1]]
+    return None
+
+
+def noun_filter(n: A.Noun) -> m.Filter:
+    """A noun phrase as a :class:`~undercity.cards.model.Filter` (CR 109.2: an object is
+    described by its characteristics)."""
+    from undercity.cards.text.parser import subtype_of
+
+    kw: dict[str, Any] = {}
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    for h in n.heads:
+        t = _type(h)
+        if t is not None:
+            types.add(t)
+        elif h.lower() in ("permanent", "permanents"):
+            pass
+        elif (st := subtype_of(h)) is not None:
+            subtypes.add(st)
+        else:
+            raise Unsupported(n.render())
+    if types and subtypes:
+        raise Unsupported(n.render())  # "artifact or Vampire": the Filter can't say "or" across fields
+    if n.card in ("spell", "spells") and not n.heads:
+        pass
+    sets: dict[str, set[str]] = {"not_types": set(), "not_colors": set(), "colors": set(), "supertypes": set(),
+                                 "not_supertypes": set(), "not_subtypes": set()}
+    for q in n.quals:
+        ql = q.lower()
+        if ql == "other":
+            kw["other"] = True
+        elif ql == "nontoken":
+            kw["nontoken"] = True
+        elif ql in ("tapped", "untapped"):
+            kw["tapped"] = ql == "tapped"
+        elif ql == "attacking":
+            kw["attacking"] = True
+        elif ql == "legendary":
+            sets["supertypes"].add("Legendary")
+        elif ql == "nonlegendary":
+            sets["not_supertypes"].add("Legendary")
+        elif ql == "basic":
+            kw["basic"] = True
+        elif ql in _COLORS:
+            sets["colors"].add(_COLORS[ql])
+        elif ql.startswith("non") and ql[3:] in _COLORS:
+            sets["not_colors"].add(_COLORS[ql[3:]])
+        elif ql.startswith("non") and (t := _type(ql[3:])) is not None:
+            sets["not_types"].add(t)
+        elif ql.startswith("non-") and (st := subtype_of(q[4:])) is not None:
+            sets["not_subtypes"].add(st)
+        else:
+            raise Unsupported(f"{q} {n.render()}")
+    if len(sets["colors"]) > 1:
+        raise Unsupported(n.render())
+    for s in n.suffix:
+        if s in ("you control",):
+            kw["controller"] = "you"
+        elif s in ("an opponent controls", "you don't control"):
+            kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
+        elif s.startswith("with "):
+            words = s.split()
+            if words[-1] not in ("greater", "less") or not words[-3].isdigit():
+                raise Unsupported(s)
+            v, more = int(words[-3]), words[-1] == "greater"
+            what = " ".join(words[1:-3])
+            key = {("power", True): "min_power", ("toughness", True): "min_toughness",
+                   ("mana value", True): "min_mv", ("mana value", False): "max_mv"}.get((what, more))
+            if key is None:
+                raise Unsupported(s)
+            kw[key] = v
+        elif s in ("from your graveyard", "in your graveyard", "from a graveyard"):
+            if s != "from a graveyard":
+                kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
+        else:
+            raise Unsupported(s)
+    conv = {k: frozenset(v) for k, v in sets.items() if v}
+    return m.Filter(types=frozenset(types), subtypes=frozenset(subtypes), **conv, **kw)
+
+
+def _graveyard(n: A.Noun) -> bool:
+    return any("graveyard" in s for s in n.suffix)
+
+
+@dataclass
+class Ctx:
+    """Targets chosen so far in one ability, and what "it" refers to (CR 115.1, 608.2c)."""
+
+    targets: list[m.TargetSpec] = field(default_factory=list)
+    it: m.Ref | None = None
+    it_is_target: bool = False
+
+    def target(self, t: A.TargetRef) -> m.Ref:
+        if t.count is not None and not (t.up_to and t.count.value == 1):
+            raise Unsupported(t.render())
+        spec = _target_spec(t)
+        if self.targets and self.targets[-1].optional and not spec.optional:
+            raise Unsupported(t.render())  # optional target specifications come last
+        self.targets.append(spec)
+        ref = m.T(len(self.targets) - 1)
+        self.it, self.it_is_target = ref, True
+        return ref
+
+
+def _target_spec(t: A.TargetRef) -> m.TargetSpec:
+    text = t.render()
+    optional = t.up_to
+    if t.noun is None:
+        return m.TargetSpec("any", text=text)
+    n = t.noun
+    heads = tuple(h.lower() for h in n.heads)
+    if t.another:
+        raise Unsupported(text)
+    if not n.quals and not n.suffix and not n.card:
+        if heads == ("player",):
+            return m.TargetSpec("player", text=text, optional=optional)
+        if heads == ("opponent",):
+            return m.TargetSpec("opponent", text=text, optional=optional)
+        if heads == ("player", "planeswalker"):
+            return m.TargetSpec("player_or_planeswalker", text=text, optional=optional)
+        if heads == ("creature", "planeswalker"):
+            return m.TargetSpec("creature_or_planeswalker", text=text, optional=optional)
+    if "player" in heads or "opponent" in heads:
+        raise Unsupported(text)
+    if n.card in ("spell",):
+        return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals else None, text=text, optional=optional)
+    if n.card == "card":
+        if not _graveyard(n):
+            raise Unsupported(text)
+        return m.TargetSpec("card", noun_filter(n), zone="graveyard", text=text, optional=optional)
+    if n.card:
+        raise Unsupported(text)
+    return m.TargetSpec("permanent", noun_filter(n), text=text, optional=optional)
+
+
+def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
+    if node is None:
+        return m.YOU
+    if isinstance(node, A.WordRef):
+        ref = {"you": m.YOU, "defending player": m.DEFENDING}.get(node.words)
+        if ref is not None:
+            return ref
+        if node.words == "its controller" and ctx.it_is_target and ctx.it is not None:
+            return m.TARGET_CONTROLLER(ctx.it.i)
+    if isinstance(node, A.EachRef) and not node.noun.quals and not node.noun.suffix:
+        heads = tuple(h.lower() for h in node.noun.heads)
+        if heads == ("opponent",):
+            return m.EACH_OPPONENT
+        if heads == ("player",):
+            return m.EACH_PLAYER
+    if isinstance(node, A.TargetRef) and node.noun is not None and tuple(node.noun.heads) in (
+            ("player",), ("opponent",)):
+        return ctx.target(node)
+    raise Unsupported(node.render())
+
+
+def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
+    if isinstance(node, A.SelfRef):
+        return m.SELF
+    if isinstance(node, A.TargetRef):
+        return ctx.target(node)
+    if isinstance(node, A.WordRef):
+        if node.words in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
+            return m.ENCHANTED
+        if node.words == "it" and ctx.it is not None:
+            return ctx.it
+    if isinstance(node, A.EachRef):
+        flt = noun_filter(node.noun)
+        if node.noun.card or not flt.types and not flt.subtypes and "permanent" not in " ".join(node.noun.heads):
+            raise Unsupported(node.render())
+        return m.ALL(flt)
+    raise Unsupported(node.render())
+
+
+def _n(num: A.Num) -> int:
+    if num.value is None:
+        raise Unsupported(num.word)
+    return num.value
+
+
+def _pt(s: str) -> tuple[int, int]:
+    p, t = s.replace("−", "-").split("/")
+    try:
+        return int(p), int(t)
+    except ValueError as err:
+        raise Unsupported(s) from err
+
+
+_TOKENS = {("Treasure",): "Treasure"}
+
+
+def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
+    """One clause."""
+    if isinstance(c, A.Draw):
+        return [m.Draw(_n(c.n), player_ref(c.who, ctx))]
+    if isinstance(c, A.LifeChange):
+        who = player_ref(c.who, ctx)
+        if c.n is None:
+            if c.equal_to == "equal to its power" and c.verb == "gains" and who.kind == "target_controller":
+                return [m.GainLife(m.Count("target_power"), who)]
+            raise Unsupported(c.render())
+        return [m.GainLife(_n(c.n), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n), who)]
+    if isinstance(c, A.Damage):
+        if not isinstance(c.source, A.SelfRef):
+            raise Unsupported(c.render())
+        to = c.to
+        if isinstance(to, A.EachRef):
+            ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
+        elif isinstance(to, A.TargetRef):
+            ref = ctx.target(to)
+        else:
+            ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in ("you", "defending player") \
+                else object_ref(to, ctx)
+        return [m.DealDamage(_n(c.n), ref)]
+    if isinstance(c, A.ObjectAction):
+        if c.who is not None and c.verb not in ("sacrifices",):
+            raise Unsupported(c.render())
+        v = c.verb.rstrip("s") if c.verb != "goads" else "goad"
+        if v == "destroy" and isinstance(c.what, A.EachRef) and c.what.det == "all":
+            return [m.DestroyAll(noun_filter(c.what.noun))]
+        if v == "sacrifice":
+            who = player_ref(c.who, ctx) if c.who is not None else None
+            if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
+                raise Unsupported(c.render())
+            return [m.SacrificeChoice(who, noun_filter(c.what.noun))]
+        if v == "counter":
+            if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "spell"):
+                raise Unsupported(c.render())
+            return [m.CounterSpell(ctx.target(c.what))]
+        if v == "return":
+            if c.to != "to its owner's hand":
+                raise Unsupported(c.render())
+            return [m.ReturnToHand(object_ref(c.what, ctx))]
+        what = object_ref(c.what, ctx)
+        makers = {"destroy": m.Destroy, "exile": m.ExileIt, "tap": Tap, "untap": Untap, "goad": m.Goad}
+        if v not in makers or c.to:
+            raise Unsupported(c.render())
+        return [makers[v](what)]
+    if isinstance(c, A.PlayerCount):
+        who = player_ref(c.who, ctx)
+        v = c.verb.lower().rstrip("s").replace("scrie", "scry")
+        if v in ("scry", "surveil"):
+            if who != m.YOU:
+                raise Unsupported(c.render())
+            return [m.Scry(_n(c.n)) if v == "scry" else m.Surveil(_n(c.n))]
+        if v == "mill":
+            return [m.Mill(_n(c.n), who)]
+        if v == "discard":
+            return [m.Discard(_n(c.n), who)]
+        raise Unsupported(c.render())
+    if isinstance(c, A.Counters):
+        if c.who is not None or c.kind not in ("+1/+1",):
+            raise Unsupported(c.render())
+        return [m.PutCounters(c.kind, _n(c.n), object_ref(c.what, ctx))]
+    if isinstance(c, A.Create):
+        tok = _TOKENS.get(c.desc)
+        if tok is None or c.who is not None:
+            raise Unsupported(c.render())
+        return [m.CreateToken(tok, _n(c.n))]
+    if isinstance(c, A.AddMana):
+        raise Unsupported(c.render())  # only as a whole mana ability (below)
+    if isinstance(c, A.Phrase):
+        if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
+            raise Unsupported(c.render())
+        if c.words in ("take the initiative",):
+            return [m.TakeInitiative()]
+        if c.words == "venture into the dungeon":
+            return [m.Venture()]
+        if c.words == "venture into Undercity":
+            return [m.Venture(into="Undercity")]
+        raise Unsupported(c.render())
+    if isinstance(c, A.Modify):
+        what = object_ref(c.what, ctx)
+        p, t = _pt(c.pt) if c.pt else (0, 0)
+        kws = frozenset(c.keywords)
+        if not kws <= ENGINE_KEYWORDS:
+            raise Unsupported(c.render())
+        if c.duration is None or c.kw_verb in ("has", "have"):
+            raise Unsupported(c.render())
+        if c.duration.words == "until end of turn":
+            return [m.Pump(p, t, what, kws)]
+        if c.duration.words == "until your next turn":
+            return [m.PumpUntil(p, t, what, kws)]
+        raise Unsupported(c.render())
+    raise Unsupported(c.render())
+
+
+def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
+    out: list[m.Effect] = []
+    for s in body.sentences:
+        if s.prefix not in ("", "then"):
+            raise Unsupported(s.prefix)
+        part: list[m.Effect] = []
+        subject: A.Node | None = None
+        for c in s.clauses:
+            who = getattr(c, "who", None)
+            verb = getattr(c, "verb", "")
+            if who is None and verb.endswith("s"):
+                # "Each player draws a card, then discards a card": a clause without a
+                # subject whose verb agrees with one shares the previous clause's subject.
+                if subject is None:
+                    raise Unsupported(c.render())
+                c = replace(c, who=subject)
+            subject = getattr(c, "who", None)
+            part += effect(c, ctx)
+        if s.may:
+            # "You may [do it]" (CR 608.2d): the choice is made as this part resolves.
+            out.append(May(tuple(part), text=_sentence_text(s)))
+        else:
+            out += part
+    return tuple(out)
+
+
+def _sentence_text(s: A.Sentence) -> str:
+    return s.render()[len(s.may) + 1 if s.may else 0:].rstrip(".")
+
+
+# ---------------------------------------------------------------------------- abilities
+
+
+@dataclass
+class Lowered:
+    """What :func:`undercity.cards.registry.define` takes for one card."""
+
+    keywords: set[str] = field(default_factory=set)
+    spell: m.SpellAbility | None = None
+    triggered: list[m.Triggered] = field(default_factory=list)
+    activated: list[m.Activated] = field(default_factory=list)
+    static: list[m.Static] = field(default_factory=list)
+    enchant: m.TargetSpec | None = None
+
+    def define_kwargs(self) -> dict[str, Any]:
+        kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
+                              "triggered": tuple(self.triggered), "activated": tuple(self.activated),
+                              "static": tuple(self.static)}
+        if self.enchant is not None:
+            kw["enchant"] = self.enchant
+        return kw
+
+
+def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
+    name = k.name.lower()
+    if name in ENGINE_KEYWORDS and not k.arg:
+        out.keywords.add(name)
+    elif name == "equip" and k.arg:
+        # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+        # control. Activate only as a sorcery."
+        out.activated.append(m.Activated(f"Equip {k.arg}", cost=m.Cost(mana=parse_cost(k.arg)),
+                                         targets=(m.target_creature(controller="you"),),
+                                         effects=(AttachTo(m.T(0)),), sorcery_speed=True))
+    elif name == "ward" and k.arg:
+        # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
+        # opponent controls, counter it unless that player pays [cost]."
+        out.triggered.append(m.Triggered(f"Ward {k.arg}", when=m.Trigger("becomes_target"),
+                                         effects=(CounterUnlessPays(k.arg),)))
+    elif name == "prowess":
+        # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until
+        # end of turn."
+        out.triggered.append(m.Triggered(
+            "Prowess", when=m.Trigger("cast", filter=m.F(not_types={"Creature"})), effects=(m.Pump(1, 1, m.SELF),)))
+    elif name == "enchant" and k.arg == "creature":
+        out.enchant = m.target_creature()  # CR 702.5a, 303.4a
+    else:
+        raise Unsupported(k.render())
+
+
+def _trigger(ev: A.Event, word: str) -> m.Trigger:
+    s, w = ev.subject, ev.words
+    if s is None:
+        steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
+                 "the beginning of each upkeep": ("upkeep", "each"),
+                 "the beginning of each end step": ("end", "each"),
+                 "the beginning of each opponent's upkeep": ("upkeep", "opponent"),
+                 "the beginning of combat on your turn": ("beginning-of-combat", "you"),
+                 "the beginning of your draw step": ("draw", "you")}
+        if w in steps and word == "at":
+            step, whose = steps[w]
+            return m.Trigger("beginning_of", step=step, whose=whose)
+        raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.SelfRef):
+        if w in ("enters the battlefield", "enters"):
+            return m.Trigger("enters")
+        if w == "dies" and word == "when":
+            return m.Trigger("dies")
+        if w == "attacks" and word == "whenever":
+            return m.Trigger("attacks")
+        if w == "deals combat damage to a player" and word == "whenever":
+            return m.Trigger("combat_damage_to_player")
+        raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast "):
+        raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "attacks":
+        return m.Trigger("equipped_attacks")
+    if isinstance(s, A.DescRef) and word == "whenever" and w in (
+            "enters the battlefield under your control", "enters under your control"):
+        flt = noun_filter(s.noun)
+        if s.det == "another":
+            flt = m.Filter(**{f: getattr(flt, f) for f in flt.__dataclass_fields__} | {"other": True})
+        if not flt.types:
+            raise Unsupported(f"{word} {ev.render()}")
+        return m.Trigger("enters", filter=flt, whose="you")
+    raise Unsupported(f"{word} {ev.render()}")
+
+
+_CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
+               "a permanent you controlled left the battlefield this turn": "revolt"}
+
+
+def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
+    when = _trigger(a.event, a.word)
+    cond = None
+    if a.condition is not None:
+        what = _CONDITIONS.get(a.condition.words)
+        if what is None:
+            raise Unsupported(f"if {a.condition.words}")
+        cond = m.Condition(what)
+    if not isinstance(a.body, A.Effects):
+        raise Unsupported("choose " + a.body.choose + " —")
+    ctx = Ctx()
+    if when.event in ("attacks", "enters", "dies") and when.filter is None:
+        ctx.it = m.SELF if when.event != "dies" else None
+    effs = effects(a.body, ctx)
+    return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond)
+
+
+def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
+    kw: dict[str, Any] = {}
+    for c in items:
+        if c.kind == "mana" and "mana" not in kw:
+            kw["mana"] = parse_cost(c.words)
+        elif c.kind == "tap" and "tap" not in kw:
+            kw["tap"] = True
+        elif c.kind == "sacrifice" and isinstance(c.what, A.SelfRef):
+            kw["sacrifice_self"] = True
+        elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
+            kw["sacrifice"] = noun_filter(c.what.noun)
+        elif c.kind == "loyalty":
+            kw["loyalty"] = int(c.words.replace("−", "-"))
+        else:
+            raise Unsupported(c.render())
+    return m.Cost(**kw)
+
+
+def _mana(opt: str) -> str:
+    if opt == "one mana of any color":
+        return "any"
+    syms = opt.strip("{}").split("}{")
+    if all(s in "WUBRGC" and len(s) == 1 for s in syms):
+        return "".join(syms)
+    raise Unsupported(f"add {opt}")
+
+
+def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
+    cost = _cost(a.costs)
+    if a.restriction not in ("", "activate only as a sorcery."):
+        raise Unsupported(a.restriction)
+    sorcery = a.restriction == "activate only as a sorcery."
+    if not isinstance(a.body, A.Effects):
+        raise Unsupported("choose " + a.body.choose + " —")
+    only = a.body.sentences[0].clauses if len(a.body.sentences) == 1 else ()
+    if len(only) == 1 and isinstance(only[0], A.AddMana) and not a.body.sentences[0].may:
+        # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
+        # the payment planner treats as one alternative per color (same source key).
+        if cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):
+            # The payment planner plans mana abilities whose cost is {T} (and sacrificing the
+            # source); a mana ability with another cost (a Signet's {1}) isn't planned yet.
+            raise Unsupported(", ".join(c.render() for c in a.costs) + ": add mana")
+        return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)),), mana_ability=True)
+                for o in only[0].options]
+    ctx = Ctx()
+    effs = effects(a.body, ctx)
+    return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery)]
+
+
+def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
+    if a.condition is not None:
+        raise Unsupported("as long as " + a.condition.render())
+    b = a.body
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in (
+            "enters the battlefield tapped", "enters tapped"):
+        out.static.append(m.Static(text, kind="enters_tapped"))  # CR 614.1c
+        return
+    if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
+        out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
+        return
+    if isinstance(b, A.Modify) and isinstance(b.what, A.WordRef) and b.what.words in (
+            "enchanted creature", "equipped creature") and b.duration is None:
+        p, t = _pt(b.pt) if b.pt else (0, 0)
+        kws = frozenset(b.keywords)
+        if not kws <= ENGINE_KEYWORDS:
+            raise Unsupported(b.render())
+        # CR 301.5a, 303.4: the Aura's or Equipment's static ability affects the object it's attached to.
+        out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
+        return
+    raise Unsupported(b.render())
+
+
+def _spell(body: A.Effects | A.Modal, text: str) -> m.SpellAbility:
+    if isinstance(body, A.Modal):
+        choose = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2)}.get(body.choose)
+        if choose is None:
+            raise Unsupported(f"choose {body.choose} —")
+        modes = []
+        for mode in body.modes:
+            ctx = Ctx()
+            modes.append(m.Mode(mode.render(), effects(mode, ctx), tuple(ctx.targets)))
+        return m.SpellAbility(text, modes=tuple(modes), choose=choose)
+    ctx = Ctx()
+    effs = effects(body, ctx)
+    if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1:
+        raise Unsupported(body.render())
+    return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets))
+
+
+#: CR 305.6: each basic land type gives its land the intrinsic ability "{T}: Add [mana]."
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple[str, ...] = ()) -> Lowered:
+    """Lower every ability of a parsed card, or raise :class:`Unsupported`."""
+    out = Lowered()
+    for st in subtypes:
+        if st in BASIC_LAND_MANA:
+            c = BASIC_LAND_MANA[st]
+            out.activated.append(m.Activated(f"{{T}}: Add {{{c}}}.", cost=m.Cost(tap=True),
+                                             effects=(m.AddMana(c),), mana_ability=True))
+
+    def named(node: A.Node) -> str:
+        return node.render().replace("~", name)
+
+    spell_parts: list[A.SpellText] = []
+    for ab in card.abilities:
+        inner = ab.ability if isinstance(ab, A.AbilityWord) else ab
+        text = named(ab)
+        if isinstance(inner, A.KeywordLine):
+            for k in inner.keywords:
+                _keyword(k, out, text)
+        elif isinstance(inner, A.TriggeredAbility):
+            out.triggered.append(_triggered(inner, text))
+        elif isinstance(inner, A.ActivatedAbility):
+            out.activated += _activated(inner, text)
+        elif isinstance(inner, A.StaticAbility):
+            _static(inner, text, out)
+        elif isinstance(inner, A.SpellText):
+            if not is_spell:
+                raise Unsupported(inner.render())
+            spell_parts.append(inner)
+        else:
+            raise Unsupported(ab.render())
+    if is_spell:
+        if len(spell_parts) != 1:
+            raise Unsupported("a spell with several effect paragraphs" if spell_parts else "a spell without effects")
+        out.spell = _spell(spell_parts[0].body, named(spell_parts[0]))
+    return out

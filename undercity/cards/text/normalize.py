@@ -1,0 +1,81 @@
+"""Oracle text before parsing: reminder text removed, the card's own name made ``~``, split
+into abilities, and each ability into tokens.
+
+The card's name (and a legend's short name — "Sefris" of "Sefris of the Hidden Ways",
+"Linden" of "Linden, the Steadfast Queen") becomes ``~``, the 2022 templates' CARDNAME;
+"this creature" (the 2024+ template) is read by the grammar itself. Reminder text is the
+parenthesised text (CR 207.2a: it has no rules meaning).
+"""
+
+from __future__ import annotations
+
+import re
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_TOKEN = re.compile(
+    r"(?:\{[^{}]*\})+"  # mana and tap symbols, a run of them as one token: {2}{G}
+    r"|[+\-−]?[\dX*]+/[+\-−]?[\dX*]+"  # +1/+1, -X/-X
+    r"|[+\-−]\d+(?=:)"  # loyalty costs +1: −2:
+    r"|~'s|~"
+    r"|[A-Za-z0-9][A-Za-z0-9'’\-]*"
+    r"|[.,:;—•\"]")
+
+
+def short_name(name: str) -> str | None:
+    """A legend's short name as its abilities call it: the part before ", " or " of the "."""
+    for sep in (", ", " of the "):
+        if sep in name:
+            return name.split(sep, 1)[0]
+    return None
+
+
+def self_normalised(text: str, name: str) -> str:
+    """``text`` with the card's name (and short name) replaced by ``~``."""
+    names = [name] + ([s] if (s := short_name(name)) else [])
+    if " // " in name:
+        names += name.split(" // ")
+    for n in sorted(names, key=len, reverse=True):
+        text = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", "~", text)
+    return text
+
+
+def strip_reminder(text: str) -> str:
+    """Remove parenthesised reminder text (CR 207.2a) and the blank lines it leaves."""
+    lines = []
+    for line in text.split("\n"):
+        line = _REMINDER.sub("", line).strip()
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def normalise(text: str, name: str) -> str:
+    """The text the compiler reads and the renderer must give back."""
+    return strip_reminder(self_normalised(text, name)).replace("’", "'")
+
+
+def paragraphs(text: str) -> list[str]:
+    """One entry per ability: a modal "Choose one —" line keeps its bullets (CR 700.2)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith("•") and out:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """The words, symbols and punctuation of one ability, in order. A character the lexer
+    doesn't know stays a token of its own, so nothing is lost silently."""
+    out: list[str] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        gap = text[pos:m.start()].strip()
+        if gap:
+            out.append(gap)
+        out.append(m.group(0))
+        pos = m.end()
+    if text[pos:].strip():
+        out.append(text[pos:].strip())
+    return out

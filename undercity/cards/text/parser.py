@@ -1,0 +1,886 @@
+"""Oracle text → the parsed form (:mod:`undercity.cards.text.ast`), by composition.
+
+A recursive-descent parser over the tokens of one ability (:func:`normalize.tokens`): an
+ability is a keyword line, a triggered ability (trigger word, event, optional intervening
+"if", effects), an activated ability (costs, colon, effects, "activate only …"), a static
+ability or a spell's effects; effects are sentences of clauses, each a verb with its
+objects, quantities and durations. Nothing matches a whole line.
+
+Each rule returns a node, or None after restoring the position. The parser remembers the
+furthest token it failed on: when an ability doesn't parse, that position names the first
+phrase it could not read (:class:`ParseFailure`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, wraps
+from typing import Any, TypeVar
+
+from undercity.cards.text import ast as A
+from undercity.cards.text.normalize import normalise, paragraphs, tokens
+
+N = TypeVar("N")
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "x": None}
+
+#: Card types and the nouns that head object descriptions (CR 205.2a), singular and plural.
+TYPE_WORDS = {
+    "creature", "creatures", "artifact", "artifacts", "enchantment", "enchantments", "land", "lands",
+    "planeswalker", "planeswalkers", "permanent", "permanents", "instant", "instants", "sorcery", "sorceries",
+    "battle", "battles", "player", "players", "opponent", "opponents", "spell", "spells", "card", "cards",
+}
+COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
+QUALS = {"other", "tapped", "untapped", "attacking", "blocking", "nontoken", "legendary", "nonlegendary", "basic",
+         "nonbasic", "snow", "enchanted", "equipped", "historic", *COLORS}
+
+#: Keyword abilities without a parameter (CR 702), as they appear in keyword lines.
+PLAIN_KEYWORDS = {
+    "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch", "lifelink", "vigilance",
+    "haste", "defender", "flash", "hexproof", "indestructible", "shroud", "fear", "intimidate", "prowess",
+    "changeling", "myriad", "cascade", "rebound", "convoke", "delve", "flanking", "horsemanship", "shadow",
+    "persist", "undying", "wither", "infect", "exalted", "extort", "evolve", "unleash", "riot", "mentor",
+    "ascend", "storm", "split second", "sunburst", "phasing", "banding", "devoid", "ingest", "skulk",
+    "melee", "partner", "improvise", "afterlife", "jump-start", "training", "decayed", "daybound", "nightbound",
+    "living weapon", "battle cry", "soulbond", "provoke", "demonstrate", "retrace", "epic", "gravestorm",
+    "haunt", "conspire", "cipher", "dethrone", "assist", "fuse", "aftermath", "friends forever",
+    "choose a background", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "desertwalk",
+    "compleated", "enlist", "read ahead", "ravenous", "totem armor", "undaunted", "hideaway", "sneak",
+}
+#: Keyword abilities followed by a cost (CR 702: equip, ward, cycling, kicker, …).
+COST_KEYWORDS = {
+    "equip", "ward", "cycling", "kicker", "flashback", "ninjutsu", "unearth", "madness", "morph", "megamorph",
+    "evoke", "dash", "embalm", "eternalize", "escape", "foretell", "buyback", "echo", "entwine", "overload",
+    "transmute", "bestow", "emerge", "surge", "spectacle", "prowl", "outlast", "scavenge", "reconfigure",
+    "blitz", "disturb", "encore", "channel", "transfigure", "fortify", "replicate", "multikicker", "suspend",
+    "level up", "cumulative upkeep", "plainscycling", "islandcycling", "swampcycling", "mountaincycling",
+    "forestcycling", "landcycling", "basic landcycling", "mutate", "recover", "aura swap", "miracle",
+    "squad", "craft", "boast", "commander ninjutsu", "casualty", "backup", "toxic",
+}
+#: Keyword abilities followed by a number (CR 702).
+NUMBER_KEYWORDS = {"annihilator", "afflict", "bushido", "rampage", "absorb", "bloodthirst", "fading", "vanishing",
+                   "frenzy", "modular", "graft", "amplify", "dredge", "renown", "fabricate", "crew", "tribute",
+                   "poisonous", "devour", "soulshift", "afterlife", "backup", "toxic", "casualty", "training"}
+
+#: Ability words (CR 207.2c) are read as any short phrase before an em dash; these words
+#: begin something else.
+_NOT_ABILITY_WORD = {"choose", "ward", "equip", "•"}
+
+STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "postcombat main phase")
+
+
+@dataclass(frozen=True, slots=True)
+class ParseFailure:
+    """An ability the grammar could not read: ``phrase`` starts at the first token it could
+    not read (``at``)."""
+
+    text: str
+    phrase: str
+    at: int
+
+
+def rule(fn: Callable[..., N | None]) -> Callable[..., N | None]:
+    """Restore the position when a rule fails (PEG-style ordered choice with backtracking)."""
+
+    @wraps(fn)
+    def wrapped(self: Parser, *args: Any) -> N | None:
+        start = self.i
+        out = fn(self, *args)
+        if out is None:
+            self.i = start
+        return out
+
+    return wrapped
+
+
+@cache
+def _subtypes() -> frozenset[str]:
+    from undercity.cards.oracle import load_oracle
+
+    out: set[str] = set()
+    for oc in load_oracle().values():
+        out.update(oc.subtypes)
+        for f in oc.faces:
+            out.update(f.subtypes)
+    return frozenset(out)
+
+
+EXTRA_SUBTYPES: set[str] = set()  # filled by callers reading a larger corpus (coverage --all)
+
+_IRREGULAR_PLURALS = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
+                      "Mice": "Mouse", "Octopi": "Octopus", "Fungi": "Fungus", "Sphinxes": "Sphinx",
+                      "Foxes": "Fox", "Oxen": "Ox", "Leeches": "Leech", "Allies": "Ally", "Faeries": "Faerie"}
+
+
+def subtype_of(word: str) -> str | None:
+    """The subtype a (capitalised, possibly plural) word names, or None."""
+    return _subtype_of(word, len(EXTRA_SUBTYPES))
+
+
+@cache
+def _subtype_of(word: str, _extra: int) -> str | None:
+    known = _subtypes() | EXTRA_SUBTYPES
+    if word in known:
+        return word
+    if word in _IRREGULAR_PLURALS and _IRREGULAR_PLURALS[word] in known:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith("s") and word[:-1] in known:
+        return word[:-1]
+    if word.endswith("es") and word[:-2] in known:
+        return word[:-2]
+    return None
+
+
+class Parser:
+    """The grammar, over the tokens of one ability."""
+
+    def __init__(self, toks: list[str], *, spell: bool = False) -> None:
+        self.toks = toks
+        self.low = [t.lower() for t in toks]
+        self.i = 0
+        self.far = 0
+        self.spell = spell
+
+    # ------------------------------------------------------------------ token helpers
+
+    def peek(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.low[j] if j < len(self.low) else ""
+
+    def raw(self, k: int = 0) -> str:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else ""
+
+    def miss(self) -> None:
+        self.far = max(self.far, self.i)
+
+    def at(self, *words: str) -> bool:
+        n = len(words)
+        if self.low[self.i:self.i + n] == list(words):
+            return True
+        self.miss()
+        return False
+
+    def eat(self, *words: str) -> bool:
+        if self.at(*words):
+            self.i += len(words)
+            return True
+        return False
+
+    def eat_phrase(self, phrase: str) -> bool:
+        return self.eat(*phrase.split())
+
+    def one_of(self, *phrases: str) -> str | None:
+        """Consume the longest of ``phrases`` here; return it."""
+        for p in sorted(phrases, key=lambda s: -len(s.split())):
+            if self.eat_phrase(p):
+                return p
+        return None
+
+    def done(self) -> bool:
+        if self.i >= len(self.toks):
+            return True
+        self.miss()
+        return False
+
+    # ------------------------------------------------------------------ quantities
+
+    @rule
+    def num(self) -> A.Num | None:
+        w = self.peek()
+        if w in NUMBERS:
+            self.i += 1
+            return A.Num(self.raw(-1), NUMBERS[w])
+        if w.isdigit():
+            self.i += 1
+            return A.Num(w, int(w))
+        self.miss()
+        return None
+
+    # ------------------------------------------------------------------ nouns and references
+
+    def head(self) -> str | None:
+        w, r = self.peek(), self.raw()
+        if w in TYPE_WORDS and w not in ("card", "cards", "spell", "spells"):
+            self.i += 1
+            return w
+        if r[:1].isupper() and subtype_of(r):
+            self.i += 1
+            return r
+        self.miss()
+        return None
+
+    def qual(self) -> str | None:
+        w = self.peek()
+        if w in QUALS or (w.startswith("non") and len(w) > 3 and (
+                w[3:].lstrip("-") in TYPE_WORDS or w[3:] in COLORS
+                or subtype_of(self.raw()[3:].lstrip("-").capitalize() if "-" not in w else self.raw()[4:]))):
+            self.i += 1
+            return self.raw(-1) if "-" in w else w
+        self.miss()
+        return None
+
+    _SUFFIXES = ("you control", "you don't control", "an opponent controls", "your opponents control",
+                 "you own", "you don't own", "in your graveyard", "from your graveyard", "from a graveyard",
+                 "in a graveyard", "from your hand", "in your hand", "that's attacking", "that's blocking",
+                 "that player controls", "defending player controls", "target player controls",
+                 "target opponent controls", "with flying", "without flying", "an opponent owns",
+                 "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
+                 "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled")
+
+    @rule
+    def suffix(self) -> str | None:
+        s = self.one_of(*self._SUFFIXES)
+        if s:
+            return s
+        start = self.i
+        if self.eat("with"):
+            what = self.one_of("power", "toughness", "mana value", "power or toughness")
+            if what and self.num() is not None and self.one_of("or greater", "or less"):
+                return " ".join(self.toks[start:self.i])
+        self.i = start
+        return None
+
+    @rule
+    def noun(self) -> A.Noun | None:
+        quals: list[str] = []
+        while (q := self.qual()) is not None:
+            quals.append(q)
+        heads: list[str] = []
+        conj = "or"
+        h = self.head()
+        if h is not None:
+            heads.append(h)
+            while True:
+                mark = self.i
+                if self.eat(","):
+                    if (h2 := self.head()) is not None:
+                        heads.append(h2)
+                        continue
+                    if self.peek() in ("or", "and"):
+                        conj = self.peek()
+                        self.i += 1
+                        if (h2 := self.head()) is not None:
+                            heads.append(h2)
+                            break
+                    self.i = mark
+                    break
+                if len(heads) == 1 and self.peek() in ("or", "and") and self.peek(1) != "":
+                    c = self.peek()
+                    self.i += 1
+                    if (h2 := self.head()) is not None:
+                        heads.append(h2)
+                        conj = c
+                        continue
+                    self.i = mark
+                break
+        card = ""
+        if self.peek() in ("card", "cards", "spell", "spells"):
+            card = self.peek()
+            self.i += 1
+        if not heads and not card:
+            return None
+        suffix: list[str] = []
+        while (s := self.suffix()) is not None:
+            suffix.append(s)
+        return A.Noun(tuple(quals), tuple(heads), conj, card, tuple(suffix))
+
+    _SELF_NOUNS = ("creature", "artifact", "enchantment", "land", "permanent", "spell", "card", "equipment",
+                   "aura", "vehicle", "planeswalker", "saga", "class", "token")
+
+    @rule
+    def self_ref(self) -> A.SelfRef | None:
+        if self.eat("~"):
+            return A.SelfRef("~")
+        if self.peek() == "this" and self.peek(1) in self._SELF_NOUNS:
+            self.i += 2
+            return A.SelfRef(f"this {self.low[self.i - 1]}")
+        self.miss()
+        return None
+
+    _WORD_REFS = ("you", "it", "them", "that creature", "that player", "that card", "that permanent",
+                  "those creatures", "those cards", "defending player", "its controller", "its owner",
+                  "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
+                  "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
+                  "that token", "the creature", "each of them")
+
+    @rule
+    def target_ref(self) -> A.TargetRef | None:
+        if self.eat("any", "target"):
+            return A.TargetRef(None)
+        up_to = self.eat("up", "to")
+        count = self.num() if self.peek() not in ("a", "an") else None
+        another = self.eat("another")
+        if not self.eat("target"):
+            return None
+        n = self.noun()
+        if n is None:
+            return None
+        return A.TargetRef(n, count, up_to, another)
+
+    @rule
+    def ref(self) -> A.Node | None:
+        """An object or player reference."""
+        for fn in (self.self_ref, self.target_ref):
+            r = fn()
+            if r is not None:
+                return r
+        if self.peek() in ("each", "all"):
+            det = self.peek()
+            self.i += 1
+            n = self.noun()
+            if n is not None:
+                return A.EachRef(det, n)
+            return None
+        if self.peek() in ("a", "an", "another"):
+            det = self.peek()
+            self.i += 1
+            n = self.noun()
+            if n is not None:
+                return A.DescRef(det, n)
+            return None
+        w = self.one_of(*self._WORD_REFS)
+        if w:
+            return A.WordRef(w)
+        return None
+
+    # ------------------------------------------------------------------ effects
+
+    def verb(self, *lemmas: str) -> str | None:
+        """A verb in its base or third-person form ("draw"/"draws")."""
+        w = self.peek()
+        for lemma in lemmas:
+            forms = {lemma, lemma + "s", lemma + "es", lemma[:-1] + "ies" if lemma.endswith("y") else lemma + "s"}
+            if w in forms:
+                self.i += 1
+                return w
+        self.miss()
+        return None
+
+    @rule
+    def duration(self) -> A.Duration | None:
+        d = self.one_of("until end of turn", "until your next turn", "this turn",
+                        "for as long as ~ remains tapped", "until ~ leaves the battlefield")
+        return A.Duration(d) if d else None
+
+    def keyword_list(self) -> tuple[str, ...] | None:
+        """"flying", "flying and haste", "vigilance, trample, and haste"."""
+        kws: list[str] = []
+        while True:
+            k = self.one_of(*PLAIN_KEYWORDS)
+            if k is None:
+                return tuple(kws) if kws else None
+            kws.append(k)
+            if self.at(",", "and"):
+                self.i += 2
+            elif self.peek() == "," and self.peek(1) in {w.split()[0] for w in PLAIN_KEYWORDS}:
+                self.i += 1
+            elif self.peek() == "and" and self.peek(1) in {w.split()[0] for w in PLAIN_KEYWORDS}:
+                self.i += 1
+            else:
+                return tuple(kws)
+
+    @rule
+    def modify(self, what: A.Node, durations: bool = True) -> A.Modify | None:
+        pt_verb = pt = kw_verb = ""
+        kws: tuple[str, ...] = ()
+        v = self.verb("get")
+        if v:
+            tok = self.raw()
+            if "/" not in tok:
+                return None
+            pt_verb, pt = v, tok
+            self.i += 1
+            if self.peek() == "and" and self.peek(1) in ("gain", "gains", "has", "have"):
+                self.i += 1
+                kw_verb = self.peek()
+                self.i += 1
+                k = self.keyword_list()
+                if k is None:
+                    return None
+                kws = k
+        else:
+            kv = self.verb("gain", "have")
+            if kv is None and self.peek() in ("has",):
+                kv = "has"
+                self.i += 1
+            if kv is None:
+                return None
+            kw_verb = kv
+            k = self.keyword_list()
+            if k is None:
+                return None
+            kws = k
+        dur = self.duration() if durations else None
+        return A.Modify(what, pt_verb, pt, kw_verb, kws, dur)
+
+    @rule
+    def predicate(self, who: A.Node | None) -> A.Node | None:
+        """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
+            return A.Draw(who, v, n)
+        self.i = self._start
+        if v := self.verb("gain", "lose"):
+            if (n := self.num()) is not None and self.eat("life"):
+                return A.LifeChange(who, v, n)
+            if self.eat("life", "equal", "to"):
+                tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
+                                   "its mana value", "the number of cards in your hand")
+                if tail:
+                    return A.LifeChange(who, v, None, "equal to " + tail)
+        self.i = self._start
+        if who is not None and (v := self.verb("deal")) and (n := self.num()) and self.eat("damage", "to"):
+            to = self.ref()
+            if to is not None:
+                return A.Damage(who, v, n, to)
+        self.i = self._start
+        if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
+            what = self.ref()
+            if what is not None:
+                return A.ObjectAction(who, v, what)
+        self.i = self._start
+        if v := self.verb("return"):
+            what = self.ref()
+            if what is not None:
+                to = self.one_of("to its owner's hand", "to their owners' hands", "to your hand",
+                                 "to its owner's hand", "to the battlefield", "to the battlefield tapped",
+                                 "to the battlefield under your control", "to the battlefield under its owner's control")
+                if to:
+                    return A.ObjectAction(who, v, what, to)
+        self.i = self._start
+        if (v := self.verb("scry", "surveil")) and (n := self.num()) is not None:
+            return A.PlayerCount(who, v, n)
+        self.i = self._start
+        if (v := self.verb("mill", "discard")) and (n := self.num()) is not None and (c := self.one_of("card", "cards")):
+            return A.PlayerCount(who, v, n, c)
+        self.i = self._start
+        if (v := self.verb("put")) and (n := self.num()) is not None:
+            kind = self.raw()
+            if "/" in kind or kind.lower() in ("loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit"):
+                self.i += 1
+                if self.one_of("counter", "counters") and self.eat("on"):
+                    what = self.ref()
+                    if what is not None:
+                        return A.Counters(who, v, n, kind, what)
+        self.i = self._start
+        if (v := self.verb("create")) and (n := self.num()) is not None:
+            desc: list[str] = []
+            while self.i < len(self.toks) and self.peek() not in ("token", "tokens", ".", ",", ""):
+                if len(desc) > 12:
+                    return None
+                desc.append(self.raw())
+                self.i += 1
+            if self.peek() in ("token", "tokens") and desc:
+                plural = self.peek() == "tokens"
+                self.i += 1
+                return A.Create(who, v, n, tuple(desc), plural)
+        self.i = self._start
+        if who is None and (v := self.verb("add")):
+            opts: list[str] = []
+            while True:
+                tok = self.raw()
+                if tok.startswith("{"):
+                    opts.append(tok)
+                    self.i += 1
+                elif self.eat("one", "mana", "of", "any", "color"):
+                    opts.append("one mana of any color")
+                elif self.eat("one", "mana", "of", "any", "color", "in", "your", "commander's", "color", "identity"):
+                    opts.append("one mana of any color in your commander's color identity")
+                else:
+                    break
+                if not self.eat("or"):
+                    break
+            if opts:
+                return A.AddMana(v, tuple(opts))
+        self.i = self._start
+        if v := self.verb("take"):
+            if self.eat("the", "initiative"):
+                return A.Phrase(who, f"{v} the initiative")
+        self.i = self._start
+        if (v := self.verb("venture")) and self.eat("into"):
+            if self.eat("the", "dungeon"):
+                return A.Phrase(who, f"{v} into the dungeon")
+            if self.raw() == "Undercity":
+                self.i += 1
+                return A.Phrase(who, f"{v} into Undercity")
+        self.i = self._start
+        if who is not None:
+            m = self.modify(who)
+            if m is not None:
+                return m
+        self.i = self._start
+        return None
+
+    @rule
+    def clause(self) -> A.Node | None:
+        start = self.i
+        self._start = start
+        p = self.predicate(None)
+        if p is not None:
+            return p
+        self.i = start
+        who = self.ref()
+        if who is not None:
+            self._start = self.i
+            p = self.predicate(who)
+            if p is not None:
+                return p
+        self.i = start
+        return None
+
+    _JOINS = (", then ", ", and ", " and ", ", ")
+
+    @rule
+    def sentence(self) -> A.Sentence | None:
+        prefix = self.one_of("then", "if you do ,", "otherwise ,") or ""
+        if prefix.endswith(" ,"):
+            prefix = prefix[:-2] + ","
+        may = "you may" if self.eat("you", "may") else ""
+        first = self.clause()
+        if first is None:
+            return None
+        clauses, joins = [first], []
+        while True:
+            mark = self.i
+            j = None
+            if self.eat(",", "then"):
+                j = ", then "
+            elif self.eat(",", "and"):
+                j = ", and "
+            elif self.eat("and"):
+                j = " and "
+            elif self.eat(","):
+                j = ", "
+            if j is None:
+                break
+            c = self.clause()
+            if c is None:
+                self.i = mark
+                break
+            clauses.append(c)
+            joins.append(j)
+        if not self.eat("."):
+            return None
+        return A.Sentence(tuple(clauses), tuple(joins), may, prefix)
+
+    def effects(self, *, stop_at_restriction: bool = False) -> A.Effects | None:
+        sentences: list[A.Sentence] = []
+        while self.i < len(self.toks):
+            if stop_at_restriction and self.peek() == "activate":
+                break
+            s = self.sentence()
+            if s is None:
+                return None
+            sentences.append(s)
+        return A.Effects(tuple(sentences)) if sentences else None
+
+    @rule
+    def modal(self) -> A.Modal | None:
+        if not self.eat("choose"):
+            return None
+        choose = self.one_of("one or both", "one or more", "one", "two", "three", "any number")
+        if choose is None or not self.eat("—"):
+            return None
+        modes: list[A.Effects] = []
+        while self.eat("•"):
+            sentences: list[A.Sentence] = []
+            while self.i < len(self.toks) and self.peek() != "•":
+                s = self.sentence()
+                if s is None:
+                    return None
+                sentences.append(s)
+            if not sentences:
+                return None
+            modes.append(A.Effects(tuple(sentences)))
+        return A.Modal(choose, tuple(modes)) if modes else None
+
+    def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
+        if self.peek() == "choose":
+            return self.modal()
+        return self.effects(stop_at_restriction=stop_at_restriction)
+
+    # ------------------------------------------------------------------ abilities
+
+    @rule
+    def keyword(self) -> A.Keyword | None:
+        if self.peek() == "protection" and self.peek(1) == "from":
+            self.i += 2
+            start = self.i
+            while self.i < len(self.toks) and self.peek() not in (",", "."):
+                self.i += 1
+            if self.i == start:
+                return None
+            return A.Keyword("protection from", " ".join(self.toks[start:self.i]))
+        if self.eat("enchant"):
+            n = self.noun()
+            return A.Keyword("enchant", n.render()) if n is not None else None
+        k = self.one_of(*COST_KEYWORDS)
+        if k is not None:
+            name, tok = self._surface(k), self.raw()
+            if tok.startswith("{") or (k in NUMBER_KEYWORDS and tok.isdigit()):
+                self.i += 1
+                return A.Keyword(name, tok)
+            return None
+        k = self.one_of(*NUMBER_KEYWORDS)
+        if k is not None:
+            name = self._surface(k)
+            if self.peek().isdigit():
+                self.i += 1
+                return A.Keyword(name, self.raw(-1))
+            return None
+        k = self.one_of(*PLAIN_KEYWORDS)
+        return A.Keyword(self._surface(k)) if k else None
+
+    def _surface(self, phrase: str) -> str:
+        """The words just consumed for ``phrase``, as written ("Choose a Background")."""
+        n = len(phrase.split())
+        return " ".join(self.toks[self.i - n:self.i])
+
+    @rule
+    def keyword_line(self) -> A.KeywordLine | None:
+        kws: list[A.Keyword] = []
+        while True:
+            k = self.keyword()
+            if k is None:
+                return None
+            kws.append(k)
+            if not self.eat(","):
+                break
+        return A.KeywordLine(tuple(kws)) if self.done() else None
+
+    _EVENTS = ("enters the battlefield", "enters", "enters the battlefield under your control", "enters under your control",
+               "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
+               "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
+               "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
+               "is turned face up", "becomes tapped", "becomes untapped", "attacks alone",
+               "enters the battlefield or attacks", "enters or attacks", "is dealt damage")
+
+    @rule
+    def event(self) -> A.Event | None:
+        if self.eat("the", "beginning", "of"):
+            start = self.i
+            whose = self.one_of("your", "each", "each opponent's", "the next", "each player's", "the")
+            if whose is None:
+                return None
+            step = self.one_of(*STEPS, "combat on your turn", "your next upkeep")
+            if step is None:
+                return None
+            return A.Event(None, " ".join(["the beginning of", *self.low[start:self.i]]))
+        if self.at("you", "cast"):
+            self.i += 2
+            what = self.ref()
+            if what is None:
+                return None
+            return A.Event(A.WordRef("you"), f"cast {what.render()}")
+        if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent"):
+            return A.Event(None, " ".join(self.low[self._estart:self.i]))
+        subject = self.ref()
+        if subject is None:
+            return None
+        ev = self.one_of(*self._EVENTS)
+        if ev is None:
+            return None
+        return A.Event(subject, ev)
+
+    _CONDITIONS = ("you've completed a dungeon", "a permanent you controlled left the battlefield this turn",
+                   "you have the initiative", "it's your turn", "you control a legendary creature",
+                   "you control an artifact", "you control three or more artifacts", "it's not your turn",
+                   "you have no cards in hand", "you attacked this turn", "a creature died this turn",
+                   "you cast it from your hand", "it was kicked", "you control another Dragon")
+
+    @rule
+    def condition(self) -> A.Condition | None:
+        c = self.one_of(*(c.lower() for c in self._CONDITIONS))
+        if c is None:
+            return None
+        return A.Condition(" ".join(self.toks[self.i - len(c.split()):self.i]))
+
+    @rule
+    def triggered(self) -> A.TriggeredAbility | None:
+        word = self.peek()
+        if word not in ("when", "whenever", "at"):
+            self.miss()
+            return None
+        self.i += 1
+        self._estart = self.i
+        ev = self.event()
+        if ev is None or not self.eat(","):
+            return None
+        cond = None
+        if self.eat("if"):
+            cond = self.condition()
+            if cond is None or not self.eat(","):
+                return None
+        body = self.body()
+        if body is None:
+            return None
+        return A.TriggeredAbility(word, ev, body, cond)
+
+    @rule
+    def cost_item(self) -> A.CostItem | None:
+        tok = self.raw()
+        if tok == "{T}":
+            self.i += 1
+            return A.CostItem("tap", "{T}")
+        if tok == "{Q}":
+            self.i += 1
+            return A.CostItem("untap", "{Q}")
+        if tok.startswith("{"):
+            self.i += 1
+            return A.CostItem("mana", tok)
+        if tok[:1] in "+−-" and tok[1:].isdigit() or tok == "0":
+            self.i += 1
+            return A.CostItem("loyalty", tok)
+        for verb, kind in (("sacrifice", "sacrifice"), ("exile", "exile"), ("discard", "discard"),
+                           ("tap", "tap_untapped"), ("return", "return")):
+            if self.eat(verb):
+                what = self.ref()
+                if what is None:
+                    return None
+                words = verb
+                if kind == "return":
+                    to = self.one_of("to its owner's hand")
+                    if to is None:
+                        return None
+                    return A.CostItem(kind, words, A.WordRef(f"{what.render()} {to}"))
+                return A.CostItem(kind, words, what)
+        if self.eat("pay"):
+            n = self.num()
+            if n is not None and self.eat("life"):
+                return A.CostItem("pay_life", f"pay {n.render()} life")
+        return None
+
+    @rule
+    def activated(self) -> A.ActivatedAbility | None:
+        costs: list[A.CostItem] = []
+        while True:
+            c = self.cost_item()
+            if c is None:
+                return None
+            costs.append(c)
+            if not self.eat(","):
+                break
+        if not self.eat(":"):
+            return None
+        body = self.body(stop_at_restriction=True)
+        if body is None:
+            return None
+        restriction = ""
+        if self.peek() == "activate":
+            start = self.i
+            r = self.one_of("activate only as a sorcery .", "activate only once each turn .",
+                            "activate only during your turn .", "activate only as a sorcery and only once each turn .")
+            if r is None:
+                return None
+            restriction = " ".join(self.low[start:self.i - 1]) + "."
+        return A.ActivatedAbility(tuple(costs), body, restriction) if self.done() else None
+
+    @rule
+    def static_body(self) -> A.Node | None:
+        start = self.i
+        if self.eat("you", "have", "no", "maximum", "hand", "size"):
+            return A.Phrase(A.WordRef("you"), "have no maximum hand size")
+        subject: A.Node | None = self.self_ref()
+        if subject is None:
+            n = self.noun()
+            subject = A.DescRef("", n) if n is not None else self.ref()
+        if subject is None:
+            self.i = start
+            return None
+        w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block", "can't be blocked",
+                        "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
+                        "blocks each combat if able", "doesn't untap during your untap step")
+        if w:
+            return A.Phrase(subject, w)
+        m = self.modify(subject, False)
+        if m is not None:
+            return m
+        return None
+
+    @rule
+    def static(self) -> A.StaticAbility | None:
+        if self.eat("as", "long", "as"):
+            cond = self.condition()
+            if cond is None or not self.eat(","):
+                return None
+            b = self.static_body()
+            if b is None or not self.eat(".") or not self.done():
+                return None
+            return A.StaticAbility(b, cond, True)
+        b = self.static_body()
+        if b is None:
+            return None
+        cond = None
+        if self.eat("as", "long", "as"):
+            cond = self.condition()
+            if cond is None:
+                return None
+        if not self.eat(".") or not self.done():
+            return None
+        return A.StaticAbility(b, cond)
+
+    @rule
+    def spell_text(self) -> A.SpellText | None:
+        b = self.body()
+        return A.SpellText(b) if b is not None and self.done() else None
+
+    def ability(self) -> A.Node | None:
+        # An ability word (CR 207.2c): a short phrase, then an em dash.
+        if "—" in self.low[1:6] and self.peek() not in _NOT_ABILITY_WORD and not self.raw().startswith("{"):
+            k = self.low.index("—")
+            if all(t.isalpha() or "'" in t or "-" in t for t in self.low[:k]) and "choose" not in self.low[:k]:
+                sub = Parser(self.toks[k + 1:], spell=self.spell)
+                inner = sub.ability()
+                if inner is not None:
+                    self.i = len(self.toks)
+                    return A.AbilityWord(" ".join(self.toks[:k]), inner)
+                self.far = max(self.far, k + 1 + sub.far)
+        tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.triggered, self.activated]
+        tries += [self.spell_text, self.static] if self.spell else [self.static, self.spell_text]
+        for fn in tries:
+            self.i = 0
+            node = fn()
+            if node is not None and self.i >= len(self.toks):
+                return node
+        return None
+
+
+def parse_ability(text: str, *, spell: bool = False) -> A.Node | ParseFailure:
+    """Parse one ability (a paragraph of normalised Oracle text)."""
+    toks = tokens(text.replace("\n", " "))
+    p = Parser(toks, spell=spell)
+    node = p.ability()
+    if node is not None:
+        return node
+    at = min(p.far, len(toks))
+    phrase = " ".join(toks[at:at + 6]) if at < len(toks) else "(end of ability)"
+    return ParseFailure(text, phrase, at)
+
+
+@dataclass(frozen=True, slots=True)
+class CardParse:
+    """A card read: its normalised text, its abilities, and the abilities that failed."""
+
+    name: str
+    text: str
+    card: A.ParsedCard | None
+    failures: tuple[ParseFailure, ...]
+
+
+def parse_card(name: str, oracle_text: str, *, spell: bool = False) -> CardParse:
+    """Parse every ability of a card. ``spell``: an instant or sorcery, whose paragraphs are
+    effects rather than static abilities."""
+    text = normalise(oracle_text, name)
+    nodes: list[A.Node] = []
+    failures: list[ParseFailure] = []
+    for para in paragraphs(text):
+        out = parse_ability(para, spell=spell)
+        if isinstance(out, ParseFailure):
+            failures.append(out)
+        else:
+            nodes.append(out)
+    if failures:
+        return CardParse(name, text, None, tuple(failures))
+    return CardParse(name, text, A.ParsedCard(name, tuple(nodes)), ())
