@@ -259,7 +259,7 @@ class CreateToken(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Scry(Effect):
-    n: int
+    n: Amount  # "Scry X, where X is the result" (CR 706.2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Ward's counter lives with ward (CR 702.21); the name stays importable from here.
+from undercity.cards.language.ward import CounterUnlessPays  # noqa: F401
 from undercity.cards.model import (
     CREATURE,
     Condition,
@@ -176,14 +178,6 @@ class BecomeUntilEOT(Effect):
     creature_type: str
     base: tuple[int, int]
     keywords: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class CounterUnlessPays(Effect):
-    """Counter the spell or ability that triggered this (``trigger_data["target_item"]``)
-    unless its controller pays ``cost`` (ward, CR 702.21a; counter, CR 701.6)."""
-
-    cost: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,12 +31,11 @@ from undercity.cards import model_afr as ma
 from undercity.cards.model import CardDef, Condition, Filter
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
-from undercity.engine import combat, costs, dungeons, resolve, sba, targeting, triggers, zones
+from undercity.engine import combat, dungeons, resolve, sba, targeting, triggers, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
     change_life,
-    counter_spell,
     create_token,
     distinct_card_options,
     handles,
@@ -45,7 +44,6 @@ from undercity.engine.effects import (
 from undercity.engine.effects_more import _apnap
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import is_active
-from undercity.mana import can_pay, parse_cost
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -653,28 +651,7 @@ def h_become(g: Game, job: Job, item: StackItem, e: ma.BecomeUntilEOT, key: str)
 
 
 
-@handles(ma.CounterUnlessPays)
-def h_counter_unless_pays(g: Game, job: Job, item: StackItem, e: ma.CounterUnlessPays, key: str) -> None:
-    """Ward: counter the spell or ability unless its controller pays (CR 702.21a, 701.6)."""
-    s = g.s
-    target = next((it for it in s.stack if it.id == item.trigger_data.get("target_item")), None)
-    if target is None:  # it has already left the stack
-        return
-    payer = target.controller
-    cost = parse_cost(e.cost)
-    pay = False
-    if can_pay(cost, costs.mana_sources(g, payer), costs.pool_of(g, payer)):
-        pay = g.ask(job, key + ":pay", payer, "pay_unless",
-                    f"{g.player_name(payer)}: pay {cost} or {target.name} is countered ({item.source_name})",
-                    [Option(f"pay {cost}", True), Option("don't pay", False)])
-    if pay:
-        costs.pay_mana(g, payer, cost, f"{item.source_name}'s ward")
-        return
-    if target.kind == "spell" and target.obj is not None:
-        counter_spell(g, target.obj)
-    else:  # CR 701.6b: countering an ability removes it from the stack
-        s.stack.remove(target)
-        g.emit(ev.Countered(rule="701.6b", player=target.controller, name=target.name))
+# Ward's counter (ma.CounterUnlessPays) is resolved by undercity.engine.ward (CR 702.21a).
 
 
 @handles(ma.LookRevealToHand)

@@ -594,6 +594,43 @@ class InitiativeTaken(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Event):
+    """A player rolls one or more dice of ``sides`` faces (CR 706.1). ``naturals`` are the
+    numbers on the dice (CR 706.2) and ``results`` the same after modifiers, for the kept
+    dice only; ``ignored`` rolls never happened (CR 706.6)."""
+
+    player: int
+    sides: int
+    naturals: tuple[int, ...]
+    results: tuple[int, ...]
+    ignored: tuple[int, ...] = ()
+    kind: ClassVar[str] = "dice_rolled"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        n = len(self.naturals) + len(self.ignored)
+        dice = f"a d{self.sides}" if n == 1 else f"{n} d{self.sides}"
+        s = f"{_p(names, self.player)} rolls {dice}: {', '.join(str(v) for v in self.results)}"
+        if self.ignored:
+            s += f" (ignoring {', '.join(str(v) for v in self.ignored)})"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BecameMonarch(Event):
+    """A player becomes the monarch (CR 725.3); ``previous`` was the monarch until now."""
+
+    player: int
+    previous: int | None = None
+    kind: ClassVar[str] = "became_monarch"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        s = f"{_p(names, self.player)} becomes the monarch"
+        if self.previous is not None:
+            return s + f"; {_p(names, self.previous)} is no longer the monarch"
+        return s
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Note(Event):
     """A rules step with no other event type (a choice made, a step skipped)."""
 

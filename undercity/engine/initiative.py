@@ -26,7 +26,7 @@ from undercity.cards import model as m
 from undercity.engine import events as ev
 from undercity.engine import leaving, triggers
 from undercity.engine.effects import handles, ref_players
-from undercity.engine.state import Job, PendingTrigger, StackItem
+from undercity.engine.state import Job, StackItem
 from undercity.engine.teams import is_active
 
 if TYPE_CHECKING:
@@ -60,9 +60,7 @@ def take_initiative(g: Game, player: int, rule: str = "726.3") -> None:
 
 
 def _pending(g: Game, controller: int, text: str, effects: tuple[m.Effect, ...], **data: Any) -> None:
-    g.s.pending_triggers.append(PendingTrigger(
-        controller, None, SOURCE_NAME, None, "initiative",
-        {"effects": effects, "targets": (), "text": text, "rule": "726.2", **data}))
+    triggers.add_inherent(g, controller, SOURCE_NAME, "initiative", text, effects, "726.2", **data)
 
 
 def watch(g: Game, e: ev.Event) -> None:
@@ -102,16 +100,7 @@ def _on_leave(g: Game, player: int) -> None:
     s = g.s
     if s.initiative != player:
         return
-    n = len(s.players)
-
-    def staying(i: int) -> bool:
-        q = s.players[i]
-        return i != player and not q.left and not q.lost
-
-    if staying(s.active):  # an active player who already left is "no active player"
-        new = s.active
-    else:
-        new = next((j for j in ((s.active + k) % n for k in range(1, n + 1)) if staying(j)), None)
+    new = leaving.successor(g, player)
     if new is None:
         s.initiative = None
         return

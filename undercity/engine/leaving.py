@@ -20,6 +20,22 @@ if TYPE_CHECKING:
 ON_LEAVE: list[Callable[[Game, int], None]] = []
 
 
+def successor(g: Game, player: int) -> int | None:
+    """Who takes a designation (the monarch, CR 725.4; the initiative, CR 726.4) from
+    ``player`` as they leave: the active player, or — if the active player is leaving or
+    there is none — the next player in turn order still in the game; None if no one."""
+    s = g.s
+    n = len(s.players)
+
+    def staying(i: int) -> bool:
+        q = s.players[i]
+        return i != player and not q.left and not q.lost
+
+    if staying(s.active):  # an active player who already left is "no active player"
+        return s.active
+    return next((j for j in ((s.active + k) % n for k in range(1, n + 1)) if staying(j)), None)
+
+
 def lose_simultaneously(g: Game, losers: list[tuple[int, str, str]]) -> None:
     from undercity.engine.teams import teammates
 

@@ -250,6 +250,10 @@ class State:
         self.jobs: list[Job] = []
         self.combat: Combat | None = None
         self.initiative: int | None = None
+        self.monarch: int | None = None  # CR 725.1: no monarch until an effect makes one
+        #: Die results fixed in advance, used in order instead of the random generator
+        #: (scenario ``game.dice``); None: dice are random (CR 706.1a).
+        self.fixed_dice: list[int] | None = None
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.first_player = 0

@@ -41,6 +41,30 @@ def _add(g: Game, o: Obj | None, a: Triggered, controller: int, source_name: str
                                                data))
 
 
+#: The public name of :func:`_add`, for rules modules that check their own events (dice).
+add_pending = _add
+
+
+def add_inherent(g: Game, controller: int, source_name: str, kind: str, text: str, effects: tuple[Any, ...],
+                 rule: str, **data: Any) -> None:
+    """A waiting triggered ability with no source, inherent to a designation (the monarch,
+    CR 725.2; the initiative, CR 726.2), controlled by ``controller``."""
+    g.s.pending_triggers.append(PendingTrigger(
+        controller, None, source_name, None, kind,
+        {"effects": effects, "targets": (), "text": text, "rule": rule, **data}))
+
+
+def watches(kind: str) -> Any:
+    """Register ``fn(game, event)`` as the trigger check for events of ``kind`` (CR 603.2):
+    how a rules module (engine/dice.py) lets permanents' abilities see its new events."""
+
+    def deco(fn: Any) -> Any:
+        _BY_KIND[kind] = fn
+        return fn
+
+    return deco
+
+
 def _has_triggers(card: Any) -> bool:
     return bool(card.triggered)
 

@@ -17,6 +17,7 @@ from undercity.cards.registry import get_card, get_token
 from undercity.engine import abilities as ab
 from undercity.engine import costs
 from undercity.engine.decisions import Decision, Option
+from undercity.engine.dice import DiceScriptError
 from undercity.engine.game import Game
 from undercity.engine.state import PLAYER_ZONES, Obj
 from undercity.errors import IllegalActionError, ScenarioError, UndercityError, UnknownCardError
@@ -110,6 +111,10 @@ def build_game(sc: Scenario | str) -> Game:
     s.priority = s.active
     if sc.game.initiative:
         s.initiative = names.index(sc.game.initiative)
+    if sc.game.monarch:
+        s.monarch = names.index(sc.game.monarch)  # CR 725
+    if sc.game.dice is not None:
+        s.fixed_dice = list(sc.game.dice)  # CR 706: results in order instead of random ones
     if s.step in ("declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat"):
         from undercity.engine.state import Combat
 
@@ -652,6 +657,10 @@ def check(g: Game, e: Expect, names: list[str]) -> list[str]:
         got = names[s.initiative] if s.initiative is not None else None
         if got != want:
             fail(f"initiative: expected {want}, found {got}")
+    if "monarch" in c:
+        got = names[s.monarch] if s.monarch is not None else None
+        if got != c["monarch"]:
+            fail(f"monarch: expected {c['monarch']}, found {got}")
     for n, pos in (c.get("dungeon") or {}).items():
         p = s.players[pidx(n)]
         got = None if p.dungeon is None else (p.dungeon, p.room)
@@ -798,6 +807,8 @@ def run_scenario(sc: Scenario) -> RunResult:
         r.run()
     except IllegalActionError as e:
         raise ScenarioError(str(e), sc.file) from None
+    except DiceScriptError as e:  # game.dice ran out or doesn't fit a die (CR 706.1a)
+        raise ScenarioError(str(e), sc.file, key="game.dice") from None
     failures = list(r.failures)
     for e in sc.expects:
         if e.final:

@@ -116,6 +116,7 @@ ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
 #: The keys of an ``expect`` mapping.
 EXPECT_KEYS: tuple[str, ...] = (
     "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log", "decision",
+    "monarch",
 )
 
 #: The keys of a ``decision`` expectation (the decision pending now).
@@ -123,7 +124,7 @@ DECISION_KEYS: tuple[str, ...] = ("player", "kind", "options", "contains", "excl
 
 TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "ruling", "xfail", "game", "players", "actions",
                               "expect")
-GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "initiative")
+GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "initiative", "monarch", "dice")
 PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed")
 CARD_KEYS: tuple[str, ...] = (
     "card", "id", "tapped", "sick", "counters", "attached_to", "attached", "token", "controller",
@@ -201,6 +202,9 @@ class GameSetup:
     active: str | None = None
     step: str = "precombat-main"
     initiative: str | None = None
+    monarch: str | None = None  # CR 725
+    #: Die results in the order they will be rolled (CR 706); None: random from the seed.
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,8 +613,11 @@ class _Parser:
                 values[name] = self.player(v, key)
             elif name == "step":
                 values[name] = self.choice(v, key, STEPS, "step")
-            elif name == "initiative":
+            elif name in ("initiative", "monarch"):
                 values[name] = self.opt_player(v, key)
+            elif name == "dice":
+                values[name] = tuple(self.integer(d, f"{key}[{i}]", minimum=1)
+                                     for i, d in enumerate(self.sequence(v, key, "die results, e.g. [17, 3]"), 1))
         game = GameSetup(**values)
         self.check_variant(game.variant, players, gnode if gnode is not None else root)
         return game
@@ -870,6 +877,9 @@ class _Parser:
         return {p: self.integer(v, k) for p, v, k in self.by_player(node, key, "life totals, e.g. {Alice: 20}")}
 
     def expect_initiative(self, node: Node, key: str) -> str | None:
+        return self.opt_player(node, key)
+
+    def expect_monarch(self, node: Node, key: str) -> str | None:
         return self.opt_player(node, key)
 
     def expect_dungeon(self, node: Node, key: str) -> dict[str, DungeonPos | None]:

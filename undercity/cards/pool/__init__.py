@@ -9,8 +9,11 @@ from undercity.cards.pool import (  # noqa: F401
     clb_white,
     commander_pool,
     core,
+    dice_cards,
     dungeon_cards,
+    monarch_cards,
     rulings_support,
     seeds,
     venture,
+    ward_cards,
 )

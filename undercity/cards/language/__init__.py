@@ -1,0 +1,20 @@
+"""The effect language, grown by rule concept: one module per concept of the Comprehensive
+Rules (CR 706 dice, 725 the monarch, 702.21 ward). The core vocabulary stays in
+:mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
+the same concept (``undercity.engine.dice``, ``.monarch``, ``.ward``).
+"""
+
+from undercity.cards.language.dice import (
+    DIE_RESULT,
+    ROLL_HIGHEST_NATURAL,
+    ResultRow,
+    RollDie,
+    row,
+)
+from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
+from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
+
+__all__ = [
+    "DIE_RESULT", "IS_MONARCH", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "CounterUnlessPays", "ResultRow",
+    "RollDie", "row", "ward", "ward_cost",
+]

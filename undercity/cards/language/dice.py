@@ -1,0 +1,67 @@
+"""Rolling dice (CR 706): the effect and its results table.
+
+``RollDie(sides, n)`` rolls ``n`` dice with ``sides`` faces (CR 706.1a: "a d20" is a
+twenty-sided die). With ``ignore_lowest`` the lowest rolls are ignored (CR 706.6: they never
+happened). A results table (CR 706.3a) is a tuple of :class:`ResultRow`; after the roll the
+row whose range holds the result happens. The roll, the table and any effect reading the
+result are one ability (CR 706.3b): no player can respond between them. ``DIE_RESULT`` is
+the result as an amount ("Scry X, where X is the result").
+
+The trigger event ``roll_highest_natural`` (``model.Trigger(event=…)``) is "Whenever you
+roll a die's highest natural result": once per die showing its highest face before
+modifiers (CR 706.2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from undercity.cards.model import YOU, Count, Effect, Ref
+
+#: "X, where X is the result" (CR 706.2: the result after modifiers).
+DIE_RESULT = Count("die_result")
+
+#: The trigger event (``model.Trigger.event``) of "whenever you roll a die's highest natural result".
+ROLL_HIGHEST_NATURAL = "roll_highest_natural"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One line of a results table (CR 706.3a): if the result is from ``low`` to ``high``
+    (``high`` None: "N+", no upper end), ``effects`` happen."""
+
+    low: int
+    high: int | None
+    effects: tuple[Effect, ...]
+
+    def holds(self, result: int) -> bool:
+        return result >= self.low and (self.high is None or result <= self.high)
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:[—–-]\s*(\d+)|(\+))?\s*$")
+
+
+def row(rng: str, *effects: Effect) -> ResultRow:
+    """A table row from its printed range: ``"1—9"``, ``"20"`` or ``"10+"`` (CR 706.3a)."""
+    mt = _RANGE.match(rng)
+    if mt is None:
+        raise ValueError(f"bad results-table range {rng!r}: expected 'N', 'N1—N2' or 'N+'")
+    low = int(mt.group(1))
+    high = None if mt.group(3) else int(mt.group(2) or low)
+    if high is not None and high < low:
+        raise ValueError(f"bad results-table range {rng!r}: {high} is below {low}")
+    return ResultRow(low, high, tuple(effects))
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(Effect):
+    """``who`` rolls ``n`` ``sides``-sided dice (CR 706.1), ignores the ``ignore_lowest``
+    lowest (CR 706.6), and the results table ``table`` is applied to the total of the kept
+    dice (CR 706.3a) — with one die, its result."""
+
+    sides: int
+    n: int = 1
+    table: tuple[ResultRow, ...] = ()
+    ignore_lowest: int = 0
+    who: Ref = YOU

@@ -1,0 +1,43 @@
+"""Cards that roll dice (CR 706): results tables (706.3), "X, where X is the result"
+(706.2) and abilities that trigger on rolls. The language is
+:mod:`undercity.cards.language.dice`; the rules are :mod:`undercity.engine.dice`."""
+
+from __future__ import annotations
+
+from undercity.cards.language.dice import DIE_RESULT, ROLL_HIGHEST_NATURAL, RollDie, row
+from undercity.cards.model import (
+    ANY_PERMANENT,
+    EACH_OPPONENT,
+    EACH_PLAYER,
+    Draw,
+    SacrificeEach,
+    Scry,
+    Trigger,
+    Triggered,
+)
+from undercity.cards.registry import define
+
+# Commander precons: Draconic Rage (Earth-Cult Elemental), Aura of Courage (Netherese Puzzle-Ward).
+
+# Each table row is part of the one triggered ability (CR 706.3b): nobody can respond to the
+# result. The players sacrifice in turn order, each seeing earlier choices (ruling 2021-07-23).
+define("Earth-Cult Elemental", triggered=(
+    Triggered("Siege Monster \u2014 When Earth-Cult Elemental enters the battlefield, roll a d20.\n"
+              "1\u20149 | Each player sacrifices a permanent.\n"
+              "10\u201419 | Each opponent sacrifices a permanent.\n"
+              "20 | Each opponent sacrifices two permanents.",
+              when=Trigger("enters"),
+              effects=(RollDie(20, table=(
+                  row("1\u20149", SacrificeEach((ANY_PERMANENT,), who=EACH_PLAYER)),
+                  row("10\u201419", SacrificeEach((ANY_PERMANENT,), who=EACH_OPPONENT)),
+                  row("20", SacrificeEach((ANY_PERMANENT, ANY_PERMANENT), who=EACH_OPPONENT)),
+              )),)),
+))
+
+define("Netherese Puzzle-Ward", triggered=(
+    Triggered("Focus Beam \u2014 At the beginning of your upkeep, roll a d4. Scry X, where X is the result.",
+              when=Trigger("beginning_of", step="upkeep"), effects=(RollDie(4), Scry(DIE_RESULT))),
+    # Once per die showing its highest face (ruling 2021-07-23), after the roll's ability resolves.
+    Triggered("Perfect Illumination \u2014 Whenever you roll a die's highest natural result, draw a card.",
+              when=Trigger(ROLL_HIGHEST_NATURAL), effects=(Draw(1),)),
+))

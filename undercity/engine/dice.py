@@ -1,0 +1,111 @@
+"""Rolling dice (CR 706).
+
+:func:`roll` is the one code path for every die roll: it draws from the game's seeded
+random number generator (``State.rng``), or — when a scenario fixes the results
+(``State.fixed_dice``, ``game: {dice: [...]}``) — takes the next scripted result. It emits
+one :class:`~undercity.engine.events.DiceRolled` event per instruction, with the kept dice
+only: ignored rolls never happened (CR 706.6) and trigger nothing.
+
+The :class:`~undercity.cards.language.dice.RollDie` handler rolls once per resolution (the
+result is kept in the job, so a question asked by the table's effects doesn't roll again),
+then applies the results table (CR 706.3a) as part of the same ability (CR 706.3b).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language import dice as ld
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import triggers
+from undercity.engine.effects import AMOUNT_HOOKS, handles, ref_players, run_in_order
+from undercity.engine.state import Job, StackItem
+from undercity.errors import UndercityError
+
+if TYPE_CHECKING:
+    from undercity.cards.model import Count
+    from undercity.engine.game import Game
+
+#: Where the resolving ability keeps its last roll's result (``DIE_RESULT``).
+RESULT_KEY = "die_result"
+
+
+class DiceScriptError(UndercityError):
+    """The fixed die results of a scenario (``game.dice``) ran out or don't fit the die."""
+
+
+def _one_die(g: Game, sides: int) -> int:
+    s = g.s
+    if s.fixed_dice is None:
+        return s.rng.randint(1, sides)  # CR 706.1a: N equally likely outcomes, 1 to N
+    used = s.extra.get("fixed_dice_used", 0)
+    if not s.fixed_dice:
+        raise DiceScriptError(f"the fixed die results ran out: roll number {used + 1} (a d{sides}) "
+                              f"has none; add a value from 1 to {sides} to the list")
+    value = s.fixed_dice[0]
+    if not 1 <= value <= sides:
+        raise DiceScriptError(f"{value} (roll number {used + 1}) can't be the result of a d{sides}; "
+                              f"use a value from 1 to {sides}")
+    del s.fixed_dice[0]
+    s.extra["fixed_dice_used"] = used + 1
+    return value
+
+
+def roll(g: Game, player: int, sides: int, n: int = 1, ignore_lowest: int = 0) -> list[int]:
+    """``player`` rolls ``n`` d``sides`` and ignores the ``ignore_lowest`` lowest rolls
+    (CR 706.6); the kept results, in the order rolled."""
+    if sides < 1 or n < 1 or not 0 <= ignore_lowest < n:
+        raise ValueError(f"can't roll {n} d{sides} ignoring {ignore_lowest}")
+    rolled = [_one_die(g, sides) for _ in range(n)]
+    # CR 706.6: ignore the lowest; tied lowest rolls are the same choice.
+    ignored = sorted(rolled)[:ignore_lowest]
+    kept = list(rolled)
+    for v in ignored:
+        kept.remove(v)
+    g.emit(ev.DiceRolled(rule="706.2", player=player, sides=sides, naturals=tuple(kept), results=tuple(kept),
+                         ignored=tuple(ignored)))
+    return kept
+
+
+@handles(ld.RollDie)
+def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> None:
+    done = key + ":rolled"
+    if done not in job.data:  # roll once, even if the table's effects ask questions
+        players = ref_players(g, e.who, item, job)
+        total = sum(roll(g, players[0], e.sides, e.n, e.ignore_lowest)) if players else 0
+        job.data[done] = total
+    total = job.data[done]
+    job.data[RESULT_KEY] = total
+    row = next((r for r in e.table if r.holds(total)), None)
+    if row is not None:  # CR 706.3a: "If the result was in this range, [effect]."
+        run_in_order(g, job, item, row.effects, key + ":row")
+
+
+def _die_result(g: Game, a: Count, item: StackItem, job: Job) -> int:
+    """"X, where X is the result" (CR 706.2)."""
+    return int(job.data.get(RESULT_KEY, 0))
+
+
+AMOUNT_HOOKS[ld.DIE_RESULT.what] = _die_result
+
+
+def _has_roll_triggers(card: object) -> bool:
+    return any(a.when.event == ld.ROLL_HIGHEST_NATURAL for a in getattr(card, "triggered", ()))
+
+
+@triggers.watches("dice_rolled")
+def dice_rolled(g: Game, e: ev.DiceRolled) -> None:
+    """"Whenever you roll a die's highest natural result" triggers once per die showing
+    its highest face (ruling 2021-07-23, Netherese Puzzle-Ward)."""
+    s = g.s
+    highest = sum(1 for v in e.naturals if v == e.sides)
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_roll_triggers)):
+        o = s.objs[oid]
+        if o.controller != e.player:
+            continue
+        for a in ab.triggered(g, o):
+            if a.when.event == ld.ROLL_HIGHEST_NATURAL:
+                for _ in range(highest):
+                    triggers.add_pending(g, o, a, o.controller, o.name)
