@@ -69,6 +69,7 @@ def play(
     from undercity.engine.game import Game
     from undercity.seating import NAMES, check_turn_cap, resolve_seating, seat_decks, view_option
     from undercity.ui.session import make_agents, play_session, seat_kinds
+    from undercity.ui.thinking import show_thinking
 
     deck_args = list(deck or [])
     players, variant = resolve_seating(players, variant, len(deck_args))
@@ -85,6 +86,8 @@ def play(
     loaded = [load_deck(d) for d in deck_args]  # a missing file is reported before anything else
     decks = seat_decks(loaded, players)
     agents = make_agents(kinds, seed, console)
+    if not quiet:  # a searching AI (mcts) shows that it is thinking, on a terminal's stderr
+        agents = show_thinking(agents)
     commanders = _commanders(decks, quiet) if variant == "commander" else None
     log_file = _open_for_writing(log_json, "--log-json") if log_json is not None else None
     g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders,

@@ -19,14 +19,19 @@ from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
 from undercity.ui.board import board
 from undercity.ui.parse import parse_answer
+from undercity.ui.zones import card_text, declared_so_far, find_visible, zone_lines
 
 HELP = """\
 Answer with the number of an option, or with its name: the whole label ("pass priority"),
 a card name in it ("Shock" for "cast Shock"), or any unique beginning of either ("pa",
 "sho"). Case doesn't matter. If several different options match, you are asked again.
-  ?, help   this help
-  board     show the board again
-  q, quit   concede the game (you are asked to confirm)
+  ?, help        this help
+  board          show the board again
+  card NAME      a card's text and rulings: any card you can see, by name (or its
+                 beginning); card 3: the card in option 3
+  graveyards, gy every graveyard, in order (the top card last)
+  exile          every player's exiled cards
+  q, quit        concede the game (you are asked to confirm)
 Only decisions with a real choice stop the game: when passing priority is all you can do,
 you pass automatically (unless you play with --every-priority)."""
 
@@ -58,7 +63,7 @@ class HumanAgent:
         if not self._greeted:
             self._greeted = True
             out.print(Text(f"You are {game.player_name(self.seat)}. Answer with an option's number or "
-                           "name; ? for help, q to concede.", style="bold"))
+                           "name; `card NAME` reads a card; ? for help, q to concede.", style="bold"))
         self.show(game, decision)
         labels = [o.label for o in decision.options]
         while True:
@@ -69,14 +74,21 @@ class HumanAgent:
                 return ans.index
             if ans.kind == "help":
                 out.print(HELP, markup=False)
-                self.show_options(decision)
+                self.show_options(decision, game)
             elif ans.kind == "board":
                 self.show(game, decision)
+            elif ans.kind == "card":
+                found = find_visible(game, self.seat, ans.message, decision)
+                for line in card_text(found) if not isinstance(found, str) else [found]:
+                    out.print(line, markup=False)
+            elif ans.kind in ("graveyards", "exile"):
+                for line in zone_lines(game, "graveyard" if ans.kind == "graveyards" else "exile"):
+                    out.print(line, markup=False)
             elif ans.kind == "quit":
                 if self._confirm("Concede the game? (yes/no): "):
                     raise HumanLeft(f"{game.player_name(self.seat)} concedes.", 0)
                 out.print("Not conceding. The question again:", markup=False)
-                self.show_options(decision)
+                self.show_options(decision, game)
             else:
                 out.print(Text(ans.message, style="red"))
 
@@ -86,10 +98,13 @@ class HumanAgent:
         self.console.rule(style="dim")
         self.console.print(board(game, self.seat))
         self.console.print()
-        self.show_options(decision)
+        self.show_options(decision, game)
 
-    def show_options(self, decision: Decision) -> None:
+    def show_options(self, decision: Decision, game: Game | None = None) -> None:
         out = self.console
+        so_far = declared_so_far(game, decision) if game is not None else None
+        if so_far:
+            out.print(Text(so_far))
         out.print(Text(decision.prompt, style="bold"))
         width = len(str(len(decision.options)))
         for i, o in enumerate(decision.options, 1):

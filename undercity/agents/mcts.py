@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from undercity.agents.evaluation import static_eval
@@ -99,6 +100,9 @@ class MCTSAgent:
         self.stats = SearchStats()
         #: If a list, each searched decision appends (turn, kind, [(label, mean, n)], picked label).
         self.trace: list[tuple] | None = None
+        #: Called as a search goes: (playouts done, playout budget); a terminal shows it
+        #: (undercity/ui/thinking.py) so that a long search is not mistaken for a hang.
+        self.on_progress: Callable[[int, int], None] | None = None
 
     # ------------------------------------------------------------------ answering
     def choose(self, game: Game, d: Decision) -> int:
@@ -149,6 +153,8 @@ class MCTSAgent:
         deadline = t0 + self.seconds if self.seconds is not None else None
         budget = max(self.playouts, k)
         while total < budget:
+            if self.on_progress is not None:
+                self.on_progress(total, budget)
             if deadline is not None and total >= k and time.perf_counter() > deadline:
                 break
             untried = [i for i in range(k) if not results[i]]

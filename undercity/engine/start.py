@@ -54,7 +54,10 @@ def run_mulligans(g: Game, job: Job) -> None:
             opts = [Option(f"Keep {keep_size}", "keep")]
             if keep_size > 0:
                 opts.append(Option("Mulligan", "mulligan"))
-            g.ask(job, f"m{rnd}:{i}", i, "mulligan", f"{p.name}: keep this hand of {len(p.hand)}?", opts)
+            bottom = len(p.hand) - keep_size  # CR 103.5: kept after a mulligan, N cards go to the bottom
+            keep = (f"keep this hand of {len(p.hand)}" if bottom <= 0 else
+                    f"keep {keep_size} of these {len(p.hand)} cards (then put {bottom} on the bottom)")
+            g.ask(job, f"m{rnd}:{i}", i, "mulligan", f"{p.name}: {keep}, or mulligan?", opts)
         for i in undecided:
             p = s.players[i]
             if job.answers[f"m{rnd}:{i}"] == "keep":

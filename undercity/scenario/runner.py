@@ -379,8 +379,68 @@ class Runner:
                                    f"{' for its ' + alt + ' cost' if alt else ''} from {zone} now; legal: "
                                    f"{'; '.join(o.label for o in d.options)}")
         opt, oid = chosen
+        paying = self._pay_with(a, d.player)
         self.g.apply(Option(opt.label, ("cast", oid, alt)) if opt.value[1] != oid else opt)
         self._answer_casting(a)
+        self._paid_with(a, d.player, paying)
+
+    def _pay_with(self, a: Action, player: int) -> tuple[Game, list[tuple[str, int]]] | None:
+        """``pay: {mana: [ids]}``: check that each named object is a mana source ``player`` can
+        activate now, and have their next mana cost paid with exactly those (CR 601.2g-h).
+        Returns the game as it was (to go back to if they can't pay it) and (ref, id) pairs."""
+        pay = a.options.get("pay")
+        if not isinstance(pay, dict) or pay.get("mana") is None:
+            return None
+        refs = pay["mana"] if isinstance(pay["mana"], list) else [pay["mana"]]
+        named: list[tuple[str, int]] = []
+        for ref in refs:
+            o = self.obj_by_ref(ref) if isinstance(ref, str) else None
+            if o is None:
+                raise self.err(a.line, f"pay.mana: {ref!r} is not the id of an object in the game; name mana "
+                                       f"sources by their ids, e.g. {{card: Island, id: isl1}}{self._sources_hint(player)}")
+            why = costs.unusable_source(self.g, player, o.id)
+            if why:
+                raise self.err(a.line, f"pay.mana: {ref} ({o.name}) can't pay: it {why}{self._sources_hint(player)}")
+            if any(oid == o.id for _, oid in named):
+                raise self.err(a.line, f"pay.mana: {ref} is named twice; each source is activated at most once")
+            named.append((ref, o.id))
+        before = self.g.copy()
+        costs.pay_next_with(self.g, player, frozenset(oid for _, oid in named))
+        return before, named
+
+    def _sources_hint(self, player: int) -> str:
+        s = self.g.s
+        refs = {uid: ref for ref, uid in s.uid_names.items()}
+        mine = sorted({refs.get(s.objs[src.key].card_uid, s.objs[src.key].name)
+                       for src in costs.mana_sources(self.g, player)})
+        return f" ({self.names[player]}'s untapped mana sources: {', '.join(mine)})" if mine else ""
+
+    def _paid_with(self, a: Action, player: int, paying: tuple[Game, list[tuple[str, int]]] | None) -> None:
+        """After the cast or activation: did the sources named with ``pay.mana`` pay its cost?
+        If not, the game goes back to before the action and the script gets an error."""
+        if paying is None:
+            return
+        before, named = paying
+        s = self.g.s
+        failed = s.extra.get(costs.PAY_WITH_FAILED, {}).pop(player, None)
+        waiting = player in s.extra.get(costs.PAY_WITH, {})
+        if failed is None and not waiting:
+            return
+        if failed is None and any(j.kind in ("cast", "activate") for j in s.jobs):
+            return  # the script left a choice open (`pause`): the cost is paid later
+        self.g = before
+        refs = ", ".join(f"{ref} ({before.s.objs[oid].name})" for ref, oid in named)
+        if failed is None:
+            raise self.err(a.line, f"pay.mana: {a.value} costs no mana, so nothing is paid with {refs}")
+        if failed["extra"]:
+            extra = ", ".join(ref for ref, oid in named if oid in failed["unused"])
+            raise self.err(a.line, f"pay.mana: {failed['cost']} is paid without {extra}; name only the sources "
+                                   "that pay it (mana already in the pool is spent first, CR 601.2h)")
+        if failed["short"]:
+            raise self.err(a.line, f"pay.mana: {refs} make at most {failed['most']} mana (with the pool); "
+                                   f"not enough to pay {failed['cost']} (CR 118.3)")
+        raise self.err(a.line, f"pay.mana: {refs} can't make the colors of {failed['cost']} (CR 107.4a, 118.3)")
+
 
     def _answer_casting(self, a: Action) -> None:
         targets = list(a.options.get("targets") or [])
@@ -470,8 +530,10 @@ class Runner:
             return
         for opt in d.options:
             if opt.value == ("activate", o.id, idx):
+                paying = self._pay_with(a, d.player)
                 self.g.apply(opt)
                 self._answer_casting(a)
+                self._paid_with(a, d.player, paying)
                 return
         raise self.err(a.line, f"{self.names[d.player]} cannot activate {o.name}'s ability now; legal: "
                                f"{'; '.join(x.label for x in d.options)}")

@@ -35,6 +35,10 @@ def board(game: Game, viewer: int) -> RenderableType:
 
 def header(game: Game) -> Text:
     s = game.s
+    if not s.started:  # CR 103.5: mulligans come before the first turn and its untap step
+        t = Text("Before the game", style="bold")
+        t.append(f" — opening hands and mulligans; {game.player_name(s.first_player)} plays first")
+        return t
     step = s.step.replace("-", " ")
     t = Text(f"Turn {s.turn}", style="bold")
     t.append(f" — {game.player_name(s.active)}'s turn, {step} step")

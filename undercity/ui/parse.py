@@ -3,7 +3,9 @@
 The rules, in order:
 
 * ``?`` / ``help`` asks for help, ``board`` shows the board again, ``q`` / ``quit`` /
-  ``concede`` asks to concede. These words win over option names.
+  ``concede`` asks to concede, ``card NAME`` / ``card N`` shows a card's text and rulings (the
+  card named NAME, or in option N), ``graveyards`` (``gy``) and ``exile`` list those zones.
+  These words win over option names.
 * A number ``n`` picks option ``n`` (options are numbered from 1 on screen).
 * Otherwise the text is compared, case-insensitively and with runs of spaces collapsed, with
   every option's label, and with the label's tail after each word ("Shock" names
@@ -22,6 +24,9 @@ from dataclasses import dataclass
 HELP_WORDS = frozenset({"?", "help"})
 QUIT_WORDS = frozenset({"q", "quit", "concede"})
 BOARD_WORDS = frozenset({"board"})
+GRAVEYARD_WORDS = frozenset({"graveyards", "graveyard", "gy"})
+EXILE_WORDS = frozenset({"exile"})
+CARD_WORDS = frozenset({"card", "text"})
 
 _NUMBER = re.compile(r"#?(\d+)\.?")
 
@@ -31,7 +36,8 @@ class Answer:
     """What a line of input means.
 
     ``kind`` is ``choice`` (``index`` is the 0-based option index), ``help``, ``quit``,
-    ``board`` or ``error`` (``message`` says what was wrong)."""
+    ``board``, ``graveyards``, ``exile``, ``card`` (``message`` is the card asked about: a
+    name or an option number) or ``error`` (``message`` says what was wrong)."""
 
     kind: str
     index: int | None = None
@@ -65,6 +71,13 @@ def parse_answer(text: str, labels: list[str]) -> Answer:
         return Answer("quit")
     if t in BOARD_WORDS:
         return Answer("board")
+    if t in GRAVEYARD_WORDS:
+        return Answer("graveyards")
+    if t in EXILE_WORDS:
+        return Answer("exile")
+    word = t.partition(" ")[0]
+    if word in CARD_WORDS:
+        return Answer("card", message=" ".join(raw.split()[1:]))  # as typed, for the messages
     m = _NUMBER.fullmatch(t)
     if m:
         k = int(m.group(1))
