@@ -291,8 +291,15 @@ class HeuristicAgent:
 
         return min(cands, key=lambda i: (cost(i), i))
 
+    #: Paying life for ward ("Ward—Pay 3 life") must leave at least this much.
+    LIFE_FLOOR = 5
+
     def _pay_unless(self, g: Game, d: Decision) -> int:
-        """Pay for ward (or any "counter unless you pay") rather than lose the spell."""
+        """Pay for ward (or any "counter unless you pay") rather than lose the spell — unless
+        the payment is life (CR 119.4) that would leave us at ``LIFE_FLOOR`` or less."""
+        life = d.context.get("life", 0) if d.context else 0
+        if life and g.s.players[d.player].life - life <= self.LIFE_FLOOR:
+            return self._index(d, lambda v: v is False) or 0
         return self._index(d, lambda v: v is True) or 0
 
     _pay_or_countered = _pay_unless
