@@ -16,7 +16,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import zones
-from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, find_payment
+from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, find_payment
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -140,12 +140,74 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
 
 
+#: ``State.extra`` key: player -> the object ids of the mana sources they chose to pay their
+#: next mana cost with (CR 601.2g: the player activates the mana abilities of their choice);
+#: set by :func:`pay_next_with`, used up by :func:`pay_mana`.
+PAY_WITH = "pay_with"
+#: ``State.extra`` key: player -> why the sources named with :func:`pay_next_with` couldn't pay
+#: that cost (a dict: ``cost``, ``unused`` ids, ``short`` — too little mana, not the colors);
+#: the cost was then paid as usual, and whoever named them should undo the action.
+PAY_WITH_FAILED = "pay_with_failed"
+
+
+def unusable_source(g: Game, player: int, oid: int) -> str | None:
+    """Why object ``oid`` can't help ``player`` pay a mana cost now, or None if it can."""
+    o = g.s.objs.get(oid)
+    if o is None or o.zone != "battlefield":
+        return "is not on the battlefield"
+    abilities = mana_abilities(g, o)
+    if not abilities:
+        return "has no mana ability (CR 605.1a)"
+    if o.controller != player:
+        return f"is controlled by {g.s.players[o.controller].name}, not {g.s.players[player].name} (CR 602.2)"
+    if not any(_can_activate(g, o, a) for a in abilities):
+        return "is tapped" if o.tapped else "has summoning sickness: its {T} ability can't be activated (CR 302.6)"
+    if not any(s.key == oid for s in mana_sources(g, player)):
+        return "adds no mana now"
+    return None
+
+
+def pay_next_with(g: Game, player: int, ids: frozenset[int]) -> None:
+    """``player``'s next mana cost is paid with exactly these sources (and mana in their pool)."""
+    g.s.extra.setdefault(PAY_WITH, {})[player] = ids
+    g.s.extra.get(PAY_WITH_FAILED, {}).pop(player, None)
+
+
+def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSource], pool: ManaPool) -> Payment | None:
+    """The payment with the sources ``player`` named (:data:`PAY_WITH`), if they named any and
+    those pay the cost, every one of them used; else None, with the reason in
+    :data:`PAY_WITH_FAILED`."""
+    waiting = g.s.extra[PAY_WITH]
+    named = waiting.pop(player, None)
+    if not waiting:
+        del g.s.extra[PAY_WITH]
+    if named is None:
+        return None
+    mine = [src for src in sources if src.key in named]
+    plan = find_payment(cost, mine, pool)
+    if plan is not None:
+        unused = named - {key for key, _color in plan.activations}
+        if not unused:
+            return plan
+        problem = {"cost": str(cost), "unused": sorted(unused), "short": False, "extra": True}
+    else:
+        most = sum(max(src.amount for src in mine if src.key == key) for key in {src.key for src in mine})
+        short = most + sum(pool.counts()) < cost.mana_value
+        problem = {"cost": str(cost), "unused": [], "short": short, "extra": False, "most": most}
+    g.s.extra.setdefault(PAY_WITH_FAILED, {})[player] = problem
+    return None
+
+
 def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
-    """Pay ``cost`` from the pool and untapped sources. False (and nothing changes) if it can't be."""
+    """Pay ``cost`` from the pool and untapped sources — the ones the player named with
+    :func:`pay_next_with`, if those can pay it. False (and nothing changes) if it can't be."""
     p = g.s.players[player]
     if cost.is_empty:
         return True
-    plan = find_payment(cost, mana_sources(g, player), pool_of(g, player))
+    sources, pool = mana_sources(g, player), pool_of(g, player)
+    plan = _named_payment(g, player, cost, sources, pool) if PAY_WITH in g.s.extra else None
+    if plan is None:
+        plan = find_payment(cost, sources, pool)
     if plan is None:
         return False
     abilities = {key: mana_abilities(g, g.s.objs[key]) for key, _color in plan.activations}
