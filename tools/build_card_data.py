@@ -436,7 +436,7 @@ def build_all_cards(shared: Path, oracle: Mapping[str, Mapping[str, Any]]) -> di
     cards = {name: _corpus_card(c) for name, c in corpus["cards"].items()}
     for name, card in oracle.items():
         old = cards.get(name)
-        new: dict[str, Any] = {k: v for k, v in card.items() if k != "type_lines_i18n"}
+        new: dict[str, Any] = dict(card)  # with type_lines_i18n: printed type lines in other languages
         new["legalities_source"] = _legality_source(card, set_entries.get(name))
         new["legalities_as_of"] = LEGALITY_SOURCES[new["legalities_source"]]["as_of"]
         new["printings"] = list((old or {}).get("printings") or [])

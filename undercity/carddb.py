@@ -1,6 +1,7 @@
-"""The card database: a SQLite file built from the shipped Oracle data, for lookups and search.
+"""The card database: a SQLite file built from every card we know, for lookups and search.
 
-:func:`open_db` builds the database on first use from ``undercity/data/oracle.json`` in the
+:func:`open_db` builds the database on first use from ``undercity/data/all-cards.json.gz`` (every
+real card to April 2022 and the newer sets, see :mod:`undercity.cards.corpus`) in the
 user cache directory (``platformdirs.user_cache_dir("undercity")``, or ``$UNDERCITY_CACHE_DIR``
 when set) and rebuilds it whenever the shipped data changes: the database stores the SHA-256
 of the data (and a schema version) and is rebuilt when either differs. A new database is
@@ -10,14 +11,19 @@ cache directory can't be written, the database is built in memory.
 Tables:
 
 * ``cards`` — one row per card (English name): cost, mana value, type line, Oracle text, P/T,
-  colors and color identity (letters in WUBRG order), set, rarity, and two search columns
-  (every face's Oracle text and type lines, casefolded);
+  colors and color identity (letters in WUBRG order), set, collector number, rarity, printings,
+  where its legalities come from and their date, and two search columns (every face's Oracle
+  text and type lines, casefolded);
 * ``faces`` — the faces of multi-face cards;
 * ``names`` — every name a card is printed with: English (``lang = 'en'``, whole and face
   names) and each other language, with its normalised form (:func:`fold`: NFKD, accents
   stripped, casefolded) and the printed type line where the data has it;
-* ``legalities`` — (card, format, status) with status ``legal`` / ``banned`` / ``restricted``;
-  a format missing for a card means "not legal";
+* ``legalities`` — (card, format, status) with status ``legal`` / ``banned`` / ``restricted``
+  as the data lists them; what a missing format means is :func:`undercity.formats.legality.card_legality`'s
+  to say ("not legal", or "unknown" when the data doesn't know the format), with the formats
+  each source knows in ``legality_sources``;
+* ``printed`` — the printed name, type line and rules text in other languages (zh-Hans, fr),
+  per face for some multi-face cards;
 * ``rulings`` — the official rulings with their dates;
 * ``meta`` — the data hash and schema version.
 
@@ -29,6 +35,7 @@ Whether Undercity implements a card is not data: it comes from the card registry
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -38,13 +45,14 @@ import sqlite3
 import tempfile
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from undercity.cards.oracle import normalize_name
 from undercity.errors import UndercityError, UnknownCardError
+from undercity.formats.legality import Legality, card_legality
 
 __all__ = [
     "CardDB",
@@ -52,6 +60,7 @@ __all__ = [
     "FORMATS",
     "LANGUAGES",
     "Match",
+    "PrintedText",
     "SearchError",
     "cache_dir",
     "compile_query",
@@ -61,11 +70,12 @@ __all__ = [
     "open_db",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_FILE = "cards.sqlite3"
 ENV_CACHE_DIR = "UNDERCITY_CACHE_DIR"
 
-#: The formats a card page lists, in this order.
+#: The formats a card page lists first, in this order (the seed card pages'); every other format
+#: of the data follows, sorted (:meth:`CardDB.all_formats`).
 FORMATS: tuple[str, ...] = (
     "standard", "future", "historic", "gladiator", "pioneer", "explorer", "modern", "legacy", "pauper",
     "vintage", "penny", "commander", "brawl", "alchemy", "paupercommander", "duel", "oldschool", "premodern",
@@ -118,8 +128,21 @@ def cache_dir() -> Path:
 
 
 def shipped_data() -> bytes:
-    """The bytes of the shipped ``oracle.json``."""
-    return resources.files("undercity.data").joinpath("oracle.json").read_bytes()
+    """The bytes of the shipped ``all-cards.json.gz``."""
+    from undercity.cards.corpus import DATA_FILE
+
+    return resources.files("undercity.data").joinpath(DATA_FILE).read_bytes()
+
+
+def _decode(data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(cards by name, legality sources) from the shipped file's bytes, gzip-compressed or not;
+    a plain ``{name: card}`` JSON object (for tests) has no legality sources."""
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    obj = json.loads(data)
+    if isinstance(obj.get("cards"), dict) and isinstance(obj.get("source"), dict):
+        return obj["cards"], obj["source"].get("legality_sources") or {}
+    return obj, {}
 
 
 def data_hash(data: bytes) -> str:
@@ -127,14 +150,27 @@ def data_hash(data: bytes) -> str:
     return f"{SCHEMA_VERSION}:{hashlib.sha256(data).hexdigest()}"
 
 
+#: Indexes are made after the rows are in: one sort each instead of one insertion per row.
+_INDEXES = """
+CREATE INDEX names_norm ON names(norm);
+CREATE INDEX names_card ON names(card, lang);
+CREATE INDEX printed_card ON printed(card, lang);
+"""
+
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE cards (
     name TEXT PRIMARY KEY, mana_cost TEXT, mana_value REAL NOT NULL, type_line TEXT NOT NULL,
     oracle_text TEXT NOT NULL, power TEXT, toughness TEXT, loyalty TEXT, colors TEXT NOT NULL,
     color_identity TEXT NOT NULL, layout TEXT NOT NULL, set_code TEXT, number TEXT, rarity TEXT,
-    search_text TEXT NOT NULL, search_types TEXT NOT NULL
+    search_text TEXT NOT NULL, search_types TEXT NOT NULL, supertypes TEXT NOT NULL, types TEXT NOT NULL,
+    printings TEXT NOT NULL, legalities_source TEXT, legalities_as_of TEXT
 );
+CREATE TABLE printed (
+    card TEXT NOT NULL REFERENCES cards(name), lang TEXT NOT NULL, face TEXT, name TEXT, type_line TEXT,
+    text TEXT
+);
+CREATE TABLE legality_sources (key TEXT PRIMARY KEY, as_of TEXT, description TEXT, formats TEXT NOT NULL);
 CREATE TABLE faces (
     card TEXT NOT NULL REFERENCES cards(name), idx INTEGER NOT NULL, name TEXT NOT NULL, mana_cost TEXT,
     type_line TEXT NOT NULL, oracle_text TEXT NOT NULL, power TEXT, toughness TEXT, loyalty TEXT,
@@ -144,8 +180,6 @@ CREATE TABLE names (
     card TEXT NOT NULL REFERENCES cards(name), lang TEXT NOT NULL, printed TEXT NOT NULL,
     norm TEXT NOT NULL, whole INTEGER NOT NULL, type_line TEXT
 );
-CREATE INDEX names_norm ON names(norm);
-CREATE INDEX names_card ON names(card, lang);
 CREATE TABLE legalities (
     card TEXT NOT NULL REFERENCES cards(name), format TEXT NOT NULL, status TEXT NOT NULL,
     PRIMARY KEY (card, format)
@@ -162,9 +196,13 @@ def _letters(colors: Iterable[str]) -> str:
     return "".join(c for c in COLORS if c in s)
 
 
-def _fill(conn: sqlite3.Connection, raw: Mapping[str, Mapping[str, Any]], digest: str) -> None:
+def _fill(conn: sqlite3.Connection, raw: Mapping[str, Mapping[str, Any]], sources: Mapping[str, Any],
+          digest: str) -> None:
+    # A new file that is moved into place only when complete: no journal is needed.
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
     conn.executescript(_SCHEMA)
-    cards, faces, names, legal, rulings = [], [], [], [], []
+    cards, faces, names, legal, rulings, printed = [], [], [], [], [], []
     for name, c in sorted(raw.items()):
         fs = c.get("faces") or []
         texts = [c.get("oracle_text") or ""] + [f.get("oracle_text") or "" for f in fs]
@@ -172,39 +210,56 @@ def _fill(conn: sqlite3.Connection, raw: Mapping[str, Mapping[str, Any]], digest
         cards.append((name, c.get("mana_cost"), c.get("mana_value") or 0, c["type_line"], c.get("oracle_text") or "",
                       c.get("power"), c.get("toughness"), c.get("loyalty"), _letters(c.get("colors") or ()),
                       _letters(c.get("color_identity") or ()), c.get("layout") or "normal", c.get("set"),
-                      c.get("number"), c.get("rarity"), "\n".join(texts).casefold(), " // ".join(types).casefold()))
+                      c.get("number"), c.get("rarity"), "\n".join(texts).casefold(), " // ".join(types).casefold(),
+                      " ".join(c.get("supertypes") or ()), " ".join(c.get("types") or ()),
+                      " ".join(c.get("printings") or ()), c.get("legalities_source"), c.get("legalities_as_of")))
         for i, f in enumerate(fs):
             faces.append((name, i, f["name"], f.get("mana_cost"), f["type_line"], f.get("oracle_text") or "",
                           f.get("power"), f.get("toughness"), f.get("loyalty")))
         english = [name] + [f["name"] for f in fs if f["name"] != name]
         for i, n in enumerate(english):
             names.append((name, "en", n, fold(n), int(i == 0), c["type_line"] if i == 0 else None))
-        type_lines = c.get("type_lines_i18n") or {}
-        for lang, printed in sorted((c.get("names_i18n") or {}).items()):
-            names.append((name, lang, printed, fold(printed), 1, type_lines.get(lang)))
-            if " // " in printed:
-                for part in printed.split(" // "):
+        type_lines = dict(c.get("type_lines_i18n") or {})
+        i18n = dict(c.get("names_i18n") or {})
+        for lang, text in sorted((c.get("printed") or {}).items()):
+            for face, fields in (sorted(text["faces"].items()) if "faces" in text else [(None, text)]):
+                printed.append((name, lang, face, fields.get("name"), fields.get("type"), fields.get("text")))
+            if "faces" not in text:
+                i18n.setdefault(lang, text.get("name") or "")
+                if text.get("type"):
+                    type_lines[lang] = text["type"]
+        for lang, local in sorted(i18n.items()):
+            if not local:
+                continue
+            names.append((name, lang, local, fold(local), 1, type_lines.get(lang)))
+            if " // " in local:
+                for part in local.split(" // "):
                     names.append((name, lang, part, fold(part), 0, None))
         for fmt, status in (c.get("legalities") or {}).items():
             legal.append((name, fmt, status.casefold()))
         for i, r in enumerate(c.get("rulings") or ()):
             rulings.append((name, i, r["date"], r["text"]))
-    conn.executemany("INSERT INTO cards VALUES (" + ",".join("?" * 16) + ")", cards)
+    conn.executemany("INSERT INTO cards VALUES (" + ",".join("?" * 21) + ")", cards)
+    conn.executemany("INSERT INTO printed VALUES (?,?,?,?,?,?)", printed)
+    conn.executemany("INSERT INTO legality_sources VALUES (?,?,?,?)",
+                     [(k, v.get("as_of"), v.get("description"), json.dumps(sorted(v.get("formats") or ())))
+                      for k, v in sorted(sources.items())])
     conn.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?)", faces)
     conn.executemany("INSERT INTO names VALUES (?,?,?,?,?,?)", names)
     conn.executemany("INSERT INTO legalities VALUES (?,?,?)", legal)
     conn.executemany("INSERT INTO rulings VALUES (?,?,?,?)", rulings)
     conn.executemany("INSERT INTO meta VALUES (?,?)", [("data_hash", digest), ("cards", str(len(cards)))])
+    conn.executescript(_INDEXES)
     conn.commit()
 
 
-def _stored_hash(path: Path) -> str | None:
+def _stored(path: Path, key: str) -> str | None:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error:
         return None
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'data_hash'").fetchone()
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
     except sqlite3.Error:
         return None
@@ -212,13 +267,34 @@ def _stored_hash(path: Path) -> str | None:
         conn.close()
 
 
+def _stored_hash(path: Path) -> str | None:
+    return _stored(path, "data_hash")
+
+
+def _shipped_stamp() -> str | None:
+    """Size, modification time and schema of the shipped data file, when it is a file on disk:
+    a database stamped with the same was built from it, so it need not be read and hashed
+    (10 MB) on every start."""
+    from undercity.cards.corpus import DATA_FILE
+
+    try:
+        st = os.stat(str(resources.files("undercity.data").joinpath(DATA_FILE)))
+    except (OSError, TypeError):
+        return None
+    return f"{SCHEMA_VERSION}:{st.st_size}:{st.st_mtime_ns}"
+
+
 def open_db(directory: Path | str | None = None, data: bytes | None = None) -> CardDB:
     """Open the card database in ``directory`` (default :func:`cache_dir`), building it from
-    ``data`` (default: the shipped ``oracle.json``) if it is missing or was built from other data."""
-    data = shipped_data() if data is None else data
-    digest = data_hash(data)
+    ``data`` (default: the shipped ``all-cards.json.gz``) if it is missing or was built from other data."""
     folder = Path(directory) if directory is not None else cache_dir()
     path = folder / DB_FILE
+    stamp = _shipped_stamp() if data is None else None
+    if stamp is not None and path.exists() and _stored(path, "data_stamp") == f"{stamp}|{_stored_hash(path)}":
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        return CardDB(conn, path, rebuilt=False)
+    data = shipped_data() if data is None else data
+    digest = data_hash(data)
     rebuilt = False
     if not path.exists() or _stored_hash(path) != digest:
         try:
@@ -228,7 +304,10 @@ def open_db(directory: Path | str | None = None, data: bytes | None = None) -> C
             try:
                 conn = sqlite3.connect(tmp)
                 try:
-                    _fill(conn, json.loads(data), digest)
+                    _fill(conn, *_decode(data), digest)
+                    if stamp is not None:
+                        conn.execute("INSERT INTO meta VALUES ('data_stamp', ?)", (f"{stamp}|{digest}",))
+                        conn.commit()
                 finally:
                     conn.close()
                 os.replace(tmp, path)
@@ -238,7 +317,7 @@ def open_db(directory: Path | str | None = None, data: bytes | None = None) -> C
             rebuilt = True
         except OSError:  # an unwritable cache: keep the database in memory
             conn = sqlite3.connect(":memory:", check_same_thread=False)
-            _fill(conn, json.loads(data), digest)
+            _fill(conn, *_decode(data), digest)
             return CardDB(conn, None, rebuilt=True)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
     return CardDB(conn, path, rebuilt=rebuilt)
@@ -271,6 +350,34 @@ class Match:
 
 
 @dataclass
+class PrintedText:
+    """A card as printed in one language: name, type line and rules text (per face for some
+    multi-face cards). The English Oracle text is the authority; this is what the card says."""
+
+    lang: str
+    name: str | None = None
+    type_line: str | None = None
+    text: str | None = None
+    #: For a multi-face card printed face by face: (English face name, PrintedText of that face).
+    faces: list[tuple[str, PrintedText]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.name or self.type_line or self.text or self.faces)
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.text) or any(f.text for _, f in self.faces)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"lang": self.lang, "name": self.name, "type_line": self.type_line,
+                               "text": self.text}
+        if self.faces:
+            out["faces"] = [{"face": face, **pt.to_json()} for face, pt in self.faces]
+        return out
+
+
+@dataclass
 class CardPage:
     """Everything a card page shows (``undercity card NAME``)."""
 
@@ -291,6 +398,8 @@ class CardPage:
     faces: list[dict[str, Any]]
     names_i18n: dict[str, str]
     type_lines_i18n: dict[str, str]
+    #: Format → legal / banned / restricted / not legal / unknown, every format of the data
+    #: (:data:`FORMATS` first), from :func:`undercity.formats.legality.card_legality`.
     legalities: dict[str, str]
     rulings: list[dict[str, str]]
     implemented: bool
@@ -300,6 +409,12 @@ class CardPage:
     printed_name: str | None = None
     printed_type_line: str | None = None
     matched: str | None = None
+    printings: list[str] = field(default_factory=list)
+    #: The date of the legality data (None: undated) and a description of its source.
+    legalities_as_of: str | None = None
+    legalities_source: str | None = None
+    #: The printed text in the language shown (None for English).
+    printed: PrintedText | None = None
 
     def to_json(self) -> dict[str, Any]:
         mv = int(self.mana_value) if float(self.mana_value).is_integer() else self.mana_value
@@ -310,7 +425,10 @@ class CardPage:
             "oracle_text": self.oracle_text, "power": self.power, "toughness": self.toughness,
             "loyalty": self.loyalty, "colors": list(self.colors), "color_identity": list(self.color_identity),
             "layout": self.layout, "set": self.set, "number": self.number, "rarity": self.rarity,
-            "faces": self.faces, "names_i18n": self.names_i18n, "legalities": self.legalities,
+            "printings": self.printings, "faces": self.faces, "names_i18n": self.names_i18n,
+            "legalities": self.legalities, "legalities_as_of": self.legalities_as_of,
+            "legalities_source": self.legalities_source,
+            "printed": self.printed.to_json() if self.printed is not None else None,
             "rulings": self.rulings, "implemented": self.implemented,
         }
 
@@ -332,6 +450,8 @@ class CardDB:
         self._lock = threading.Lock()
         self._choices: list[tuple[str, str]] | None = None
         self._implemented: frozenset[str] | None = None
+        self._sources: dict[str, tuple[str | None, str | None, frozenset[str]]] | None = None
+        self._formats: list[str] | None = None
 
     def close(self) -> None:
         self.conn.close()
@@ -407,10 +527,12 @@ class CardDB:
     def page(self, name: str, lang: str | None = None) -> CardPage:
         """The card page for ``name`` (any language). ``lang`` chooses the language shown;
         by default it is the language the name matched in."""
+        if not name.strip():
+            raise UndercityError("a card name is needed (e.g. \"Ravenloft Adventurer\")")
         m = self.lookup(name)
         (row,) = self._all("SELECT name, mana_cost, mana_value, type_line, oracle_text, power, toughness, loyalty, "
-                           "colors, color_identity, layout, set_code, number, rarity FROM cards WHERE name = ?",
-                           (m.name,))
+                           "colors, color_identity, layout, set_code, number, rarity, printings, "
+                           "legalities_as_of, legalities_source FROM cards WHERE name = ?", (m.name,))
         faces = [dict(zip(("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty"),
                           r, strict=True))
                  for r in self._all("SELECT name, mana_cost, type_line, oracle_text, power, toughness, loyalty "
@@ -420,31 +542,78 @@ class CardDB:
         for lang_, printed, type_line in self._all(
                 "SELECT lang, printed, type_line FROM names WHERE card = ? AND lang != 'en' AND whole = 1 "
                 "ORDER BY lang", (m.name,)):
-            i18n[lang_] = printed
+            i18n.setdefault(lang_, printed)
             if type_line:
-                types_i18n[lang_] = type_line
-        status = dict(self._all("SELECT format, status FROM legalities WHERE card = ?", (m.name,)))
-        legalities = {fmt: status.get(fmt, "not legal") for fmt in FORMATS}
+                types_i18n.setdefault(lang_, type_line)
+        legalities = {fmt: self.legality(m.name, fmt).status for fmt in self.all_formats()}
         rulings = [{"date": d, "text": t}
                    for d, t in self._all("SELECT date, text FROM rulings WHERE card = ? ORDER BY seq", (m.name,))]
         shown = canonical_lang(lang) if lang else m.lang
-        page = CardPage(*row, faces=faces, names_i18n=i18n, type_lines_i18n=types_i18n, legalities=legalities,
+        source = self._legality_sources().get(row[16] or "")
+        page = CardPage(*row[:14], faces=faces, names_i18n=i18n, type_lines_i18n=types_i18n, legalities=legalities,
                         rulings=rulings, implemented=m.name in self.implemented(), lang=shown,
-                        matched=m.printed)
+                        matched=m.printed, printings=(row[14] or "").split(), legalities_as_of=row[15],
+                        legalities_source=source[1] if source else None)
         if shown == "en":
             page.printed_name, page.printed_type_line = m.name, row[3]
         else:
             page.printed_name, page.printed_type_line = i18n.get(shown), types_i18n.get(shown)
+            page.printed = self.printed_text(m.name, shown)
         return page
 
-    def legality(self, name: str, fmt: str) -> str:
-        """``legal`` / ``banned`` / ``restricted`` / ``not legal`` for the card (English name)."""
-        rows = self._all("SELECT status FROM legalities WHERE card = ? AND format = ?", (name, fmt.casefold()))
-        return rows[0][0] if rows else "not legal"
+    def printed_text(self, name: str, lang: str) -> PrintedText:
+        """The card (English name) as printed in ``lang``: name, type line and rules text where the
+        data has them (the name and type line of other languages come from ``names``)."""
+        lang = canonical_lang(lang)
+        out = PrintedText(lang)
+        for face, pname, ptype, ptext in self._all(
+                "SELECT face, name, type_line, text FROM printed WHERE card = ? AND lang = ? ORDER BY rowid",
+                (name, lang)):
+            if face is None:
+                out.name, out.type_line, out.text = pname, ptype, ptext
+            else:
+                out.faces.append((face, PrintedText(lang, pname, ptype, ptext)))
+        if out.faces and out.name is None:
+            out.name = out.faces[0][1].name  # each face repeats the whole card's printed name
+        if out.name is None or out.type_line is None:
+            for printed, type_line in self._all("SELECT printed, type_line FROM names WHERE card = ? AND lang = ? "
+                                                "AND whole = 1", (name, lang)):
+                out.name = out.name or printed
+                if not out.faces:
+                    out.type_line = out.type_line or type_line
+        return out
+
+    def _legality_sources(self) -> dict[str, tuple[str | None, str | None, frozenset[str]]]:
+        if self._sources is None:
+            self._sources = {k: (as_of, desc, frozenset(json.loads(fmts)))
+                             for k, as_of, desc, fmts in self._all("SELECT key, as_of, description, formats "
+                                                                   "FROM legality_sources")}
+        return self._sources
+
+    def legality(self, name: str, fmt: str) -> Legality:
+        """The card's (English name) legality in ``fmt``: legal / banned / restricted / not legal /
+        unknown, with the date of the data — :func:`undercity.formats.legality.card_legality`."""
+        rows = self._all("SELECT supertypes, types, legalities_source, legalities_as_of FROM cards WHERE name = ?",
+                         (name,))
+        if not rows:
+            return Legality("unknown")
+        supertypes, types, source, as_of = rows[0]
+        card = {"supertypes": supertypes.split(), "types": types.split(), "legalities_source": source,
+                "legalities_as_of": as_of,
+                "legalities": dict(self._all("SELECT format, status FROM legalities WHERE card = ?", (name,)))}
+        known = self._legality_sources().get(source or "")
+        return card_legality(card, fmt, known[2] if known else None)
 
     def formats(self) -> list[str]:
         """Every format the legality data names."""
         return [r[0] for r in self._all("SELECT DISTINCT format FROM legalities ORDER BY format")]
+
+    def all_formats(self) -> list[str]:
+        """Every format of the data: :data:`FORMATS` (the seed pages' order), then the others sorted."""
+        if self._formats is None:
+            others = set(self.formats()).union(*(f for _, _, f in self._legality_sources().values()))
+            self._formats = [*FORMATS, *sorted(others - set(FORMATS))]
+        return self._formats
 
     # -- search --------------------------------------------------------------------------------
 
@@ -598,8 +767,11 @@ def _term(token: str) -> tuple[str, list[Any], set[str]]:
     if key in ("f", "banned", "restricted"):
         statuses = {"f": ("legal", "restricted"), "banned": ("banned",), "restricted": ("restricted",)}[key]
         marks = ",".join("?" * len(statuses))
-        return (f"EXISTS (SELECT 1 FROM legalities l WHERE l.card = cards.name AND l.format = ? "
-                f"AND l.status IN ({marks}))", [value.casefold(), *statuses], set())
+        cond = (f"EXISTS (SELECT 1 FROM legalities l WHERE l.card = cards.name AND l.format = ? "
+                f"AND l.status IN ({marks}))")
+        if key == "f":  # a basic land is legal in every format (undercity.formats.legality)
+            cond = f"({cond} OR (' ' || cards.supertypes || ' ' LIKE '% Basic %' AND cards.types LIKE '%Land%'))"
+        return cond, [value.casefold(), *statuses], set()
     # is: / not:
     what = value.casefold()
     negate = key == "not"

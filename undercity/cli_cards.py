@@ -31,10 +31,51 @@ def _pt(power: str | None, toughness: str | None, loyalty: str | None = None) ->
     return None
 
 
+def _set_line(page: Any) -> str | None:
+    """``Set: CLB #142 (rare)``; for a card of the April 2022 corpus, its printings."""
+    if page.set:
+        number = f" #{page.number}" if page.number else ""
+        rarity = f" ({page.rarity})" if page.rarity else ""
+        return f"Set: {page.set}{number}{rarity}"
+    if page.printings:
+        shown = page.printings[-8:]
+        more = f"… ({len(page.printings)} sets) " if len(page.printings) > len(shown) else ""
+        return f"Printings: {more}{', '.join(shown)}"
+    return None
+
+
+def _printed_lines(page: Any) -> list[str]:
+    """The card as printed in the language shown, marked as such: the English Oracle text
+    above is the authority (as the seed pages say of their translations)."""
+    printed = page.printed
+    if printed is None:
+        return []
+    lines = ["", f"Printed text ({page.lang}) — as printed on the card; the Oracle text above is the "
+                 "authoritative English wording"]
+    if printed.empty or not printed.has_text:
+        what = "no printed text" if printed.empty else "no printed rules text"
+        lines.append(f"  ({what} in {page.lang} in the card data)")
+        if printed.empty:
+            return lines
+    parts = printed.faces or [(None, printed)]
+    if printed.faces:
+        lines.append(f"  {printed.name}")
+    for face, pt in parts:
+        if face is not None:
+            lines.append(f"  [{face}]")
+        elif pt.name:
+            lines.append(f"  {pt.name}")
+        if pt.type_line:
+            lines.append(f"  {pt.type_line}")
+        if pt.text:
+            lines.extend(f"  {ln}" for ln in pt.text.split("\n"))
+    return lines
+
+
 def render_page(page: Any) -> list[str]:
     """A card page as text lines, in the order of the seed card pages: name (and the name in
-    the language shown), cost, type line, Oracle text, P/T, legalities, rulings, and whether
-    Undercity implements the card."""
+    the language shown), cost, type line, Oracle text, P/T, set, the printed text in the language
+    shown, legalities (with their date), rulings, and whether Undercity implements the card."""
     lines = [page.name]
     if page.lang != "en":
         printed = page.printed_name or f"(no {page.lang} name in the card data)"
@@ -49,15 +90,24 @@ def render_page(page: Any) -> list[str]:
         if face["mana_cost"]:
             lines.append(face["mana_cost"])
         lines.append(face["type_line"])
-        if i == 0 and page.lang != "en" and page.printed_type_line:
+        if i == 0 and page.lang != "en" and page.printed_type_line and not page.faces:
             lines.append(f"{page.lang}: {page.printed_type_line}")
         if face["oracle_text"]:
             lines.extend(face["oracle_text"].split("\n"))
         pt = _pt(face["power"], face["toughness"], face["loyalty"])
         if pt:
             lines.append(pt)
+    set_line = _set_line(page)
+    if set_line:
+        lines.append("" if page.faces else set_line)
+        if page.faces:
+            lines.append(set_line)
+    lines.extend(_printed_lines(page))
     lines.append("")
-    lines.append("Legality")
+    when = f"as of {page.legalities_as_of}" if page.legalities_as_of else "undated"
+    source = f"; {page.legalities_source}" if page.legalities_source else ""
+    lines.append(f"Legality ({when}{source})" if page.legalities_source or page.legalities_as_of else
+                 "Legality (the card data has no legalities for this card)")
     width = max(len(f) for f in page.legalities)
     lines.extend(f"  {fmt.ljust(width)}  {status}" for fmt, status in page.legalities.items())
     lines.append("")
@@ -77,8 +127,9 @@ def card(
     search: str = typer.Option(None, "--search", "-s",
                                help='Search with Scryfall-style terms, e.g. "o:initiative t:creature c:b".'),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
-    lang: str = typer.Option(None, "--lang", help="Show the printed name (and type line) in this language: "
-                                                  "fr, de, es, it, ja, ko, pt-BR, ru, zh-Hans, zh-Hant."),
+    lang: str = typer.Option(None, "--lang", help="Show the printed name and type line in this language "
+                                                  "(fr, de, es, it, ja, ko, pt-BR, ru, zh-Hans, zh-Hant) and, "
+                                                  "for zh-Hans and fr, the printed rules text."),
     limit: int = typer.Option(None, "--limit", help="Show at most this many search results."),
 ) -> None:
     """Show a card's page (cost, type, text, legalities, rulings), or search the card database."""
@@ -94,6 +145,8 @@ def card(
         if not name:
             raise UndercityError('give a card name (undercity card "Ravenloft Adventurer") or --search TERMS')
         query = " ".join(name)
+        if not query.strip():
+            raise UndercityError('a card name is needed, not an empty one (undercity card "Ravenloft Adventurer")')
         try:
             page = db.page(query, lang)
         except UnknownCardError as e:
@@ -158,20 +211,26 @@ def deck_check(
     format: str = typer.Option("constructed", "--format", "-f",  # noqa: A002
                                help="constructed | commander | a format of the legality data (modern, legacy…)."),
 ) -> None:
-    """Report every problem of a decklist at once (exit 1 if there is any)."""
-    from undercity.decks import load_deck, validate_deck
+    """Report every problem of a decklist at once (exit 1 if there is any); cards whose legality
+    in the format the card data doesn't know are warnings."""
+    from undercity.decks import check_deck, load_deck
 
     try:
+        if file.is_dir():
+            raise UndercityError(f"{file} is a directory: give a decklist file in it")
         if not file.is_file():
             raise UndercityError(f"{file}: no such file")
         deck = load_deck(str(file), check=False)
-        problems = validate_deck(deck, format)
+        problems, warnings = check_deck(deck, format)
     except UndercityError as e:
         _err(str(e))
         raise typer.Exit(2) from None
     cards = len(deck.main) + len(deck.commanders)
+    for w in warnings:
+        _out(f"  warning: {w}")
     if not problems:
-        _out(f"{file}: OK ({cards} cards, {len(deck.sideboard)} in the sideboard; format {format})")
+        _out(f"{file}: OK ({cards} cards, {len(deck.sideboard)} in the sideboard; format {format})"
+             + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""))
         return
     _out(f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''} (format {format})")
     for p in problems:

@@ -36,6 +36,7 @@ __all__ = [
     "COMMANDER_DECKS",
     "DeckEntry",
     "Decklist",
+    "check_deck",
     "load_deck",
     "parse_decklist",
     "resolve_card_name",
@@ -116,6 +117,14 @@ def resolve_card_name(written: str) -> str | None:
             return find_oracle(cand).name
         except UnknownCardError:
             continue
+    # A real card Undercity doesn't define: every known card, in any printed language.
+    from undercity.carddb import get_db
+
+    db = get_db()
+    for cand in candidates:
+        match = db.find(cand) if cand.strip() else None
+        if match is not None:
+            return match.name
     return None
 
 
@@ -299,9 +308,9 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 
 def _max_copies(name: str) -> int | None:
     """CR 100.2a: four copies, except basic lands and cards that say otherwise (None: any number)."""
-    from undercity.cards.oracle import find_oracle
+    from undercity.cards.oracle import find_card
 
-    oc = find_oracle(name)
+    oc = find_card(name)
     if "Basic" in oc.supertypes and "Land" in oc.types:
         return None
     if _ANY_NUMBER.search(oc.oracle_text or ""):
@@ -331,12 +340,9 @@ def _lines_text(lines: list[int]) -> str:
 
 
 def _known_formats() -> list[str]:
-    from undercity.carddb import FORMATS
-    from undercity.cards.oracle import load_oracle
+    from undercity.carddb import get_db
 
-    seen = set(FORMATS)
-    extra = sorted({f for c in load_oracle().values() for f in c.legalities} - seen)
-    return [*FORMATS, *extra]
+    return get_db().all_formats()
 
 
 def _mentions(message: str, names: list[str]) -> list[str]:
@@ -352,7 +358,14 @@ def _mentions(message: str, names: list[str]) -> list[str]:
 
 
 def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
-    """Every problem of ``deck`` at once, as messages starting with the line number(s).
+    """Every problem of ``deck`` at once, as messages starting with the line number(s)
+    (:func:`check_deck` also gives the warnings)."""
+    return check_deck(deck, format)[0]
+
+
+def check_deck(deck: Decklist, format: str = "constructed") -> tuple[list[str], list[str]]:
+    """(problems, warnings) of ``deck``: every problem at once, as messages starting with the
+    line number(s), and the cards whose legality in the format the card data doesn't know.
 
     ``format`` is ``"constructed"`` (CR 100.2a: at least 60 cards, at most four of a card
     except basic lands; a sideboard of at most 15, 100.4a), ``"commander"`` (CR 903.5, via
@@ -361,9 +374,10 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
     format's banned (and restricted: one copy) list and card legality.
 
     Always reported: unreadable lines, unknown cards (with suggestions), and cards Undercity
-    does not implement.
+    does not implement. A card's legality is :meth:`undercity.carddb.CardDB.legality`, the
+    answer its card page gives.
     """
-    from undercity.cards.oracle import find_oracle
+    from undercity.carddb import get_db
     from undercity.cards.registry import is_implemented
 
     fmt = format.casefold()
@@ -372,6 +386,7 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
         raise UndercityError(f"unknown format {format!r}: use constructed, commander or one of "
                              f"{', '.join(formats)}")
     problems: list[tuple[float, str]] = [(line, f"line {line}: {msg}") for line, msg in deck.errors]
+    warnings: list[tuple[float, str]] = []
     entries = deck.entries or _entries_of(deck)
     lines_of: dict[str, list[int]] = defaultdict(list)
     for e in entries:
@@ -402,7 +417,7 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
                 counted[name] = 1
         for name, n in counted.items():
             limit = _max_copies(name)
-            restricted = fmt != "constructed" and find_oracle(name).legalities.get(fmt, "").casefold() == "restricted"
+            restricted = fmt != "constructed" and get_db().legality(name, fmt).status == "restricted"
             if restricted:
                 limit = 1
             if limit is not None and n > limit:
@@ -419,13 +434,16 @@ def validate_deck(deck: Decklist, format: str = "constructed") -> list[str]:
                                        "(CR 100.4a)"))
         if fmt != "constructed":
             for name, lines in lines_of.items():
-                legalities = find_oracle(name).legalities
-                if not legalities:
-                    continue  # the card data has no legalities for this card: nothing to say
-                status = legalities.get(fmt, "").casefold()
-                if status == "banned":
-                    problems.append((min(lines), f"{_lines_text(lines)}{name} is banned in {fmt}"))
-                elif status not in ("legal", "restricted"):
-                    problems.append((min(lines), f"{_lines_text(lines)}{name} is not legal in {fmt}"))
+                legality = get_db().legality(name, fmt)
+                where = _lines_text(lines)
+                if legality.status == "banned":
+                    problems.append((min(lines), f"{where}{name} is banned in {fmt}"))
+                elif legality.status == "unknown":
+                    when = f" (data as of {legality.as_of})" if legality.as_of else ""
+                    warnings.append((min(lines), f"{where}{name}: legality in {fmt} unknown — the card data "
+                                                 f"has no {fmt} status for it{when}"))
+                elif not legality.playable:
+                    problems.append((min(lines), f"{where}{name} is not legal in {fmt}"))
     problems.sort(key=lambda p: p[0])
-    return [msg for _, msg in problems]
+    warnings.sort(key=lambda p: p[0])
+    return [msg for _, msg in problems], [msg for _, msg in warnings]

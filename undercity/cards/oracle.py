@@ -12,6 +12,9 @@ Lookups:
   :class:`~undercity.errors.UnknownCardError` with up to three close matches.
 * :func:`lookup_localized` takes a printed name in another language (or in
   English) and ignores case and accents.
+* :func:`find_card` is :func:`find_oracle` for every real card: a name missing from
+  ``oracle.json`` is looked up in every known card (:mod:`undercity.cards.corpus`), for deck
+  construction checks of cards Undercity doesn't implement.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ __all__ = [
     "OracleFace",
     "Ruling",
     "SUPERTYPES",
+    "find_card",
     "find_oracle",
     "load_oracle",
     "lookup_localized",
@@ -256,6 +260,45 @@ def find_oracle(name: str) -> OracleCard:
         if full not in suggestions:
             suggestions.append(full)
     raise UnknownCardError(name, suggestions[:3])
+
+
+@cache
+def _known_casefolded() -> dict[str, str]:
+    """casefolded name or face name of every known card -> its name."""
+    from undercity.cards.corpus import known_cards
+
+    index: dict[str, str] = {}
+    cards = known_cards()
+    for name in sorted(cards):
+        for face in cards[name]["faces"]:
+            index.setdefault(face["name"].casefold(), name)
+    for name in cards:
+        index[name.casefold()] = name
+    return index
+
+
+@cache
+def _known_oracle(name: str) -> OracleCard:
+    from undercity.cards.corpus import known_card
+
+    entry = known_card(name)
+    assert entry is not None
+    return OracleCard.from_json(entry)
+
+
+def find_card(name: str) -> OracleCard:
+    """Like :func:`find_oracle`, for any real card: the shipped Oracle data first, then every
+    known card (the April 2022 corpus and the newer sets), reading that only when needed.
+
+    Raises :class:`UnknownCardError` (close matches from the Oracle data) for a name that is no card.
+    """
+    try:
+        return find_oracle(name)
+    except UnknownCardError:
+        full = _known_casefolded().get(name.strip().casefold())
+        if full is None:
+            raise
+        return _known_oracle(full)
 
 
 def normalize_name(text: str) -> str:

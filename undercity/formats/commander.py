@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from undercity.cards.oracle import OracleCard, find_oracle
+from undercity.cards.oracle import OracleCard, find_card
 from undercity.errors import UnknownCardError
 
 DECK_SIZE = 100  # CR 903.5a
@@ -79,7 +79,7 @@ def computed_color_identity(oc: OracleCard) -> frozenset[str]:
 @cache
 def color_identity(name: str) -> frozenset[str]:
     """The color identity of the card named ``name`` (CR 903.4)."""
-    oc = find_oracle(name)
+    oc = find_card(name)
     if oc.color_identity:
         return frozenset(oc.color_identity)
     return computed_color_identity(oc)
@@ -216,7 +216,7 @@ def validate_commander_deck(main: list[str], commanders: list[str],
         if name in known:
             return known[name]
         try:
-            oc = find_oracle(name)
+            oc = find_card(name)
         except UnknownCardError as e:
             problems.append(f"{where}: {e}")
             return None
