@@ -29,6 +29,7 @@ from undercity.mana import parse_cost
 ENGINE_KEYWORDS = frozenset({
     "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
+    "cascade",  # CR 702.85 (engine/cascade.py)
 })
 COLOR_OF = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
 

@@ -319,6 +319,7 @@ def _load_rules() -> None:
     """Import the rules modules so that their job runners and handlers are registered."""
     from undercity.engine import (  # noqa: F401
         abilities,
+        cascade,
         casting,
         combat,
         commander,

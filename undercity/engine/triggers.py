@@ -46,11 +46,12 @@ add_pending = _add
 
 
 def add_inherent(g: Game, controller: int, source_name: str, kind: str, text: str, effects: tuple[Any, ...],
-                 rule: str, **data: Any) -> None:
-    """A waiting triggered ability with no source, inherent to a designation (the monarch,
-    CR 725.2; the initiative, CR 726.2), controlled by ``controller``."""
+                 rule: str, *, source: int | None = None, **data: Any) -> None:
+    """A waiting triggered ability defined by the rules rather than a card's text: with no
+    source, inherent to a designation (the monarch, CR 725.2; the initiative, CR 726.2), or
+    of a keyword (cascade, CR 702.85a: ``source`` is the spell), controlled by ``controller``."""
     g.s.pending_triggers.append(PendingTrigger(
-        controller, None, source_name, None, kind,
+        controller, source, source_name, None, kind,
         {"effects": effects, "targets": (), "text": text, "rule": rule, **data}))
 
 

@@ -1,9 +1,10 @@
 """The effect language, grown by rule concept: one module per concept of the Comprehensive
-Rules (CR 706 dice, 725 the monarch, 702.21 ward). The core vocabulary stays in
+Rules (CR 706 dice, 725 the monarch, 702.21 ward, 702.85 cascade). The core vocabulary stays in
 :mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
-the same concept (``undercity.engine.dice``, ``.monarch``, ``.ward``).
+the same concept (``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``).
 """
 
+from undercity.cards.language.cascade import CASCADE, Cascade
 from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_HIGHEST_NATURAL,
@@ -15,6 +16,6 @@ from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
 from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
-    "DIE_RESULT", "IS_MONARCH", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "CounterUnlessPays", "ResultRow",
-    "RollDie", "row", "ward", "ward_cost",
+    "CASCADE", "DIE_RESULT", "IS_MONARCH", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade",
+    "CounterUnlessPays", "ResultRow", "RollDie", "row", "ward", "ward_cost",
 ]

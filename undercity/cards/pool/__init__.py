@@ -4,6 +4,7 @@ from undercity.cards.pool import (  # noqa: F401
     adventures,
     afr_venture,
     backgrounds,
+    cascade_cards,
     clb_green,
     clb_initiative,
     clb_white,

@@ -1,0 +1,83 @@
+"""Cascade (CR 702.85).
+
+"When you cast this spell, exile cards from the top of your library until you exile a
+nonland card whose mana value is less than this spell's mana value. You may cast that card
+without paying its mana cost if the resulting spell's mana value is less than this spell's
+mana value. Then put all cards exiled this way that weren't cast on the bottom of your
+library in a random order." (CR 702.85a)
+
+A watcher (:data:`triggers.GLOBAL_WATCHERS`) sees each spell cast (not a copy, which isn't
+cast, CR 707.10) with the keyword and makes one trigger per instance (CR 702.85c: the
+keyword appears once on every card of the pool). The spell's mana value is kept as it
+triggers, so a countered spell still cascades normally (ruling 2021-06-18). The card found is
+cast after the other exiled cards have gone to the bottom, as the cascade ability finishes
+resolving (CR 608.2g): it goes on the stack above the spell with cascade.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.cascade import CASCADE, CASCADE_TEXT, Cascade
+from undercity.engine import casting, triggers, zones
+from undercity.engine import events as ev
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+EFFECTS = (Cascade(),)
+
+
+def watch(g: Game, e: ev.Event) -> None:
+    """"When you cast this spell" (CR 702.85a): the trigger's source is the spell."""
+    if not isinstance(e, ev.SpellCast) or e.copy:
+        return
+    spell = g.s.objs.get(e.obj)
+    if spell is None or CASCADE not in spell.card.keywords:
+        return
+    triggers.add_inherent(g, e.player, spell.name, "cascade", CASCADE_TEXT, EFFECTS, "702.85a",
+                          source=spell.id, mana_value=spell.card.mana_value)
+
+
+triggers.GLOBAL_WATCHERS.append(watch)
+
+
+@handles(Cascade)
+def h_cascade(g: Game, job: Job, item: StackItem, e: Cascade, key: str) -> None:
+    s = g.s
+    p = item.controller
+    mv = item.trigger_data["mana_value"]
+    done = key + ":exiled"
+    if done not in job.data:  # exile once, even when this runs again after the question
+        exiled: list[int] = []
+        hit = None
+        while s.players[p].library:
+            new = zones.move(g, s.players[p].library[0], "exile", rule="702.85a", verb="is exiled (cascade)")
+            if new is None:
+                continue
+            exiled.append(new.id)
+            if "Land" not in new.card.types and new.card.mana_value < mv:
+                hit = new.id
+                break
+        job.data[done] = (exiled, hit)
+    exiled, hit = job.data[done]
+    cast = False
+    o = s.objs.get(hit) if hit is not None else None
+    if o is not None and o.zone == "exile":
+        if casting.castable(g, p, o, free=True):
+            cast = g.ask(job, key + ":cast", p, "cast_free",
+                         f"{g.player_name(p)}: cast {o.name} without paying its mana cost (cascade)?",
+                         [Option(f"cast {o.name} without paying its mana cost", True),
+                          Option("don't cast it", False)])
+        else:
+            g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now"))
+    rest = [c for c in exiled if c in s.objs and s.objs[c].zone == "exile" and not (cast and c == hit)]
+    s.rng.shuffle(rest)  # CR 702.85a: "in a random order"
+    for c in rest:
+        zones.move(g, c, "library", rule="702.85a", verb="is put on the bottom of its owner's library",
+                   to_top=False)
+    if cast:
+        g.push("cast", player=p, obj=hit, alt=None, free=True)
