@@ -380,9 +380,35 @@ class Runner:
                                    f"{'; '.join(o.label for o in d.options)}")
         opt, oid = chosen
         paying = self._pay_with(a, d.player)
+        named_exile = (a.options.get("pay") or {}).get("exile") if isinstance(a.options.get("pay"), dict) else None
+        before = paying[0] if paying else self.g.copy() if named_exile else None
+        mark = len(self.g.events)
         self.g.apply(Option(opt.label, ("cast", oid, alt)) if opt.value[1] != oid else opt)
         self._answer_casting(a)
         self._paid_with(a, d.player, paying)
+        if named_exile and before is not None:
+            self._exiled_as_named(a, named_exile, mark, before)
+
+    def _exiled_as_named(self, a: Action, named: Any, mark: int, before: Game) -> None:
+        """``pay: {exile: [...]}``: each card named was exiled to pay the cost — also when the
+        engine didn't have to ask (exactly as many cards as the cost exiles, or identical cards,
+        which an id or a name stands for alike). Else the game goes back to before the cast."""
+        if any(j.kind == "cast" for j in self.g.s.jobs):
+            return  # the script left a choice open (`pause`): the cost isn't paid yet
+        exiled = [e for e in self.g.events[mark:] if e.kind == "zone_changed" and e.to_zone == "exile"
+                  and e.rule == "702.138a"]
+        left = list(exiled)
+        for ref in named if isinstance(named, list) else [named]:
+            o = self.obj_by_ref(ref) if isinstance(ref, str) else None
+            hit = next((e for e in left if o is not None and e.new_obj == o.id), None) or next(
+                (e for e in left if _norm(e.name) == _norm(ref if o is None else o.name)), None)
+            if hit is None:
+                self.g = before
+                what = ", ".join(e.name for e in exiled) or "nothing"
+                raise self.err(a.line, f"pay.exile: {ref!r} was not exiled to pay for {a.value} "
+                                       f"(the cost exiled {what}; name only cards in the graveyard, as many "
+                                       "as the cost exiles)")
+            left.remove(hit)
 
     def _pay_with(self, a: Action, player: int) -> tuple[Game, list[tuple[str, int]]] | None:
         """``pay: {mana: [ids]}``: check that each named object is a mana source ``player`` can
