@@ -25,13 +25,9 @@ LOG_VIEW_HELP = ("Whose view the --log-json file takes: 'all' names every card i
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from undercity import __version__  # the one source of the version (pyproject.toml reads it)
 
-        try:
-            v = version("undercity")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree without installing
-            from undercity import __version__ as v
-        console.print(f"undercity {v}", markup=False)
+        console.print(f"undercity {__version__}", markup=False)
         raise typer.Exit()
 
 
