@@ -194,6 +194,66 @@ def test_free_for_all_games(seed: int, choice_seed: int, bias: float, players: i
     assert Game.restore(g.save()).log_lines() == g.log_lines()
 
 
+def _owners_named(g: Game) -> list[int]:
+    """Players still in the game who own an object, or are a player, that an option of the
+    pending decision names (so that conceding them changes the decision)."""
+    s = g.s
+    d = g.pending
+    assert d is not None
+    found: set[int] = set()
+    todo: list[object] = [o.value for o in d.options]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, tuple | list):
+            if len(v) == 2 and v[0] in ("o", "p") and type(v[1]) is int:
+                found.add(s.objs[v[1]].owner if v[0] == "o" and v[1] in s.objs else v[1])
+            else:
+                todo.extend(v)
+        elif type(v) is int and d.kind != "x" and v in s.objs:
+            found.add(s.objs[v].owner)
+    return sorted(p for p in found if p in s.living() and p != d.player)
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(seed=seeds, choice_seed=seeds, bias=biases, players=st.sampled_from([3, 4]),
+       at=st.lists(st.integers(min_value=1, max_value=60), min_size=1, max_size=3, unique=True))
+def test_concessions_at_random_decisions(seed: int, choice_seed: int, bias: float, players: int,
+                                         at: list[int]) -> None:
+    """Players concede (CR 104.3a) at random decisions of 3- and 4-player games (``at``: the
+    how-manyth decision other than priority and mulligans) — mostly while another player is
+    choosing among their objects: casting, attacking, blocking, assigning damage, ordering
+    triggers. Every pending decision and job in progress is checked again (CR 800.4a): the
+    game never crashes, a cast that can't be completed is reversed (CR 733), the invariants
+    of CR 400.1 hold after every decision and concession, no departed player is asked
+    anything or owns anything, and the game replays identically."""
+    g = new_game(seed, players, turn_cap=30)
+    chooser = Chooser(choice_seed, bias)
+    rng = random.Random(choice_seed ^ seed)
+    n = k = 0
+    check_invariants(g)
+    while not g.over:
+        d = g.pending
+        assert d is not None
+        if d.kind not in ("priority", "mulligan", "bottom"):
+            k += 1
+        if k in at and d.kind not in ("priority", "mulligan", "bottom"):
+            named = _owners_named(g)
+            g.concede(rng.choice(named) if named and rng.random() < 0.8 else rng.choice(g.s.living()))
+        else:
+            g.apply(chooser.choose(g))
+        n += 1
+        assert n < MAX_DECISIONS
+        check_invariants(g)
+    s = g.s
+    for p in s.players:
+        if p.left:
+            assert not any(o.owner == p.idx for o in s.objs.values()), "CR 800.4a: their objects leave"
+            assert not any(it.controller == p.idx for it in s.stack), "CR 800.4a: their spells leave"
+    replay = Game.restore(g.save())
+    assert replay.log_lines() == g.log_lines()
+    assert replay.s.winners == g.s.winners
+
+
 COMMANDER_DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin")
 
 

@@ -4,7 +4,8 @@ The choices of CR 601.2b-d (modes, targets, X, division) and of additional costs
 asked before anything moves; then the card goes to the stack, the total cost (CR 601.2f:
 mana cost or alternative cost, plus additional costs and increases, minus reductions) is
 paid, and the spell becomes cast (CR 601.2i). A cast that cannot be completed is never
-offered, so no rewind (CR 733) is needed.
+offered; one that a player leaving the game makes impossible part-way raises
+``CannotComplete`` and is reversed (CR 800.4a, 733; ``Game._reverse``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from undercity.engine import casting_more, costs, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.game import job_runner
+from undercity.engine.game import RECHECK, CannotComplete, job_runner
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
 from undercity.engine.teams import is_active
 from undercity.mana import ManaCost, ManaPool, can_pay, max_affordable_x, parse_cost
@@ -126,7 +127,9 @@ def run_cast(g: Game, job: Job) -> None:
     s = g.s
     d = job.data
     player: int = d["player"]
-    o = s.objs[d["obj"]]
+    o = s.objs.get(d["obj"])
+    if o is None:  # its owner left the game (CR 800.4a)
+        raise CannotComplete("the card left the game")
     card = o.card
     sa: SpellAbility | None = card.spell
     alt = next((a for a in card.alt_costs if a.keyword == d.get("alt")), None)
@@ -192,6 +195,8 @@ def run_cast(g: Game, job: Job) -> None:
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled = (casting_more.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
               if alt is not None and alt.exile_other_graveyard else [])
+    if RECHECK in d and not can_pay(cost, costs.mana_sources(g, player), costs.pool_of(g, player)):
+        raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
     from_zone = o.zone
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
@@ -290,8 +295,11 @@ def run_activate(g: Game, job: Job) -> None:
     s = g.s
     d = job.data
     player: int = d["player"]
-    o = s.objs[d["obj"]]
-    a = ab.activated(g, o)[d["index"]]
+    o = s.objs.get(d["obj"])
+    acts = ab.activated(g, o) if o is not None else ()
+    if o is None or d["index"] >= len(acts):  # its owner, or what granted it, left (CR 800.4a)
+        raise CannotComplete("its source left the game" if o is None else "it no longer has that ability")
+    a = acts[d["index"]]
     targets: list[targeting.Target] = []
     for i, spec in enumerate(a.targets):
         cands = targeting.candidates(g, spec, player, o.id)
@@ -308,6 +316,11 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice is not None:  # CR 602.2b: choices for costs are made while activating
         sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
                     [Option(s.objs[x].name, x) for x in _sacrificeable(g, player, a.cost.sacrifice)])
+    if RECHECK in d and a.cost.mana is not None and not a.cost.mana.is_empty:
+        excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
+        mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana
+        if not can_pay(mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player)):
+            raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     item = StackItem(s.new_id(), "activated", None, o.id, o.name, player, a, f"{o.name} ability", a.text)
     item.targets = targets
     item.trigger_data["lki_controller"] = o.controller

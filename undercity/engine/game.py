@@ -31,6 +31,18 @@ DEFAULT_TURN_CAP = 150
 JobRunner = Callable[["Game", Job], None]
 JOBS: dict[str, JobRunner] = {}
 
+#: ``Job.data`` key: a player left the game since the job last ran, so its recorded answers
+#: are checked again against the options as they are now (CR 800.4a; see :meth:`Game.ask`).
+RECHECK = "recheck"
+#: Jobs that are proposals (CR 601.2, 602.2): if one can't be completed it is reversed (CR 733).
+PROPOSALS = frozenset({"cast", "activate"})
+
+
+class CannotComplete(Exception):  # noqa: N818 - control flow, not an error
+    """Raised inside a cast or activation that can no longer be completed (a player left the
+    game, CR 800.4a): it is illegal, and the game returns to the moment before it was
+    proposed (CR 601.2, 602.2, 733.1)."""
+
 
 def job_runner(kind: str) -> Callable[[JobRunner], JobRunner]:
     """Register the function that runs jobs of ``kind``."""
@@ -56,6 +68,7 @@ class Game:
         #: Expose every priority decision, even when passing is the only option (scenario
         #: scripts and human seats step through the turn; AIs leave it off for speed).
         self.stop_every_priority = False
+        self._asked_again = False  # this run of a job dropped an answer that is no longer legal
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -172,8 +185,21 @@ class Game:
             options: list[Option], context: dict[str, Any] | None = None) -> Any:
         """The answer to a question inside ``job``: recorded, forced, or asked now."""
         if key in job.answers:
-            return job.answers[key]
+            if RECHECK not in job.data:
+                return job.answers[key]
+            ans = job.answers[key]
+            if any(o.value == ans for o in options):
+                return ans
+            # CR 800.4a: the answer named what left the game. A proposal's announcements
+            # can't be altered (CR 602.2), so it can't be completed; anything else asks that
+            # question again (and checks again until a run finds every answer still legal).
+            if job.kind in PROPOSALS:
+                raise CannotComplete(f"{prompt}: the choice made is no longer possible")
+            del job.answers[key]
+            self._asked_again = True
         if not options:
+            if RECHECK in job.data and job.kind in PROPOSALS:
+                raise CannotComplete(f"{prompt}: no legal choice is left")
             raise RuntimeError(f"no legal options for {kind}: {prompt}")
         if len(options) == 1:
             job.answers[key] = options[0].value
@@ -194,11 +220,16 @@ class Game:
         while self.pending is None and not s.over:
             if s.jobs:
                 job = s.jobs[-1]
+                self._asked_again = False
                 try:
                     JOBS[job.kind](self, job)
                 except NeedChoice as nc:
                     self.pending = nc.decision
                     self.decisions += 1
+                except CannotComplete as cc:
+                    self._reverse(job, str(cc))
+                if not self._asked_again:  # every recorded answer was found still legal
+                    job.data.pop(RECHECK, None)
                 continue
             if not s.step_started:
                 s.step_started = True
@@ -241,13 +272,40 @@ class Game:
             self.s.jobs[-1].answers[d.key] = opt.value
         self.advance()
 
+    def _reverse(self, job: Job, why: str) -> None:
+        """CR 733.1-2: the cast or activation in progress is reversed — nothing was paid or
+        moved yet (jobs ask before they act) — and the player who had priority keeps it."""
+        s = self.s
+        s.jobs.remove(job)
+        before = job.data.get("before")
+        if before is not None:
+            s.passes = before["passes"]
+            if not s.players[before["priority"]].left:
+                s.priority = before["priority"]
+        o = s.objs.get(job.data["obj"])
+        what = (f"casting {o.name if o else 'a spell'}" if job.kind == "cast"
+                else f"activating {o.name + chr(39) + 's ability' if o else 'an ability'}")
+        self.emit(ev.Note(rule="733.1", message=f"{s.players[job.data['player']].name} can't complete {what} "
+                                                f"({why}); it is reversed"))
+
     def concede(self, player: int) -> None:
-        """CR 104.3a: a player concedes (at any time); in multiplayer they leave (CR 800.4a)."""
+        """CR 104.3a: a player concedes (at any time); in multiplayer they leave (CR 800.4a).
+
+        ``player`` is a seat index (0 for the first player); anything else, or a player who
+        is no longer in the game, raises :class:`IllegalActionError` and changes nothing."""
         from undercity.engine import leaving
 
         s = self.s
-        if s.over or s.players[player].left or s.players[player].lost:
-            raise IllegalActionError(f"{s.players[player].name} is no longer in the game")
+        n = len(s.players)
+        if type(player) is not int:  # bool is an int subclass, but True is not a seat
+            raise IllegalActionError(f"concede takes a player index (0 to {n - 1}), not {player!r}")
+        if not 0 <= player < n:
+            raise IllegalActionError(f"no player {player}: player indexes run from 0 to {n - 1} "
+                                     f"({', '.join(f'{i}: {p.name}' for i, p in enumerate(s.players))})")
+        if s.over:
+            raise IllegalActionError(f"the game is over; {s.players[player].name} cannot concede")
+        if s.players[player].left or s.players[player].lost:
+            raise IllegalActionError(f"{s.players[player].name} has already left the game")
         self.choices.append(-1 - player)  # replayed as a concession
         # The open decision is asked again after they leave: its options may name what the
         # player owned, or it may be theirs to make (jobs drop their part, see leaving.py).
@@ -275,6 +333,7 @@ class Game:
         g.decisions = self.decisions
         g.log_listeners = []
         g.stop_every_priority = self.stop_every_priority
+        g._asked_again = False
         return g
 
     def save(self) -> str:
@@ -298,6 +357,8 @@ class Game:
             g = build_game(setup["scenario"])
         else:
             raise UndercityError("saved game has an unknown setup kind")
+        if not isinstance(choices, list) or any(type(c) is not int for c in choices):
+            raise UndercityError("not a saved Undercity game: choices must be a list of integers")
         for c in choices:
             if c < 0:
                 g.concede(-1 - c)

@@ -7,14 +7,14 @@ they control cease to exist, and the game goes on until one player (or team) rem
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from undercity.engine import events as ev
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
-    from undercity.engine.state import Obj
+    from undercity.engine.state import Job, Obj
 
 #: Called with (game, player) just before a player leaves (CR 726.4 for the initiative).
 ON_LEAVE: list[Callable[[Game, int], None]] = []
@@ -83,6 +83,12 @@ def leave(g: Game, player: int) -> None:
         return
     for fn in ON_LEAVE:
         fn(g, player)
+    # Their pass no longer counts towards "all players pass in succession" (CR 117.4).
+    s.passes = _passes_without(g, s.priority, s.passes, player)
+    for job in s.jobs:
+        if "before" in job.data:
+            b = job.data["before"]
+            b["passes"] = _passes_without(g, b["priority"], b["passes"], player)
     p.left = True
     returned: list[Obj] = []
     for oid in list(s.battlefield):
@@ -94,8 +100,7 @@ def leave(g: Game, player: int) -> None:
         elif o.controller == player:
             _return_control(g, o)
             returned.append(o)
-    s.stack = [it for it in s.stack if it.controller != player and
-               not (it.obj is not None and it.obj in s.objs and s.objs[it.obj].owner == player)]
+    exiled = _clear_stack(g, player)
     for zone in ("library", "hand", "graveyard", "exile", "command"):
         for oid in p.zone(zone):
             s.objs.pop(oid, None)
@@ -109,6 +114,8 @@ def leave(g: Game, player: int) -> None:
     # (turn.next_turn ends them); other effects of theirs end now.
     s.effects = [e for e in s.effects if e.player != player or e.until == "your_next_turn"]
     g.emit(ev.PlayerLeft(rule="800.4a", player=player))
+    for oid in exiled:  # CR 800.4a: what they still control (a card another player owns) is exiled
+        zones.move(g, oid, "exile", rule="800.4a", verb="is exiled (its controller left the game)")
     for o in returned:
         g.emit(ev.Note(rule="800.4a", message=f"{o.name} returns to {g.player_name(o.owner)}'s control"))
     # Creatures attacking the departed player stay attacking but assign no combat damage
@@ -135,15 +142,60 @@ def _return_control(g: Game, o: Obj) -> None:
     o.sick = True
 
 
+def _passes_without(g: Game, priority: int, passes: int, player: int) -> int:
+    """How many of the ``passes`` players who passed in succession before ``priority`` are
+    still in the game once ``player`` leaves."""
+    s = g.s
+    n = len(s.players)
+    j, counted = priority, 0
+    while counted < passes:
+        j = (j - 1) % n
+        if j == priority:
+            break
+        if s.players[j].left:
+            continue
+        counted += 1
+        if j == player:
+            return passes - 1
+    return passes
+
+
+def _clear_stack(g: Game, player: int) -> list[int]:
+    """CR 800.4a on the stack: spells the player owns leave with them; abilities and copies
+    they control cease to exist; spells they control that another player owns are returned
+    (the object ids to exile once they have left)."""
+    s = g.s
+    keep, exile = [], []
+    for it in s.stack:
+        o = s.objs.get(it.obj) if it.obj is not None else None
+        if o is not None and o.owner == player:
+            continue  # deleted with everything else they own
+        if it.controller != player:
+            keep.append(it)
+        elif o is not None and not o.is_copy:
+            exile.append(o.id)
+        elif o is not None:
+            del s.objs[o.id]  # a copy of a spell ceases to exist (CR 707.10a)
+    s.stack = keep
+    return exile
+
+
 def _drop_from_jobs(g: Game, player: int) -> None:
-    """Procedures in progress lose the departed player's part (CR 800.4a, 800.4d). Jobs ask
-    before they act, so an abandoned cast or activation has changed nothing."""
+    """Procedures in progress lose the departed player's part (CR 800.4a, 800.4d).
+
+    Every job left is marked to check its recorded answers again when it next runs
+    (:data:`game.RECHECK`): an answer that named what left is no longer legal — a cast or
+    activation then can't be completed and is reversed (CR 601.2, 733), other procedures ask
+    that question again. Declarations in progress drop the attackers and blockers that left
+    and keep the rest (CR 506.4)."""
+    from undercity.engine.game import RECHECK
+
     s = g.s
     keep = []
     stack_ids = {it.id for it in s.stack}
     for job in s.jobs:
         if job.kind in ("cast", "activate") and job.data.get("player") == player:
-            continue
+            continue  # nothing was moved or paid yet (jobs ask before they act)
         if job.kind == "resolve" and job.data.get("item") is not None and job.data["item"] not in stack_ids:
             continue
         if job.kind == "triggers":
@@ -151,7 +203,44 @@ def _drop_from_jobs(g: Game, player: int) -> None:
             if len(pending) != len(job.data["pending"]):
                 job.data["pending"] = pending
                 job.answers = {}  # the answers were keyed by position: ask the others again
-        if job.kind == "attackers" and "players" in job.data:
-            job.data["players"] = [p for p in job.data["players"] if p != player]
+        if job.kind == "attackers":
+            if "players" in job.data:
+                job.data["players"] = [p for p in job.data["players"] if p != player]
+            _keep_declared(g, job, ("att", "def"), job.data.get("players", [job.data.get("player")]))
+        if job.kind == "blockers":
+            _keep_declared(g, job, ("blk", "bt"), range(len(s.players)))
+        job.data[RECHECK] = True
         keep.append(job)
     s.jobs = keep
+
+
+def _keep_declared(g: Game, job: Job, prefixes: tuple[str, str], players: Iterable[int]) -> None:
+    """A declaration in progress (attackers: ``att``/``def``; blockers: ``blk``/``bt``) keeps
+    the pairs whose creature and whose attacked player, planeswalker or attacker are still in
+    the game, renumbered; the creatures of dropped pairs may be declared again."""
+    s = g.s
+    first, second = prefixes
+    answers: dict[str, Any] = {}
+
+    def present(v: Any) -> bool:
+        if isinstance(v, tuple | list) and len(v) == 2:  # a defender: ("p", player) or ("o", object)
+            return not s.players[v[1]].left if v[0] == "p" else v[1] in s.objs
+        return v in s.objs
+
+    for p in players:
+        if p is None or s.players[p].left:
+            continue
+        k, n = 0, 0
+        while f"{first}{p}:{k}" in job.answers:
+            a = job.answers[f"{first}{p}:{k}"]
+            b = job.answers.get(f"{second}{p}:{k}")
+            if a is None:  # "no more": the declaration was finished
+                answers[f"{first}{p}:{n}"] = None
+                break
+            if present(a) and (b is None or present(b)):
+                answers[f"{first}{p}:{n}"] = a
+                if f"{second}{p}:{k}" in job.answers:
+                    answers[f"{second}{p}:{n}"] = b
+                n += 1
+            k += 1
+    job.answers = answers

@@ -135,12 +135,14 @@ def act(g: Game, player: int, value: Any) -> None:
         do_pass(g)
     elif kind == "play":
         play_land(g, player, value[1])
-    elif kind == "cast":
+    elif kind in ("cast", "activate"):
+        # What to return to if the proposal can't be completed (CR 733.2: the player keeps priority).
+        before = {"priority": s.priority, "passes": s.passes}
         s.passes = 0
-        g.push("cast", player=player, obj=value[1], alt=value[2], free=value[2] == FREE)
-    elif kind == "activate":
-        s.passes = 0
-        g.push("activate", player=player, obj=value[1], index=value[2])
+        if kind == "cast":
+            g.push("cast", player=player, obj=value[1], alt=value[2], free=value[2] == FREE, before=before)
+        else:
+            g.push("activate", player=player, obj=value[1], index=value[2], before=before)
     else:  # pragma: no cover - options() never produces anything else
         raise IllegalActionError(f"unknown priority action {value!r}")
 

@@ -481,6 +481,10 @@ class Runner:
             jobs = self.g.s.jobs
             if jobs and jobs[-1].kind not in ("cast", "activate"):
                 return  # the cast is complete: a trigger's target is for a later `choose`
+            if a.options.get("pause") and not {"mode": modes, "target": targets, "x": "x" in a.options,
+                                               "escape_exile": exile, "sacrifice": sac,
+                                               "additional_cost": chosen}.get(d.kind):
+                return  # `pause: true`: the first choice the script doesn't give stays open
             if d.kind == "mode":
                 if not modes:
                     if any(o.value == -1 for o in d.options):

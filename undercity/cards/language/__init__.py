@@ -9,7 +9,6 @@ from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_HIGHEST_NATURAL,
     ResultRow,
-    RollAsEnters,
     RollDie,
     row,
 )
@@ -18,5 +17,5 @@ from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
     "CASCADE", "DIE_RESULT", "IS_MONARCH", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade",
-    "CounterUnlessPays", "ResultRow", "RollAsEnters", "RollDie", "row", "ward", "ward_cost",
+    "CounterUnlessPays", "ResultRow", "RollDie", "row", "ward", "ward_cost",
 ]
