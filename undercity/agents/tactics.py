@@ -560,16 +560,16 @@ def ability_value(g: Game, me: int, effects: tuple[m.Effect, ...], specs: tuple[
 
 
 def default_defender(g: Game, me: int, defs: list[tuple[str, int]]) -> tuple[str, int] | None:
-    """Whom to attack: the opponent with the initiative (attacking steals it), else the one
-    with the lowest life."""
+    """Whom to attack: the opponent with the initiative (attacking steals it, CR 726.2), else
+    the monarch (combat damage takes it, CR 725.2), else the one with the lowest life."""
     s = g.s
     players = [d for d in defs if d[0] == "p"]
     if not players:
         return defs[0] if defs else None
-    holder = s.initiative
-    for d in players:
-        if holder is not None and d[1] == holder:
-            return d
+    for holder in (s.initiative, s.monarch):
+        for d in players:
+            if holder is not None and d[1] == holder:
+                return d
     return min(players, key=lambda d: (s.players[d[1]].life, d[1]))
 
 
