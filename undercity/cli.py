@@ -25,13 +25,9 @@ LOG_VIEW_HELP = ("Whose view the --log-json file takes: 'all' names every card i
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from undercity import __version__  # the one source of the version (pyproject.toml reads it)
 
-        try:
-            v = version("undercity")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree without installing
-            from undercity import __version__ as v
-        console.print(f"undercity {v}", markup=False)
+        console.print(f"undercity {__version__}", markup=False)
         raise typer.Exit()
 
 
@@ -74,8 +70,13 @@ def play(
     deck_args = list(deck or [])
     players, variant = resolve_seating(players, variant, len(deck_args))
     check_turn_cap(turn_cap)
+    if log_json_view is not None and log_json is None:
+        raise UndercityError("--log-json-view says whose view the --log-json file takes: give --log-json FILE too")
     names = list(NAMES[:players])
     kinds = seat_kinds(seat, ai, players)
+    if every_priority and "human" not in kinds:
+        raise UndercityError("--every-priority is for a human seat (AIs pass when they may only pass): "
+                             "add --seat human")
     viewer = kinds.index("human") if "human" in kinds else None  # the log hides what they may not see
     json_viewer = view_option(log_json_view, names, viewer, '--log-json-view')
     if not deck_args:
@@ -142,14 +143,23 @@ def _commanders(decks: list, quiet: bool) -> list[list[str]]:
 
 
 @app.command()
-def scenario(files: list[Path] = typer.Argument(..., help="Scenario files (YAML, format 1)."),
+def scenario(files: list[str] = typer.Argument(..., help="Scenario files (YAML, format 1), directories of them, "
+                                              "or glob patterns."),
              quiet: bool = typer.Option(False, help="Don't print the log.")) -> None:
-    """Run scenario files: print the CR-cited log; exit non-zero if an expectation fails."""
-    from undercity.scenario.runner import run_file
+    """Run scenario files: print the CR-cited log of each, PASS or FAIL, and 'N passed, M failed'.
 
-    failed = 0
-    for f in files:
-        result = run_file(f)
+    Every file is run even when another fails. Exit status: 0 when all pass, 1 when an
+    expectation failed, 2 when a file could not be run (missing, malformed, an illegal action)."""
+    from undercity.scenario.batch import Outcome, exit_status, expand, run_one, summary
+
+    outcomes: list[Outcome] = []
+    items = list(expand(files))
+    for item in items:
+        if not isinstance(item, Outcome):
+            if not quiet and len(items) > 1:  # a batch: say whose log follows
+                console.print(f"=== {item} ===", markup=False)
+            item = run_one(item)
+        outcomes.append(item)
         if not quiet:
             for line in result.log:
                 console.print(line, markup=False)

@@ -18,6 +18,10 @@ mapped to English names, ignoring case and accents; ``Fire/Ice`` and ``Fire /// 
 read as ``Fire // Ice``.
 
 :func:`validate_deck` reports every problem of a deck at once, each with its line number.
+
+A decklist is read within bounds, so that an absurd one is refused, with its line number, in
+bounded time and memory: a file of at most 512 KB, lines of at most 1,000 characters, at most
+250 copies on a line and 1,000 cards (and lines) in all.
 """
 
 from __future__ import annotations
@@ -147,6 +151,46 @@ def _unknown_message(written: str) -> str:
 
 # ----------------------------------------------------------------------------- parsing
 
+# Bounds on a decklist, so that a hostile or mistaken file is refused at once, naming the line
+# at fault, instead of exhausting memory: a real deck is a few KB, its longest line under 200
+# characters, and no line of a real deck lists more copies than a 250-card deck could hold.
+MAX_DECK_BYTES = 512 * 1024
+MAX_LINE_CHARS = 1_000
+MAX_LINE_COUNT = 250
+MAX_DECK_CARDS = 1_000  # all sections together, and as many lines
+_MAX_PROBLEMS = 100  # unreadable lines reported before the rest is left unread
+
+
+class _Stop(Exception):  # noqa: N818
+    """Reading stops here: the reason is the last entry of the problem list."""
+
+
+def _problem(fail: list[tuple[int, str]], line: int, message: str) -> None:
+    fail.append((line, message))
+    if len(fail) >= _MAX_PROBLEMS:
+        fail.append((line, f"{_MAX_PROBLEMS} unreadable lines: the rest of the file is not read"))
+        raise _Stop
+
+
+def _count(written: str, line: int, fail: list[tuple[int, str]]) -> int | None:
+    """The number of copies a line lists (``written``: its digits), or None (reported in
+    ``fail``) for more than :data:`MAX_LINE_COUNT`."""
+    n = int(written) if len(written) <= 4 else MAX_LINE_COUNT + 1  # never read a number of 5,000 digits
+    if n > MAX_LINE_COUNT:
+        shown = written if len(written) <= 20 else f"a number of {len(written):,} digits"
+        _problem(fail, line, f"{shown} copies of a card on one line; a line lists at most {MAX_LINE_COUNT}")
+        return None
+    return n
+
+
+def _make_room(deck: Decklist, n: int, line: int, fail: list[tuple[int, str]]) -> None:
+    """Stop reading at a line that would take the deck past :data:`MAX_DECK_CARDS` cards or lines."""
+    total = len(deck.main) + len(deck.sideboard) + len(deck.commanders) + len(deck.companions) + n
+    if total > MAX_DECK_CARDS or len(deck.entries) >= MAX_DECK_CARDS:
+        fail.append((line, f"this line takes the decklist past {MAX_DECK_CARDS:,} cards or lines, the most a "
+                           "deck may have; the rest of the file is not read"))
+        raise _Stop
+
 
 def _add(deck: Decklist, entry: DeckEntry) -> None:
     deck.entries.append(entry)
@@ -158,6 +202,10 @@ def _add(deck: Decklist, entry: DeckEntry) -> None:
 def _parse_text(text: str, deck: Decklist, fail: list[tuple[int, str]]) -> None:
     section = "main"
     for lineno, raw in enumerate(text.splitlines(), 1):
+        if len(raw) > MAX_LINE_CHARS:
+            _problem(fail, lineno, f"the line has {len(raw):,} characters; a decklist line has at most "
+                                   f"{MAX_LINE_CHARS:,}")
+            continue
         line = raw.strip().lstrip("\ufeff")
         header = line.lower().rstrip(":").strip()
         if header in _HEADERS:
@@ -177,9 +225,12 @@ def _parse_text(text: str, deck: Decklist, fail: list[tuple[int, str]]) -> None:
             line, where = line[m_sb.end():], "sideboard"
         m = _LINE.match(line)
         if not m:
-            fail.append((lineno, f"expected 'COUNT NAME' (e.g. '4 Lightning Bolt'), got {raw!r}"))
+            _problem(fail, lineno, f"expected 'COUNT NAME' (e.g. '4 Lightning Bolt'), got {raw!r}")
             continue
-        count, written = int(m.group(1)), m.group(2)
+        count, written = _count(m.group(1), lineno, fail), m.group(2)
+        if count is None:
+            continue
+        _make_room(deck, count, lineno, fail)
         written = _MARKER.sub("", written)
         set_code = number = None
         m_arena = _ARENA_SUFFIX.search(written)
@@ -208,14 +259,20 @@ def _parse_dek(text: str, deck: Decklist, fail: list[tuple[int, str]]) -> None:
                 return
             line = self._locator.getLineNumber() if self._locator is not None else 0
             card = attrs.get("Name", "").strip()
-            qty = attrs.get("Quantity", "")
-            if not card or not qty.strip().isdigit():
-                fail.append((line, "expected <Cards Quantity=\"N\" Sideboard=\"false|true\" Name=\"…\"/>"))
+            qty = attrs.get("Quantity", "").strip()
+            if not card or not qty.isascii() or not qty.isdigit() or len(card) > MAX_LINE_CHARS:
+                _problem(fail, line, "expected <Cards Quantity=\"N\" Sideboard=\"false|true\" Name=\"…\"/>"
+                                     + (f" with a name of at most {MAX_LINE_CHARS:,} characters"
+                                        if len(card) > MAX_LINE_CHARS else ""))
                 return
-            rows.append((line, int(qty), card, attrs.get("Sideboard", "false").strip().lower() == "true"))
+            n = _count(qty, line, fail)
+            if n is not None:
+                rows.append((line, n, card, attrs.get("Sideboard", "false").strip().lower() == "true"))
 
     try:
         defusedxml.sax.parseString(text.encode("utf-8"), Handler())
+    except _Stop:
+        raise
     except Exception as e:  # malformed or forbidden XML (entities, DTDs)
         raise DecklistError(f"{deck.name}: not a readable MTGO .dek file: {e}") from None
     main_count = sum(q for _, q, _, sb in rows if not sb)
@@ -224,6 +281,7 @@ def _parse_dek(text: str, deck: Decklist, fail: list[tuple[int, str]]) -> None:
     as_commanders = 1 <= side_count <= 2 and main_count + side_count == 100
     for line, qty, card, sb in rows:
         section = ("commander" if as_commanders else "sideboard") if sb else "main"
+        _make_room(deck, qty, line, fail)
         _add(deck, _entry(qty, card, section, line))
 
 
@@ -243,11 +301,16 @@ def parse_decklist(text: str, name: str = "deck", *, check: bool = True) -> Deck
     """
     deck = Decklist(name)
     fail: list[tuple[int, str]] = []
-    if _is_dek(text):
-        deck.source_format = "dek"
-        _parse_dek(text, deck, fail)
-    else:
-        _parse_text(text, deck, fail)
+    if len(text) > MAX_DECK_BYTES:
+        raise DecklistError(_too_big(name))
+    try:
+        if _is_dek(text):
+            deck.source_format = "dek"
+            _parse_dek(text, deck, fail)
+        else:
+            _parse_text(text, deck, fail)
+    except _Stop:
+        pass  # the reason is in `fail`, reported like every unreadable line
     if not check:
         deck.errors = fail
         return deck
@@ -266,6 +329,20 @@ def parse_decklist(text: str, name: str = "deck", *, check: bool = True) -> Deck
     if not deck.main:
         raise DecklistError(f"{name}: the decklist has no cards")
     return deck
+
+
+def _too_big(name: str) -> str:
+    return (f"{name}: the file is larger than {MAX_DECK_BYTES // 1024} KB, the most a decklist may be "
+            f"(a deck of {MAX_DECK_CARDS:,} cards fits in far less)")
+
+
+def _read_bounded(path: Path) -> str:
+    """The text of a decklist file, read no further than :data:`MAX_DECK_BYTES`."""
+    with path.open("rb") as f:
+        data = f.read(MAX_DECK_BYTES + 1)
+    if len(data) > MAX_DECK_BYTES:
+        raise DecklistError(_too_big(str(path)))
+    return data.decode("utf-8-sig")
 
 
 BUNDLED = ("orzhov-initiative", "simic-initiative", "gruul-stompy", "orzhov-knights")
@@ -292,9 +369,11 @@ def load_deck(name_or_path: str, *, check: bool = True) -> Decklist:
                             f"({', '.join(BUNDLED + COMMANDER_DECKS)}) and no such file"
                             + _bundled_suggestion(name_or_path))
     try:
-        text = p.read_text("utf-8-sig")
+        text = _read_bounded(p)
     except UnicodeDecodeError:
         raise DecklistError(f"{p}: not a text file (decklists are UTF-8 text or MTGO .dek XML)") from None
+    except OSError as e:
+        raise DecklistError(f"{p}: cannot read the file: {e.strerror or e}") from None
     return parse_decklist(text, p.stem, check=check)
 
 

@@ -151,6 +151,16 @@ def test_contradictory_or_out_of_range_options_are_refused(command: str, argv: l
     assert not (tmp_path / "sim-out").exists()
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--every-priority"], "--every-priority is for a human seat"),
+    (["--log-json-view", "all"], "give --log-json FILE too"),
+])
+def test_options_that_would_do_nothing_are_refused(argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _main(["play", *argv], monkeypatch, capsys)
+    assert code == 2 and out == "" and message in err
+
+
 def test_version(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _main(["--version"], monkeypatch, capsys)
     assert code == 0 and out.strip() == f"undercity {__version__}"

@@ -186,3 +186,20 @@ def test_card_with_an_empty_name_asks_for_a_name() -> None:
     for empty in ("", "   "):
         code, _, err = run("card", empty)
         assert code == 2 and "a card name is needed" in err and "unknown card" not in err
+
+
+def test_a_name_longer_than_any_card_is_refused_at_once() -> None:
+    code, _, err = run("card", "x" * 5_000)
+    assert code == 2 and "no card has a name of 5,000 characters" in err
+    assert get_db().suggest("y" * 5_000) == []
+
+
+def test_json_page_has_the_printed_text_and_the_legality_date() -> None:
+    import json
+
+    code, out, _ = run("card", RAVENLOFT, "--json", "--lang", "fr")
+    data = json.loads(out)
+    assert (data["set"], data["number"], data["rarity"]) == ("CLB", "142", "rare")
+    assert data["printed"]["type_line"] == "Créature : humain et gredin et assassin"
+    assert data["printed"]["text"].startswith("Quand l'Aventurière de Ravenloft arrive")
+    assert data["legalities_as_of"] == "2023-06-27" and data["legalities"]["timeless"] == "unknown"

@@ -27,6 +27,7 @@ from undercity.errors import UndercityError
 if TYPE_CHECKING:
     from undercity.cards.model import Count
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 #: Where the resolving ability keeps its last roll's result (``DIE_RESULT``).
 RESULT_KEY = "die_result"
@@ -81,6 +82,19 @@ def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> N
     row = next((r for r in e.table if r.holds(total)), None)
     if row is not None:  # CR 706.3a: "If the result was in this range, [effect]."
         run_in_order(g, job, item, row.effects, key + ":row")
+
+
+def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
+    """The counters ``o`` enters the battlefield with because of an "as this enters, roll"
+    ability (CR 614.1c; Neverwinter Hydra): the dice are rolled now, by ``controller``, as
+    the permanent moves. Asked by :func:`undercity.engine.zones.move`."""
+    out: dict[str, int] = {}
+    for st in o.card.static:
+        if isinstance(st, ld.RollAsEnters) and st.counter:
+            n = (o.x or 0) if st.n == "x" else int(st.n)
+            if n > 0:  # rolling no dice is no roll (and triggers nothing)
+                out[st.counter] = out.get(st.counter, 0) + sum(roll(g, controller, st.sides, n))
+    return out
 
 
 def _die_result(g: Game, a: Count, item: StackItem, job: Job) -> int:

@@ -463,7 +463,7 @@ def h_token(g: Game, job: Job, item: StackItem, e: m.CreateToken, key: str) -> N
                     if st.kind == "replace_treasure_plus_one" and g.s.objs[oid].controller == p
                     and e.token == "Treasure")
         if extra:
-            g.emit(ev.Note(rule="614.1a", message=f"Replacement: {extra} additional Treasure token(s)"))
+            g.emit(ev.Note(rule="614.1a", message=f"Replacement: {ev.plural(extra, 'additional Treasure token')}"))
         for _ in range(n + extra):
             create_token(g, e.token, p, tapped=e.tapped)
 

@@ -193,6 +193,10 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         if o.card.loyalty is not None and "Planeswalker" in o.card.types:
             # CR 306.5b: it enters with loyalty counters equal to its printed loyalty.
             extra_counters["loyalty"] = extra_counters.get("loyalty", 0) + o.card.loyalty
+        from undercity.engine.dice import entering_counters
+
+        for k, v in entering_counters(g, o, new.controller).items():  # CR 614.1c: "as it enters, roll"
+            extra_counters[k] = extra_counters.get(k, 0) + v
     for k, v in extra_counters.items():
         if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
             new.counters[k] = new.counters.get(k, 0) + v

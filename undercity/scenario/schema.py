@@ -38,8 +38,10 @@ from typing import Any, NoReturn
 
 import yaml
 from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from undercity.engine.variants import VARIANTS as VARIANT_RULES
 from undercity.errors import ScenarioError
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "ACTION_OPTIONS",
     "EXPECT_KEYS",
     "FORMAT",
+    "LIMITS",
     "STEPS",
     "VARIANTS",
     "ZONES",
@@ -133,8 +136,39 @@ MATCH_KEYS: tuple[str, ...] = ("card", "counters", "tapped", "controller", "toke
 ZONE_EXPECT_KEYS: tuple[str, ...] = ("contains", "excludes", "count")
 
 _ALL_OPTIONS = frozenset(o for opts in ACTION_OPTIONS.values() for o in opts)
-_MAX_REPEAT = 10_000
+
+# Bounds on what a file may ask for, so that a hostile or mistaken file is refused at once
+# instead of taking unbounded time or memory. Each is far above what a scenario needs (the
+# largest in the test suites is 3 KB, nested 6 deep, with lists of 15 items and 22 cards).
+_MAX_BYTES = 256 * 1024
 _MAX_DEPTH = 50
+_MAX_ITEMS = 10_000  # in one list or mapping
+_MAX_ALIASED = 10_000  # values that aliases add, counted as if each alias were written out
+_MAX_REPEAT = 10_000  # N of "Name*N"
+_MAX_CARDS = 10_000  # in the setup, all players' zones together
+_MAX_MATCHES = 100_000  # in the card lists of all expectations together
+_MAX_NUMBER_CHARS = 40  # as written; Python refuses to read integers of over 4,300 digits
+_MAX_TEXT = 1_000  # characters of a name, id, phrase or choice (the longest card name has 141)
+_MAX_PROSE = 10_000  # characters of `name`, `ruling` and `xfail`
+_MAX_LIFE = 1_000_000_000  # either sign: a life total can be below 0 (CR 107.1b, 104.3b)
+_MAX_TURN = 1_000_000
+_MAX_COUNTERS = 1_000_000  # counters of one kind on one object
+_MAX_COUNT = 1_000_000  # counts in expectations, X, mode and ability numbers
+_MAX_SEED = 2**64 - 1
+
+#: The limits above, for the documentation and for error messages.
+LIMITS: dict[str, int] = {
+    "file size (bytes)": _MAX_BYTES,
+    "nesting depth": _MAX_DEPTH,
+    "items in one list or mapping": _MAX_ITEMS,
+    "values added by aliases": _MAX_ALIASED,
+    "N of Name*N": _MAX_REPEAT,
+    "cards in the setup": _MAX_CARDS,
+    "cards in the expectations": _MAX_MATCHES,
+    "characters of a number": _MAX_NUMBER_CHARS,
+    "characters of a name, phrase or choice": _MAX_TEXT,
+    "characters of name, ruling and xfail": _MAX_PROSE,
+}
 
 _NULL = "tag:yaml.org,2002:null"
 _BOOL = "tag:yaml.org,2002:bool"
@@ -305,7 +339,11 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as f:
+            data = f.read(_MAX_BYTES + 1)  # never more: the file may be huge, or endless (a pipe)
+        if len(data) > _MAX_BYTES:
+            raise ScenarioError(_too_big(), file=file)
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ScenarioError(f"not a UTF-8 text file ({e.reason})", file=file) from None
     except OSError as e:
@@ -313,13 +351,24 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, file=file)
 
 
+def _too_big() -> str:
+    return (f"the file is larger than {_MAX_BYTES // 1024} KB, the most a scenario may be "
+            "(one position and its script fit in a few KB)")
+
+
 def parse_scenario(text: str, file: str = "<string>") -> Scenario:
     """Parse and validate scenario ``text``; ``file`` is used in error messages.
 
     Raises :class:`ScenarioError` for any problem in the text.
     """
+    if len(text) > _MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > _MAX_BYTES:
+        raise ScenarioError(_too_big(), file=file)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _BoundedLoader(text, file)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as e:
         raise _yaml_error(e, file) from None
     except yaml.reader.ReaderError as e:
@@ -351,12 +400,66 @@ def _yaml_error(e: yaml.MarkedYAMLError, file: str) -> ScenarioError:
     return ScenarioError(f"not valid YAML: {detail}", file=file, line=line)
 
 
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe composer, refusing a document that is nested too deeply, has too
+    long a list or mapping, or whose aliases would expand to too many values (the
+    "billion laughs": a few hundred bytes of nested aliases that stand for 10^9 values).
+
+    Anchors and aliases themselves are allowed (``&base`` / ``<<: *base`` can share a
+    player's setup); what an alias stands for is counted as if it were written out.
+    """
+
+    def __init__(self, text: str, file: str) -> None:
+        super().__init__(text)
+        self.file = file
+        self.depth = 0
+        self.written = 0  # nodes composed from the text
+        self.aliased = 0  # nodes that aliases stand for
+        self.sizes: dict[int, int] = {}  # anchored node -> the nodes it stands for
+
+    def limit(self, message: str, mark: yaml.Mark | None) -> NoReturn:
+        raise ScenarioError(message, file=self.file, line=mark.line + 1 if mark is not None else None)
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        if isinstance(parent, SequenceNode) and isinstance(index, int) and index >= _MAX_ITEMS \
+                or isinstance(parent, MappingNode) and index is None and len(parent.value) >= _MAX_ITEMS:
+            self.limit(f"a list or mapping has more than {_MAX_ITEMS:,} items (begun on line "
+                       f"{parent.start_mark.line + 1})", self.peek_event().start_mark)
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            node = super().compose_node(parent, index)
+            size = self.sizes.get(id(node))
+            if size is None:
+                self.limit(f"the alias *{event.anchor} is inside the value it refers to (an endless loop)",
+                           event.start_mark)
+            self.aliased += size
+            if self.aliased > _MAX_ALIASED:
+                self.limit(f"aliases stand for more than {_MAX_ALIASED:,} values in all (at the alias "
+                           f"*{event.anchor}); write the values out, or use fewer aliases", event.start_mark)
+            return node
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            self.limit(f"nested more than {_MAX_DEPTH} levels deep", event.start_mark)
+        before = self.written + self.aliased
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        self.written += 1
+        if event.anchor is not None:
+            self.sizes[id(node)] = self.written + self.aliased - before
+        return node
+
+
 # --------------------------------------------------------------------------- helpers
 
 
 def _suggest(word: str, options: tuple[str, ...] | list[str]) -> str:
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _clip(text: str, most: int = 60) -> str:
+    """``text`` shortened for an error message: a huge value is not echoed whole."""
+    return text if len(text) <= most else f"{text[:most - 3]}... ({len(text):,} characters)"
 
 
 def _describe(node: Node) -> str:
@@ -369,8 +472,8 @@ def _describe(node: Node) -> str:
     if node.tag == _BOOL:
         return f"the yes/no value {node.value!r}"
     if node.tag in (_INT, "tag:yaml.org,2002:float"):
-        return f"the number {node.value}"
-    return f"the text {node.value!r}"
+        return f"the number {_clip(node.value)}"
+    return f"the text {_clip(node.value)!r}"
 
 
 def _is_null(node: Node) -> bool:
@@ -387,7 +490,7 @@ def _split_repeat(text: str) -> tuple[str, int] | None:
         return text, 1
     name, _, count = text.rpartition("*")
     name, count = name.strip(), count.strip()
-    if not name or "*" in name or not count.isascii() or not count.isdigit():
+    if not name or "*" in name or not count.isascii() or not count.isdigit() or len(count) > 9:
         return None
     n = int(count)
     if n < 1 or n > _MAX_REPEAT:
@@ -406,6 +509,8 @@ class _Parser:
         self.ids: dict[str, int] = {}
         self.attachments: list[tuple[str, Node, str, str | None]] = []
         self.flattened: dict[int, dict[str, tuple[Node, Node]]] = {}
+        self.setup_cards = 0  # cards in the setup so far
+        self.matched_cards = 0  # cards in the expectations' card lists so far
 
     # ---- errors and primitives
 
@@ -428,6 +533,8 @@ class _Parser:
             if not isinstance(knode, ScalarNode) or knode.tag == _NULL or not knode.value.strip():
                 self.fail(f"a key in {what} must be a name, found {_describe(knode)}", knode, key)
             name = knode.value.strip()
+            if len(name) > _MAX_TEXT:
+                self.fail(f"a key of {len(name):,} characters is too long (at most {_MAX_TEXT:,})", knode, key)
             if name in seen:
                 self.fail(f"duplicate key {name!r} (first given on line {_line(seen[name])})",
                           knode, f"{key}.{name}")
@@ -457,13 +564,15 @@ class _Parser:
             return [] if node.tag == _NULL else [node]
         self.fail(f"expected {what} (a list), found {_describe(node)}", node, key)
 
-    def text(self, node: Node, key: str, what: str = "a name") -> str:
+    def text(self, node: Node, key: str, what: str = "a name", longest: int = _MAX_TEXT) -> str:
         """A non-empty scalar, as written (so ``614.10`` stays ``"614.10"``)."""
         if not isinstance(node, ScalarNode) or node.tag == _NULL:
             self.fail(f"expected {what}, found {_describe(node)}", node, key)
         value = node.value.strip()
         if not value:
             self.fail(f"expected {what}, found empty text", node, key)
+        if len(value) > longest:
+            self.fail(f"expected {what} of at most {longest:,} characters, found {len(value):,}", node, key)
         return value
 
     def opt_text(self, node: Node, key: str, what: str = "a name") -> str | None:
@@ -471,13 +580,30 @@ class _Parser:
             return None
         return self.text(node, key, what)
 
-    def integer(self, node: Node, key: str, minimum: int | None = None) -> int:
+    def integer(self, node: Node, key: str, minimum: int | None = None, maximum: int = _MAX_COUNT) -> int:
+        """A whole number from ``minimum`` (default ``-maximum``) to ``maximum``."""
         if not isinstance(node, ScalarNode) or node.tag != _INT:
             self.fail(f"expected a whole number, found {_describe(node)}", node, key)
-        value = self.constructor.construct_object(node)
-        if minimum is not None and value < minimum:
-            self.fail(f"expected a whole number of at least {minimum}, found {value}", node, key)
+        low = -maximum if minimum is None else minimum
+        long = len(node.value) > _MAX_NUMBER_CHARS
+        value = 0 if long else self.number(node, key)
+        if long or not low <= value <= maximum:
+            shown = f"a number of {len(node.value):,} characters" if long else _clip(node.value)
+            if minimum is not None and not long and value < minimum:
+                self.fail(f"expected a whole number of at least {minimum}, found {shown}", node, key)
+            self.fail(f"expected a whole number from {low:,} to {maximum:,}, found {shown}", node, key)
         return value
+
+    def number(self, node: ScalarNode, key: str) -> int:
+        """The integer a scalar tagged as one stands for, refused before it is read if it
+        is absurdly long (Python will not read one of over 4,300 digits)."""
+        if len(node.value) > _MAX_NUMBER_CHARS:
+            self.fail(f"a number of {len(node.value)} characters is too long "
+                      f"(at most {_MAX_NUMBER_CHARS})", node, key)
+        try:
+            return int(self.constructor.construct_object(node))
+        except ValueError:  # defensive: the resolver's int forms all convert
+            self.fail(f"not a whole number: {node.value!r}", node, key)
 
     def boolean(self, node: Node, key: str) -> bool:
         if not isinstance(node, ScalarNode) or node.tag != _BOOL:
@@ -495,8 +621,13 @@ class _Parser:
         if depth > _MAX_DEPTH:
             self.fail("nested too deeply", node, key)
         if isinstance(node, ScalarNode):
-            if node.tag in (_NULL, _BOOL, _INT):
+            if node.tag == _INT:
+                return self.number(node, key)
+            if node.tag in (_NULL, _BOOL):
                 return self.constructor.construct_object(node)
+            if len(node.value) > _MAX_TEXT:
+                self.fail(f"a value of at most {_MAX_TEXT:,} characters was expected, found "
+                          f"{len(node.value):,}", node, key)
             return node.value
         if isinstance(node, SequenceNode):
             return [self.plain(item, f"{key}[{i}]", depth + 1) for i, item in enumerate(node.value, 1)]
@@ -524,7 +655,8 @@ class _Parser:
 
     def counters(self, node: Node, key: str) -> dict[str, int]:
         items = self.mapping(node, key, "counters, e.g. {\"+1/+1\": 1}")
-        return {name: self.integer(v, f"{key}.{name}", minimum=0) for name, (_, v) in items.items()}
+        return {name: self.integer(v, f"{key}.{name}", minimum=0, maximum=_MAX_COUNTERS)
+                for name, (_, v) in items.items()}
 
     def dungeon(self, node: Node, key: str) -> DungeonPos:
         items = self.mapping(node, key, "a dungeon position, e.g. {name: Undercity, room: Forge}")
@@ -540,7 +672,7 @@ class _Parser:
         raw = self.text(node, key, "a card name")
         parsed = _split_repeat(raw)
         if parsed is None:
-            self.fail(f"bad repeat {raw!r}: write NAME*N with N a whole number from 1 to {_MAX_REPEAT}, "
+            self.fail(f"bad repeat {_clip(raw)!r}: write NAME*N with N a whole number from 1 to {_MAX_REPEAT}, "
                       f"e.g. \"Swamp*4\"", node, key)
         return parsed
 
@@ -552,12 +684,12 @@ class _Parser:
             self.fail(f"missing `format: {FORMAT}` (the version of the scenario format)", root, "format")
         fnode = items["format"][1]
         if not (isinstance(fnode, ScalarNode) and fnode.tag == _INT
-                and self.constructor.construct_object(fnode) == FORMAT):
+                and len(fnode.value) <= _MAX_NUMBER_CHARS and self.constructor.construct_object(fnode) == FORMAT):
             self.fail(f"this version of Undercity reads scenario format {FORMAT}, found {_describe(fnode)}",
                       fnode, "format")
         self.check_top_keys(items)
 
-        name = (self.text(items["name"][1], "name", "a scenario name") if "name" in items
+        name = (self.text(items["name"][1], "name", "a scenario name", _MAX_PROSE) if "name" in items
                 else Path(self.file).stem or self.file)
         cites = self.texts(items["cites"][1], "cites", "rule citations") if "cites" in items else []
 
@@ -576,8 +708,9 @@ class _Parser:
                     expects.append(action.value)
         if "expect" in items:
             expects.append(self.expect(items["expect"][1], "expect", _line(items["expect"][0]), final=True))
-        ruling = self.text(items["ruling"][1], "ruling", "the quoted ruling") if "ruling" in items else ""
-        xfail = self.text(items["xfail"][1], "xfail", "the reason it is expected to fail") \
+        ruling = self.text(items["ruling"][1], "ruling", "the quoted ruling", _MAX_PROSE) \
+            if "ruling" in items else ""
+        xfail = self.text(items["xfail"][1], "xfail", "the reason it is expected to fail", _MAX_PROSE) \
             if "xfail" in items else None
         return Scenario(name=name, cites=cites, file=self.file, game=game, players=players,
                         actions=actions, expects=expects, ruling=ruling, xfail=xfail)
@@ -606,9 +739,9 @@ class _Parser:
             if name == "variant":
                 values[name] = self.choice(v, key, VARIANTS, "variant")
             elif name == "seed":
-                values[name] = self.integer(v, key)
+                values[name] = self.integer(v, key, maximum=_MAX_SEED)
             elif name == "turn":
-                values[name] = self.integer(v, key, minimum=1)
+                values[name] = self.integer(v, key, minimum=1, maximum=_MAX_TURN)
             elif name == "active":
                 values[name] = self.player(v, key)
             elif name == "step":
@@ -629,6 +762,10 @@ class _Parser:
             self.fail(f"a two-player game has 2 players, found {n} "
                       f"(use variant: free-for-all or commander for more)", node, key)
         if variant != "two-headed-giant":
+            rules = VARIANT_RULES[variant]
+            if not rules.min_players <= n <= rules.max_players:
+                self.fail(f"a {variant} game (CR {rules.rule}) has {rules.min_players} to {rules.max_players} "
+                          f"players, found {n}", node, key)
             return  # `team` is accepted and ignored outside Two-Headed Giant (the format's example has it)
         if n != 4:
             self.fail(f"a two-headed-giant game has 4 players in two teams, found {n}", node, key)
@@ -655,6 +792,9 @@ class _Parser:
         pnodes = self.sequence(node, "players", "the players in turn order")
         if len(pnodes) < 2:
             self.fail(f"a game needs at least 2 players, found {len(pnodes)}", node, "players")
+        most = max(v.max_players for v in VARIANT_RULES.values())
+        if len(pnodes) > most:  # before reading them: the variant's own bound is checked later
+            self.fail(f"Undercity plays games of at most {most} players, found {len(pnodes)}", node, "players")
         for i, pnode in enumerate(pnodes, 1):  # names first: the rest may refer to any player
             key = f"players[{i}]"
             items = self.mapping(pnode, key, "a player")
@@ -678,7 +818,7 @@ class _Parser:
         for k, (_, v) in items.items():
             vkey = f"{key}.{k}"
             if k == "life":
-                values[k] = self.integer(v, vkey)
+                values[k] = self.integer(v, vkey, maximum=_MAX_LIFE)
             elif k == "team":
                 values[k] = self.opt_text(v, vkey, "a team name")
             elif k in ZONES:
@@ -696,11 +836,26 @@ class _Parser:
         for i, item in enumerate(self.sequence(node, key, f"the cards in the {zone}", wrap=True), 1):
             ikey = f"{key}[{i}]"
             if isinstance(item, MappingNode):
-                out.extend(self.card_spec(item, ikey, zone))
+                specs = self.card_spec(item, ikey, zone)
             else:
                 name, n = self.repeat(item, ikey)
-                out.extend(CardSpec(name, line=_line(item)) for _ in range(n))
+                self.count_cards(n, item, ikey)
+                specs = [CardSpec(name, line=_line(item)) for _ in range(n)]
+            out.extend(specs)
         return out
+
+    def count_cards(self, n: int, node: Node, key: str, setup: bool = True) -> None:
+        """Refuse a file whose repeats add up to too many cards (before making them)."""
+        if setup:
+            self.setup_cards += n
+            if self.setup_cards > _MAX_CARDS:
+                self.fail(f"the setup has more than {_MAX_CARDS:,} cards in all (this entry brings it to "
+                          f"{self.setup_cards:,})", node, key)
+        else:
+            self.matched_cards += n
+            if self.matched_cards > _MAX_MATCHES:
+                self.fail(f"the expectations list more than {_MAX_MATCHES:,} cards in all (this entry brings "
+                          f"them to {self.matched_cards:,})", node, key)
 
     def card_spec(self, node: MappingNode, key: str, zone: str) -> list[CardSpec]:
         items = self.mapping(node, key, "a card")
@@ -710,6 +865,7 @@ class _Parser:
         if "attached" in items and "attached_to" in items:
             self.fail("give `attached_to` or `attached`, not both", items["attached"][0], f"{key}.attached")
         name, n = self.repeat(items["card"][1], f"{key}.card")
+        self.count_cards(n, items["card"][1], f"{key}.card")
         values: dict[str, Any] = {"card": name, "line": _line(node)}
         for k, (_, v) in items.items():
             vkey = f"{key}.{k}"
@@ -876,7 +1032,8 @@ class _Parser:
         return [(self.player(knode, f"{key}.{k}"), v, f"{key}.{k}") for k, (knode, v) in items.items()]
 
     def expect_life(self, node: Node, key: str) -> dict[str, int]:
-        return {p: self.integer(v, k) for p, v, k in self.by_player(node, key, "life totals, e.g. {Alice: 20}")}
+        return {p: self.integer(v, k, maximum=_MAX_LIFE)
+                for p, v, k in self.by_player(node, key, "life totals, e.g. {Alice: 20}")}
 
     def expect_initiative(self, node: Node, key: str) -> str | None:
         return self.opt_player(node, key)
@@ -934,6 +1091,7 @@ class _Parser:
                 name, n = self.repeat(item, ikey)
                 out.extend(CardMatch(name) for _ in range(n))
                 continue
+                self.count_cards(n, item, ikey, setup=False)
             items = self.mapping(item, ikey, "a card")
             self.check_keys(items, MATCH_KEYS, ikey, "a card to look for")
             if "card" not in items:
@@ -941,6 +1099,7 @@ class _Parser:
             name, n = self.repeat(items["card"][1], f"{ikey}.card")
             values: dict[str, Any] = {"card": name}
             for k, (_, v) in items.items():
+            self.count_cards(n, items["card"][1], f"{ikey}.card", setup=False)
                 vkey = f"{ikey}.{k}"
                 if k == "counters":
                     values[k] = self.counters(v, vkey)

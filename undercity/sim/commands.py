@@ -33,6 +33,7 @@ def sim_command(
     """Play many AI games in parallel; print a summary and write records, plots and replays."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from undercity.engine.events import plural
     from undercity.sim import records as rec
     from undercity.sim import stats
     from undercity.sim.runner import Simulation, make_config
@@ -61,7 +62,7 @@ def sim_command(
                 sim.abort()
     records = sim.records
     if sim.interrupted:
-        err.print(f"interrupted after {len(records)} of {cfg.games} games", markup=False)
+        err.print(f"interrupted after {len(records)} of {plural(cfg.games, 'game')}", markup=False)
         if not records:
             raise typer.Exit(130)
     run = sim.info

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from undercity.engine.events import plural
 from undercity.sim.records import GameRecord
 from undercity.sim.stats import seat_label, wilson
 
@@ -59,7 +60,7 @@ def plot_undercity_turn(records: Sequence[GameRecord], path: Path) -> Path:
                  if r.players[i].undercity_completed_turn is not None] for i in range(len(labels))]
     done = sum(len(x) for x in per_seat)
     if done == 0:
-        _empty_note(ax, f"Nobody completed Undercity in {len(records)} games")
+        _empty_note(ax, f"Nobody completed Undercity in {plural(len(records), 'game')}")
     else:
         hi = max(t for xs in per_seat for t in xs)
         bins = [b - 0.5 for b in range(1, hi + 2)]
@@ -71,7 +72,7 @@ def plot_undercity_turn(records: Sequence[GameRecord], path: Path) -> Path:
         ax.set_ylabel("players who completed it")
         ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))
         never = sum(1 for r in records if r.undercity_completed_turn is None)
-        ax.text(1.02, 0.02, f"nobody completed it\nin {never} of {len(records)} games", ha="left", va="bottom",
+        ax.text(1.02, 0.02, f"nobody completed it\nin {never} of {plural(len(records), 'game')}", ha="left", va="bottom",
                 transform=ax.transAxes, fontsize=9, color="#555555")
         ax.xaxis.get_major_locator().set_params(integer=True)
         ax.yaxis.get_major_locator().set_params(integer=True)

@@ -9,6 +9,7 @@ from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_HIGHEST_NATURAL,
     ResultRow,
+    RollAsEnters,
     RollDie,
     row,
 )
@@ -17,5 +18,5 @@ from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
     "CASCADE", "DIE_RESULT", "IS_MONARCH", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade",
-    "CounterUnlessPays", "ResultRow", "RollDie", "row", "ward", "ward_cost",
+    "CounterUnlessPays", "ResultRow", "RollAsEnters", "RollDie", "row", "ward", "ward_cost",
 ]

@@ -10,6 +10,10 @@ the result as an amount ("Scry X, where X is the result").
 The trigger event ``roll_highest_natural`` (``model.Trigger(event=…)``) is "Whenever you
 roll a die's highest natural result": once per die showing its highest face before
 modifiers (CR 706.2).
+
+:class:`RollAsEnters` is "As this enters, roll X d6. It enters with that many +1/+1
+counters" (Neverwinter Hydra): a replacement effect on how the permanent enters (CR 614.1c),
+so the roll happens as it moves, with no chance to respond.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Count, Effect, Ref
+from undercity.cards.model import YOU, Count, Effect, Ref, Static
 
 #: "X, where X is the result" (CR 706.2: the result after modifiers).
 DIE_RESULT = Count("die_result")
@@ -65,3 +69,15 @@ class RollDie(Effect):
     table: tuple[ResultRow, ...] = ()
     ignore_lowest: int = 0
     who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RollAsEnters(Static):
+    """"As this enters the battlefield, roll ``n`` d``sides``. It enters with a number of
+    ``counter`` counters on it equal to the total of those results" (CR 614.1c, 706.1).
+    ``n="x"``: the X paid for the spell (0 if it wasn't cast)."""
+
+    kind: str = "roll_as_enters"
+    sides: int = 6
+    n: int | str = "x"
+    counter: str | None = "+1/+1"

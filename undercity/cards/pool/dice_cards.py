@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from undercity.cards.language.dice import DIE_RESULT, ROLL_HIGHEST_NATURAL, RollDie, row
+from undercity.cards.language.dice import DIE_RESULT, ROLL_HIGHEST_NATURAL, RollAsEnters, RollDie, row
+from undercity.cards.language.ward import ward
 from undercity.cards.model import (
     ANY_PERMANENT,
     EACH_OPPONENT,
@@ -17,7 +18,8 @@ from undercity.cards.model import (
 )
 from undercity.cards.registry import define
 
-# Commander precons: Draconic Rage (Earth-Cult Elemental), Aura of Courage (Netherese Puzzle-Ward).
+# Commander precons: Draconic Rage (Earth-Cult Elemental, Neverwinter Hydra), Aura of Courage (Netherese
+# Puzzle-Ward).
 
 # Each table row is part of the one triggered ability (CR 706.3b): nobody can respond to the
 # result. The players sacrifice in turn order, each seeing earlier choices (ruling 2021-07-23).
@@ -40,4 +42,14 @@ define("Netherese Puzzle-Ward", triggered=(
     # Once per die showing its highest face (ruling 2021-07-23), after the roll's ability resolves.
     Triggered("Perfect Illumination \u2014 Whenever you roll a die's highest natural result, draw a card.",
               when=Trigger(ROLL_HIGHEST_NATURAL), effects=(Draw(1),)),
+))
+
+# Commander precon: Draconic Rage. The dice are rolled as it enters, by its controller, with X
+# the value paid for the spell (CR 614.1c, 107.3m).
+define("Neverwinter Hydra", static=(
+    RollAsEnters("As Neverwinter Hydra enters the battlefield, roll X d6. It enters with a number of +1/+1 "
+                 "counters on it equal to the total of those results.", sides=6, n="x", counter="+1/+1"),
+), triggered=(
+    ward("{4}", "Whenever this creature becomes the target of a spell or ability an opponent controls, counter it "
+                "unless that player pays {4}."),
 ))
