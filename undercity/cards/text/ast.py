@@ -446,7 +446,7 @@ class ActivatedAbility(Node):
 
     def render(self) -> str:
         costs = ", ".join(cap(c.render()) for c in self.costs)
-        return _join(f"{costs}: {self.body.render()}", cap(self.restriction))
+        return _join(f"{costs}: {cap(self.body.render())}", cap(self.restriction))
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,3 +501,29 @@ class ParsedCard(Node):
 
     def render(self) -> str:
         return "\n".join(a.render() for a in self.abilities)
+
+
+def pretty(node: object, indent: int = 0) -> str:
+    """The parsed form as an indented tree, one field a line (for snapshot files)."""
+    pad = "  " * indent
+    if isinstance(node, Node):
+        fields = [(f, getattr(node, f)) for f in node.__dataclass_fields__]  # type: ignore[attr-defined]
+        simple = not any(isinstance(v, Node) or (isinstance(v, tuple) and any(isinstance(x, Node) for x in v))
+                         for _, v in fields)
+        if simple:
+            args = ", ".join(f"{f}={v!r}" for f, v in fields if v not in ("", None, ()))
+            return f"{pad}{type(node).__name__}({args})"
+        lines = [f"{pad}{type(node).__name__}"]
+        for f, v in fields:
+            if v in ("", None, ()):
+                continue
+            if isinstance(v, Node):
+                lines.append(f"{pad}  {f}:")
+                lines.append(pretty(v, indent + 2))
+            elif isinstance(v, tuple) and any(isinstance(x, Node) for x in v):
+                lines.append(f"{pad}  {f}:")
+                lines += [pretty(x, indent + 2) for x in v]
+            else:
+                lines.append(f"{pad}  {f}={v!r}")
+        return "\n".join(lines)
+    return f"{pad}{node!r}"

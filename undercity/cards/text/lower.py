@@ -341,9 +341,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         part: list[m.Effect] = []
         subject: A.Node | None = None
         for c in s.clauses:
+            has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
             verb = getattr(c, "verb", "")
-            if who is None and verb.endswith("s"):
+            if has_who and who is None and verb.endswith("s"):
                 # "Each player draws a card, then discards a card": a clause without a
                 # subject whose verb agrees with one shares the previous clause's subject.
                 if subject is None:
@@ -393,7 +394,7 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "equip" and k.arg:
         # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
         # control. Activate only as a sorcery."
-        out.activated.append(m.Activated(f"Equip {k.arg}", cost=m.Cost(mana=parse_cost(k.arg)),
+        out.activated.append(m.Activated(f"Equip {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg)),
                                          targets=(m.target_creature(controller="you"),),
                                          effects=(AttachTo(m.T(0)),), sorcery_speed=True))
     elif name == "ward" and k.arg:
@@ -475,7 +476,7 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
     kw: dict[str, Any] = {}
     for c in items:
         if c.kind == "mana" and "mana" not in kw:
-            kw["mana"] = parse_cost(c.words)
+            kw["mana"] = _mana_cost(c.words)
         elif c.kind == "tap" and "tap" not in kw:
             kw["tap"] = True
         elif c.kind == "sacrifice" and isinstance(c.what, A.SelfRef):
@@ -487,6 +488,13 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
         else:
             raise Unsupported(c.render())
     return m.Cost(**kw)
+
+
+def _mana_cost(text: str) -> Any:
+    try:
+        return parse_cost(text)
+    except ValueError as err:  # a symbol the engine's mana doesn't have ({S}, Phyrexian mana)
+        raise Unsupported(text) from err
 
 
 def _mana(opt: str) -> str:

@@ -136,7 +136,8 @@ def _subtype_of(word: str, _extra: int) -> str | None:
 class Parser:
     """The grammar, over the tokens of one ability."""
 
-    def __init__(self, toks: list[str], *, spell: bool = False) -> None:
+    def __init__(self, toks: list[str], *, spell: bool = False, text: str = "") -> None:
+        self.text = text
         self.toks = toks
         self.low = [t.lower() for t in toks]
         self.i = 0
@@ -296,7 +297,7 @@ class Parser:
             return A.SelfRef("~")
         if self.peek() == "this" and self.peek(1) in self._SELF_NOUNS:
             self.i += 2
-            return A.SelfRef(f"this {self.low[self.i - 1]}")
+            return A.SelfRef(f"this {self.toks[self.i - 1]}")
         self.miss()
         return None
 
@@ -608,7 +609,7 @@ class Parser:
         if self.peek() == "protection" and self.peek(1) == "from":
             self.i += 2
             start = self.i
-            while self.i < len(self.toks) and self.peek() not in (",", "."):
+            while self.i < len(self.toks) and self.peek() not in (",", ".", ";"):
                 self.i += 1
             if self.i == start:
                 return None
@@ -828,10 +829,10 @@ class Parser:
 
     def ability(self) -> A.Node | None:
         # An ability word (CR 207.2c): a short phrase, then an em dash.
-        if "—" in self.low[1:6] and self.peek() not in _NOT_ABILITY_WORD and not self.raw().startswith("{"):
+        if " — " in self.text and "—" in self.low[1:6] and self.peek() not in _NOT_ABILITY_WORD and not self.raw().startswith("{"):
             k = self.low.index("—")
             if all(t.isalpha() or "'" in t or "-" in t for t in self.low[:k]) and "choose" not in self.low[:k]:
-                sub = Parser(self.toks[k + 1:], spell=self.spell)
+                sub = Parser(self.toks[k + 1:], spell=self.spell, text=self.text)
                 inner = sub.ability()
                 if inner is not None:
                     self.i = len(self.toks)
@@ -850,13 +851,23 @@ class Parser:
 def parse_ability(text: str, *, spell: bool = False) -> A.Node | ParseFailure:
     """Parse one ability (a paragraph of normalised Oracle text)."""
     toks = tokens(text.replace("\n", " "))
-    p = Parser(toks, spell=spell)
+    p = Parser(toks, spell=spell, text=text)
     node = p.ability()
     if node is not None:
         return node
     at = min(p.far, len(toks))
-    phrase = " ".join(toks[at:at + 6]) if at < len(toks) else "(end of ability)"
-    return ParseFailure(text, phrase, at)
+    return ParseFailure(text, phrase_at(toks, at), at)
+
+
+def phrase_at(toks: list[str], at: int, n: int = 6) -> str:
+    """Up to ``n`` tokens from ``at``, as text, lower-case (so that the same phrase groups
+    together wherever it begins a sentence)."""
+    if at >= len(toks):
+        return "(end of ability)"
+    out = ""
+    for t in toks[at:at + n]:
+        out += t if t in ".,:;" or not out else " " + t
+    return out[:1].lower() + out[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -875,7 +886,7 @@ def parse_card(name: str, oracle_text: str, *, spell: bool = False) -> CardParse
     text = normalise(oracle_text, name)
     nodes: list[A.Node] = []
     failures: list[ParseFailure] = []
-    for para in paragraphs(text):
+    for para in paragraphs(text) if text else ():
         out = parse_ability(para, spell=spell)
         if isinstance(out, ParseFailure):
             failures.append(out)

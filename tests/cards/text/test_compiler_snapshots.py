@@ -1,0 +1,96 @@
+"""Snapshots of the parsed form (and what it lowers to) for representative cards, so that a
+grammar or lowering change shows in review as a changed ``snapshots/<card>.ir.txt``.
+
+Regenerate after an intended change with ``UNDERCITY_UPDATE_SNAPSHOTS=1 pytest tests/cards/text``
+and read the diff.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from undercity.cards.oracle import load_oracle
+from undercity.cards.text.ast import pretty
+from undercity.cards.text.compile import compile_fields, oracle_fields
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+CARDS = [
+    # keyword lines, vanilla, lands
+    "Grizzly Bears", "Adult Gold Dragon", "Rimeshield Frost Giant", "Highland Forest", "Temple of Deceit",
+    # triggered abilities: enters, dies, attacks, combat damage, beginning of step, intervening if
+    "Wall of Omens", "Ravenous Chupacabra", "Clattering Skeletons", "Nemesis of Reason", "Hoard Robber",
+    "Passageway Seer", "Solemn Recruit", "Prosperous Innkeeper", "Arborea Pegasus", "Chain Devil",
+    "Myconid Spore Tender", "Oceanus Dragon",
+    # activated abilities: mana, costs, restrictions
+    "Sol Ring", "Hedron Archive", "High Market", "Geier Reach Sanitarium", "Dungeon Map", "Bloodboil Sorcerer",
+    "Skyship Stalker", "Dungeoneer's Pack",
+    # static abilities: Equipment, no maximum hand size, enters tapped
+    "+2 Mace", "Thought Vessel", "Marble Diamond",
+    # spells: sequences, modes, "its controller"
+    "Swords to Plowshares", "Austere Command", "Valorous Stance", "Bull's Strength", "Grim Bounty",
+    "Ambition's Cost", "Disrupt Decorum",
+    # read but not implemented, and not read
+    "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
+]
+
+
+def snapshot_text(name: str) -> str:
+    c = compile_fields(oracle_fields(load_oracle()[name]))
+    lines = [f"card: {name}", f"stage: {c.stage}"]
+    if c.reason:
+        lines.append(f"reason: {c.reason}")
+    lines.append("--- text")
+    lines.append(c.parse.text if c.parse is not None else "")
+    if c.parsed is not None:
+        lines += ["--- parsed", pretty(c.parsed)]
+    if c.lowered is not None:
+        lines.append("--- lowered")
+        for k, v in c.lowered.define_kwargs().items():
+            if v:
+                lines.append(f"{k}: {show(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def show(v: object) -> str:
+    """A value of the effect language, deterministically (sets sorted) and briefly (fields
+    left at their defaults, ``uid`` and ``text`` omitted)."""
+    if isinstance(v, frozenset | set):
+        return "{" + ", ".join(sorted(map(show, v))) + "}"
+    if isinstance(v, tuple):
+        return "(" + ", ".join(map(show, v)) + ")"
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        parts = []
+        for f in dataclasses.fields(v):
+            val = getattr(v, f.name)
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+            if f.name in ("uid", "text") or val == default:
+                continue
+            parts.append(f"{f.name}={show(val)}")
+        return f"{type(v).__name__}({', '.join(parts)})"
+    return repr(v)
+
+
+def _file(name: str) -> Path:
+    return SNAPSHOTS / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".ir.txt")
+
+
+@pytest.mark.parametrize("name", CARDS)
+def test_parsed_form_matches_its_snapshot(name: str) -> None:
+    got = snapshot_text(name)
+    path = _file(name)
+    if os.environ.get("UNDERCITY_UPDATE_SNAPSHOTS"):
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+    assert path.is_file(), f"no snapshot {path.name}: run with UNDERCITY_UPDATE_SNAPSHOTS=1"
+    assert got == path.read_text(encoding="utf-8")
+
+
+def test_every_snapshot_file_belongs_to_a_card_of_the_list() -> None:
+    assert sorted(p.name for p in SNAPSHOTS.glob("*.ir.txt")) == sorted(_file(n).name for n in CARDS)
