@@ -48,16 +48,21 @@ def card_identity(g: Game, oid: int) -> tuple[Any, ...]:
     return (o.card.name, o.token, tuple(sorted(o.counters.items())) if o.counters else ())
 
 
-def distinct_card_options(g: Game, ids: Iterable[int]) -> list[Option]:
-    """One option per kind of card, in order: identical cards are the same choice."""
-    opts: list[Option] = []
+def distinct_cards(g: Game, ids: Iterable[int]) -> list[int]:
+    """The first card of each kind among ``ids``, in order (:func:`card_identity`)."""
+    out: list[int] = []
     seen: set[tuple[Any, ...]] = set()
     for oid in ids:
         ident = card_identity(g, oid)
         if ident not in seen:
             seen.add(ident)
-            opts.append(Option(g.s.objs[oid].name, oid))
-    return opts
+            out.append(oid)
+    return out
+
+
+def distinct_card_options(g: Game, ids: Iterable[int]) -> list[Option]:
+    """One option per kind of card, in order: identical cards are the same choice."""
+    return [Option(g.s.objs[oid].name, oid) for oid in distinct_cards(g, ids)]
 
 
 def choose_cards(g: Game, job: Job, key: str, player: int, kind: str, prompt: Callable[[int], str],
@@ -480,8 +485,10 @@ def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: 
     away: list[int] = []
     for k in range(len(top)):
         opts = [Option(f"keep {g.s.objs[c].name} on top", ("keep", c)) for c in top if c not in away]
+        # Identical cards are one choice (which Opt goes to the bottom makes no difference).
         opts = [Option(f"put {g.s.objs[c].name} {'on the bottom' if other_zone == 'bottom' else 'into the graveyard'}",
-                       ("away", c)) for c in top if c not in away] + [Option("keep the rest on top", ("done", 0))]
+                       ("away", c)) for c in distinct_cards(g, (c for c in top if c not in away))]
+        opts.append(Option("keep the rest on top", ("done", 0)))
         v = g.ask(job, f"{key}:a{k}", p, "scry" if other_zone == "bottom" else "surveil",
                   f"look at {', '.join(g.s.objs[c].name for c in top)}", opts)
         if v[0] == "done":
@@ -490,7 +497,8 @@ def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: 
     keep = [c for c in top if c not in away]
     ordered: list[int] = []
     for k in range(len(keep) - 1):
-        opts = [Option(f"{g.s.objs[c].name} next from the top", c) for c in keep if c not in ordered]
+        opts = [Option(f"{g.s.objs[c].name} next from the top", c)
+                for c in distinct_cards(g, (c for c in keep if c not in ordered))]
         ordered.append(g.ask(job, f"{key}:o{k}", p, "order_top", "order the cards you keep on top", opts))
     ordered += [c for c in keep if c not in ordered]
     del lib[:len(top)]
@@ -508,8 +516,7 @@ def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: 
 
 @handles(m.Scry)
 def h_scry(g: Game, job: Job, item: StackItem, e: m.Scry, key: str) -> None:
-    # "Scry X, where X is the result" (Netherese Puzzle-Ward, CR 706.2): an amount.
-    _look_and_split(g, job, item, amount(g, e.n, item, job), key, "701.22a", "bottom")
+    _look_and_split(g, job, item, e.n, key, "701.22a", "bottom")
 
 
 @handles(m.Surveil)
