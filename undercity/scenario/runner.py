@@ -467,7 +467,6 @@ class Runner:
                                    f"not enough to pay {failed['cost']} (CR 118.3)")
         raise self.err(a.line, f"pay.mana: {refs} can't make the colors of {failed['cost']} (CR 107.4a, 118.3)")
 
-
     def _answer_casting(self, a: Action) -> None:
         targets = list(a.options.get("targets") or [])
         modes = list(a.options.get("modes") or [])
