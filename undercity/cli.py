@@ -161,17 +161,16 @@ def scenario(files: list[str] = typer.Argument(..., help="Scenario files (YAML, 
             item = run_one(item)
         outcomes.append(item)
         if not quiet:
-            for line in result.log:
+            for line in item.log:
                 console.print(line, markup=False)
-        if result.ok:
-            console.print(f"PASS {f}", markup=False)
-        else:
-            failed += 1
-            console.print(f"FAIL {f}", markup=False)
-            for line in result.failures:
-                console.print(f"  {line}", markup=False)
-    if failed:
-        raise typer.Exit(1)
+        console.print(f"{'PASS' if item.passed else 'FAIL'} {item.name}", markup=False)
+        for line in item.failures:
+            console.print(f"  {line}", markup=False)
+        if item.error is not None:
+            console.print(f"  error: {item.error}", markup=False)
+    console.print(summary(outcomes), markup=False)
+    if exit_status(outcomes):
+        raise typer.Exit(exit_status(outcomes))
 
 
 @app.command()

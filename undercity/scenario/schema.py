@@ -1089,17 +1089,17 @@ class _Parser:
             ikey = f"{key}[{i}]"
             if not isinstance(item, MappingNode):
                 name, n = self.repeat(item, ikey)
+                self.count_cards(n, item, ikey, setup=False)
                 out.extend(CardMatch(name) for _ in range(n))
                 continue
-                self.count_cards(n, item, ikey, setup=False)
             items = self.mapping(item, ikey, "a card")
             self.check_keys(items, MATCH_KEYS, ikey, "a card to look for")
             if "card" not in items:
                 self.fail("a card to look for needs `card: NAME`", item, f"{ikey}.card")
             name, n = self.repeat(items["card"][1], f"{ikey}.card")
+            self.count_cards(n, items["card"][1], f"{ikey}.card", setup=False)
             values: dict[str, Any] = {"card": name}
             for k, (_, v) in items.items():
-            self.count_cards(n, items["card"][1], f"{ikey}.card", setup=False)
                 vkey = f"{ikey}.{k}"
                 if k == "counters":
                     values[k] = self.counters(v, vkey)
