@@ -594,7 +594,7 @@ def h_put_back(g: Game, job: Job, item: StackItem, e: m.PutFromHandOnTop, key: s
     hand = g.s.players[p].hand
     chosen: list[int] = []
     for k in range(min(e.n, len(hand))):
-        opts = [card_option(g, c) for c in hand if c not in chosen]
+        opts = distinct_card_options(g, (c for c in hand if c not in chosen))  # identical cards: one
         chosen.append(g.ask(job, f"{key}:{k}", p, "put_on_top",
                             f"put a card from your hand on top of your library ({k + 1} of {e.n})", opts))
     for c in chosen:  # the last chosen ends on top
