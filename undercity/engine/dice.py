@@ -106,13 +106,14 @@ AMOUNT_HOOKS[ld.DIE_RESULT.what] = _die_result
 
 
 def _has_roll_triggers(card: object) -> bool:
-    return any(a.when.event == ld.ROLL_HIGHEST_NATURAL for a in getattr(card, "triggered", ()))
+    return any(a.when.event in (ld.ROLL_DICE, ld.ROLL_HIGHEST_NATURAL) for a in getattr(card, "triggered", ()))
 
 
 @triggers.watches("dice_rolled")
 def dice_rolled(g: Game, e: ev.DiceRolled) -> None:
-    """"Whenever you roll a die's highest natural result" triggers once per die showing
-    its highest face (ruling 2021-07-23, Netherese Puzzle-Ward)."""
+    """"Whenever you roll one or more dice" triggers once per instruction to roll;
+    "whenever you roll a die's highest natural result" once per die showing its highest
+    face (ruling 2021-07-23, Netherese Puzzle-Ward)."""
     s = g.s
     highest = sum(1 for v in e.naturals if v == e.sides)
     for oid in ab.with_abilities(g, ch.permanents_with(s, _has_roll_triggers)):
@@ -120,6 +121,8 @@ def dice_rolled(g: Game, e: ev.DiceRolled) -> None:
         if o.controller != e.player:
             continue
         for a in ab.triggered(g, o):
-            if a.when.event == ld.ROLL_HIGHEST_NATURAL:
+            if a.when.event == ld.ROLL_DICE:
+                triggers.add_pending(g, o, a, o.controller, o.name)
+            elif a.when.event == ld.ROLL_HIGHEST_NATURAL:
                 for _ in range(highest):
                     triggers.add_pending(g, o, a, o.controller, o.name)

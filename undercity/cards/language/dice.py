@@ -7,9 +7,10 @@ row whose range holds the result happens. The roll, the table and any effect rea
 result are one ability (CR 706.3b): no player can respond between them. ``DIE_RESULT`` is
 the result as an amount ("Scry X, where X is the result").
 
-The trigger event ``roll_highest_natural`` (``model.Trigger(event=…)``) is "Whenever you
-roll a die's highest natural result": once per die showing its highest face before
-modifiers (CR 706.2).
+Two trigger events (``model.Trigger(event=…)``) watch the controller's rolls: ``roll_dice``
+— "Whenever you roll one or more dice", once per instruction to roll; and
+``roll_highest_natural`` — "Whenever you roll a die's highest natural result", once per die
+showing its highest face before modifiers (CR 706.2).
 
 :class:`RollAsEnters` is "As this enters, roll X d6. It enters with that many +1/+1
 counters" (Neverwinter Hydra): a replacement effect on how the permanent enters (CR 614.1c),
@@ -26,7 +27,8 @@ from undercity.cards.model import YOU, Count, Effect, Ref, Static
 #: "X, where X is the result" (CR 706.2: the result after modifiers).
 DIE_RESULT = Count("die_result")
 
-#: The trigger event (``model.Trigger.event``) of "whenever you roll a die's highest natural result".
+#: The trigger events (``model.Trigger.event``) of die rolls.
+ROLL_DICE = "roll_dice"
 ROLL_HIGHEST_NATURAL = "roll_highest_natural"
 
 

@@ -4,18 +4,36 @@
 
 from __future__ import annotations
 
-from undercity.cards.language.dice import DIE_RESULT, ROLL_HIGHEST_NATURAL, RollAsEnters, RollDie, row
+from dataclasses import fields
+
+from undercity.cards import registry
+from undercity.cards.language.damage import DEALS_DAMAGE
+from undercity.cards.language.dice import (
+    DIE_RESULT,
+    ROLL_DICE,
+    ROLL_HIGHEST_NATURAL,
+    RollAsEnters,
+    RollDie,
+    row,
+)
+from undercity.cards.language.sacrifice import SacrificeIt
 from undercity.cards.language.ward import ward
 from undercity.cards.model import (
     ANY_PERMANENT,
     EACH_OPPONENT,
     EACH_PLAYER,
+    SELF,
+    CardDef,
+    CreateToken,
+    DealDamage,
     Draw,
     SacrificeEach,
     Scry,
     Trigger,
     Triggered,
+    register_ability,
 )
+from undercity.cards.pool.dungeon_cards import KeyedToken
 from undercity.cards.registry import define
 
 # Commander precons: Draconic Rage (Earth-Cult Elemental, Neverwinter Hydra), Aura of Courage (Netherese
@@ -52,4 +70,27 @@ define("Neverwinter Hydra", static=(
 ), triggered=(
     ward("{4}", "Whenever this creature becomes the target of a spell or ability an opponent controls, counter it "
                 "unless that player pays {4}."),
+))
+
+
+#: Vrondiss's token: 'a 5/4 red and green Dragon Spirit creature token with "When this
+#: creature deals damage, sacrifice it."' (CR 111.4: the effect defines it).
+DRAGON_SPIRIT = "Dragon Spirit (5/4 red and green, sacrificed when it deals damage)"
+_SACRIFICE_ON_DAMAGE = register_ability(Triggered("When this creature deals damage, sacrifice it.",
+                                                  when=Trigger(DEALS_DAMAGE), effects=(SacrificeIt(),)))
+_spirit = registry.token(DRAGON_SPIRIT, "Token Creature \u2014 Dragon Spirit", power=5, toughness=4, colors="RG",
+                         text="When this creature deals damage, sacrifice it.")
+_spirit = KeyedToken(**{f.name: getattr(_spirit, f.name) for f in fields(CardDef)}
+                     | {"name": "Dragon Spirit", "triggered": (_SACRIFICE_ON_DAMAGE,)})
+object.__setattr__(_spirit, "key", DRAGON_SPIRIT)
+registry._TOKENS[DRAGON_SPIRIT] = _spirit
+
+# Commander of the Draconic Rage precon. Each roll instruction triggers the second ability once,
+# however many dice (CR 706.1); the damage to itself then triggers Enrage.
+define("Vrondiss, Rage of Ancients", triggered=(
+    Triggered("Enrage \u2014 Whenever Vrondiss, Rage of Ancients is dealt damage, you may create a 5/4 red and green "
+              'Dragon Spirit creature token with "When this creature deals damage, sacrifice it."',
+              when=Trigger("dealt_damage"), optional=True, effects=(CreateToken(DRAGON_SPIRIT),)),
+    Triggered("Whenever you roll one or more dice, you may have Vrondiss deal 1 damage to itself.",
+              when=Trigger(ROLL_DICE), optional=True, effects=(DealDamage(1, SELF),)),
 ))
