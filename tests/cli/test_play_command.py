@@ -194,3 +194,19 @@ def test_one_line_per_happening(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
 ])
 def test_real_plurals(event: ev.Event, text: str) -> None:
     assert event.text(["Alice", "Bob"], viewer=1) == text
+
+
+def _moved(verb: str, from_zone: str, to_zone: str) -> ev.ZoneChanged:
+    return ev.ZoneChanged(rule="400.7", obj=1, new_obj=2, name="Bolt", owner=0, controller=0, from_zone=from_zone,
+                          to_zone=to_zone, verb=verb)
+
+
+@pytest.mark.parametrize(("event", "shown"), [
+    (_moved("is played", "hand", "battlefield"), False),            # "Alice plays …" says it (CR 305.1)
+    (_moved("is countered and put into the graveyard", "stack", "graveyard"), False),  # "… is countered"
+    (_moved("is created", "nowhere", "battlefield"), False),        # "Alice creates a … token" (CR 111.1)
+    (_moved("is countered and put into the graveyard", "stack", "exile"), True),  # replaced: news
+    (_moved("is destroyed", "battlefield", "graveyard"), True),
+])
+def test_the_text_log_says_each_happening_once(event: ev.ZoneChanged, shown: bool) -> None:
+    assert event.in_text_log() is shown

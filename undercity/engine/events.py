@@ -142,9 +142,12 @@ class ZoneChanged(Event):
 
     def in_text_log(self) -> bool:
         # A land played (CR 305.1) is followed by LandPlayed ("Bob plays Island"); a spell
-        # countered into its owner's graveyard (CR 701.6a) follows Countered. Moved anywhere
-        # else (a replacement effect), the move is news and is shown.
+        # countered into its owner's graveyard (CR 701.6a) follows Countered; a token put onto
+        # the battlefield (CR 111.1) follows TokenCreated. Moved anywhere else (a replacement
+        # effect), the move is news and is shown.
         if self.verb == "is played" and self.to_zone == "battlefield":
+            return False
+        if self.verb == "is created" and self.from_zone == "nowhere" and self.to_zone == "battlefield":
             return False
         return not (self.verb.startswith("is countered") and self.to_zone == "graveyard")
 
