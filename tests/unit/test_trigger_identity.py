@@ -61,3 +61,11 @@ def test_dies_abilities_about_two_identical_cards_in_a_graveyard() -> None:
     opt = next(x for x in g.s.objs.values() if x.name == "Opt")
     assert trigger_identity(g, _trigger(o["m1"], dies, object=o["m1"].id)) != \
         trigger_identity(g, _trigger(o["m2"], dies, object=opt.id))
+
+
+def test_a_source_the_rules_keep_something_for_is_only_itself() -> None:
+    g, o = _objs()
+    gain = o["a"].card.triggered[1]
+    g.s.extra["exiled_until_leaves"] = {o["b"].id: [o["lions"].id]}  # CR 610.3: b exiled a card
+    assert trigger_identity(g, _trigger(o["a"], gain, object=o["bears"].id)) != \
+        trigger_identity(g, _trigger(o["b"], gain, object=o["bears"].id))

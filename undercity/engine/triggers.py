@@ -213,10 +213,23 @@ def _object_identity(g: Game, oid: Any) -> Any:
     if o.zone != "battlefield" or (s.combat is not None and (
             oid in s.combat.attackers or oid in getattr(s.combat, "blockers", {}))) or any(
             getattr(e, "obj", None) == oid or getattr(e, "source", None) == oid for e in s.effects) or any(
-            s.objs[x].attached_to == oid for x in s.battlefield):
+            s.objs[x].attached_to == oid for x in s.battlefield) or _linked(s.extra, oid):
         return ("itself", oid)
     return (o.card, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(o.counters.items())), o.damage,
             o.deathtouched, o.token, o.attached_to, o.goaded_by, o.is_copy, o.x, o.corpse_exile)
+
+
+def _linked(extra: dict[str, Any], oid: int) -> bool:
+    """Whether rules state kept for objects (``State.extra``: what a permanent exiled "until it
+    leaves" (CR 610.3), loyalty used, …) mentions ``oid`` — then its part may differ."""
+    for v in extra.values():
+        if isinstance(v, dict):
+            if oid in v or any(x == oid or (isinstance(x, list | tuple | set | frozenset) and oid in x)
+                               for x in v.values()):
+                return True
+        elif isinstance(v, list | tuple | set | frozenset) and oid in v:
+            return True
+    return False
 
 
 def trigger_identity(g: Game, t: PendingTrigger) -> tuple[Any, ...]:
