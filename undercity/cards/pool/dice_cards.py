@@ -33,6 +33,7 @@ from undercity.cards.model import (
     Triggered,
     register_ability,
 )
+from undercity.cards.model_clb import ExileTopPlayThisTurn
 from undercity.cards.pool.dungeon_cards import KeyedToken
 from undercity.cards.registry import define
 
@@ -93,4 +94,21 @@ define("Vrondiss, Rage of Ancients", triggered=(
               when=Trigger("dealt_damage"), optional=True, effects=(CreateToken(DRAGON_SPIRIT),)),
     Triggered("Whenever you roll one or more dice, you may have Vrondiss deal 1 damage to itself.",
               when=Trigger(ROLL_DICE), optional=True, effects=(DealDamage(1, SELF),)),
+))
+
+
+# Commander precon: Planar Portal. "Exile the top two cards … You may play them this turn" is
+# the one-card exile twice: the same cards, the same permission (Caves of Chaos Adventurer's).
+_EXILE_PLAY = ExileTopPlayThisTurn()
+define("Chaos Channeler", triggered=(
+    Triggered("Wild Magic Surge \u2014 Whenever Chaos Channeler attacks, roll a d20.\n"
+              "1\u20149 | Exile the top card of your library. You may play it this turn.\n"
+              "10\u201419 | Exile the top two cards of your library. You may play them this turn.\n"
+              "20 | Exile the top three cards of your library. You may play them this turn.",
+              when=Trigger("attacks"),
+              effects=(RollDie(20, table=(
+                  row("1\u20149", _EXILE_PLAY),
+                  row("10\u201419", _EXILE_PLAY, _EXILE_PLAY),
+                  row("20", _EXILE_PLAY, _EXILE_PLAY, _EXILE_PLAY),
+              )),)),
 ))
