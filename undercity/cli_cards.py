@@ -52,11 +52,9 @@ def _printed_lines(page: Any) -> list[str]:
         return []
     lines = ["", f"Printed text ({page.lang}) — as printed on the card; the Oracle text above is the "
                  "authoritative English wording"]
-    if printed.empty or not printed.has_text:
-        what = "no printed text" if printed.empty else "no printed rules text"
-        lines.append(f"  ({what} in {page.lang} in the card data)")
-        if printed.empty:
-            return lines
+    if printed.empty:
+        lines.append(f"  (no printed text in {page.lang} in the card data)")
+        return lines
     parts = printed.faces or [(None, printed)]
     if printed.faces:
         lines.append(f"  {printed.name}")
@@ -69,6 +67,8 @@ def _printed_lines(page: Any) -> list[str]:
             lines.append(f"  {pt.type_line}")
         if pt.text:
             lines.extend(f"  {ln}" for ln in pt.text.split("\n"))
+    if not printed.has_text:
+        lines.append(f"  (no printed rules text in {page.lang} in the card data)")
     return lines
 
 
@@ -106,8 +106,10 @@ def render_page(page: Any) -> list[str]:
     lines.append("")
     when = f"as of {page.legalities_as_of}" if page.legalities_as_of else "undated"
     source = f"; {page.legalities_source}" if page.legalities_source else ""
-    lines.append(f"Legality ({when}{source})" if page.legalities_source or page.legalities_as_of else
-                 "Legality (the card data has no legalities for this card)")
+    if set(page.legalities.values()) == {"unknown"}:
+        lines.append("Legality (the card data has no legalities for this card)")
+    else:
+        lines.append(f"Legality ({when}{source})")
     width = max(len(f) for f in page.legalities)
     lines.extend(f"  {fmt.ljust(width)}  {status}" for fmt, status in page.legalities.items())
     lines.append("")

@@ -53,6 +53,7 @@ def test_missing_legality_data_is_unknown_not_illegal() -> None:
     about it rather than calling it legal or not legal."""
     page = get_db().page(NO_LEGALITIES)
     assert set(page.legalities.values()) == {"unknown"}
+    assert "Legality (the card data has no legalities for this card)" in page_lines(NO_LEGALITIES)
     problems, warnings = deck(f"4 {NO_LEGALITIES}\n56 Forest\n", "legacy")
     assert not any("legal" in p for p in problems)
     assert warnings == [f"line 1: {NO_LEGALITIES}: legality in legacy unknown — the card data has no legacy "
