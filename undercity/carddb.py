@@ -472,6 +472,15 @@ class CardDB:
         """Every card's English name, sorted."""
         return [r[0] for r in self._all("SELECT name FROM cards ORDER BY name")]
 
+    def is_implemented(self, name: str) -> bool:
+        """Whether Undercity implements the card — asked of the registry for this one card, so a
+        card page doesn't wait for every definition to be made."""
+        if self._implemented is not None and name in self._implemented:
+            return True
+        from undercity.cards.registry import is_implemented
+
+        return is_implemented(name)
+
     def implemented(self) -> frozenset[str]:
         if self._implemented is None:
             self._implemented = _implemented_names()
@@ -562,7 +571,7 @@ class CardDB:
         shown = canonical_lang(lang) if lang else m.lang
         source = self._legality_sources().get(row[16] or "")
         page = CardPage(*row[:14], faces=faces, names_i18n=i18n, type_lines_i18n=types_i18n, legalities=legalities,
-                        rulings=rulings, implemented=m.name in self.implemented(), lang=shown,
+                        rulings=rulings, implemented=self.is_implemented(m.name), lang=shown,
                         matched=m.printed, printings=(row[14] or "").split(), legalities_as_of=row[15],
                         legalities_source=source[1] if source else None)
         if shown == "en":
