@@ -114,10 +114,6 @@ LOYALTY_USED = "loyalty_used"
 NO_TARGET = Option("no target", None)
 
 
-def card_label(g: Game, oid: int) -> str:
-    return g.s.objs[oid].name
-
-
 def _target_opts(g: Game, cands: list[targeting.Target]) -> list[Option]:
     return [Option(targeting.describe(g, t), t) for t in cands]
 
