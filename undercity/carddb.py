@@ -319,6 +319,13 @@ def open_db(directory: Path | str | None = None, data: bytes | None = None) -> C
             conn = sqlite3.connect(":memory:", check_same_thread=False)
             _fill(conn, *_decode(data), digest)
             return CardDB(conn, None, rebuilt=True)
+    elif stamp is not None:  # the same data in a touched file: stamp it, so next time needs no hash
+        try:
+            with sqlite3.connect(path) as rw:
+                rw.execute("INSERT OR REPLACE INTO meta VALUES ('data_stamp', ?)", (f"{stamp}|{digest}",))
+            rw.close()
+        except sqlite3.Error:
+            pass  # a read-only cache: the hash is checked on every start instead
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
     return CardDB(conn, path, rebuilt=rebuilt)
 

@@ -367,3 +367,17 @@ def test_cli_search_json(cache: Path) -> None:
     assert ravenloft["printed_name"] == "Aventurière de Ravenloft" and ravenloft["implemented"] is True
     code, out, _ = run("card", "--search", "t:creature", "--json", "--limit", "3")
     assert len(json.loads(out)) == 3
+
+
+def test_a_touched_data_file_with_the_same_bytes_is_not_rebuilt(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database is stamped with the data file's size and time; a new stamp with the same
+    bytes (a rebuild of identical data) keeps the database and records the new stamp."""
+    open_db(tmp_path).close()
+    monkeypatch.setattr(carddb, "_shipped_stamp", lambda: "2:touched")
+    db = open_db(tmp_path)
+    assert not db.rebuilt
+    db.close()
+    assert carddb._stored(tmp_path / carddb.DB_FILE, "data_stamp").startswith("2:touched|")
+    monkeypatch.setattr(carddb, "shipped_data", lambda: pytest.fail("the stamp matches: no need to read the data"))
+    assert not open_db(tmp_path).rebuilt
