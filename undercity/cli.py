@@ -18,7 +18,7 @@ console = Console(highlight=False, soft_wrap=True)
 LOG_JSON_HELP = ("Write the event log as JSON Lines to this file. Which hidden cards it names follows "
                  "--log-json-view.")
 LOG_VIEW_HELP = ("Whose view the --log-json file takes: 'all' names every card in every hidden zone (hands, "
-                 "libraries, face-down choices) for every player; a seat number or player name writes "
+                 "libraries, what a player looked at alone) for every player; a seat number or player name writes "
                  "only what that player may see, other cards as \"hidden\". Default: the human seat's "
                  "view when there is one, else all.")
 
@@ -59,33 +59,28 @@ def play(
     """Play a complete game between AI players (or you: --seat human) and print its log and result.
 
     With a human seat the screen and the --log-json file show only what that seat may see."""
+    from undercity import seating
     from undercity.agents import play_out
-    from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
+    from undercity.decks import load_deck
     from undercity.engine.events import plural
     from undercity.engine.game import Game
-    from undercity.seating import NAMES, check_turn_cap, resolve_seating, seat_decks, view_option
     from undercity.ui.session import make_agents, play_session, seat_kinds
     from undercity.ui.thinking import show_thinking
 
     deck_args = list(deck or [])
-    players, variant = resolve_seating(players, variant, len(deck_args))
-    check_turn_cap(turn_cap)
+    players, variant = seating.resolve_seating(players, variant, len(deck_args))
+    seating.check_turn_cap(turn_cap)
     if log_json_view is not None and log_json is None:
         raise UndercityError("--log-json-view says whose view the --log-json file takes: give --log-json FILE too")
-    names = list(NAMES[:players])
+    names = list(seating.NAMES[:players])
     kinds = seat_kinds(seat, ai, players)
     if every_priority and "human" not in kinds:
         raise UndercityError("--every-priority is for a human seat (AIs pass when they may only pass): "
                              "add --seat human")
     viewer = kinds.index("human") if "human" in kinds else None  # the log hides what they may not see
-    json_viewer = view_option(log_json_view, names, viewer, '--log-json-view')
-    if not deck_args:
-        bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
-        deck_args = [bundled[i % len(bundled)] for i in range(players)]
-    if len(deck_args) > players:
-        seat_decks(deck_args, players)  # the error: more decks than seats
-    loaded = [load_deck(d) for d in deck_args]  # a missing file is reported before anything else
-    decks = seat_decks(loaded, players)
+    json_viewer = seating.view_option(log_json_view, names, viewer, '--log-json-view')
+    loaded = [load_deck(d) for d in seating.deck_choices(deck_args, players, variant)]  # a missing file: at once
+    decks = seating.seat_decks(loaded, players)
     agents = make_agents(kinds, seed, console)
     if not quiet:  # a searching AI (mcts) shows that it is thinking, on a terminal's stderr
         agents = show_thinking(agents)

@@ -47,6 +47,19 @@ def check_turn_cap(turn_cap: int) -> None:
         raise UndercityError(f"--turn-cap must be at least 1 turn (got {turn_cap})")
 
 
+def deck_choices(decks: Sequence[str] | None, players: int, variant: str) -> list[str]:
+    """The ``--deck`` options to load: as given (at most one per player), or none given, the
+    bundled decks in turn (the 100-card Commander decks for ``commander``)."""
+    from undercity.decks import BUNDLED, COMMANDER_DECKS
+
+    given = list(decks or [])
+    if not given:
+        bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
+        return [bundled[i % len(bundled)] for i in range(players)]
+    seat_decks(given, players)  # more decks than seats is an error, before any file is read
+    return given
+
+
 def seat_decks(decks: Sequence[T], players: int) -> list[T]:
     """One deck per seat: the decks given, repeated in order when there are fewer than the
     players (``--deck a --deck b`` for four players seats a, b, a, b)."""

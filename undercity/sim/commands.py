@@ -93,7 +93,7 @@ def replay_command(
     as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON Lines."),
     view: str = typer.Option("all", "--view", metavar="all|SEAT",
                              help="Whose view to print: 'all' (the default) reveals every hidden card — every "
-                                  "hand, library and face-down choice of every player; a seat number or player "
+                                  "hand and library of every player and what each looked at alone; a seat number or player "
                                   "name prints only what that player could see."),
 ) -> None:
     """Re-play a saved game from its choices and print its log, exactly as it was.

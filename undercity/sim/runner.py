@@ -77,22 +77,16 @@ def make_config(decks: Sequence[str] | None, *, players: int | None = None, vari
     """Resolve the command-line choices: deck names or files (cycled over the seats when
     there are fewer than players; none: the bundled decks), player count and variant
     (see :func:`undercity.seating.resolve_seating`)."""
-    from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
-    from undercity.seating import check_turn_cap, resolve_seating, seat_decks
+    from undercity.decks import load_deck
+    from undercity.seating import check_turn_cap, deck_choices, resolve_seating, seat_decks
 
     if ai not in AIS:
         raise UndercityError(f"unknown AI {ai!r}; choose {' or '.join(AIS)}")
     if games < 1:
         raise UndercityError(f"--games must be at least 1 (got {games})")
     check_turn_cap(turn_cap)
-    deck_args = list(decks or [])
-    players, variant = resolve_seating(players, variant, len(deck_args))
-    if not deck_args:
-        bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
-        deck_args = [bundled[i % len(bundled)] for i in range(players)]
-    if len(deck_args) > players:
-        seat_decks(deck_args, players)  # the error: more decks than seats
-    loaded = [load_deck(d) for d in deck_args]
+    players, variant = resolve_seating(players, variant, len(decks or []))
+    loaded = [load_deck(d) for d in deck_choices(decks, players, variant)]
     seats = seat_decks(loaded, players)
     commanders = None
     if variant == "commander":
