@@ -114,7 +114,6 @@ define("Nadaar, Selfless Paladin", triggered=(
     StaticIf("Other creatures you control get +1/+1 as long as you've completed a dungeon.",
              kind="anthem_if", p=1, t=1, filter=F("Creature"), cond=COMPLETED),))
 
-define("Planar Ally", triggered=(_attacks("Planar Ally"),))
 
 define("Ranger's Hawk", activated=(
     _venture_ability("{3}", f"{{3}}, {{T}}, Tap another untapped creature you control: Venture into the dungeon. "
@@ -139,9 +138,6 @@ define("Delver's Torch", static=(
 ))
 
 # ----------------------------------------------------------------------------- blue
-define("Displacer Beast", triggered=(_etb("Displacer Beast"),), activated=(
-    Activated("Displacement — {3}{U}: Return Displacer Beast to its owner's hand.",
-              cost=Cost(mana=parse_cost("{3}{U}")), effects=(ReturnToHand(SELF),)),))
 
 define("Eccentric Apprentice", triggered=(
     _etb("Eccentric Apprentice"),
@@ -158,9 +154,7 @@ define("Fly", enchant=target_creature(), static=(
               f"Whenever this creature deals combat damage to a player, venture into the dungeon.{_R}",
               when=Trigger("combat_damage_to_player"), effects=VENTURE),)),))
 
-define("Secret Door", activated=(_venture_ability("{4}{U}"),))
 
-define("Shortcut Seeker", triggered=(_combat_damage("Shortcut Seeker"),))
 
 define("Yuan-Ti Malison", triggered=(_combat_damage("Yuan-Ti Malison"),), static=(
     StaticIf("Yuan-Ti Malison can't be blocked as long as it's attacking alone.", kind="unblockable_alone"),))
@@ -191,7 +185,6 @@ define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipito
     StaticIf("Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon.",
              kind="attached_pump_or", p=-2, t=-2, alt_p=-5, alt_t=-5, cond=COMPLETED),))
 
-define("Yuan-Ti Fang-Blade", triggered=(_combat_damage("Yuan-Ti Fang-Blade"),))
 
 define("Zombie Ogre", triggered=(
     Triggered(f"At the beginning of your end step, if a creature died this turn, venture into the dungeon.{_R}",

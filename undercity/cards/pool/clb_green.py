@@ -23,9 +23,7 @@ from undercity.cards.model import (
     Count,
     CreateToken,
     Destroy,
-    Discard,
     Draw,
-    ExileIt,
     F,
     Filter,
     GainLife,
@@ -34,7 +32,6 @@ from undercity.cards.model import (
     Pump,
     PutCounters,
     ReturnToHand,
-    Scry,
     Search,
     SpellAbility,
     Static,
@@ -118,7 +115,6 @@ keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, co
             keywords=frozenset({"flying"}))
 
 # ----------------------------------------------------------------------------- keyword creatures
-define("Underdark Basilisk")  # deathtouch
 # ----------------------------------------------------------------------------- ramp: lands from the library
 define("Sakura-Tribe Elder", activated=(
     Activated("Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
@@ -184,9 +180,6 @@ define("Bant Panorama", activated=(
               "put it onto the battlefield tapped, then shuffle.", cost=_cost("{1}", tap=True, sacrifice_self=True),
               effects=(Search(F("Land", basic=True, subtypes={"Forest", "Plains", "Island"}), to="battlefield",
                               tapped=True),)),))
-define("Zhalfirin Void", triggered=(
-    Triggered("When Zhalfirin Void enters the battlefield, scry 1.", effects=(Scry(1),)),
-), activated=(mana_ability("C"),))
 define("Rogue's Passage", activated=(
     mana_ability("C"),
     Activated("{4}, {T}: Target creature can't be blocked this turn.", cost=_cost("{4}", tap=True),
@@ -203,7 +196,6 @@ define("Ash Barrens", activated=(
               "it, put it into your hand, then shuffle.)", cost=Cost(mana=parse_cost("{1}"), discard_self=True),
               effects=(Search(BASIC_LAND, to="hand"),)),))
 define("Command Tower", activated=(_identity_mana(),))
-define("Reliquary Tower", static=(NO_MAX,), activated=(mana_ability("C"),))
 
 # ----------------------------------------------------------------------------- mana rocks and mana creatures
 define("Arcane Signet", activated=(_identity_mana(),))
@@ -211,15 +203,6 @@ define("Commander's Sphere", activated=(
     _identity_mana(),
     Activated("Sacrifice Commander's Sphere: Draw a card.", cost=_cost("", sacrifice_self=True), effects=(Draw(1),)),
 ))
-define("Moss Diamond", static=(ENTERS_TAPPED,), activated=(mana_ability("G"),))
-define("Thought Vessel", static=(NO_MAX,), activated=(mana_ability("C"),))
-define("Decanter of Endless Water", static=(NO_MAX,), activated=(mana_ability("any"),))
-define("Patriar's Seal", activated=(
-    mana_ability("any"),
-    Activated("{1}, {T}: Untap target legendary creature you control.", cost=_cost("{1}", tap=True),
-              targets=(TargetSpec("permanent", F("Creature", supertypes={"Legendary"}, controller="you"),
-                                  text="target legendary creature you control"),),
-              effects=(Untap(T(0)),)),))
 define("Lantern of Revealing", activated=(
     mana_ability("any"),
     Activated("{4}, {T}: Look at the top card of your library. If it's a land card, you may put it onto the "
@@ -254,15 +237,6 @@ define("Manifold Key", activated=(
               targets=(target_creature(),), effects=(CantBeBlockedBy(T(0), CREATURE),)),
 ))
 _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent")
-define("Unstable Obelisk", activated=(
-    mana_ability("C"),
-    Activated("{7}, {T}, Sacrifice Unstable Obelisk: Destroy target permanent.",
-              cost=_cost("{7}", tap=True, sacrifice_self=True), targets=(_ANY_PERMANENT_TARGET,),
-              effects=(Destroy(T(0)),)),))
-define("Universal Solvent", activated=(
-    Activated("{7}, {T}, Sacrifice Universal Solvent: Destroy target permanent.",
-              cost=_cost("{7}", tap=True, sacrifice_self=True), targets=(_ANY_PERMANENT_TARGET,),
-              effects=(Destroy(T(0)),)),))
 
 # ----------------------------------------------------------------------------- Equipment
 define("Ranger's Longbow", static=(_equipped("Equipped creature gets +2/+1 and has reach.", 2, 1,
@@ -282,8 +256,6 @@ define("Argentum Armor", static=(_equipped("Equipped creature gets +6/+6.", 6, 6
 ), activated=(_equip("{6}"),))
 
 # ----------------------------------------------------------------------------- creatures
-define("Hill Giant Herdgorger", triggered=(
-    Triggered("When Hill Giant Herdgorger enters the battlefield, you gain 3 life.", effects=(GainLife(3),)),))
 define("Circle of the Land Druid", triggered=(
     Triggered("When Circle of the Land Druid enters the battlefield, you may mill four cards.", optional=True,
               effects=(Mill(4),)),
@@ -296,17 +268,6 @@ define("Circle of the Land Druid", triggered=(
 define("Marching Duodrone", triggered=(
     Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
               effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
-define("Acidic Slime", triggered=(
-    Triggered("When Acidic Slime enters the battlefield, destroy target artifact, enchantment, or land.",
-              targets=(TargetSpec("permanent", F("Artifact", "Enchantment", "Land"),
-                                  text="target artifact, enchantment, or land"),),
-              effects=(Destroy(T(0)),)),))
-define("Myconid Spore Tender", triggered=(
-    Triggered("Infesting Spores — When Myconid Spore Tender enters the battlefield, destroy up to one target "
-              "artifact or enchantment.",
-              targets=(TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment",
-                                  optional=True),),
-              effects=(Destroy(T(0)),)),))
 define("Hornet Queen", triggered=(
     Triggered("When Hornet Queen enters the battlefield, create four 1/1 green Insect creature tokens with flying "
               "and deathtouch.", effects=(CreateToken(INSECT, 4),)),))
@@ -359,23 +320,12 @@ define("Primeval Bounty", triggered=(
 define("Beast Within", spell=SpellAbility(
     "Destroy target permanent. Its controller creates a 3/3 green Beast creature token.",
     targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)), CreateToken(BEAST, who=TARGET_CONTROLLER(0)))))
-define("Return to Nature", spell=SpellAbility("Choose one —", modes=(
-    Mode("Destroy target artifact.", (Destroy(T(0)),), (TargetSpec("permanent", F("Artifact"),
-                                                                   text="target artifact"),)),
-    Mode("Destroy target enchantment.", (Destroy(T(0)),), (TargetSpec("permanent", F("Enchantment"),
-                                                                      text="target enchantment"),)),
-    Mode("Exile target card from a graveyard.", (ExileIt(T(0)),),
-         (TargetSpec("card", Filter(), zone="graveyard", text="target card from a graveyard"),)),
-)))
 define("Heroic Intervention", spell=SpellAbility(
     "Permanents you control gain hexproof and indestructible until end of turn.",
     effects=(Pump(0, 0, ALL(F(controller="you")), frozenset({"hexproof", "indestructible"})),)))
 define("Poison the Blade", spell=SpellAbility(
     "Target creature gains deathtouch until end of turn. Draw a card.", targets=(target_creature(),),
     effects=(Pump(0, 0, T(0), frozenset({"deathtouch"})), Draw(1))))
-define("Bull's Strength", spell=SpellAbility(
-    "Target creature gets +2/+2 and gains trample until end of turn. Untap it.", targets=(target_creature(),),
-    effects=(Pump(2, 2, T(0), frozenset({"trample"})), Untap(T(0)))))
 
 # ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
 POWER_4 = F("Creature", min_power=4)
@@ -412,14 +362,6 @@ define("Traverse the Outlands", spell=SpellAbility(
     "Search your library for up to X basic land cards, where X is the greatest power among creatures you control. "
     "Put those cards onto the battlefield tapped, then shuffle.",
     effects=(SearchUpTo(BASIC_LAND, GreatestPower(), tapped=True),)))
-define("Geier Reach Sanitarium", activated=(
-    mana_ability("C"),
-    Activated("{2}, {T}: Each player draws a card, then discards a card.", cost=_cost("{2}", tap=True),
-              effects=(Draw(1, EACH_PLAYER), Discard(1, EACH_PLAYER))),))
-define("High Market", activated=(
-    mana_ability("C"),
-    Activated("{T}, Sacrifice a creature: You gain 1 life.", cost=Cost(tap=True, sacrifice=F("Creature")),
-              effects=(GainLife(1),)),))
 
 BOAR = "Boar (2/2 green)"
 keyed_token(BOAR, "Boar", "Token Creature — Boar", power=2, toughness=2, colors="G")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from undercity.cards.model import (
     ALL,
-    SELF,
     Activated,
     Condition,
     Cost,
@@ -19,11 +18,8 @@ from undercity.cards.model import (
     Draw,
     Effect,
     F,
-    GainLife,
-    Goad,
     Grant,
     Pump,
-    PutCounters,
     SpellAbility,
     Static,
     T,
@@ -88,20 +84,8 @@ keyed_token(SOLDIER, "Soldier", "Token Creature — Soldier", power=1, toughness
 # ----------------------------------------------------------------------------- takes the initiative
 # Keywords (flying, trample, vigilance, menace, lifelink, deathtouch, defender) come from the
 # Oracle data.
-define("Aarakocra Sneak", triggered=(_enters(),))
-define("Avenging Hunter", triggered=(_enters(),))
-define("Goliath Paladin", triggered=(_enters(),))
-define("Underdark Explorer", triggered=(_enters(),))
 
-define("Bloodboil Sorcerer", triggered=(_enters(),), activated=(
-    Activated("Crown of Madness — {1}{R}, Sacrifice an artifact or creature: Goad target creature.",
-              cost=Cost(mana=parse_cost("{1}{R}"), sacrifice=F("Artifact", "Creature")),
-              targets=(target_creature(),), effects=(Goad(T(0)),)),))
 
-define("Stirring Bard", triggered=(_enters(),), activated=(
-    Activated("Mantle of Inspiration — {T}: Target creature gains menace and haste until end of turn.",
-              cost=Cost(tap=True), targets=(target_creature(),),
-              effects=(Pump(0, 0, T(0), frozenset({"menace", "haste"})),)),))
 
 define("Vicious Battlerager", triggered=(
     _enters(),
@@ -110,11 +94,6 @@ define("Vicious Battlerager", triggered=(
               "controller loses 5 life.", when=BecomesBlocked(by_each=True), effects=(ControllerLosesLife(5),)),
 ))
 
-define("Passageway Seer", triggered=(
-    _enters(),
-    _your_end_step("At the beginning of your end step, if you have the initiative, put a +1/+1 counter on this "
-                   "creature.", PutCounters("+1/+1", 1, SELF)),
-))
 
 define("Feywild Caretaker", triggered=(
     _enters(),
@@ -187,13 +166,6 @@ define("Explore the Underdark", spell=SpellAbility(
     "then shuffle. You take the initiative.",
     effects=(SearchAny((F("Land", basic=True), F(subtypes={"Gate"})), n=2, tapped=True), TakeInitiative())))
 
-define("Dungeoneer's Pack", static=(
-    Static("This artifact enters tapped.", kind="enters_tapped"),  # CR 614.1c (zones.move)
-), activated=(
-    Activated("{2}, {T}, Sacrifice this artifact: You take the initiative, gain 3 life, draw a card, and create a "
-              "Treasure token. Activate only as a sorcery.",
-              cost=Cost(mana=parse_cost("{2}"), tap=True, sacrifice_self=True), sorcery_speed=True,
-              effects=(TakeInitiative(), GainLife(3), Draw(1), CreateToken("Treasure"))),))
 
 define("Sarevok's Tome", triggered=(_enters("this artifact"),), activated=(
     Activated("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", cost=Cost(tap=True),

@@ -26,7 +26,6 @@ from undercity.cards.model import (
     CreateToken,
     DealDamage,
     Destroy,
-    DestroyAll,
     Draw,
     Effect,
     F,
@@ -58,7 +57,7 @@ from undercity.cards.model_clb_white import (
 )
 from undercity.cards.pool.clb_initiative import SOLDIER
 from undercity.cards.pool.dungeon_cards import keyed_token
-from undercity.cards.registry import define, mana_ability
+from undercity.cards.registry import define
 from undercity.mana import parse_cost
 
 YOUR_CREATURES = F("Creature", controller="you")
@@ -96,30 +95,15 @@ keyed_token(ANGEL_4_4, "Angel", "Token Creature — Angel", power=4, toughness=4
 keyed_token(GOLEM_3_3, "Phyrexian Golem", "Token Artifact Creature — Phyrexian Golem", power=3, toughness=3)
 
 # ----------------------------------------------------------------------------- keyword-only creatures
-define("Steadfast Paladin")  # lifelink
-define("Champion of Arashin")  # lifelink
-define("Chardalyn Dragon")  # flying
 
 # ----------------------------------------------------------------------------- creatures
-define("Roving Harper", triggered=(
-    _enters("When Roving Harper enters the battlefield, draw a card.", Draw(1)),))
 
-define("Priest of Ancient Lore", triggered=(
-    _enters("When Priest of Ancient Lore enters the battlefield, you gain 1 life and draw a card.",
-            GainLife(1), Draw(1)),))
 
 define("Devoted Paladin", triggered=(
     _enters("Beacon of Hope — When Devoted Paladin enters the battlefield, creatures you control get +1/+1 and "
             "gain vigilance until end of turn.", Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"}))),))
 
-define("Charging Paladin", triggered=(
-    Triggered("Whenever this creature attacks, it gets +0/+3 until end of turn.", when=Trigger("attacks"),
-              effects=(Pump(0, 3, SELF),)),))
 
-define("Githzerai Monk", triggered=(
-    # "Creatures you don't control": a Filter controller "opponent" is anyone but you.
-    _enters("Psychic Defense — When Githzerai Monk enters the battlefield, tap all creatures you don't control.",
-            Tap(ALL(F("Creature", controller="opponent")))),))
 
 define("White Dragon", triggered=(
     _enters("Cold Breath — When White Dragon enters the battlefield, tap target creature an opponent controls. "
@@ -128,9 +112,6 @@ define("White Dragon", triggered=(
             targets=(TargetSpec("permanent", F("Creature", controller="opponent"),
                                 text="target creature an opponent controls"),)),))
 
-define("Sunblast Angel", triggered=(
-    _enters("When Sunblast Angel enters the battlefield, destroy all tapped creatures.",
-            DestroyAll(F("Creature", tapped=True))),))
 
 define("Selfless Spirit", activated=(
     Activated("Sacrifice Selfless Spirit: Creatures you control gain indestructible until end of turn.",
@@ -190,22 +171,9 @@ define("Lulu, Loyal Hollyphant", triggered=(
               effects=(PutCounters("+1/+1", 1, ALL(_TAPPED_MINE)), Untap(ALL(_TAPPED_MINE)))),))
 
 # ----------------------------------------------------------------------------- artifacts: mana and cards
-define("Marble Diamond", static=(
-    Static("Marble Diamond enters the battlefield tapped.", kind="enters_tapped"),  # CR 614.1c
-), activated=(mana_ability("W"),))
 
-define("Mind Stone", activated=(
-    mana_ability("C"),
-    Activated("{1}, {T}, Sacrifice Mind Stone: Draw a card.", cost=_cost("{1}", tap=True, sacrifice_self=True),
-              effects=(Draw(1),)),))
 
-define("Hedron Archive", activated=(
-    mana_ability("CC"),
-    Activated("{2}, {T}, Sacrifice Hedron Archive: Draw two cards.", cost=_cost("{2}", tap=True, sacrifice_self=True),
-              effects=(Draw(2),)),))
 
-define("Arcane Encyclopedia", activated=(
-    Activated("{3}, {T}: Draw a card.", cost=_cost("{3}", tap=True), effects=(Draw(1),)),))
 
 define("Wayfarer's Bauble", activated=(
     Activated("{2}, {T}, Sacrifice Wayfarer's Bauble: Search your library for a basic land card, put that card onto "
@@ -225,24 +193,12 @@ define("Solemn Simulacrum", triggered=(
               effects=(Draw(1),)),
 ))
 
-define("Bronze Walrus", triggered=(
-    _enters("When Bronze Walrus enters the battlefield, scry 2.", Scry(2)),
-), activated=(mana_ability("any"),))
 
 define("Clockwork Fox", triggered=(
     Triggered("When Clockwork Fox leaves the battlefield, you draw two cards and each opponent draws a card.",
               when=Trigger("leaves"), effects=(Draw(2, YOU), Draw(1, EACH_OPPONENT))),))
 
-define("Meteor Golem", triggered=(
-    _enters("When Meteor Golem enters the battlefield, destroy target nonland permanent an opponent controls.",
-            Destroy(T(0)), targets=(TargetSpec("permanent", _NONLAND_OPP,
-                                               text="target nonland permanent an opponent controls"),)),))
 
-define("Potion of Healing", triggered=(
-    _enters("When Potion of Healing enters the battlefield, draw a card.", Draw(1)),
-), activated=(
-    Activated("{W}, {T}, Sacrifice Potion of Healing: You gain 3 life.",
-              cost=_cost("{W}", tap=True, sacrifice_self=True), effects=(GainLife(3),)),))
 
 # ----------------------------------------------------------------------------- equipment
 define("Swiftfoot Boots", static=(
@@ -298,12 +254,6 @@ define("Guiding Bolt", spell=SpellAbility(
     targets=(TargetSpec("permanent", F("Creature", min_power=4), text="target creature with power 4 or greater"),),
     effects=(Destroy(T(0)), Scry(2))))
 
-define("Valorous Stance", spell=SpellAbility("Choose one —", modes=(
-    Mode("Target creature gains indestructible until end of turn.",
-         (Pump(0, 0, T(0), frozenset({"indestructible"})),), (target_creature(),)),
-    Mode("Destroy target creature with toughness 4 or greater.", (Destroy(T(0)),),
-         (TargetSpec("permanent", F("Creature", min_toughness=4), text="target creature with toughness 4 or greater"),)),
-)))
 
 define("Divine Offering", spell=SpellAbility(
     "Destroy target artifact. You gain life equal to its mana value.",
@@ -353,13 +303,7 @@ define("Steadfast Unicorn", activated=(
                 effects=(Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"})),)),))
 
 # ----------------------------------------------------------------------------- more creatures, spells, auras
-define("Arborea Pegasus", triggered=(
-    _enters("When Arborea Pegasus enters the battlefield, target creature gets +1/+1 and gains flying until end of "
-            "turn.", Pump(1, 1, T(0), frozenset({"flying"})), targets=(target_creature(),)),))
 
-define("Half-Elf Monk", activated=(
-    Activated("Stunning Strike — {1}{W}, {T}: Tap target creature.", cost=_cost("{1}{W}", tap=True),
-              targets=(target_creature(),), effects=(Tap(T(0)),)),))
 
 define("Icewind Stalwart", triggered=(
     _enters("Protection Fighting Style — When Icewind Stalwart enters the battlefield, exile up to one target "
@@ -368,10 +312,6 @@ define("Icewind Stalwart", triggered=(
                                                text="up to one target non-Warrior creature you control",
                                                optional=True),)),))
 
-define("Ronom Unicorn", activated=(
-    Activated("Sacrifice Ronom Unicorn: Destroy target enchantment.", cost=_cost(sacrifice_self=True),
-              targets=(TargetSpec("permanent", F("Enchantment"), text="target enchantment"),),
-              effects=(Destroy(T(0)),)),))
 
 define("Monk of the Open Hand", triggered=(
     # "Your second spell each turn" counts spells cast before this was on the battlefield too.

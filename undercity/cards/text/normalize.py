@@ -35,7 +35,8 @@ def self_normalised(text: str, name: str) -> str:
     if " // " in name:
         names += name.split(" // ")
     for n in sorted(names, key=len, reverse=True):
-        text = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", "~", text)
+        if n in text:
+            text = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", "~", text)
     return text
 
 

@@ -81,6 +81,22 @@ class ParseFailure:
     at: int
 
 
+@cache
+def _verb_forms(lemma: str) -> frozenset[str]:
+    third = lemma[:-1] + "ies" if lemma.endswith("y") else lemma + "s"
+    return frozenset({lemma, lemma + "s", lemma + "es", third})
+
+
+@cache
+def _phrase_index(phrases: tuple[str, ...]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """First word -> the phrases starting with it, longest first (for :meth:`Parser.one_of`)."""
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for p in sorted(set(phrases), key=lambda s: (-len(s.split()), s)):
+        words = tuple(p.split())
+        index.setdefault(words[0], []).append((words, p))
+    return index
+
+
 def rule(fn: Callable[..., N | None]) -> Callable[..., N | None]:
     """Restore the position when a rule fails (PEG-style ordered choice with backtracking)."""
 
@@ -175,9 +191,12 @@ class Parser:
 
     def one_of(self, *phrases: str) -> str | None:
         """Consume the longest of ``phrases`` here; return it."""
-        for p in sorted(phrases, key=lambda s: -len(s.split())):
-            if self.eat_phrase(p):
-                return p
+        for words, phrase in _phrase_index(phrases).get(self.peek(), ()):
+            n = len(words)
+            if tuple(self.low[self.i:self.i + n]) == words:
+                self.i += n
+                return phrase
+        self.miss()
         return None
 
     def done(self) -> bool:
@@ -353,8 +372,7 @@ class Parser:
         """A verb in its base or third-person form ("draw"/"draws")."""
         w = self.peek()
         for lemma in lemmas:
-            forms = {lemma, lemma + "s", lemma + "es", lemma[:-1] + "ies" if lemma.endswith("y") else lemma + "s"}
-            if w in forms:
+            if w in _verb_forms(lemma):
                 self.i += 1
                 return w
         self.miss()
