@@ -516,7 +516,8 @@ def _look_and_split(g: Game, job: Job, item: StackItem, n: int, key: str, rule: 
 
 @handles(m.Scry)
 def h_scry(g: Game, job: Job, item: StackItem, e: m.Scry, key: str) -> None:
-    _look_and_split(g, job, item, e.n, key, "701.22a", "bottom")
+    # "Scry X, where X is the result" (Netherese Puzzle-Ward, CR 706.2): an amount.
+    _look_and_split(g, job, item, amount(g, e.n, item, job), key, "701.22a", "bottom")
 
 
 @handles(m.Surveil)
