@@ -1,46 +1,69 @@
-"""Abilities that trigger when their permanent deals damage: "When this creature deals
-damage, sacrifice it." (CR 603.2, 120.1; the Dragon Spirit token of Vrondiss, Rage of
-Ancients). Trigger event ``DEALS_DAMAGE`` (:mod:`undercity.cards.language.damage`).
+"""Abilities that trigger when a permanent deals damage (CR 603.2, 120.1):
+
+* "When this creature deals damage, sacrifice it." (the Dragon Spirit token of Vrondiss,
+  Rage of Ancients) — ``DEALS_DAMAGE``;
+* "Whenever equipped creature deals combat damage, …" (Sword of Hours) —
+  ``EQUIPPED_DEALS_COMBAT_DAMAGE``, with the amount of damage dealt.
 
 Combat damage is dealt simultaneously (CR 510.2): a creature dealing combat damage to
-several objects or players in one step triggers once; in the first-strike and regular steps
-it is two events. Damage dealt any other way triggers on each damage event.
+several objects or players in one step triggers once, when the step's damage has all been
+dealt (the ``CombatDamageDealt`` event) and before state-based actions — so an equipped
+creature that is dealt lethal damage at the same time still triggers its Equipment (ruling
+2021-07-23, Sword of Hours). The first-strike and regular steps are two events. Damage dealt
+any other way triggers on each damage event.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.damage import DEALS_DAMAGE
+from undercity.cards.language.damage import DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import triggers
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
 
-#: ``State.extra`` key: (turn, step, source) of the combat damage batches already triggered.
-_BATCHES = "deals_damage_batches"
+#: ``State.extra`` key: combat damage dealt in this step so far, source id -> total.
+_STEP_DAMAGE = "combat_damage_by_source"
+
+
+def _has_damage_triggers(card: object) -> bool:
+    return any(a.when.event in (DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE) for a in getattr(card, "triggered", ()))
 
 
 def watch(g: Game, e: ev.Event) -> None:
-    if not isinstance(e, ev.DamageDealt) or e.source not in g.s.objs:
-        return
     s = g.s
-    src = s.objs[e.source]
-    if src.zone != "battlefield":
+    if isinstance(e, ev.CombatDamageDealt):
+        dealt = s.extra.pop(_STEP_DAMAGE, {})
+        if dealt:
+            _combat_batch(g, dealt)
         return
-    mine = [a for a in ab.triggered(g, src) if a.when.event == DEALS_DAMAGE]
-    if not mine:
+    if not isinstance(e, ev.DamageDealt) or e.source not in s.objs:
         return
     if e.combat:
-        seen = s.extra.setdefault(_BATCHES, set())
-        batch = (s.turn, s.step, src.id)
-        if batch in seen:
-            return
-        seen.add(batch)
-    for a in mine:
-        triggers.add_pending(g, src, a, src.controller, src.name)
+        step = s.extra.setdefault(_STEP_DAMAGE, {})
+        step[e.source] = step.get(e.source, 0) + e.amount
+        return
+    src = s.objs[e.source]
+    if src.zone == "battlefield":
+        for a in ab.triggered(g, src):
+            if a.when.event == DEALS_DAMAGE:
+                triggers.add_pending(g, src, a, src.controller, src.name)
+
+
+def _combat_batch(g: Game, dealt: dict[int, int]) -> None:
+    s = g.s
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_damage_triggers)):
+        o = s.objs[oid]
+        for a in ab.triggered(g, o):
+            if a.when.event == DEALS_DAMAGE and dealt.get(oid, 0) > 0:
+                triggers.add_pending(g, o, a, o.controller, o.name)
+            elif a.when.event == EQUIPPED_DEALS_COMBAT_DAMAGE and dealt.get(o.attached_to or 0, 0) > 0:
+                triggers.add_pending(g, o, a, o.controller, o.name, object=o.attached_to,
+                                     amount=dealt[o.attached_to])
 
 
 triggers.GLOBAL_WATCHERS.append(watch)

@@ -20,7 +20,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import triggers
-from undercity.engine.effects import AMOUNT_HOOKS, handles, ref_players, run_in_order
+from undercity.engine.effects import AMOUNT_HOOKS, amount, handles, ref_players, run_in_order
 from undercity.engine.state import Job, StackItem
 from undercity.errors import UndercityError
 
@@ -82,6 +82,15 @@ def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> N
     row = next((r for r in e.table if r.holds(total)), None)
     if row is not None:  # CR 706.3a: "If the result was in this range, [effect]."
         run_in_order(g, job, item, row.effects, key + ":row")
+
+
+@handles(ld.IfResult)
+def h_if_result(g: Game, job: Job, item: StackItem, e: ld.IfResult, key: str) -> None:
+    """CR 706.4: the text says how to use the result (of the ability's last roll)."""
+    result = int(job.data.get(RESULT_KEY, 0))
+    above = e.greater_than is not None and result > amount(g, e.greater_than, item, job)
+    if above or result in e.equal_to:
+        run_in_order(g, job, item, e.effects, key + ":then")
 
 
 def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:

@@ -385,6 +385,7 @@ def _load_rules() -> None:
         combat,
         commander,
         copying,
+        counters,
         deals_damage,
         dice,
         dungeons,

@@ -1,25 +1,31 @@
 """The effect language, grown by rule concept: one module per concept of the Comprehensive
-Rules (CR 706 dice, 725 the monarch, 702.21 ward, 702.85 cascade, 701.21 sacrificing a named permanent). The core vocabulary stays in
-:mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
-the same concept (``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``).
+Rules — dice (706), monarch (725), ward (702.21), cascade (702.85), sacrifice (701.21,
+"sacrifice it"), damage (triggers on dealing damage, 603.2), counters (122, doubling),
+equip (702.6). The core vocabulary stays in :mod:`undercity.cards.model`; every effect type
+here has its handler in the engine module of the concept (``undercity.engine.dice``,
+``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``, ``.deals_damage``, ``.counters``).
 """
 
 from undercity.cards.language.cascade import CASCADE, Cascade
-from undercity.cards.language.damage import DEALS_DAMAGE
+from undercity.cards.language.counters import DoubleCounters
+from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_DICE,
     ROLL_HIGHEST_NATURAL,
+    IfResult,
     ResultRow,
     RollAsEnters,
     RollDie,
     row,
 )
+from undercity.cards.language.equip import equip
 from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
 from undercity.cards.language.sacrifice import SacrificeIt
 from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
-    "CASCADE", "DEALS_DAMAGE", "DIE_RESULT", "IS_MONARCH", "ROLL_DICE", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade",
-    "CounterUnlessPays", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "row", "ward", "ward_cost",
+    "CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT", "EQUIPPED_DEALS_COMBAT_DAMAGE", "IS_MONARCH",
+    "ROLL_DICE", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade", "CounterUnlessPays", "DoubleCounters",
+    "IfResult", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "equip", "row", "ward", "ward_cost",
 ]

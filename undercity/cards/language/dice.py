@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Count, Effect, Ref, Static
+from undercity.cards.model import YOU, Amount, Count, Effect, Ref, Static
 
 #: "X, where X is the result" (CR 706.2: the result after modifiers).
 DIE_RESULT = Count("die_result")
@@ -58,6 +58,16 @@ def row(rng: str, *effects: Effect) -> ResultRow:
     if high is not None and high < low:
         raise ValueError(f"bad results-table range {rng!r}: {high} is below {low}")
     return ResultRow(low, high, tuple(effects))
+
+
+@dataclass(frozen=True, slots=True)
+class IfResult(Effect):
+    """After a roll with no results table (CR 706.4): "If the result is greater than
+    ``greater_than`` or the result is one of ``equal_to``, ``effects``" (Sword of Hours)."""
+
+    effects: tuple[Effect, ...]
+    greater_than: Amount | None = None
+    equal_to: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,18 @@ from __future__ import annotations
 from dataclasses import fields
 
 from undercity.cards import registry
-from undercity.cards.language.damage import DEALS_DAMAGE
+from undercity.cards.language.counters import DoubleCounters
+from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_DICE,
     ROLL_HIGHEST_NATURAL,
+    IfResult,
     RollAsEnters,
     RollDie,
     row,
 )
+from undercity.cards.language.equip import equip
 from undercity.cards.language.sacrifice import SacrificeIt
 from undercity.cards.language.ward import ward
 from undercity.cards.model import (
@@ -23,10 +26,12 @@ from undercity.cards.model import (
     EACH_OPPONENT,
     EACH_PLAYER,
     SELF,
+    TRIGGER_OBJECT,
     CardDef,
     CreateToken,
     DealDamage,
     Draw,
+    PutCounters,
     SacrificeEach,
     Scry,
     Trigger,
@@ -112,3 +117,17 @@ define("Chaos Channeler", triggered=(
                   row("20", _EXILE_PLAY, _EXILE_PLAY, _EXILE_PLAY),
               )),)),
 ))
+
+
+# Commander precons: Aura of Courage, Draconic Rage. "The damage dealt" is all the combat damage
+# the creature dealt in the step; if it died of damage dealt at the same time, the d12 is still
+# rolled but there is nothing left to double (ruling 2021-07-23).
+define("Sword of Hours", triggered=(
+    Triggered("Whenever equipped creature attacks, put a +1/+1 counter on it.",
+              when=Trigger("equipped_attacks"), effects=(PutCounters("+1/+1", 1, TRIGGER_OBJECT),)),
+    Triggered("Whenever equipped creature deals combat damage, roll a d12. If the result is greater than the damage "
+              "dealt or the result is 12, double the number of +1/+1 counters on that creature.",
+              when=Trigger(EQUIPPED_DEALS_COMBAT_DAMAGE),
+              effects=(RollDie(12), IfResult((DoubleCounters("+1/+1", TRIGGER_OBJECT),), greater_than=DAMAGE_DEALT,
+                                             equal_to=(12,)))),
+), activated=(equip("{2}"),))

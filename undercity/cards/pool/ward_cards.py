@@ -5,36 +5,24 @@ Absolute). Ward is :func:`undercity.cards.language.ward.ward`; the counter is
 
 from __future__ import annotations
 
+from undercity.cards.language.equip import equip
 from undercity.cards.language.ward import ward
 from undercity.cards.model import (
     CREATURE,
     YOU,
-    Activated,
-    Cost,
-    F,
     Grant,
     SacrificeChoice,
-    T,
-    TargetSpec,
     Trigger,
     Triggered,
 )
-from undercity.cards.model_afr import AttachTo
 from undercity.cards.registry import define
-from undercity.mana import parse_cost
 
 # The ward ability belongs to the equipped creature (layer 6, CR 613.1f): it is the creature
 # that becomes the target, and its controller's opponents who must pay.
 define("Winged Boots", static=(
     Grant("Equipped creature has flying and ward {4}.", to="attached", keywords=frozenset({"flying"}),
           abilities=(ward("{4}"),)),
-), activated=(
-    # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
-    # control. Activate only as a sorcery."
-    Activated("Equip {1}", cost=Cost(mana=parse_cost("{1}")),
-              targets=(TargetSpec("permanent", F("Creature", controller="you"), text="target creature you control"),),
-              effects=(AttachTo(T(0)),), sorcery_speed=True),
-))
+), activated=(equip("{1}"),))
 
 # A Background (CR 702.124k): the granted abilities are the commander's (CR 113.8).
 define("Cultist of the Absolute", static=(
