@@ -395,6 +395,7 @@ def _load_rules() -> None:
         effects_clb_green,
         effects_clb_white,
         effects_more,
+        exiled_with,
         initiative,
         monarch,
         priority,

@@ -1,11 +1,11 @@
-"""Counters (CR 122): doubling the counters of a kind on a permanent. The handler is
-:mod:`undercity.engine.counters`."""
+"""Counters (CR 122): doubling the counters of a kind on a permanent, and a token created with
+counters put on it. The handlers are :mod:`undercity.engine.counters`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import YOU, Amount, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,3 +15,14 @@ class DoubleCounters(Effect):
 
     counter: str
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenThenCounters(Effect):
+    """"Create a ``token`` token, then put ``n`` ``counter`` counters on it" (CR 111.1,
+    122.1; Journey to the Lost City's Wolf)."""
+
+    token: str
+    counter: str
+    n: Amount
+    who: Ref = YOU

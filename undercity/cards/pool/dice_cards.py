@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from undercity.cards import registry
-from undercity.cards.language.counters import DoubleCounters
+from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
@@ -19,10 +19,12 @@ from undercity.cards.language.dice import (
     row,
 )
 from undercity.cards.language.equip import equip
+from undercity.cards.language.exiled_with import ExileTopRemember, PutExiledWith, PutOneOfThose, among_those
 from undercity.cards.language.sacrifice import SacrificeIt
 from undercity.cards.language.ward import ward
 from undercity.cards.model import (
     ANY_PERMANENT,
+    CREATURE,
     EACH_OPPONENT,
     EACH_PLAYER,
     SELF,
@@ -31,6 +33,7 @@ from undercity.cards.model import (
     CreateToken,
     DealDamage,
     Draw,
+    F,
     PutCounters,
     SacrificeEach,
     Scry,
@@ -131,3 +134,21 @@ define("Sword of Hours", triggered=(
               effects=(RollDie(12), IfResult((DoubleCounters("+1/+1", TRIGGER_OBJECT),), greater_than=DAMAGE_DEALT,
                                              equal_to=(12,)))),
 ), activated=(equip("{2}"),))
+
+
+# Commander precon: Exit from Exile. "Those cards" are the four just exiled; "exiled with Journey
+# to the Lost City" are all the cards its ability has exiled (CR 607.2a).
+define("Journey to the Lost City", triggered=(
+    Triggered("At the beginning of your upkeep, exile the top four cards of your library, then roll a d20.\n"
+              "1\u20149 | You may put a land card from among those cards onto the battlefield.\n"
+              "10\u201419 | Create a 2/2 green Wolf creature token, then put a +1/+1 counter on it for each creature "
+              "card among those cards.\n"
+              "20 | Put all permanent cards exiled with Journey to the Lost City onto the battlefield, then "
+              "sacrifice it.",
+              when=Trigger("beginning_of", step="upkeep"),
+              effects=(ExileTopRemember(4), RollDie(20, table=(
+                  row("1\u20149", PutOneOfThose(F("Land"))),
+                  row("10\u201419", CreateTokenThenCounters("Wolf", "+1/+1", among_those(CREATURE))),
+                  row("20", PutExiledWith(), SacrificeIt()),
+              )))),
+))
