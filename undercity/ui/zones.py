@@ -18,16 +18,23 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 
-def visible_cards(game: Game, viewer: int) -> dict[str, CardDef]:
-    """Every card ``viewer`` may see, by name (copies of a card are one entry)."""
+def visible_objects(game: Game, viewer: int) -> list[int]:
+    """The ids of every object ``viewer`` may see (an id may repeat: a stack item's source):
+    the battlefield, their own hand, every graveyard, exile and command zone, the stack."""
     s = game.s
     ids: list[int] = list(s.battlefield) + list(s.players[viewer].hand)
     for p in s.players:
         ids += p.graveyard + p.exile + p.command
     ids += [item.obj for item in s.stack if item.obj is not None]
     ids += [item.source for item in s.stack if item.source is not None]
+    return ids
+
+
+def visible_cards(game: Game, viewer: int) -> dict[str, CardDef]:
+    """Every card ``viewer`` may see, by name (copies of a card are one entry)."""
+    s = game.s
     out: dict[str, CardDef] = {}
-    for oid in ids:
+    for oid in visible_objects(game, viewer):
         o = s.objs.get(oid)
         if o is not None:
             out.setdefault(o.card.name, o.card)

@@ -1,0 +1,330 @@
+"""What one seat observes: fixed-shape integer arrays built from the game as that seat sees it.
+
+Hidden information (CR 400.2: hands and libraries are hidden zones) is not re-derived here:
+the objects a seat may see are exactly those :func:`undercity.ui.zones.visible_objects` lists
+for the terminal seat (the battlefield, their own hand, graveyards, exile, command zones, the
+stack), with a teammate's hand as CR 810.5 allows (the same rule the search agent's
+determinization keeps, :func:`undercity.agents.mcts.determinize`); other seats' hands and
+libraries appear only as counts, as on the board
+(:mod:`undercity.ui.board`). The options of a decision are shown only to the player making
+it: another seat's priority options would tell which cards in their hand can be cast.
+
+Seats are relative to the observer: row 0 of ``players`` is the observer, row 1 the next
+seat in turn order, and every controller, owner and player reference is given the same way,
+so one policy can play any seat. Every array is ``int32``; absent rows are all zeros (their
+``present`` column is 0) except pointer columns, which are -1 when they point nowhere.
+
+The columns of each array are named in :data:`PLAYER_COLUMNS`, :data:`OBJECT_COLUMNS`,
+:data:`STACK_COLUMNS`, :data:`OPTION_COLUMNS` and :data:`GLOBAL_COLUMNS` (docs/rl.md has the
+table).
+"""
+
+from __future__ import annotations
+
+import zlib
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from undercity.engine import characteristics as ch
+from undercity.engine import costs
+from undercity.engine.state import STEPS
+from undercity.engine.teams import teammates
+from undercity.ui.zones import visible_objects
+
+if TYPE_CHECKING:
+    from undercity.engine.decisions import Decision, Option
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+    from undercity.rl.actions import Page
+
+MAX_PLAYERS = 6
+MAX_OBJECTS = 128
+MAX_STACK = 16
+#: The default number of actions (``Discrete(N)``); see :mod:`undercity.rl.actions` for paging.
+MAX_OPTIONS = 32
+
+PLAYER_COLUMNS = (
+    "present", "in_game", "life", "poison", "hand", "library", "graveyard", "exile", "mana_available",
+    "initiative", "monarch", "dungeon", "room", "dungeons_completed", "commander_damage", "teammate",
+    "active", "deciding", "lands_played", "commander_casts",
+)
+OBJECT_COLUMNS = (
+    "present", "card", "zone", "controller", "owner", "tapped", "summoning_sick", "plus_counters",
+    "other_counters", "power", "toughness", "damage", "attacking", "blocking", "land", "creature",
+    "mana_value", "token", "referenced",
+)
+STACK_COLUMNS = ("present", "kind", "card", "controller", "source_row", "targets", "x", "referenced")
+OPTION_COLUMNS = (
+    "present", "tag", "card", "object_row", "zone", "controller", "player", "number", "dungeon_or_room",
+    "creature", "power", "toughness", "mana_value",
+)
+GLOBAL_COLUMNS = (
+    "turn", "step", "active", "deciding", "kind", "options", "page", "pages", "stack", "you_decide",
+    "started",
+)
+
+#: Zone codes of the ``zone`` columns, in the order objects are listed (rows past the cap are
+#: dropped from the end: exile first, then graveyards).
+ZONES = ("", "battlefield", "stack", "hand", "command", "graveyard", "exile", "library")
+ZONE_CODE = {z: i for i, z in enumerate(ZONES)}
+STACK_KINDS = ("", "spell", "activated", "triggered")
+
+#: Decision kinds (``Decision.kind``); 0 is no decision, the last code any other kind.
+KINDS = (
+    "", "priority", "mulligan", "bottom", "target", "mode", "x", "divide", "attacker", "attack_target",
+    "blocker", "block_target", "damage_assignment", "order_triggers", "discard", "search", "scry",
+    "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
+    "put_on_top", "cleanup_discard", "additional_cost", "cast_free", "cast_permission", "choose_card",
+    "explore", "pay_unless", "tap_cost", "unless_cost", "untap", "untap_choice", "other",
+)
+KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+#: What an option's value says, beyond the objects and players it names (the ``tag`` column).
+TAGS = (
+    "", "pass", "play", "cast", "activate", "keep", "mulligan", "away", "done", "yes", "no", "none",
+    "object", "player", "number", "name", "other", "more",
+)
+TAG_CODE = {t: i for i, t in enumerate(TAGS)}
+#: Decisions whose integer option values are numbers (X, a mode, a trigger's place), not objects.
+NUMBER_KINDS = frozenset({"x", "mode", "order_triggers", "divide"})
+
+#: Card indices: 1 to the number of shipped Oracle cards, by name in sorted order, then
+#: :data:`HASHED_CARDS` buckets for every other card (tokens, cards compiled from the corpus).
+HASHED_CARDS = 1024
+BOUND = 1_000_000
+
+STEP_CODE = {s: i + 1 for i, s in enumerate(STEPS)}
+
+
+@cache
+def _oracle_index() -> dict[str, int]:
+    from undercity.cards.oracle import load_oracle
+
+    return {name: i + 1 for i, name in enumerate(sorted(load_oracle()))}
+
+
+@cache
+def card_index(name: str) -> int:
+    """The stable index of a card name (the same in every game and every run)."""
+    idx = _oracle_index().get(name)
+    if idx is not None:
+        return idx
+    return len(_oracle_index()) + 1 + zlib.crc32(name.encode()) % HASHED_CARDS
+
+
+def card_vocabulary() -> int:
+    """One more than the largest card index."""
+    return len(_oracle_index()) + 1 + HASHED_CARDS
+
+
+@cache
+def _dungeon_codes() -> dict[str, int]:
+    """Dungeon names, then room names (of every dungeon), as small stable codes."""
+    from undercity.cards.pool.dungeon_cards import DUNGEONS
+
+    codes: dict[str, int] = {}
+    for name in sorted(DUNGEONS):
+        codes.setdefault(name, len(codes) + 1)
+    for name in sorted(DUNGEONS):
+        for room in DUNGEONS[name].rooms:
+            codes.setdefault(room, len(codes) + 1)
+    return codes
+
+
+def space_shapes(max_options: int) -> dict[str, tuple[int, ...]]:
+    """The shape of each array of an observation (``action_mask`` has ``max_options`` entries)."""
+    return {
+        "global": (len(GLOBAL_COLUMNS),),
+        "players": (MAX_PLAYERS, len(PLAYER_COLUMNS)),
+        "objects": (MAX_OBJECTS, len(OBJECT_COLUMNS)),
+        "stack": (MAX_STACK, len(STACK_COLUMNS)),
+        "options": (max_options, len(OPTION_COLUMNS)),
+        "action_mask": (max_options,),
+    }
+
+
+def _rel(seat: int, observer: int, n: int) -> int:
+    return (seat - observer) % n
+
+
+def _refs(game: Game, kind: str, value: Any) -> tuple[str, int | None, int | None, int | None, int]:
+    """What an option's value names: (tag, object id, player, number, dungeon-or-room code)."""
+    if value is None:
+        return "none", None, None, None, 0
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), None, None, None, 0
+    if isinstance(value, str):
+        if value in ("keep", "mulligan"):
+            return value, None, None, None, 0
+        code = _dungeon_codes().get(value, 0)
+        return "name", None, None, None, code
+    if isinstance(value, int):
+        if kind not in NUMBER_KINDS and value in game.s.objs:
+            return "object", value, None, None, 0
+        return "number", None, None, value, 0
+    if isinstance(value, (tuple, list)):
+        tag = "other"
+        obj = player = number = None
+        parts = list(value)
+        if parts and isinstance(parts[0], str):
+            head = parts.pop(0)
+            if head == "p" and parts and isinstance(parts[0], int):
+                return "player", None, parts[0], None, 0
+            if head == "o" and parts and isinstance(parts[0], int):
+                return "object", parts[0], None, None, 0
+            tag = head if head in TAG_CODE else "other"
+        for part in parts:  # damage assignments and the like: the first thing named, the first number
+            if isinstance(part, (tuple, list)):
+                _, o2, p2, n2, _ = _refs(game, kind, part)
+                obj = obj if obj is not None else o2
+                player = player if player is not None else p2
+                number = number if number is not None else n2
+            elif isinstance(part, int) and not isinstance(part, bool):
+                if obj is None and kind not in NUMBER_KINDS and part in game.s.objs:
+                    obj = part
+                elif number is None:
+                    number = part
+        return tag, obj, player, number, 0
+    return "other", None, None, None, 0
+
+
+def option_rows(game: Game, observer: int, decision: Decision, options: list[Option],
+                rows_of: dict[int, int]) -> tuple[list[list[int]], set[int]]:
+    """One row of features per option (the decider's own options only) and the objects named.
+
+    An option may name a card the decider is looking at in a hidden zone (a card found by a
+    search, the top of their library when scrying): the decider sees it, so its card index is
+    given; its ``object_row`` is -1, as it has no row among the visible objects."""
+    n = len(game.s.players)
+    out = []
+    named: set[int] = set()
+    for opt in options:
+        tag, oid, player, number, code = _refs(game, decision.kind, opt.value)
+        row = [1, TAG_CODE[tag], 0, -1, 0, -1, -1 if player is None else _rel(player, observer, n),
+               0 if number is None else max(-BOUND, min(BOUND, number)), code, 0, 0, 0, 0]
+        o = game.s.objs.get(oid) if oid is not None else None
+        if o is not None:
+            named.add(o.id)
+            creature = ch.is_creature(o)
+            row[2:6] = [card_index(o.card.name), rows_of.get(o.id, -1), ZONE_CODE.get(o.zone, 0),
+                        _rel(o.controller, observer, n)]
+            row[9:13] = [int(creature), ch.power(game, o) if creature else 0,
+                         ch.toughness(game, o) if creature else 0, o.card.mana_value]
+        out.append(row)
+    return out, named
+
+
+def _object_row(game: Game, o: Obj, observer: int, n: int, combat: Any) -> list[int]:
+    card = o.card
+    creature = ch.is_creature(o) if o.zone == "battlefield" else "Creature" in card.types
+    if o.zone == "battlefield" and creature:
+        power, toughness = ch.power(game, o), ch.toughness(game, o)
+    else:
+        power, toughness = card.power or 0, card.toughness or 0
+    plus = o.counters.get("+1/+1", 0) if o.counters else 0
+    other = sum(o.counters.values()) - plus if o.counters else 0
+    return [1, card_index(card.name), ZONE_CODE.get(o.zone, 0), _rel(o.controller, observer, n),
+            _rel(o.owner, observer, n), int(o.tapped), int(o.sick), plus, other, power, toughness, o.damage,
+            int(combat is not None and o.id in combat.attackers),
+            int(combat is not None and o.id in combat.blockers),
+            int("Land" in card.types), int(creature), card.mana_value, int(o.token), 0]
+
+
+def _player_row(game: Game, seat: int, observer: int, deciding: int | None) -> list[int]:
+    s = game.s
+    p = s.players[seat]
+    me = s.players[observer]
+    out = p.lost or p.left
+    mana = 0
+    if not out:
+        mana = len(costs.mana_sources(game, seat)) + sum(v for v in p.pool.values() if v > 0)
+    codes = _dungeon_codes()
+    return [1, int(not out), p.life, p.poison, len(p.hand), len(p.library), len(p.graveyard), len(p.exile),
+            mana, int(s.initiative == seat), int(s.monarch == seat), codes.get(p.dungeon or "", 0),
+            codes.get(p.room or "", 0), len(p.completed), max(p.commander_damage.values(), default=0),
+            int(seat == observer or (p.team is not None and p.team == me.team)), int(s.active == seat),
+            int(deciding == seat), p.lands_played, sum(p.commander_casts.values())]
+
+
+def observe(game: Game, observer: int, page: Page | None, max_options: int) -> dict[str, np.ndarray]:
+    """The observation of seat ``observer``. ``page`` is the actions on offer (the page of
+    the pending decision's options, see :mod:`undercity.rl.actions`) when ``observer`` makes
+    the pending decision, else None: nobody sees another player's options."""
+    s = game.s
+    options = page.options if page is not None else None
+    n = len(s.players)
+    d = game.pending
+    deciding = d.player if d is not None and not s.over else None
+    combat = s.combat
+
+    ids: list[int] = []
+    seen: set[int] = set()
+    # CR 810.5 (and 808.5, 809.7): teammates may review each other's hands.
+    mates = [oid for mate in teammates(game, observer) for oid in s.players[mate].hand]
+    for oid in visible_objects(game, observer) + mates:
+        if oid not in seen and oid in s.objs:
+            seen.add(oid)
+            ids.append(oid)
+    objs = [s.objs[i] for i in ids]
+    objs.sort(key=lambda o: ZONE_CODE.get(o.zone, len(ZONES)))
+    objs = objs[:MAX_OBJECTS]
+    rows_of = {o.id: k for k, o in enumerate(objs)}
+    obj_rows = [_object_row(game, o, observer, n, combat) for o in objs]
+
+    opt_rows: list[list[int]] = []
+    if options is not None and d is not None:
+        opt_rows, named = option_rows(game, observer, d, options, rows_of)
+        if page is not None and page.more:
+            opt_rows.append([1, TAG_CODE["more"], 0, -1, 0, -1, -1, 0, 0, 0, 0, 0, 0])
+        col = OBJECT_COLUMNS.index("referenced")
+        for oid in named:
+            k = rows_of.get(oid)
+            if k is not None:
+                obj_rows[k][col] = 1
+
+    stack_rows = []
+    for item in reversed(s.stack[-MAX_STACK:]):  # top of the stack first
+        src = item.obj if item.obj is not None else item.source
+        o = s.objs.get(src) if src is not None else None
+        stack_rows.append([1, STACK_KINDS.index(item.kind) if item.kind in STACK_KINDS else 0,
+                           card_index(o.card.name if o is not None else item.source_name),
+                           _rel(item.controller, observer, n), rows_of.get(src, -1) if src is not None else -1,
+                           len(item.targets), item.x or 0, 0])
+
+    players = [_player_row(game, (observer + k) % n, observer, deciding) for k in range(n)]
+    kind = KIND_CODE.get(d.kind, len(KINDS) - 1) if deciding is not None else 0
+    glob = [s.turn, STEP_CODE.get(s.step, 0), _rel(s.active, observer, n),
+            -1 if deciding is None else _rel(deciding, observer, n), kind,
+            len(opt_rows), page.page if page is not None else 0, page.pages if page is not None else 0,
+            len(s.stack),
+            int(options is not None), int(s.started)]
+
+    shapes = space_shapes(max_options)
+    return {
+        "global": np.asarray(glob, dtype=np.int32),
+        "players": _fill(players, shapes["players"]),
+        "objects": _fill(obj_rows, shapes["objects"], pointer=(OBJECT_COLUMNS, ())),
+        "stack": _fill(stack_rows, shapes["stack"], pointer=(STACK_COLUMNS, ("source_row",))),
+        "options": _fill(opt_rows, shapes["options"], pointer=(OPTION_COLUMNS, ("object_row",))),
+        "action_mask": _mask(len(opt_rows), max_options),
+    }
+
+
+def _fill(rows: list[list[int]], shape: tuple[int, ...],
+          pointer: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> np.ndarray:
+    out = np.zeros(shape, dtype=np.int32)
+    columns, pointers = pointer
+    for c in pointers:  # absent rows point nowhere
+        out[:, columns.index(c)] = -1
+    if rows:
+        arr = np.asarray(rows, dtype=np.int64)
+        np.clip(arr, -BOUND, BOUND, out=arr)
+        out[:len(rows)] = arr
+    return out
+
+
+def _mask(n: int, max_options: int) -> np.ndarray:
+    m = np.zeros(max_options, dtype=np.int8)
+    m[:n] = 1
+    return m
