@@ -54,11 +54,30 @@ def _one_die(g: Game, sides: int) -> int:
     return value
 
 
+def advantage(g: Game, player: int) -> int:
+    """How many extra dice ``player`` rolls (and lowest rolls ignores) when told to roll: one
+    per "roll that many dice plus one and ignore the lowest roll" among the permanents they
+    control (Pixie Guide; ruling 2021-07-23, Barbarian Class)."""
+    s = g.s
+    return sum(1 for oid in ch.permanents_with(s, _has_advantage) if s.objs[oid].controller == player
+               for st in ab.static(g, s.objs[oid]) if st.kind == ld.ROLL_ADVANTAGE)
+
+
+def _has_advantage(card: object) -> bool:
+    return any(st.kind == ld.ROLL_ADVANTAGE for st in getattr(card, "static", ()))
+
+
 def roll(g: Game, player: int, sides: int, n: int = 1, ignore_lowest: int = 0) -> list[int]:
     """``player`` rolls ``n`` d``sides`` and ignores the ``ignore_lowest`` lowest rolls
     (CR 706.6); the kept results, in the order rolled."""
     if sides < 1 or n < 1 or not 0 <= ignore_lowest < n:
         raise ValueError(f"can't roll {n} d{sides} ignoring {ignore_lowest}")
+    extra = advantage(g, player)
+    if extra:  # CR 614.1a: "instead roll that many dice plus one and ignore the lowest roll"
+        g.emit(ev.Note(rule="614.1a", player=player,
+                       message=f"{g.player_name(player)} rolls {n + extra} d{sides} instead of {n} and will ignore "
+                               f"the lowest {ignore_lowest + extra}"))
+        n, ignore_lowest = n + extra, ignore_lowest + extra
     rolled = [_one_die(g, sides) for _ in range(n)]
     # CR 706.6: ignore the lowest; tied lowest rolls are the same choice.
     ignored = sorted(rolled)[:ignore_lowest]

@@ -11,6 +11,7 @@ from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCou
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
+    ROLL_ADVANTAGE,
     ROLL_DICE,
     ROLL_HIGHEST_NATURAL,
     IfResult,
@@ -27,7 +28,7 @@ from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
     "CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT", "EQUIPPED_DEALS_COMBAT_DAMAGE", "IS_MONARCH",
-    "ROLL_DICE", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade", "CounterUnlessPays",
+    "ROLL_ADVANTAGE", "ROLL_DICE", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade", "CounterUnlessPays",
     "CreateTokenThenCounters", "DoubleCounters", "ExileTopRemember", "PutExiledWith", "PutOneOfThose",
     "IfResult", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "among_those", "equip", "row", "ward",
     "ward_cost",

@@ -27,6 +27,11 @@ from undercity.cards.model import YOU, Amount, Count, Effect, Ref, Static
 #: "X, where X is the result" (CR 706.2: the result after modifiers).
 DIE_RESULT = Count("die_result")
 
+#: The static ability (``model.Static.kind``) "If you would roll one or more dice, instead roll
+#: that many dice plus one and ignore the lowest roll" (Pixie Guide, Barbarian Class; CR 614.1a,
+#: 706.6). With several, one more die and one more ignored roll each (ruling 2021-07-23).
+ROLL_ADVANTAGE = "roll_advantage"
+
 #: The trigger events (``model.Trigger.event``) of die rolls.
 ROLL_DICE = "roll_dice"
 ROLL_HIGHEST_NATURAL = "roll_highest_natural"

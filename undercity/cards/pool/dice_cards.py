@@ -11,6 +11,7 @@ from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCou
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
+    ROLL_ADVANTAGE,
     ROLL_DICE,
     ROLL_HIGHEST_NATURAL,
     IfResult,
@@ -37,6 +38,7 @@ from undercity.cards.model import (
     PutCounters,
     SacrificeEach,
     Scry,
+    Static,
     Trigger,
     Triggered,
     register_ability,
@@ -151,4 +153,12 @@ define("Journey to the Lost City", triggered=(
                   row("10\u201419", CreateTokenThenCounters("Wolf", "+1/+1", among_those(CREATURE))),
                   row("20", PutExiledWith(), SacrificeIt()),
               )))),
+))
+
+
+# Adventures in the Forgotten Realms; the same replacement is Barbarian Class's first ability
+# (Draconic Rage). The ignored rolls never happened (CR 706.6): they trigger nothing.
+define("Pixie Guide", static=(
+    Static("Grant an Advantage \u2014 If you would roll one or more dice, instead roll that many dice plus one and "
+           "ignore the lowest roll.", kind=ROLL_ADVANTAGE),
 ))
