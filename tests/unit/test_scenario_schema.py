@@ -536,3 +536,136 @@ def test_mutated_example_never_gives_a_traceback(data: st.DataObject) -> None:
         parse_scenario("\n".join(lines))
     except ScenarioError:
         pass
+
+
+# ------------------------------------------------------------------ designations, links, object expectations
+
+COMMANDER_GAME = """\
+game: {variant: commander}
+players:
+  - name: Alice
+    battlefield: [{card: "Linden, the Steadfast Queen", id: linden, commander: true}]
+    command: [{card: Grizzly Bears, id: alice-cmdr2}]
+  - name: Bob
+    commander_damage: {linden: 7}
+"""
+
+
+def test_setup_designations_and_links_parse() -> None:
+    """owner, goaded_by (CR 701.15), damage (120.3), pumped (611.2a), exiled_by (610.3),
+    commander (903.3) and a player's commander_damage (903.10a)."""
+    players = """\
+players:
+  - name: Alice
+    battlefield:
+      - {card: Serra Angel, id: angel, owner: Bob, goaded_by: [Bob], damage: 2, pumped: [+2, -1]}
+      - {card: Banishing Light, id: light}
+      - {card: Grizzly Bears, pumped: {power: 1, keywords: [Flying, trample]}}
+  - name: Bob
+    exile: [{card: Hill Giant, exiled_by: light}]
+"""
+    s = parse_scenario(scenario(players=players))
+    angel, _, bears = s.players[0].battlefield
+    assert (angel.owner, angel.goaded_by, angel.damage) == ("Bob", ("Bob",), 2)
+    assert angel.pumped is not None and (angel.pumped.power, angel.pumped.toughness) == (2, -1)
+    assert bears.pumped is not None and bears.pumped.keywords == frozenset({"flying", "trample"})
+    assert bears.pumped.toughness == 0
+    assert s.players[1].exile[0].exiled_by == "light"
+    c = parse_scenario("format: 1\n" + COMMANDER_GAME)
+    assert c.players[0].battlefield[0].commander is True
+    assert c.players[1].commander_damage == {"linden": 7}
+
+
+def test_object_expectations_parse() -> None:
+    text = COMMANDER_GAME + textwrap.dedent("""\
+        expect:
+          characteristics:
+            linden: {power: 3, toughness: 3, types: Creature, subtypes: [Human, Noble], supertypes: [Legendary],
+                     colors: [white, W], abilities: [vigilance], name: "Linden, the Steadfast Queen"}
+            alice-cmdr2: {abilities: [], colors: []}
+            bears: {abilities: {contains: [trample], excludes: [flying]}}
+          attached_to: {linden: null, rancor: bears}
+          controller: {linden: Alice}
+          owner: {linden: Alice}
+          damage: {linden: 0}
+          commander_damage: {Bob: {linden: 7}}
+        """)
+    checks = parse_scenario("format: 1\n" + text).expects[0].checks
+    ch = checks["characteristics"]
+    assert ch["linden"]["types"] == frozenset({"Creature"}) and ch["linden"]["colors"] == frozenset({"W"})
+    assert ch["linden"]["abilities"] == {"contains": ["vigilance"]}
+    assert ch["alice-cmdr2"] == {"abilities": {"none": []}, "colors": frozenset()}
+    assert ch["bears"]["abilities"] == {"contains": ["trample"], "excludes": ["flying"]}
+    assert checks["attached_to"] == {"linden": None, "rancor": "bears"}
+    assert checks["controller"] == checks["owner"] == {"linden": "Alice"}
+    assert checks["damage"] == {"linden": 0}
+    assert checks["commander_damage"] == {"Bob": {"linden": 7}}
+
+
+def _card_error(extra: str, fragment: str, key: str, *words: str) -> None:
+    players = PLAYERS.replace("id: bears}", f"id: bears, {extra}}}")
+    assert_error(scenario(players=players), fragment, key, *words)
+
+
+def test_malformed_setup_designations_are_named() -> None:
+    b2 = "players[1].battlefield[2]"
+    _card_error("owner: Eve", "owner: Eve", f"{b2}.owner", "no player is called 'Eve'")
+    _card_error("owner: Bob, controller: Bob", "owner: Bob", f"{b2}.owner", "not both")
+    _card_error("goaded_by: [Carol]", "goaded_by", f"{b2}.goaded_by[1]", "no player is called 'Carol'")
+    _card_error("goaded_by: [Bob, Bob]", "goaded_by", f"{b2}.goaded_by[2]", "listed twice", "701.15c")
+    _card_error("damage: two", "damage: two", f"{b2}.damage", "whole number")
+    _card_error("damage: -1", "damage: -1", f"{b2}.damage", "at least 0")
+    _card_error("pumped: [2]", "pumped", f"{b2}.pumped", "two numbers", "[+2, +2]")
+    _card_error("pumped: [2, x]", "pumped", f"{b2}.pumped[2]", "whole number")
+    _card_error("pumped: {powr: 2}", "pumped", f"{b2}.pumped.powr", "did you mean 'power'")
+    _card_error("pumped: {}", "pumped", f"{b2}.pumped", "does nothing")
+    _card_error("pumped: 2", "pumped", f"{b2}.pumped", "[+2, +2]")
+    _card_error("exiled_by: rav", "exiled_by", f"{b2}.exiled_by", "only a card in exile", "battlefield")
+    _card_error("commander: yes please", "commander", f"{b2}.commander", "true or false")
+    _card_error("commander: true", "commander", f"{b2}.commander", "only a commander game", "903.3")
+    graveyard = PLAYERS.replace("  - name: Bob\n", "  - name: Bob\n    graveyard: [{card: Hill Giant, damage: 1}]\n")
+    assert_error(scenario(players=graveyard), "damage: 1", "players[2].graveyard[1].damage",
+                 "only a permanent on the battlefield", "graveyard")
+    exile = PLAYERS.replace("  - name: Bob\n", "  - name: Bob\n    exile: [{card: Hill Giant, exiled_by: ligth}]\n")
+    assert_error(scenario(players=exile), "exiled_by: ligth", "players[2].exile[1].exiled_by",
+                 "'ligth' is not the id of a permanent")
+
+
+def test_malformed_commander_damage_is_named() -> None:
+    bad_id = COMMANDER_GAME.replace("{linden: 7}", "{lindn: 7}")
+    assert_error("format: 1\n" + bad_id, "lindn", "players[2].commander_damage.lindn",
+                 "not the id of a commander", "did you mean 'linden'")
+    bad_n = COMMANDER_GAME.replace("{linden: 7}", "{linden: lots}")
+    assert_error("format: 1\n" + bad_n, "lots", "players[2].commander_damage.linden", "whole number")
+    two_player = COMMANDER_GAME.replace("game: {variant: commander}\n", "").replace(", commander: true", "")
+    two_player = two_player.replace("{linden: 7}", "{alice-cmdr2: 7}")
+    assert_error("format: 1\n" + two_player, "alice-cmdr2: 7", "players[2].commander_damage.alice-cmdr2",
+                 "only in a commander game")
+    token = COMMANDER_GAME.replace("commander: true", "commander: true, token: true")
+    assert_error("format: 1\n" + token, "commander: true", "players[1].battlefield[1].commander",
+                 "a token can't be a commander")
+
+
+def test_malformed_object_expectations_are_named() -> None:
+    def expect(body: str, fragment: str, key: str, *words: str) -> None:
+        assert_error(scenario(f"expect:\n  {body}\n"), fragment, key, *words)
+
+    expect("characteristics: {bears: {powr: 3}}", "characteristics", "expect.characteristics.bears.powr",
+           "did you mean 'power'", "toughness")
+    expect("characteristics: {bears: {power: big}}", "characteristics", "expect.characteristics.bears.power",
+           "whole number")
+    expect("characteristics: {bears: {colors: [purple]}}", "characteristics",
+           "expect.characteristics.bears.colors[1]", "unknown color 'purple'", "green")
+    expect("characteristics: {bears: {abilities: {has: [flying]}}}", "characteristics",
+           "expect.characteristics.bears.abilities.has", "contains")
+    expect("characteristics: {bears: {}}", "characteristics", "expect.characteristics.bears", "checks nothing")
+    expect("characteristics: {bears: {types: {a: b}}}", "characteristics", "expect.characteristics.bears.types",
+           "a list")
+    expect("characteristics: {}", "characteristics", "expect.characteristics", "checks nothing")
+    expect("attached_to: {rancor: [bears]}", "attached_to", "expect.attached_to.rancor", "or null")
+    expect("controller: {bears: Eve}", "controller", "expect.controller.bears", "no player is called 'Eve'")
+    expect("owner: {bears: null}", "owner", "expect.owner.bears", "a player's name")
+    expect("damage: {bears: -2}", "damage", "expect.damage.bears", "at least 0")
+    expect("commander_damage: {Eve: {x: 1}}", "commander_damage", "expect.commander_damage.Eve", "Eve")
+    expect("commander_damage: {Bob: {x: one}}", "commander_damage", "expect.commander_damage.Bob.x",
+           "whole number")

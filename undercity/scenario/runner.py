@@ -9,19 +9,29 @@ not legal now, is an error naming who must decide what, with the legal options.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from undercity.cards.registry import get_card, get_token
+from undercity.cards.registry import ENGINE_KEYWORDS, get_card, get_token
 from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
 from undercity.engine import costs
 from undercity.engine.decisions import Decision, Option
 from undercity.engine.dice import DiceScriptError
 from undercity.engine.game import Game
-from undercity.engine.state import PLAYER_ZONES, Obj
+from undercity.engine.state import PLAYER_ZONES, ContinuousEffect, Obj
 from undercity.errors import IllegalActionError, ScenarioError, UndercityError, UnknownCardError
-from undercity.scenario.schema import Action, CardSpec, Expect, Scenario, load_scenario, parse_scenario
+from undercity.scenario.schema import (
+    Action,
+    CardSpec,
+    Expect,
+    Scenario,
+    _suggest,
+    load_scenario,
+    parse_scenario,
+)
 
 #: Decision kinds answered as part of a cast or activate action.
 CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost"})
@@ -59,6 +69,7 @@ def build_game(sc: Scenario | str) -> Game:
     g.setup = {"kind": "scenario", "scenario": Path(sc.file).read_text("utf-8") if Path(sc.file).is_file() else ""}
     ids: dict[str, int] = {}
     attach: list[tuple[Obj, str, CardSpec]] = []
+    links: list[tuple[Obj, str]] = []  # cards exiled "until … leaves the battlefield" (CR 610.3)
     from undercity.engine.variants import get_variant
 
     # In Two-Headed Giant a player's `life` is the team's shared total (CR 810.4): listed for
@@ -77,15 +88,19 @@ def build_game(sc: Scenario | str) -> Game:
         for zone in ("library", "hand", "battlefield", "graveyard", "exile", "command"):
             for spec in ps.zone(zone):
                 card = _card(spec, sc.file)
-                o = g.create_object(card, i, zone)
+                # A permanent listed with `owner:` is owned by that player and controlled by
+                # the one whose battlefield lists it (CR 108.3, 108.4).
+                o = g.create_object(card, names.index(spec.owner) if spec.owner else i, zone)
                 o.counters = dict(spec.counters)
                 if zone == "battlefield":
                     o.tapped = spec.tapped
                     o.sick = spec.sick
-                    if spec.controller:
-                        o.controller = names.index(spec.controller)
+                    o.controller = names.index(spec.controller) if spec.controller else i
                     if spec.attached_to:
                         attach.append((o, spec.attached_to, spec))
+                    _designations(g, o, spec, names, sc.file)
+                if spec.exiled_by:
+                    links.append((o, spec.exiled_by))
                 if spec.token:
                     o.token = True
                 if spec.id:
@@ -103,6 +118,10 @@ def build_game(sc: Scenario | str) -> Game:
             raise ScenarioError("attaching to a player is not supported yet", sc.file, spec.line, "attached_to")
         t = _find_obj_for_setup(g, target, sc.file, spec.line)
         o.attached_to = t.id
+    _link_exiled(g, links)
+    for i, ps in enumerate(sc.players):
+        for ref, n in ps.commander_damage.items():  # CR 903.10a, keyed by the commander's card
+            s.players[i].commander_damage[ids[ref]] = n
     s.turn = sc.game.turn
     s.active = names.index(sc.game.active or names[0])
     s.first_player = 0 if sc.game.turn > 1 else s.active
@@ -121,6 +140,45 @@ def build_game(sc: Scenario | str) -> Game:
         s.combat = Combat()
     g.advance()
     return g
+
+
+def _designations(g: Game, o: Obj, spec: CardSpec, names: list[str], file: str) -> None:
+    """What the rules remember about a permanent of the setup besides its status: goad
+    (CR 701.15a, until each goading player's next turn), marked damage (CR 120.3), an "until
+    end of turn" effect (CR 611.2a), being a commander (CR 903.3)."""
+    s = g.s
+    for who in spec.goaded_by:
+        p = names.index(who)
+        o.goaded_by = (*o.goaded_by, p)
+        s.effects.append(ContinuousEffect("goad", o.id, until="your_next_turn", player=p))
+    o.damage = spec.damage
+    if spec.pumped is not None:
+        pump = spec.pumped
+        unknown = sorted(pump.keywords - ENGINE_KEYWORDS)
+        if unknown:
+            raise ScenarioError(f"unknown keyword {unknown[0]!r}{_suggest(unknown[0], sorted(ENGINE_KEYWORDS))} "
+                                f"(the engine's keywords: {', '.join(sorted(ENGINE_KEYWORDS))})",
+                                file, spec.line, "pumped.keywords")
+        s.effects.append(ContinuousEffect("pump", o.id, pump.power, pump.toughness, pump.keywords, "eot",
+                                          timestamp=s.next_timestamp()))
+    if spec.commander:
+        from undercity.engine import commander
+
+        commander.designate(g, o.owner, o)
+
+
+def _link_exiled(g: Game, links: list[tuple[Obj, str]]) -> None:
+    """Each card listed with ``exiled_by`` returns when that permanent leaves the battlefield
+    (CR 610.3a), as if its "until … leaves the battlefield" effect had exiled it."""
+    if not links:
+        return
+    from undercity.engine.effects_clb_white import EXILED_UNTIL
+
+    s = g.s
+    held = s.extra.setdefault(EXILED_UNTIL, {})
+    for o, ref in links:
+        src = next(x for x in s.objs.values() if x.card_uid == s.uid_names[ref])
+        held.setdefault(src.id, []).append(o.id)
 
 
 def _card(spec: CardSpec, file: str) -> Any:
@@ -332,11 +390,16 @@ class Runner:
 
     def do_play(self, a: Action) -> None:
         d = self._priority_for(a, f"play {a.value}")
+        zone = a.options.get("from")  # without `from`, the first land of that name offered (hand first)
         for o in d.options:
-            if o.value[0] == "play" and _norm(self.g.s.objs[o.value[1]].name) == _norm(a.value):
+            if o.value[0] == "play" and _norm(self.g.s.objs[o.value[1]].name) == _norm(a.value) \
+                    and zone in (None, self.g.s.objs[o.value[1]].zone):
                 self.g.apply(o)
                 return
-        raise self.err(a.line, f"{self.names[d.player]} cannot play {a.value!r} now{self._why_no_land(d.player, a)}; "
+        where = f" from {zone}" if zone else ""
+        why = self._why_no_land(d.player, a) if zone in (None, "hand") else \
+            f" (playing a land from {zone} needs an effect that allows it, CR 305.1)"
+        raise self.err(a.line, f"{self.names[d.player]} cannot play {a.value!r}{where} now{why}; "
                                f"legal: {'; '.join(o.label for o in d.options)}")
 
     def _why_no_land(self, player: int, a: Action) -> str:
@@ -795,6 +858,7 @@ def check(g: Game, e: Expect, names: list[str]) -> list[str]:
         for k, v in counters.items():
             if o.counters.get(k, 0) != v:
                 fail(f"{k} counters on {ref}: expected {v}, found {o.counters.get(k, 0)}")
+    out += [f"{where}: {m}" for m in _check_objects(g, c, names)]
     if "lost" in c:
         got = sorted(p.name for p in s.players if p.lost or p.left)
         if got != sorted(c["lost"]):
@@ -810,6 +874,123 @@ def check(g: Game, e: Expect, names: list[str]) -> list[str]:
     if "decision" in c:
         out += [f"{where}: {m}" for m in _check_decision(g, c["decision"], names)]
     return out
+
+
+def _find(g: Game, ref: str) -> tuple[Obj | None, str]:
+    """The object a scenario id or a card name stands for, or None and why not. A name
+    must be unambiguous: one permanent of that name, or else one object in all zones."""
+    s = g.s
+    uid = s.uid_names.get(ref)
+    if uid is not None:
+        o = next((x for x in s.objs.values() if x.card_uid == uid), None)
+        return o, "" if o is not None else "it is no longer in the game"
+    named = [x for x in s.objs.values() if _norm(x.name) == _norm(ref)]
+    on_bf = [x for x in named if x.zone == "battlefield"]
+    for group in (on_bf, named):
+        if len(group) == 1:
+            return group[0], ""
+        if len(group) > 1:
+            return None, f"{len(group)} objects are called {ref!r}; give the card an id"
+    return None, "no object with that id or name is in the game"
+
+
+def _check_objects(g: Game, c: dict[str, Any], names: list[str]) -> list[str]:
+    """The expectations about single objects: characteristics after continuous effects
+    (CR 613), attachment (CR 301.5, 303.4), control and ownership (CR 108.3, 108.4), marked
+    damage (CR 120.3); and commander damage (CR 903.10a)."""
+    s = g.s
+    out: list[str] = []
+    for key in ("characteristics", "attached_to", "controller", "owner", "damage"):
+        for ref, want in (c.get(key) or {}).items():
+            o, why = _find(g, ref)
+            if o is None:
+                out.append(f"{key} of {ref}: {why}")
+                continue
+            if key == "characteristics":
+                out += [f"characteristics of {ref}: {m}" for m in _check_characteristics(g, o, want)]
+            elif key == "attached_to":
+                t, twhy = _find(g, want) if want is not None else (None, "")
+                if want is not None and t is None:
+                    out.append(f"attached_to of {ref}: {want}: {twhy}")
+                elif o.attached_to != (t.id if t is not None else None):
+                    at = s.objs.get(o.attached_to) if o.attached_to is not None else None
+                    out.append(f"attached_to of {ref}: expected {want}, found "
+                               f"{_ref_name(g, at) if at is not None else None}")
+            elif key == "damage":
+                if o.damage != want:
+                    out.append(f"damage on {ref}: expected {want}, found {o.damage}")
+            elif key == "controller" and o.zone != "battlefield" and not any(it.obj == o.id for it in s.stack):
+                out.append(f"controller of {ref}: expected {want}, found none: it is in a {o.zone}, and only "
+                           "permanents and spells have controllers (CR 108.4a)")
+            else:
+                got = names[o.controller if key == "controller" else o.owner]
+                if got != want:
+                    out.append(f"{key} of {ref}: expected {want}, found {got}")
+    for player, by_commander in (c.get("commander_damage") or {}).items():
+        taken = s.players[names.index(player)].commander_damage
+        for ref, want in by_commander.items():
+            uid = s.uid_names.get(ref)
+            if uid is None:
+                out.append(f"commander_damage of {player}: {ref!r} is not a card id of the scenario")
+                continue
+            if taken.get(uid, 0) != want:
+                out.append(f"commander damage dealt to {player} by {ref}: expected {want}, found {taken.get(uid, 0)}")
+    return out
+
+
+def _ref_name(g: Game, o: Obj) -> str:
+    """A scenario's id for ``o`` if it has one, else its name."""
+    return next((ref for ref, uid in g.s.uid_names.items() if uid == o.card_uid), o.name)
+
+
+def _check_characteristics(g: Game, o: Obj, want: dict[str, Any]) -> list[str]:
+    """Compare what the engine computes for ``o`` now (CR 613): power and toughness after every
+    layer, subtypes after type-changing effects (layer 4), keywords and abilities after layer 6.
+    The name, card types, supertypes and colors come from the layer system's view of the object
+    where the engine has one (``characteristics.view``: copy, type and color effects, layers
+    1, 4 and 5), else from its card."""
+    view = getattr(ch, "view", None)
+    seen = view(g, o) if view is not None else o.card
+    out: list[str] = []
+    if "name" in want and _norm(seen.name) != _norm(want["name"]):
+        out.append(f"name: expected {want['name']!r}, found {seen.name!r}")
+    for k, fn in (("power", ch.power), ("toughness", ch.toughness)):
+        if k in want and (got := fn(g, o)) != want[k]:
+            out.append(f"{k}: expected {want[k]}, found {got}")
+    sets = {"types": seen.types, "subtypes": ch.subtypes(g, o), "supertypes": seen.supertypes,
+            "colors": seen.colors}
+    for k, got in sets.items():
+        if k in want and {_norm(x) for x in got} != {_norm(x) for x in want[k]}:
+            out.append(f"{k}: expected {sorted(want[k])}, found {sorted(got)}")
+    if "abilities" in want:
+        out += _check_abilities(g, o, want["abilities"])
+    return out
+
+
+def _check_abilities(g: Game, o: Obj, want: dict[str, list[str]]) -> list[str]:
+    """An ability listed is a keyword ``o`` has (CR 702) or a phrase of the text of one of its
+    triggered, activated or static abilities, after layer 6 (CR 613.1f)."""
+    kws = {_norm(k) for k in ch.keywords(g, o)}
+    abilities = (*ab.triggered(g, o), *ab.activated(g, o), *ab.static(g, o))
+    texts = [_norm(x.text) for x in abilities]
+    found = sorted(kws) + [x.text for x in abilities]
+
+    def has(phrase: str) -> bool:
+        w = _norm(phrase)
+        return w in kws or any(w in t for t in texts)
+
+    out = [f"abilities: expected none, found {found}"] if "none" in want and (kws or texts) else []
+    return out + _contains_excludes(want, has, "abilities", "", found or "none")
+
+
+def _contains_excludes(want: dict[str, Any], has: Callable[[str], object], what: str, noun: str,
+                       shown: object) -> list[str]:
+    """Failures of ``want``'s ``contains`` (each phrase must be there) and ``excludes`` (none
+    may be), ``has`` telling whether a phrase is."""
+    out = [f"{what}: expected {noun}{phrase!r}, found {shown}" for phrase in want.get("contains", [])
+           if not has(phrase)]
+    return out + [f"{what}: expected no {noun.removeprefix('an ')}{phrase!r}, found {shown}"
+                  for phrase in want.get("excludes", []) if has(phrase)]
 
 
 def _check_decision(g: Game, want: dict[str, Any], names: list[str]) -> list[str]:
@@ -842,13 +1023,7 @@ def _check_decision(g: Game, want: dict[str, Any], names: list[str]) -> list[str
             used.add(free[0])
         if not ok:
             out.append(f"decision: expected the options {want['options']}, found {shown}")
-    for phrase in want.get("contains", []):
-        if not hits(phrase):
-            out.append(f"decision: expected an option {phrase!r}, found {shown}")
-    for phrase in want.get("excludes", []):
-        if hits(phrase):
-            out.append(f"decision: expected no option {phrase!r}, found {shown}")
-    return out
+    return out + _contains_excludes(want, hits, "decision", "an option ", shown)
 
 
 def _zone_objs(g: Game, p: int, zone: str) -> list[Obj]:

@@ -7,7 +7,10 @@ user-facing description is ``docs/scenarios.md``): the keys ``format``, ``name``
 ``play``, ``pass``, ``resolve``, ``advance``, ``attack``, ``block``, ``choose``,
 ``concede`` and ``expect``; the expectation keys ``life``, ``initiative``,
 ``dungeon``, ``completed``, ``zones``, ``stack``, ``counters``, ``lost`` and
-``log``; and the step names of a turn.
+``log``; and the step names of a turn. The project's additions are documented in
+``docs/scenarios.md`` (``decision``, ``monarch``, ``characteristics``, ``attached_to``,
+``controller``, ``owner``, ``damage``, ``commander_damage``; the setup keys ``owner``,
+``goaded_by``, ``damage``, ``pumped``, ``commander``, ``exiled_by``, ``commander_damage``).
 
 It only parses and validates: the result is a tree of typed, frozen dataclasses
 (:class:`Scenario` at the root) that the runner turns into a game. Card names are
@@ -60,6 +63,7 @@ __all__ = [
     "Expect",
     "GameSetup",
     "PlayerSetup",
+    "Pump",
     "Scenario",
     "ZoneExpect",
     "load_scenario",
@@ -119,8 +123,16 @@ ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
 #: The keys of an ``expect`` mapping.
 EXPECT_KEYS: tuple[str, ...] = (
     "life", "initiative", "dungeon", "completed", "zones", "stack", "counters", "lost", "log", "decision",
-    "monarch",
+    "monarch", "characteristics", "attached_to", "controller", "owner", "commander_damage", "damage",
 )
+
+#: The fields of a ``characteristics`` expectation (CR 613: the values after continuous effects).
+CHARACTERISTIC_KEYS: tuple[str, ...] = (
+    "name", "power", "toughness", "types", "subtypes", "supertypes", "colors", "abilities",
+)
+
+#: Color words of ``colors`` and the letters the engine uses (CR 105.1, 105.2).
+COLOR_LETTERS: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 #: The keys of a ``decision`` expectation (the decision pending now).
 DECISION_KEYS: tuple[str, ...] = ("player", "kind", "options", "contains", "excludes")
@@ -128,10 +140,16 @@ DECISION_KEYS: tuple[str, ...] = ("player", "kind", "options", "contains", "excl
 TOP_KEYS: tuple[str, ...] = ("format", "name", "cites", "ruling", "xfail", "game", "players", "actions",
                               "expect")
 GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "initiative", "monarch", "dice")
-PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed")
+PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed", "commander_damage")
 CARD_KEYS: tuple[str, ...] = (
     "card", "id", "tapped", "sick", "counters", "attached_to", "attached", "token", "controller",
+    "owner", "goaded_by", "damage", "pumped", "commander", "exiled_by",
 )
+#: Card keys that only a permanent can have, and the one only a card in exile can have.
+_BATTLEFIELD_ONLY: tuple[str, ...] = ("tapped", "sick", "attached_to", "attached", "controller", "owner",
+                                      "goaded_by", "damage", "pumped", "commander")
+_EXILE_ONLY: tuple[str, ...] = ("exiled_by",)
+PUMP_KEYS: tuple[str, ...] = ("power", "toughness", "keywords")
 MATCH_KEYS: tuple[str, ...] = ("card", "counters", "tapped", "controller", "token")
 ZONE_EXPECT_KEYS: tuple[str, ...] = ("contains", "excludes", "count")
 
@@ -188,8 +206,24 @@ class DungeonPos:
 
 
 @dataclass(frozen=True, slots=True)
+class Pump:
+    """An "until end of turn" effect begun earlier in the turn: +power/+toughness and
+    keywords (CR 611.2a, 613.4c; it ends in the cleanup step, 514.2)."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class CardSpec:
-    """One card of a player's setup. ``Name*N`` in the file gives N equal specs."""
+    """One card of a player's setup. ``Name*N`` in the file gives N equal specs.
+
+    ``owner``: the player who owns a permanent listed in another player's battlefield (who
+    controls it); ``goaded_by``: the players who goaded it (CR 701.15); ``damage``: damage
+    marked on it (CR 120.3); ``pumped``: an "until end of turn" effect on it; ``commander``:
+    it is its owner's commander (CR 903.3); ``exiled_by``: for a card in exile, the id of the
+    permanent it was exiled "until … leaves the battlefield" by (CR 610.3)."""
 
     card: str
     id: str | None = None
@@ -200,6 +234,12 @@ class CardSpec:
     token: bool = False
     controller: str | None = None
     line: int = 0
+    owner: str | None = None
+    goaded_by: tuple[str, ...] = ()
+    damage: int = 0
+    pumped: Pump | None = None
+    commander: bool = False
+    exiled_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +258,8 @@ class PlayerSetup:
     dungeon: DungeonPos | None = None
     completed: list[str] = field(default_factory=list)
     line: int = 0
+    #: Combat damage this player has been dealt by each commander, by the commander's id (CR 903.10a).
+    commander_damage: dict[str, int] = field(default_factory=dict)
 
     def zone(self, zone: str) -> list[CardSpec]:
         """The cards listed for ``zone`` (one of :data:`ZONES`)."""
@@ -273,7 +315,12 @@ class Expect:
     ``counters``: {id-or-name: {counter: int}}; ``lost``: list[str];
     ``log``: {"contains": list[str], "excludes": list[str]} (either may be absent);
     ``decision``: {"player": str, "kind": str, "options" | "contains" | "excludes": list[str]}
-    (the keys given only).
+    (the keys given only); ``characteristics``: {ref: {field: value}} with ``power``,
+    ``toughness`` (int), ``name`` (str), ``types``, ``subtypes``, ``supertypes``, ``colors``
+    (frozensets; colors as letters W U B R G) and ``abilities`` ({"contains" | "excludes":
+    list[str]}, or {"none": []} for no abilities at all); ``attached_to``: {ref: ref | None};
+    ``controller``, ``owner``: {ref: player}; ``damage``: {ref: int}; ``commander_damage``:
+    {player: {commander id: int}}.
 
     ``final`` is True for the top-level ``expect`` (checked after all actions).
     """
@@ -508,6 +555,9 @@ class _Parser:
         self.player_entries: dict[str, tuple[str, Node, dict[str, tuple[Node, Node]]]] = {}
         self.ids: dict[str, int] = {}
         self.attachments: list[tuple[str, Node, str, str | None]] = []
+        self.exile_links: list[tuple[str, Node, str]] = []  # (exiled_by id, node, key)
+        self.damage_links: list[tuple[str, Node, str]] = []  # (commander_damage id, node, key)
+        self.commanders: list[tuple[Node, str, str]] = []  # `commander: true` cards: (node, key, id or name)
         self.flattened: dict[int, dict[str, tuple[Node, Node]]] = {}
         self.setup_cards = 0  # cards in the setup so far
         self.matched_cards = 0  # cards in the expectations' card lists so far
@@ -554,6 +604,16 @@ class _Parser:
             if name not in allowed:
                 self.fail(f"unknown key {name!r} in {what}{_suggest(name, allowed)} "
                           f"(expected one of: {', '.join(allowed)})", knode, f"{key}.{name}")
+
+    def checks(self, node: Node, key: str, what: str, allowed: tuple[str, ...],
+               label: str) -> dict[str, tuple[Node, Node]]:
+        """A mapping of some of the keys ``allowed``, at least one (a ``label`` check, e.g.
+        "zone check", that checks nothing is a mistake)."""
+        items = self.mapping(node, key, what)
+        self.check_keys(items, allowed, key, f"a {label}")
+        if not items:
+            self.fail(f"an empty {label} checks nothing; give any of: {', '.join(allowed)}", node, key)
+        return items
 
     def sequence(self, node: Node, key: str, what: str, wrap: bool = False) -> list[Node]:
         """The items of a list node; with ``wrap`` a single scalar is a one-item list
@@ -753,6 +813,7 @@ class _Parser:
                                      for i, d in enumerate(self.sequence(v, key, "die results, e.g. [17, 3]"), 1))
         game = GameSetup(**values)
         self.check_variant(game.variant, players, gnode if gnode is not None else root)
+        self.check_commanders(game.variant, players)
         return game
 
     def check_variant(self, variant: str, players: list[PlayerSetup], node: Node) -> None:
@@ -810,6 +871,7 @@ class _Parser:
             self.player_entries[name] = (key, pnode, items)
         players = [self.player_setup(name) for name in self.players]
         self.check_attachments(players)
+        self.check_links(players)
         return players
 
     def player_setup(self, name: str) -> PlayerSetup:
@@ -829,7 +891,19 @@ class _Parser:
                 if isinstance(v, ScalarNode) and v.tag == _INT:
                     self.fail("list the completed dungeons by name, e.g. [Undercity]", v, vkey)
                 values[k] = self.texts(v, vkey, "dungeon names")
+            elif k == "commander_damage":
+                values[k] = self.commander_damage(v, vkey)
         return PlayerSetup(**values)
+
+    def commander_damage(self, node: Node, key: str) -> dict[str, int]:
+        """{commander id: combat damage dealt by it} (CR 903.10a); the ids are checked once every
+        player's cards are read (:meth:`check_links`)."""
+        items = self.mapping(node, key, "combat damage by commander id, e.g. {bob-cmdr: 7}")
+        out: dict[str, int] = {}
+        for k, (knode, v) in items.items():
+            out[k] = self.integer(v, f"{key}.{k}", minimum=0, maximum=_MAX_COUNT)
+            self.damage_links.append((k, knode, f"{key}.{k}"))
+        return out
 
     def cards(self, node: Node, key: str, zone: str) -> list[CardSpec]:
         out: list[CardSpec] = []
@@ -877,18 +951,69 @@ class _Parser:
                 values[k] = self.counters(v, vkey)
             elif k in ("attached_to", "attached"):
                 values["attached_to"] = self.opt_text(v, vkey, "the id or name of what it is attached to")
-            elif k == "controller":
+            elif k in ("controller", "owner"):
                 values[k] = self.opt_player(v, vkey)
-        if zone != "battlefield":
-            for k in ("tapped", "sick", "attached_to", "attached", "controller"):
-                if k in items and values.get("attached_to" if k == "attached" else k):
-                    self.fail(f"only a permanent on the battlefield can have `{k}`; this card is in the {zone}",
-                              items[k][0], f"{key}.{k}")
+            elif k == "commander":
+                values[k] = self.boolean(v, vkey)
+                if values[k]:
+                    self.commanders.append((v, vkey, values.get("id") or name))
+            elif k == "goaded_by":
+                values[k] = self.goaders(v, vkey)
+            elif k == "damage":
+                values[k] = self.integer(v, vkey, minimum=0, maximum=_MAX_COUNTERS)
+            elif k == "pumped":
+                values[k] = self.pump(v, vkey)
+            elif k == "exiled_by":
+                values[k] = self.text(v, vkey, "the id of the permanent that exiled it")
+        if values.get("controller") and values.get("owner"):
+            self.fail("give `owner` (it is in its controller's battlefield) or `controller` (it is in its "
+                      "owner's battlefield), not both", items["owner"][0], f"{key}.owner")
+        for k in _BATTLEFIELD_ONLY if zone != "battlefield" else ():
+            if k in items and values.get("attached_to" if k == "attached" else k):
+                self.fail(f"only a permanent on the battlefield can have `{k}`; this card is in the {zone}",
+                          items[k][0], f"{key}.{k}")
+        for k in _EXILE_ONLY if zone != "exile" else ():
+            if k in items:
+                self.fail(f"only a card in exile can have `{k}` (CR 610.3); this card is in the {zone}",
+                          items[k][0], f"{key}.{k}")
+        if values.get("commander") and values.get("token"):
+            self.fail("a token can't be a commander (CR 903.3)", items["commander"][0], f"{key}.commander")
         if values.get("attached_to") is not None:
             k = "attached_to" if "attached_to" in items else "attached"
             self.attachments.append((values["attached_to"], items[k][1], f"{key}.{k}", values.get("id")))
+        if "exiled_by" in items:
+            self.exile_links.append((values["exiled_by"], items["exiled_by"][1], f"{key}.exiled_by"))
         counters = values.pop("counters", {})
         return [CardSpec(counters=dict(counters), **values) for _ in range(n)]
+
+    def goaders(self, node: Node, key: str) -> tuple[str, ...]:
+        """The players who goaded a creature (CR 701.15a), each once."""
+        out: list[str] = []
+        for i, item in enumerate(self.sequence(node, key, "the players who goaded it, e.g. [Alice]", wrap=True), 1):
+            who = self.player(item, f"{key}[{i}]")
+            if who in out:
+                self.fail(f"{who} is listed twice (a player goads a creature once, CR 701.15c)", item, f"{key}[{i}]")
+            out.append(who)
+        return tuple(out)
+
+    def pump(self, node: Node, key: str) -> Pump:
+        """``[+2, +2]`` or ``{power: 2, toughness: 2, keywords: [trample]}``."""
+        what = "+power/+toughness until end of turn, e.g. [+2, +2] or {power: 1, keywords: [flying]}"
+        if isinstance(node, SequenceNode):
+            if len(node.value) != 2:
+                self.fail(f"expected {what}: two numbers, found {len(node.value)} item(s)", node, key)
+            return Pump(*(self.integer(v, f"{key}[{i}]", maximum=_MAX_COUNTERS) for i, v in enumerate(node.value, 1)))
+        items = self.mapping(node, key, what)
+        self.check_keys(items, PUMP_KEYS, key, "`pumped`")
+        if not items:
+            self.fail(f"an empty `pumped` does nothing; give any of: {', '.join(PUMP_KEYS)}", node, key)
+        values: dict[str, Any] = {}
+        for k, (_, v) in items.items():
+            if k == "keywords":
+                values[k] = frozenset(w.lower() for w in self.texts(v, f"{key}.{k}", "keyword abilities"))
+            else:
+                values[k] = self.integer(v, f"{key}.{k}", maximum=_MAX_COUNTERS)
+        return Pump(**values)
 
     def card_id(self, node: Node, key: str, copies: int) -> str:
         cid = self.text(node, key, "an id")
@@ -910,6 +1035,35 @@ class _Parser:
                 known = sorted(set(self.ids) | on_battlefield | set(self.players))
                 self.fail(f"{target!r} is no card id, player or card on the battlefield"
                           f"{_suggest(target, known)}", node, key)
+
+    def check_links(self, players: list[PlayerSetup]) -> None:
+        """``exiled_by`` names a permanent of the setup (CR 610.3); ``commander_damage`` a
+        commander: a card in a command zone or one with ``commander: true`` (CR 903.10a)."""
+        permanents = {c.id for p in players for c in p.battlefield if c.id}
+        for target, node, key in self.exile_links:
+            if target not in permanents:
+                self.fail(f"{target!r} is not the id of a permanent in the setup (a card is exiled \"until it "
+                          f"leaves the battlefield\" by a permanent){_suggest(target, sorted(permanents))}",
+                          node, key)
+        commanders = {c.id for p in players for c in p.command if c.id}
+        commanders |= {c.id for p in players for c in p.battlefield if c.id and c.commander}
+        for target, node, key in self.damage_links:
+            if target not in commanders:
+                hint = (f" (commanders with ids: {', '.join(sorted(commanders))})" if commanders else
+                        " (give the commander an id, in `command:` or with `commander: true`)")
+                self.fail(f"{target!r} is not the id of a commander{_suggest(target, sorted(commanders))}{hint}",
+                          node, key)
+
+    def check_commanders(self, variant: str, players: list[PlayerSetup]) -> None:
+        """Commanders exist only in the commander variant (CR 903)."""
+        if variant == "commander":
+            return
+        for node, key, _ in self.commanders:
+            self.fail(f"only a commander game has commanders (CR 903.3); this is {variant} "
+                      "(set `game: {variant: commander}`)", node, key)
+        for _, node, key in self.damage_links:
+            self.fail(f"commander damage exists only in a commander game (CR 903.10a); this is {variant}",
+                      node, key)
 
     # ---- actions
 
@@ -1069,11 +1223,8 @@ class _Parser:
             if zone not in ZONES:
                 self.fail(f"unknown zone {zone!r}{_suggest(zone, ZONES)} (expected one of: {', '.join(ZONES)})",
                           knode, zkey)
-            checks = self.mapping(v, zkey, "a zone check, e.g. {contains: [...], excludes: [...], count: N}")
-            self.check_keys(checks, ZONE_EXPECT_KEYS, zkey, "a zone check")
-            if not checks:
-                self.fail(f"an empty zone check checks nothing; give any of: {', '.join(ZONE_EXPECT_KEYS)}",
-                          v, zkey)
+            checks = self.checks(v, zkey, "a zone check, e.g. {contains: [...], excludes: [...], count: N}",
+                                 ZONE_EXPECT_KEYS, "zone check")
             values: dict[str, Any] = {"player": player, "zone": zone}
             for k, (_, cv) in checks.items():
                 if k == "count":
@@ -1110,6 +1261,80 @@ class _Parser:
             out.extend(CardMatch(**values) for _ in range(n))
         return out
 
+    def by_object(self, node: Node, key: str, what: str) -> list[tuple[str, Node, str]]:
+        """The entries of a mapping keyed by card ids or names: (ref, value node, key)."""
+        items = self.mapping(node, key, what)
+        if not items:
+            self.fail(f"an empty `{key.rpartition('.')[2]}` checks nothing; give {what}", node, key)
+        return [(k, v, f"{key}.{k}") for k, (_, v) in items.items()]
+
+    def expect_characteristics(self, node: Node, key: str) -> dict[str, dict[str, Any]]:
+        what = "characteristics by card id, e.g. {bears: {power: 4, toughness: 4, abilities: [trample]}}"
+        out: dict[str, dict[str, Any]] = {}
+        for ref, v, k in self.by_object(node, key, what):
+            items = self.checks(v, k, "characteristics, e.g. {power: 4, types: [Creature]}",
+                                CHARACTERISTIC_KEYS, "characteristics check")
+            want: dict[str, Any] = {}
+            for name, (_, cv) in items.items():
+                ckey = f"{k}.{name}"
+                if name in ("power", "toughness"):
+                    want[name] = self.integer(cv, ckey, maximum=_MAX_COUNTERS)
+                elif name == "name":
+                    want[name] = self.text(cv, ckey, "a card name")
+                elif name == "colors":
+                    want[name] = frozenset(self.color(c, f"{ckey}[{i}]") for i, c in
+                                           enumerate(self.sequence(cv, ckey, "colors, e.g. [green]", wrap=True), 1))
+                elif name == "abilities":
+                    want[name] = self.abilities(cv, ckey)
+                else:
+                    want[name] = frozenset(self.texts(cv, ckey, f"the {name}, e.g. [Creature]"))
+            out[ref] = want
+        return out
+
+    def color(self, node: Node, key: str) -> str:
+        word = self.text(node, key, "a color")
+        letter = COLOR_LETTERS.get(word.lower()) or (word.upper() if word.upper() in COLOR_LETTERS.values() else None)
+        if letter is None:
+            words = (*COLOR_LETTERS, *COLOR_LETTERS.values())
+            self.fail(f"unknown color {word!r}{_suggest(word.lower(), list(COLOR_LETTERS))} (expected one of: "
+                      f"{', '.join(words)}; [] for colorless)", node, key)
+        return letter
+
+    def abilities(self, node: Node, key: str) -> dict[str, list[str]]:
+        """``[a, b]`` (it has each), ``[]`` (it has none), or ``{contains: [...], excludes: [...]}``."""
+        if isinstance(node, MappingNode):
+            items = self.mapping(node, key, "an abilities check")
+            self.check_keys(items, ("contains", "excludes"), key, "an abilities check")
+            if not items:
+                self.fail("an abilities check needs `contains: [...]` or `excludes: [...]`", node, key)
+            return {k: self.texts(items[k][1], f"{key}.{k}", "keywords or phrases of abilities")
+                    for k in ("contains", "excludes") if k in items}
+        listed = self.texts(node, key, "keywords or phrases of abilities, e.g. [flying, \"{T}: Add\"]")
+        return {"contains": listed} if listed else {"none": []}
+
+    def expect_attached_to(self, node: Node, key: str) -> dict[str, str | None]:
+        return {ref: self.opt_text(v, k, "the id or name of what it is attached to, or null")
+                for ref, v, k in self.by_object(node, key, "attachments by card id, e.g. {rancor: bears}")}
+
+    def expect_controller(self, node: Node, key: str) -> dict[str, str]:
+        return {ref: self.player(v, k)
+                for ref, v, k in self.by_object(node, key, "controllers by card id, e.g. {angel: Bob}")}
+
+    def expect_owner(self, node: Node, key: str) -> dict[str, str]:
+        return {ref: self.player(v, k)
+                for ref, v, k in self.by_object(node, key, "owners by card id, e.g. {angel: Alice}")}
+
+    def expect_damage(self, node: Node, key: str) -> dict[str, int]:
+        return {ref: self.integer(v, k, minimum=0, maximum=_MAX_COUNTERS)
+                for ref, v, k in self.by_object(node, key, "damage marked by card id, e.g. {bears: 1}")}
+
+    def expect_commander_damage(self, node: Node, key: str) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for p, v, k in self.by_player(node, key, "commander damage by player, e.g. {Alice: {bob-cmdr: 7}}"):
+            out[p] = {ref: self.integer(n, nk, minimum=0, maximum=_MAX_COUNT)
+                      for ref, n, nk in self.by_object(v, k, "combat damage by commander id, e.g. {bob-cmdr: 7}")}
+        return out
+
     def expect_stack(self, node: Node, key: str) -> list[str]:
         return self.texts(node, key, "the names on the stack, top first")
 
@@ -1131,11 +1356,7 @@ class _Parser:
 
     def expect_decision(self, node: Node, key: str) -> dict[str, Any]:
         what = "a decision check, e.g. {player: Alice, kind: dungeon, options: [Tomb of Annihilation, ...]}"
-        items = self.mapping(node, key, what)
-        self.check_keys(items, DECISION_KEYS, key, "a decision check")
-        if not items:
-            self.fail(f"an empty decision check checks nothing; give any of: {', '.join(DECISION_KEYS)}",
-                      node, key)
+        items = self.checks(node, key, what, DECISION_KEYS, "decision check")
         out: dict[str, Any] = {}
         for k, (_, v) in items.items():
             if k == "player":
