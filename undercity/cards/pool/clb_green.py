@@ -116,24 +116,10 @@ keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, co
 
 # ----------------------------------------------------------------------------- keyword creatures
 # ----------------------------------------------------------------------------- ramp: lands from the library
-define("Sakura-Tribe Elder", activated=(
-    Activated("Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
-              "battlefield tapped, then shuffle.", cost=_cost("", sacrifice_self=True),
-              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
-define("Neverwinter Dryad", activated=(
-    Activated("{2}, Sacrifice Neverwinter Dryad: Search your library for a basic Forest card, put it onto the "
-              "battlefield tapped, then shuffle.", cost=_cost("{2}", sacrifice_self=True),
-              effects=(Search(F("Land", basic=True, subtypes={"Forest"}), to="battlefield", tapped=True),)),))
 define("Pilgrim's Eye", triggered=(
     Triggered("When Pilgrim's Eye enters the battlefield, you may search your library for a basic land card, "
               "reveal it, put it into your hand, then shuffle.", optional=True,
               effects=(Search(BASIC_LAND, to="hand"),)),))
-define("Nature's Lore", spell=SpellAbility(
-    "Search your library for a Forest card, put that card onto the battlefield, then shuffle.",
-    effects=(Search(F("Land", subtypes={"Forest"}), to="battlefield"),)))
-define("Three Visits", spell=SpellAbility(
-    "Search your library for a Forest card, put that card onto the battlefield, then shuffle.",
-    effects=(Search(F("Land", subtypes={"Forest"}), to="battlefield"),)))
 define("Kodama's Reach", spell=SpellAbility(
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",
@@ -157,29 +143,6 @@ define("Explorer's Scope", triggered=(
 ), activated=(_equip("{1}", "Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)"),))
 
 # ----------------------------------------------------------------------------- land cards
-define("Evolving Wilds", activated=(
-    Activated("{T}, Sacrifice Evolving Wilds: Search your library for a basic land card, put it onto the "
-              "battlefield tapped, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
-              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
-define("Terramorphic Expanse", activated=(
-    Activated("{T}, Sacrifice Terramorphic Expanse: Search your library for a basic land card, put it onto the "
-              "battlefield tapped, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
-              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
-define("Blighted Woodland", activated=(
-    mana_ability("C"),
-    Activated("{3}{G}, {T}, Sacrifice Blighted Woodland: Search your library for up to two basic land cards, put "
-              "them onto the battlefield tapped, then shuffle.", cost=_cost("{3}{G}", tap=True, sacrifice_self=True),
-              effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True),)),))
-define("Grasslands", static=(ENTERS_TAPPED,), activated=(
-    Activated("{T}, Sacrifice Grasslands: Search your library for a Forest or Plains card, put it onto the "
-              "battlefield, then shuffle.", cost=_cost("", tap=True, sacrifice_self=True),
-              effects=(Search(F("Land", subtypes={"Forest", "Plains"}), to="battlefield"),)),))
-define("Bant Panorama", activated=(
-    mana_ability("C"),
-    Activated("{1}, {T}, Sacrifice Bant Panorama: Search your library for a basic Forest, Plains, or Island card, "
-              "put it onto the battlefield tapped, then shuffle.", cost=_cost("{1}", tap=True, sacrifice_self=True),
-              effects=(Search(F("Land", basic=True, subtypes={"Forest", "Plains", "Island"}), to="battlefield",
-                              tapped=True),)),))
 define("Rogue's Passage", activated=(
     mana_ability("C"),
     Activated("{4}, {T}: Target creature can't be blocked this turn.", cost=_cost("{4}", tap=True),

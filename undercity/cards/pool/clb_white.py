@@ -175,15 +175,7 @@ define("Lulu, Loyal Hollyphant", triggered=(
 
 
 
-define("Wayfarer's Bauble", activated=(
-    Activated("{2}, {T}, Sacrifice Wayfarer's Bauble: Search your library for a basic land card, put that card onto "
-              "the battlefield tapped, then shuffle.", cost=_cost("{2}", tap=True, sacrifice_self=True),
-              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),))
 
-define("Burnished Hart", activated=(
-    Activated("{3}, Sacrifice Burnished Hart: Search your library for up to two basic land cards, put them onto the "
-              "battlefield tapped, then shuffle.", cost=_cost("{3}", sacrifice_self=True),
-              effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True),)),))
 
 define("Solemn Simulacrum", triggered=(
     _enters("When Solemn Simulacrum enters the battlefield, you may search your library for a basic land card, put "

@@ -103,9 +103,6 @@ define("Demogorgon's Clutches", spell=SpellAbility(
     effects=(Discard(2, T(0)), Mill(2, T(0)), LoseLife(2, T(0)))))
 
 # ----------------------------------------------------------------------------- ramp
-define("Rampant Growth", spell=SpellAbility(
-    "Search your library for a basic land card, put that card onto the battlefield tapped, then shuffle.",
-    effects=(Search(F("Land", basic=True), to="battlefield", tapped=True),)))
 define("Cultivate", spell=SpellAbility(
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",

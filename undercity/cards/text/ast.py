@@ -310,7 +310,23 @@ class Phrase(Node):
         return _join(self.who.render() if self.who else None, self.words)
 
 
-Effect = Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | Counters | Create | AddMana | Phrase
+@dataclass(frozen=True, slots=True)
+class SearchLibrary(Node):
+    """"search your library for a basic land card", "… for up to two basic land cards"
+    (CR 701.23); what happens to the cards found is said by the clauses that follow."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    up_to: bool
+    noun: Noun
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "your library for",
+                     "up to" if self.up_to else None, self.n.render(), self.noun.render())
+
+
+Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | Counters | Create | AddMana | Phrase
 
 
 @dataclass(frozen=True, slots=True)

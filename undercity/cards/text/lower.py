@@ -37,6 +37,9 @@ class Unsupported(Exception):
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "sorceries": "Sorcery",
           "battle": "Battle"}
+#: The land types (CR 205.3i).
+LAND_TYPES = frozenset({"Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
+                        "Power-Plant", "Sphere", "Swamp", "Tower", "Urza's"})
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -69,6 +72,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             raise Unsupported(n.render())
     if types and subtypes:
         raise Unsupported(n.render())  # "artifact or Vampire": the Filter can't say "or" across fields
+    if subtypes and subtypes <= LAND_TYPES:
+        types.add("Land")  # CR 205.3i: land types are only ever on lands
     if n.card in ("spell", "spells") and not n.heads:
         pass
     sets: dict[str, set[str]] = {"not_types": set(), "not_colors": set(), "colors": set(), "supertypes": set(),
@@ -264,8 +269,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
         v = c.verb.rstrip("s") if c.verb != "goads" else "goad"
-        if v == "destroy" and isinstance(c.what, A.EachRef) and c.what.det == "all":
+        if v == "destroy" and isinstance(c.what, A.EachRef):
+            # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]
+        if v in ("exile", "return", "sacrifice") and isinstance(c.what, A.EachRef):
+            raise Unsupported(c.render())  # a simultaneous zone change of many objects
         if v == "sacrifice":
             who = player_ref(c.who, ctx) if c.who is not None else None
             if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
@@ -333,11 +341,43 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     raise Unsupported(c.render())
 
 
+_FOUND = ("it", "that card", "them", "those cards")
+
+
+def _search(s: A.Sentence) -> m.Effect:
+    """"Search your library for [up to] N [cards], [reveal it,] put it onto the battlefield
+    [tapped] / into your hand, then shuffle" (CR 701.23, 701.20): one Search effect."""
+    first, *rest = s.clauses
+    assert isinstance(first, A.SearchLibrary)
+    if first.who is not None or s.may:
+        raise Unsupported(first.render())
+    shapes = [(type(c).__name__, getattr(c, "verb", ""), getattr(c, "what", None), getattr(c, "to", "")) for c in rest]
+    if shapes and shapes[0][1] == "reveal" and isinstance(shapes[0][2], A.WordRef) and shapes[0][2].words in _FOUND:
+        shapes = shapes[1:]
+    ok = (len(shapes) == 2 and shapes[0][1] == "put" and isinstance(shapes[0][2], A.WordRef)
+          and shapes[0][2].words in _FOUND and shapes[1][:2] == ("Phrase", "") and s.joins[-1] == ", then ")
+    if not ok or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle":
+        raise Unsupported(s.render())
+    to = shapes[0][3]
+    n = _n(first.n)
+    if not first.up_to and n != 1 or first.noun.card not in ("card", "cards"):
+        raise Unsupported(first.render())  # "search for two cards" must find two if it can
+    flt = noun_filter(first.noun)
+    if to == "into your hand":
+        return m.Search(flt, n=n, to="hand")
+    if to in ("onto the battlefield", "onto the battlefield tapped"):
+        return m.Search(flt, n=n, to="battlefield", tapped=to.endswith("tapped"))
+    raise Unsupported(s.render())
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
     for s in body.sentences:
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
+        if isinstance(s.clauses[0], A.SearchLibrary):
+            out.append(_search(s))
+            continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
         for c in s.clauses:

@@ -469,6 +469,22 @@ class Parser:
                 if to:
                     return A.ObjectAction(who, v, what, to)
         self.i = self._start
+        if (v := self.verb("search")) and self.eat("your", "library", "for"):
+            up_to = self.eat("up", "to")
+            n = self.num()
+            noun = self.noun() if n is not None else None
+            if noun is not None:
+                return A.SearchLibrary(who, v, n, up_to, noun)
+        self.i = self._start
+        if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
+            to = "" if v.startswith("reveal") else self.one_of(
+                "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand")
+            if to is not None:
+                return A.ObjectAction(who, v, what, to)
+        self.i = self._start
+        if v := self.verb("shuffle"):
+            return A.Phrase(who, v)
+        self.i = self._start
         if (v := self.verb("scry", "surveil")) and (n := self.num()) is not None:
             return A.PlayerCount(who, v, n)
         self.i = self._start
