@@ -106,9 +106,7 @@ def build_game(sc: Scenario | str) -> Game:
                 if spec.id:
                     ids[spec.id] = o.card_uid
                 if zone == "command" and sc.game.variant == "commander":
-                    from undercity.engine import commander
-
-                    commander.designate(g, i, o)  # a card listed in `command:` is a commander
+                    _designate(g, o, spec, sc.file)  # a card listed in `command:` is a commander
         if ps.dungeon is not None:
             _place_dungeon(g, i, ps.dungeon.name, ps.dungeon.room, sc.file, ps.line)
         p.completed = list(ps.completed)
@@ -162,9 +160,17 @@ def _designations(g: Game, o: Obj, spec: CardSpec, names: list[str], file: str) 
         s.effects.append(ContinuousEffect("pump", o.id, pump.power, pump.toughness, pump.keywords, "eot",
                                           timestamp=s.next_timestamp()))
     if spec.commander:
-        from undercity.engine import commander
+        _designate(g, o, spec, file)
 
+
+def _designate(g: Game, o: Obj, spec: CardSpec, file: str) -> None:
+    """Make ``o`` its owner's commander (CR 903.3); a third one is an error (CR 702.124g)."""
+    from undercity.engine import commander
+
+    try:
         commander.designate(g, o.owner, o)
+    except UndercityError as e:
+        raise ScenarioError(str(e), file, spec.line, "commander") from None
 
 
 def _link_exiled(g: Game, links: list[tuple[Obj, str]]) -> None:

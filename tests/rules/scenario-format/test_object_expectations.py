@@ -123,3 +123,20 @@ players:
         run_scenario(parse_scenario(text, file="k.yaml"))
     assert str(info.value).startswith("k.yaml:6: pumped.keywords: unknown keyword 'flyng'; did you mean "
                                       "'flying'?"), info.value
+
+
+def test_a_third_commander_is_an_error_naming_its_line() -> None:
+    """CR 702.124g: at most two commanders (partner), counting those on the battlefield."""
+    text = """\
+format: 1
+name: three commanders
+game: {variant: commander}
+players:
+  - name: Alice
+    battlefield: [{card: Grizzly Bears, commander: true}, {card: Hill Giant, commander: true}]
+    command: [Serra Angel]
+  - name: Bob
+"""
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(parse_scenario(text, file="c.yaml"))
+    assert str(info.value) == "c.yaml:7: commander: Alice can't have more than 2 commanders (CR 702.124g)"
