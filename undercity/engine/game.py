@@ -388,6 +388,7 @@ def _load_rules() -> None:
         counters,
         deals_damage,
         dice,
+        draw_triggers,
         dungeons,
         effects,
         effects_afr,

@@ -56,11 +56,20 @@ def add_inherent(g: Game, controller: int, source_name: str, kind: str, text: st
 
 
 def watches(kind: str) -> Any:
-    """Register ``fn(game, event)`` as the trigger check for events of ``kind`` (CR 603.2):
-    how a rules module (engine/dice.py) lets permanents' abilities see its new events."""
+    """Register ``fn(game, event)`` as a trigger check for events of ``kind`` (CR 603.2):
+    how a rules module (engine/dice.py, engine/draw_triggers.py) lets permanents' abilities
+    see events. Checks registered for the same kind all run, in registration order."""
 
     def deco(fn: Any) -> Any:
-        _BY_KIND[kind] = fn
+        prev = _BY_KIND.get(kind)
+        if prev is None:
+            _BY_KIND[kind] = fn
+        else:
+            def both(g: Game, e: Any, prev: Any = prev, fn: Any = fn) -> None:
+                prev(g, e)
+                fn(g, e)
+
+            _BY_KIND[kind] = both
         return fn
 
     return deco

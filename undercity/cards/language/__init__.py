@@ -1,9 +1,11 @@
 """The effect language, grown by rule concept: one module per concept of the Comprehensive
 Rules — dice (706), monarch (725), ward (702.21), cascade (702.85), sacrifice (701.21,
 "sacrifice it"), damage (triggers on dealing damage, 603.2), counters (122, doubling),
-equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"). The core vocabulary stays in :mod:`undercity.cards.model`; every effect type
-here has its handler in the engine module of the concept (``undercity.engine.dice``,
-``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``, ``.deals_damage``, ``.counters``, ``.exiled_with``).
+equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"), draw
+("whenever you draw a card", 121.2). The core vocabulary stays in :mod:`undercity.cards.model`;
+every effect type here has its handler in the engine module of the concept
+(``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
+``.deals_damage``, ``.counters``, ``.exiled_with``, ``.draw_triggers``).
 """
 
 from undercity.cards.language.cascade import CASCADE, Cascade
@@ -20,6 +22,7 @@ from undercity.cards.language.dice import (
     RollDie,
     row,
 )
+from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.equip import equip
 from undercity.cards.language.exiled_with import ExileTopRemember, PutExiledWith, PutOneOfThose, among_those
 from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
@@ -31,5 +34,5 @@ __all__ = [
     "ROLL_ADVANTAGE", "ROLL_DICE", "ROLL_HIGHEST_NATURAL", "BecomeMonarch", "Cascade", "CounterUnlessPays",
     "CreateTokenThenCounters", "DoubleCounters", "ExileTopRemember", "PutExiledWith", "PutOneOfThose",
     "IfResult", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "among_those", "equip", "row", "ward",
-    "ward_cost",
+    "ward_cost", "YOU_DRAW",
 ]

@@ -11,6 +11,7 @@ from undercity.cards.pool import (  # noqa: F401
     commander_pool,
     core,
     dice_cards,
+    draw_trigger_cards,
     dungeon_cards,
     monarch_cards,
     rulings_support,
