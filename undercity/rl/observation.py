@@ -215,30 +215,78 @@ def option_rows(game: Game, observer: int, decision: Decision, options: list[Opt
     return out, named
 
 
-def _object_row(game: Game, o: Obj, observer: int, n: int, combat: Any) -> list[int]:
-    card = o.card
-    creature = ch.is_creature(o) if o.zone == "battlefield" else "Creature" in card.types
-    if o.zone == "battlefield" and creature:
+_STATIC: dict[str, tuple[int, int, int, int, int, int]] = {}
+
+
+def _static(card: Any) -> tuple[int, int, int, int, int, int]:
+    """A card's printed features: (index, land, creature, mana value, power, toughness)."""
+    st = _STATIC.get(card.name)
+    if st is None:
+        st = _STATIC[card.name] = (card_index(card.name), int("Land" in card.types), int("Creature" in card.types),
+                                   card.mana_value, card.power or 0, card.toughness or 0)
+    return st
+
+
+#: Rows of objects off the battlefield, which don't change (an object that moves is a new
+#: object, CR 400.7): id -> (object, zone, row with absolute seats). Bounded (cleared when full).
+_OFF_BATTLEFIELD: dict[int, tuple[Obj, str, list[int]]] = {}
+_OFF_BATTLEFIELD_MAX = 50_000
+
+
+def _object_row(game: Game, o: Obj, combat: Any) -> list[int]:
+    """An object's row, with its controller and owner as absolute seats."""
+    zone = o.zone
+    if zone != "battlefield":
+        c = _OFF_BATTLEFIELD.get(o.id)
+        if c is not None and c[0] is o and c[1] == zone:
+            return c[2]
+        idx, land, creature, mv, power, toughness = _static(o.card)
+        row = [1, idx, ZONE_CODE.get(zone, 0), o.controller, o.owner,
+               0, 0, 0, 0, power, toughness, 0, 0, 0, land, creature, mv, int(o.token), 0]
+        if len(_OFF_BATTLEFIELD) >= _OFF_BATTLEFIELD_MAX:
+            _OFF_BATTLEFIELD.clear()
+        _OFF_BATTLEFIELD[o.id] = (o, zone, row)
+        return row
+    idx, land, creature, mv, power, toughness = _static(o.card)
+    creature = int(ch.is_creature(o))
+    if creature:
         power, toughness = ch.power(game, o), ch.toughness(game, o)
-    else:
-        power, toughness = card.power or 0, card.toughness or 0
-    plus = o.counters.get("+1/+1", 0) if o.counters else 0
-    other = sum(o.counters.values()) - plus if o.counters else 0
-    return [1, card_index(card.name), ZONE_CODE.get(o.zone, 0), _rel(o.controller, observer, n),
-            _rel(o.owner, observer, n), int(o.tapped), int(o.sick), plus, other, power, toughness, o.damage,
-            int(combat is not None and o.id in combat.attackers),
-            int(combat is not None and o.id in combat.blockers),
-            int("Land" in card.types), int(creature), card.mana_value, int(o.token), 0]
+    plus = other = 0
+    if o.counters:
+        plus = o.counters.get("+1/+1", 0)
+        other = sum(o.counters.values()) - plus
+    attacking = blocking = 0
+    if combat is not None:
+        attacking, blocking = int(o.id in combat.attackers), int(o.id in combat.blockers)
+    return [1, idx, 1, o.controller, o.owner, int(o.tapped), int(o.sick),
+            plus, other, power, toughness, o.damage, attacking, blocking, land, creature, mv, int(o.token), 0]
 
 
-def _player_row(game: Game, seat: int, observer: int, deciding: int | None) -> list[int]:
+_MANA: list[Any] = [None, -1, ()]
+
+
+def _mana_available(game: Game) -> tuple[int, ...]:
+    """Each player's mana abilities they could activate now (costs.mana_sources) plus the
+    mana in their pool; computed once per position (the same state and the same events)."""
+    s = game.s
+    if _MANA[0] is s and _MANA[1] == len(game.events):
+        return _MANA[2]  # type: ignore[no-any-return]
+    out = []
+    for p in s.players:
+        if p.lost or p.left:
+            out.append(0)
+        else:
+            out.append(len(costs.mana_sources(game, p.idx)) + sum(v for v in p.pool.values() if v > 0))
+    _MANA[:] = [s, len(game.events), tuple(out)]
+    return _MANA[2]  # type: ignore[no-any-return]
+
+
+def _player_row(game: Game, seat: int, observer: int, deciding: int | None, mana_of: tuple[int, ...]) -> list[int]:
     s = game.s
     p = s.players[seat]
     me = s.players[observer]
     out = p.lost or p.left
-    mana = 0
-    if not out:
-        mana = len(costs.mana_sources(game, seat)) + sum(v for v in p.pool.values() if v > 0)
+    mana = mana_of[seat]
     codes = _dungeon_codes()
     return [1, int(not out), p.life, p.poison, len(p.hand), len(p.library), len(p.graveyard), len(p.exile),
             mana, int(s.initiative == seat), int(s.monarch == seat), codes.get(p.dungeon or "", 0),
@@ -258,30 +306,28 @@ def observe(game: Game, observer: int, page: Page | None, max_options: int) -> d
     deciding = d.player if d is not None and not s.over else None
     combat = s.combat
 
-    ids: list[int] = []
-    seen: set[int] = set()
     # CR 810.5 (and 808.5, 809.7): teammates may review each other's hands.
-    mates = [oid for mate in teammates(game, observer) for oid in s.players[mate].hand]
+    mates = [oid for mate in teammates(game, observer) if mate != observer for oid in s.players[mate].hand]
+    by_zone: dict[str, list[Obj]] = {z: [] for z in ZONES[1:]}
+    seen: set[int] = set()
+    objects = s.objs
     for oid in visible_objects(game, observer) + mates:
-        if oid not in seen and oid in s.objs:
+        if oid not in seen:
             seen.add(oid)
-            ids.append(oid)
-    objs = [s.objs[i] for i in ids]
-    objs.sort(key=lambda o: ZONE_CODE.get(o.zone, len(ZONES)))
-    objs = objs[:MAX_OBJECTS]
+            o = objects.get(oid)
+            if o is not None:
+                by_zone.setdefault(o.zone, []).append(o)
+    objs = [o for lst in by_zone.values() for o in lst][:MAX_OBJECTS]
     rows_of = {o.id: k for k, o in enumerate(objs)}
-    obj_rows = [_object_row(game, o, observer, n, combat) for o in objs]
+    obj_rows = [_object_row(game, o, combat) for o in objs]
 
     opt_rows: list[list[int]] = []
+    referenced: list[int] = []
     if options is not None and d is not None:
         opt_rows, named = option_rows(game, observer, d, options, rows_of)
         if page is not None and page.more:
             opt_rows.append([1, TAG_CODE["more"], 0, -1, 0, -1, -1, 0, 0, 0, 0, 0, 0])
-        col = OBJECT_COLUMNS.index("referenced")
-        for oid in named:
-            k = rows_of.get(oid)
-            if k is not None:
-                obj_rows[k][col] = 1
+        referenced = [k for k in (rows_of.get(oid) for oid in named) if k is not None]
 
     stack_rows = []
     for item in reversed(s.stack[-MAX_STACK:]):  # top of the stack first
@@ -292,7 +338,8 @@ def observe(game: Game, observer: int, page: Page | None, max_options: int) -> d
                            _rel(item.controller, observer, n), rows_of.get(src, -1) if src is not None else -1,
                            len(item.targets), item.x or 0, 0])
 
-    players = [_player_row(game, (observer + k) % n, observer, deciding) for k in range(n)]
+    mana = _mana_available(game)
+    players = [_player_row(game, (observer + k) % n, observer, deciding, mana) for k in range(n)]
     kind = KIND_CODE.get(d.kind, len(KINDS) - 1) if deciding is not None else 0
     glob = [s.turn, STEP_CODE.get(s.step, 0), _rel(s.active, observer, n),
             -1 if deciding is None else _rel(deciding, observer, n), kind,
@@ -304,11 +351,28 @@ def observe(game: Game, observer: int, page: Page | None, max_options: int) -> d
     return {
         "global": np.asarray(glob, dtype=np.int32),
         "players": _fill(players, shapes["players"]),
-        "objects": _fill(obj_rows, shapes["objects"], pointer=(OBJECT_COLUMNS, ())),
+        "objects": _objects(obj_rows, shapes["objects"], observer, n, referenced),
         "stack": _fill(stack_rows, shapes["stack"], pointer=(STACK_COLUMNS, ("source_row",))),
         "options": _fill(opt_rows, shapes["options"], pointer=(OPTION_COLUMNS, ("object_row",))),
         "action_mask": _mask(len(opt_rows), max_options),
     }
+
+
+_SEAT_COLUMNS = [OBJECT_COLUMNS.index("controller"), OBJECT_COLUMNS.index("owner")]
+_REFERENCED = OBJECT_COLUMNS.index("referenced")
+
+
+def _objects(rows: list[list[int]], shape: tuple[int, ...], observer: int, n: int,
+             referenced: list[int]) -> np.ndarray:
+    out = np.zeros(shape, dtype=np.int32)
+    if rows:
+        arr = out[:len(rows)]
+        arr[...] = rows
+        np.minimum(arr, BOUND, out=arr)
+        np.maximum(arr, -BOUND, out=arr)
+        arr[:, _SEAT_COLUMNS] = (arr[:, _SEAT_COLUMNS] - observer) % n  # seats relative to the observer
+        arr[referenced, _REFERENCED] = 1
+    return out
 
 
 def _fill(rows: list[list[int]], shape: tuple[int, ...],
@@ -318,9 +382,10 @@ def _fill(rows: list[list[int]], shape: tuple[int, ...],
     for c in pointers:  # absent rows point nowhere
         out[:, columns.index(c)] = -1
     if rows:
-        arr = np.asarray(rows, dtype=np.int64)
-        np.clip(arr, -BOUND, BOUND, out=arr)
-        out[:len(rows)] = arr
+        arr = out[:len(rows)]
+        arr[...] = rows
+        np.minimum(arr, BOUND, out=arr)
+        np.maximum(arr, -BOUND, out=arr)
     return out
 
 
