@@ -98,24 +98,24 @@ def test_player_rows_are_the_players_relative_to_the_observer() -> None:
     assert rows[3:, P["present"]].tolist() == [0, 0, 0]
 
 
-def test_the_initiative_and_the_dungeon_are_observed() -> None:
+def test_the_initiative_and_the_dungeon_are_observed(play_random) -> None:
     """CR 726, 309: whoever has the initiative, their dungeon and room, for everyone to see."""
     env = UndercityAEC(["orzhov-initiative", "simic-initiative"], turn_cap=20)
-    for seed in range(10):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            g = env.game
-            if g.s.initiative is not None and not g.over:
-                who = g.s.initiative
-                seat = int(agent.split("_")[1])
-                row = obs["players"][(who - seat) % 2]
-                assert row[P["initiative"]] == 1 and obs["players"][(1 - who - seat) % 2][P["initiative"]] == 0
-                assert row[P["dungeon"]] > 0 and row[P["room"]] > 0
-                return
-            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    pytest.fail("nobody took the initiative")
+    seen = []
+
+    def check(env: UndercityAEC, agent: str, obs: dict) -> None:
+        g = env.game
+        if g.s.initiative is not None and not g.over:
+            who = g.s.initiative
+            seat = int(agent.split("_")[1])
+            row = obs["players"][(who - seat) % 2]
+            assert row[P["initiative"]] == 1 and obs["players"][(1 - who - seat) % 2][P["initiative"]] == 0
+            assert row[P["dungeon"]] > 0 and row[P["room"]] > 0
+            seen.append(who)
+
+    for seed in range(4):
+        play_random(env, seed, check)
+    assert seen
 
 
 def test_objects_and_options_say_what_the_decision_refers_to() -> None:
@@ -153,28 +153,27 @@ def test_another_seat_s_decision_shows_its_kind_but_not_its_options() -> None:
     assert not obs["options"][:, 0].any() and not obs["action_mask"].any()
 
 
-def test_battlefield_rows_are_the_permanents_as_the_rules_see_them() -> None:
+def test_battlefield_rows_are_the_permanents_as_the_rules_see_them(play_random) -> None:
     """Power and toughness after effects (CR 613), tapped, counters."""
     from undercity.engine import characteristics as ch
 
     env = UndercityAEC(["gruul-stompy"], turn_cap=12)
-    checked = 0
+    checked = []
+
+    def check(env: UndercityAEC, agent: str, obs: dict) -> None:
+        g = env.game
+        seat = int(agent.split("_")[1])
+        rows = [r for r in obs["objects"] if r[OB["zone"]] == ZONE_CODE["battlefield"]]
+        assert len(rows) == len(g.s.battlefield)
+        for r, oid in zip(rows, g.s.battlefield, strict=True):
+            o = g.obj(oid)
+            assert r[OB["card"]] == card_index(o.name) and r[OB["tapped"]] == int(o.tapped)
+            assert r[OB["controller"]] == (o.controller - seat) % 2
+            assert r[OB["plus_counters"]] == o.counters.get("+1/+1", 0)
+            if ch.is_creature(o):
+                assert (r[OB["power"]], r[OB["toughness"]]) == (ch.power(g, o), ch.toughness(g, o))
+                checked.append(o.id)
+
     for seed in range(4):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            g = env.game
-            seat = int(agent.split("_")[1])
-            rows = [r for r in obs["objects"] if r[OB["zone"]] == ZONE_CODE["battlefield"]]
-            assert len(rows) == len(g.s.battlefield)
-            for r, oid in zip(rows, g.s.battlefield, strict=True):
-                o = g.obj(oid)
-                assert r[OB["card"]] == card_index(o.name) and r[OB["tapped"]] == int(o.tapped)
-                assert r[OB["controller"]] == (o.controller - seat) % 2
-                assert r[OB["plus_counters"]] == o.counters.get("+1/+1", 0)
-                if ch.is_creature(o):
-                    assert (r[OB["power"]], r[OB["toughness"]]) == (ch.power(g, o), ch.toughness(g, o))
-                    checked += 1
-            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert checked > 20
+        play_random(env, seed, check)
+    assert len(checked) > 20

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
@@ -22,24 +21,6 @@ TABLES = [
 ]
 
 
-def play_random(env: UndercityAEC, seed: int, on_step=None) -> list[tuple[str, float, dict, bool]]:
-    """Play one game with uniformly random legal actions; the (agent, reward, info, game over)
-    of every agent as it finishes."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    finished = []
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        if on_step is not None:
-            on_step(env, agent, obs)
-        if term or trunc:
-            finished.append((agent, reward, info, env.game.over))
-            env.step(None)
-        else:
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return finished
-
-
 @pytest.mark.parametrize("table", TABLES)
 def test_pettingzoo_api_test_passes_for_every_variant(table: dict) -> None:
     with warnings.catch_warnings():
@@ -51,7 +32,7 @@ def test_pettingzoo_seed_test_passes() -> None:
     seed_test(lambda: UndercityAEC(players=3, variant="free-for-all", turn_cap=8), num_cycles=100)
 
 
-def test_the_agent_to_act_is_the_player_the_pending_decision_belongs_to() -> None:
+def test_the_agent_to_act_is_the_player_the_pending_decision_belongs_to(play_random) -> None:
     seen = []
 
     def check(env: UndercityAEC, agent: str, obs: dict) -> None:
@@ -66,7 +47,7 @@ def test_the_agent_to_act_is_the_player_the_pending_decision_belongs_to() -> Non
     assert {"mulligan", "priority"} <= set(seen)
 
 
-def test_two_player_rewards_are_plus_one_and_minus_one_at_the_end() -> None:
+def test_two_player_rewards_are_plus_one_and_minus_one_at_the_end(play_random) -> None:
     """CR 104.2a/104.3: one player wins, the other loses; nothing is rewarded before."""
     env = UndercityAEC(turn_cap=40)
     finished = play_random(env, 0)
@@ -77,7 +58,7 @@ def test_two_player_rewards_are_plus_one_and_minus_one_at_the_end() -> None:
     assert env.agents == []
 
 
-def test_a_player_who_loses_a_multiplayer_game_is_removed_while_the_others_play_on() -> None:
+def test_a_player_who_loses_a_multiplayer_game_is_removed_while_the_others_play_on(play_random) -> None:
     """CR 800.4a: the player leaves the game; their agent is terminated with -1 and, after its
     dead step, is no longer among the agents, while the game goes on."""
     env = UndercityAEC(players=4, variant="free-for-all", turn_cap=40)
@@ -98,7 +79,7 @@ def test_a_player_who_loses_a_multiplayer_game_is_removed_while_the_others_play_
     pytest.fail("no seed had a player lose before the end of the game")
 
 
-def test_a_winning_two_headed_giant_team_is_rewarded_both_players() -> None:
+def test_a_winning_two_headed_giant_team_is_rewarded_both_players(play_random) -> None:
     """CR 810.8a: a team wins or loses together."""
     env = UndercityAEC(variant="two-headed-giant", turn_cap=40)
     for seed in range(20):
@@ -113,7 +94,7 @@ def test_a_winning_two_headed_giant_team_is_rewarded_both_players() -> None:
     pytest.fail("no Two-Headed Giant game ended before the turn cap")
 
 
-def test_a_game_at_the_turn_cap_truncates_every_agent_with_no_reward() -> None:
+def test_a_game_at_the_turn_cap_truncates_every_agent_with_no_reward(play_random) -> None:
     """CR 104.4a: the game is a draw; the environment truncates it."""
     env = UndercityAEC(turn_cap=2)
     finished = play_random(env, 1)

@@ -262,14 +262,16 @@ def _object_row(game: Game, o: Obj, combat: Any) -> list[int]:
             plus, other, power, toughness, o.damage, attacking, blocking, land, creature, mv, int(o.token), 0]
 
 
-_MANA: list[Any] = [None, -1, ()]
+_MANA: list[Any] = [None, None, ()]
 
 
 def _mana_available(game: Game) -> tuple[int, ...]:
     """Each player's mana abilities they could activate now (costs.mana_sources) plus the
-    mana in their pool; computed once per position (the same state and the same events)."""
+    mana in their pool; computed once per position: the same state, and no answer given and
+    no event since (every change to a game happens in answering a decision)."""
     s = game.s
-    if _MANA[0] is s and _MANA[1] == len(game.events):
+    key = (len(game.choices), len(game.events))
+    if _MANA[0] is s and _MANA[1] == key:
         return _MANA[2]  # type: ignore[no-any-return]
     out = []
     for p in s.players:
@@ -277,7 +279,7 @@ def _mana_available(game: Game) -> tuple[int, ...]:
             out.append(0)
         else:
             out.append(len(costs.mana_sources(game, p.idx)) + sum(v for v in p.pool.values() if v > 0))
-    _MANA[:] = [s, len(game.events), tuple(out)]
+    _MANA[:] = [s, key, tuple(out)]
     return _MANA[2]  # type: ignore[no-any-return]
 
 
