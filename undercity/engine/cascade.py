@@ -7,8 +7,8 @@ mana value. Then put all cards exiled this way that weren't cast on the bottom o
 library in a random order." (CR 702.85a)
 
 A watcher (:data:`triggers.GLOBAL_WATCHERS`) sees each spell cast (not a copy, which isn't
-cast, CR 707.10) with the keyword and makes one trigger per instance (CR 702.85c: the
-keyword appears once on every card of the pool). The spell's mana value is kept as it
+cast, CR 707.10) with the keyword, or given it by Wild-Magic Sorcerer, and makes one trigger
+per instance (CR 702.85c). The spell's mana value is kept as it
 triggers, so a countered spell still cascades normally (ruling 2021-06-18). The card found is
 cast after the other exiled cards have gone to the bottom, as the cascade ability finishes
 resolving (CR 608.2g): it goes on the stack above the spell with cascade.
@@ -18,8 +18,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.cascade import CASCADE, CASCADE_TEXT, Cascade
+from undercity.cards.language.cascade import (
+    CASCADE,
+    CASCADE_TEXT,
+    CAST_WITH_CASCADE,
+    FIRST_EXILE_SPELL_CASCADES,
+    Cascade,
+)
+from undercity.engine import abilities as ab
 from undercity.engine import casting, triggers, zones
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
@@ -29,17 +37,49 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 EFFECTS = (Cascade(),)
+#: ``State.extra`` key: player -> the turn they last cast a spell from exile.
+_EXILE_CAST_TURN = "cast_from_exile_turn"
+
+
+def _has_first_exile_cascade(card: object) -> bool:
+    return any(st.kind == FIRST_EXILE_SPELL_CASCADES for st in getattr(card, "static", ()))
+
+
+def instances(g: Game, e: ev.SpellCast) -> int:
+    """How many instances of cascade the spell just cast has: its own keyword, plus one per
+    Wild-Magic Sorcerer its caster controls if it is the first spell they cast from exile this
+    turn (rulings 2021-07-23: counted even before a Sorcerer arrived; each instance triggers)."""
+    s = g.s
+    spell = s.objs[e.obj]
+    n = 1 if CASCADE in spell.card.keywords else 0
+    item = next((it for it in s.stack if it.obj == e.obj), None)
+    if item is not None and item.trigger_data.get("from_zone") == "exile":
+        first = s.extra.setdefault(_EXILE_CAST_TURN, {})
+        if first.get(e.player) != s.turn:
+            first[e.player] = s.turn
+            n += sum(1 for oid in ch.permanents_with(s, _has_first_exile_cascade)
+                     if s.objs[oid].controller == e.player
+                     for st in ab.static(g, s.objs[oid]) if st.kind == FIRST_EXILE_SPELL_CASCADES)
+    return n
 
 
 def watch(g: Game, e: ev.Event) -> None:
-    """"When you cast this spell" (CR 702.85a): the trigger's source is the spell."""
-    if not isinstance(e, ev.SpellCast) or e.copy:
+    """"When you cast this spell" (CR 702.85a): the trigger's source is the spell. Then
+    "whenever you cast a spell with cascade" from the caster's graveyard (Aurora Phoenix)."""
+    if not isinstance(e, ev.SpellCast) or e.copy or e.obj not in g.s.objs:
         return
-    spell = g.s.objs.get(e.obj)
-    if spell is None or CASCADE not in spell.card.keywords:
-        return
-    triggers.add_inherent(g, e.player, spell.name, "cascade", CASCADE_TEXT, EFFECTS, "702.85a",
-                          source=spell.id, mana_value=spell.card.mana_value)
+    s = g.s
+    spell = s.objs[e.obj]
+    n = instances(g, e)
+    for _ in range(n):  # CR 702.85c: each instance triggers separately
+        triggers.add_inherent(g, e.player, spell.name, "cascade", CASCADE_TEXT, EFFECTS, "702.85a",
+                              source=spell.id, mana_value=spell.card.mana_value)
+    if n:
+        for oid in list(s.players[e.player].graveyard):
+            card = s.objs[oid]
+            for a in card.card.triggered:
+                if a.when.event == CAST_WITH_CASCADE and getattr(a.when, "zone", "battlefield") == "graveyard":
+                    triggers.add_pending(g, card, a, e.player, card.name)
 
 
 triggers.GLOBAL_WATCHERS.append(watch)

@@ -403,6 +403,7 @@ def _load_rules() -> None:
         resolve,
         sacrifice,
         sba,
+        spells_cast,
         start,
         triggers,
         turn,

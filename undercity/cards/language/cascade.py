@@ -14,6 +14,13 @@ from undercity.cards.model import Effect
 
 CASCADE = "cascade"
 
+#: The trigger event (``model_afr.ZoneTrigger``, ``zone="graveyard"``) of "Whenever you cast a
+#: spell with cascade, return this from your graveyard to your hand" (Aurora Phoenix).
+CAST_WITH_CASCADE = "cast_with_cascade"
+#: The static ability (``model.Static.kind``) "The first spell you cast from exile each turn
+#: has cascade" (Wild-Magic Sorcerer); several give that many instances (702.85c).
+FIRST_EXILE_SPELL_CASCADES = "first_exile_spell_cascades"
+
 #: The trigger's text (the reminder text of the keyword, CR 702.85a).
 CASCADE_TEXT = ("Cascade (When you cast this spell, exile cards from the top of your library until you exile a "
                 "nonland card that costs less. You may cast it without paying its mana cost. Put the exiled cards "

@@ -1,11 +1,26 @@
-"""Cards with cascade (CR 702.85) from the Commander precons (Exit from Exile: Bloodbraid
-Elf, Natural Reclamation; Planar Portal: Bituminous Blast). The keyword comes from the Oracle
+"""Cards with or about cascade (CR 702.85) from the Commander precons (Exit from Exile:
+Bloodbraid Elf, Natural Reclamation, Volcanic Torrent, Aurora Phoenix, Wild-Magic Sorcerer;
+Planar Portal: Bituminous Blast, Wild-Magic Sorcerer). The keyword comes from the Oracle
 data and is a rule (:mod:`undercity.engine.cascade`): a definition says only what else the
 card does."""
 
 from __future__ import annotations
 
-from undercity.cards.model import DealDamage, Destroy, F, SpellAbility, T, TargetSpec, target_creature
+from undercity.cards.language.cascade import CAST_WITH_CASCADE, FIRST_EXILE_SPELL_CASCADES
+from undercity.cards.language.spells_cast import SPELLS_CAST_THIS_TURN
+from undercity.cards.model import (
+    ALL,
+    DealDamage,
+    Destroy,
+    F,
+    SpellAbility,
+    Static,
+    T,
+    TargetSpec,
+    Triggered,
+    target_creature,
+)
+from undercity.cards.model_afr import ReturnSourceCard, ZoneTrigger
 from undercity.cards.registry import define
 
 define("Bloodbraid Elf")
@@ -17,3 +32,20 @@ define("Bituminous Blast", spell=SpellAbility(
 define("Natural Reclamation", spell=SpellAbility(
     "Destroy target artifact or enchantment.", effects=(Destroy(T(0)),),
     targets=(TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment"),)))
+
+# The spells cast this turn include Volcanic Torrent itself and whatever it cascaded into.
+define("Volcanic Torrent", spell=SpellAbility(
+    "Volcanic Torrent deals X damage to each creature and planeswalker your opponents control, where X is the number "
+    "of spells you've cast this turn.",
+    effects=(DealDamage(SPELLS_CAST_THIS_TURN, ALL(F("Creature", "Planeswalker", controller="opponent"))),)))
+
+# The last ability functions only while the Phoenix is in its owner's graveyard (CR 113.6m).
+define("Aurora Phoenix", triggered=(
+    Triggered("Whenever you cast a spell with cascade, return Aurora Phoenix from your graveyard to your hand.",
+              when=ZoneTrigger(CAST_WITH_CASCADE, zone="graveyard"), effects=(ReturnSourceCard(),)),
+))
+
+# A spell cast by cascade is cast from exile: if it is the first this turn, it cascades too.
+define("Wild-Magic Sorcerer", static=(
+    Static("The first spell you cast from exile each turn has cascade.", kind=FIRST_EXILE_SPELL_CASCADES),
+))

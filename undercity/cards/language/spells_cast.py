@@ -1,0 +1,7 @@
+"""Counting spells cast (CR 601.2i): ``SPELLS_CAST_THIS_TURN`` is the amount "the number of
+spells you've cast this turn" (Volcanic Torrent) — copies aren't cast (CR 707.10) and don't
+count. Computed by :mod:`undercity.engine.spells_cast`."""
+
+from undercity.cards.model import Count
+
+SPELLS_CAST_THIS_TURN = Count("spells_you_cast_this_turn")
