@@ -65,7 +65,8 @@ def winners_and_truncated(game: Game) -> tuple[tuple[int, ...], bool]:
 class UndercityAEC(AECEnv):
     """A game of Magic for 2 to 6 agents (see the module docstring and docs/rl.md)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "undercity_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": "undercity_v0",
+                "is_parallelizable": False}
 
     def __init__(self, decks: Sequence[str] | None = None, *, players: int | None = None,
                  variant: str | None = None, turn_cap: int = DEFAULT_TURN_CAP,

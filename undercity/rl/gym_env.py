@@ -42,7 +42,7 @@ class UndercityEnv(gymnasium.Env):
     is read modulo the number of legal actions, so that unmasked agents (and Gymnasium's
     checker, which samples without the mask) still play legal moves."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, decks: Sequence[str] | None = None, *, players: int | None = None,
                  variant: str | None = None, turn_cap: int = DEFAULT_TURN_CAP, opponent: Any = "random",
