@@ -80,9 +80,10 @@ def run_mulligans(g: Game, job: Job) -> None:
             continue
         for k in range(n):
             chosen = {job.answers.get(f"b{i}:{j}") for j in range(k)}
-            from undercity.engine.effects import card_option
+            from undercity.engine.effects import distinct_card_options
 
-            opts = [card_option(g, c) for c in p.hand if c not in chosen]
+            # Identical cards are one choice: which copy goes to the bottom changes nothing.
+            opts = distinct_card_options(g, [c for c in p.hand if c not in chosen])
             g.ask(job, f"b{i}:{k}", i, "bottom", f"{p.name}: put a card on the bottom ({k + 1} of {n})", opts)
         for k in range(n):
             zones.move(g, job.answers[f"b{i}:{k}"], "library", rule="103.5", verb="is put on the bottom",

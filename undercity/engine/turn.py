@@ -245,18 +245,19 @@ def run_cleanup(g: Game, job: Job) -> None:
     """Cleanup step (CR 514): discard to hand size, then damage and "until end of turn" end."""
     s = g.s
     if job.pc == 0:
-        from undercity.engine.effects import card_option
+        from undercity.engine.effects import choose_cards
 
         plan: list[int] = []
         for pi in active_players(g):  # each player of the active team (CR 805.4)
             p = s.players[pi]
             limit = max_hand_size(g, pi)
             excess = 0 if limit is None else len(p.hand) - limit
-            for i in range(max(0, excess)):
-                chosen = {job.answers.get(f"discard{pi}:{k}") for k in range(i)}
-                opts = [card_option(g, c) for c in p.hand if c not in chosen]
-                plan.append(g.ask(job, f"discard{pi}:{i}", pi, "cleanup_discard",
-                                  f"{p.name}: discard down to {limit} cards", opts))
+            if excess > 0:
+                # Identical cards are one option, and discarding N of exactly N cards asks
+                # nothing (the scenario format's "exactly one legal answer").
+                plan += choose_cards(g, job, f"discard{pi}:", pi, "cleanup_discard",
+                                     lambda _k, p=p, limit=limit: f"{p.name}: discard down to {limit} cards",
+                                     list(p.hand), excess)
         for c in plan:
             zones.move(g, c, "graveyard", rule="514.1", verb="is discarded")
         job.pc = 1
