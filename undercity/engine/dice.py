@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-#: Where the resolving ability keeps its last roll's result (``DIE_RESULT``).
+#: Where the resolving ability keeps its last roll's result (``DIE_RESULT``), and every
+#: rolling player's result (player -> total) when several roll.
 RESULT_KEY = "die_result"
+ALL_RESULTS_KEY = "die_results"
 
 
 class DiceScriptError(UndercityError):
@@ -93,9 +95,14 @@ def roll(g: Game, player: int, sides: int, n: int = 1, ignore_lowest: int = 0) -
 def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> None:
     done = key + ":rolled"
     if done not in job.data:  # roll once, even if the table's effects ask questions
+        # "Each player rolls": each their own roll, in turn order from the active player
+        # (CR 101.4); the result of this ability is its controller's roll, if they rolled.
         players = ref_players(g, e.who, item, job)
-        total = sum(roll(g, players[0], e.sides, e.n, e.ignore_lowest)) if players else 0
-        job.data[done] = total
+        n = len(g.s.players)
+        players.sort(key=lambda p: (p - g.s.active) % n)
+        results = {p: sum(roll(g, p, e.sides, e.n, e.ignore_lowest)) for p in players}
+        job.data[ALL_RESULTS_KEY] = results
+        job.data[done] = results.get(item.controller, next(iter(results.values()), 0))
     total = job.data[done]
     job.data[RESULT_KEY] = total
     row = next((r for r in e.table if r.holds(total)), None)

@@ -96,3 +96,31 @@ def test_game_dice_must_be_a_list_of_positive_numbers(dice: str, message: str) -
     with pytest.raises(ScenarioError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")
                        .replace("]", r"\]")):
         parse_scenario(SCRIPT.replace("DICE", dice), file="dice.yaml")
+
+
+def test_each_player_rolls_in_turn_order() -> None:
+    """ "Each player rolls a d20": each rolls once, starting with the active player (CR 101.4)."""
+    from undercity.cards.language.dice import RollDie
+    from undercity.cards.model import EACH_PLAYER
+    from undercity.engine.dice import ALL_RESULTS_KEY, h_roll_die
+    from undercity.engine.state import Job, StackItem
+
+    g = Game.empty(["Alice", "Bob", "Carol"], variant="free-for-all")
+    g.s.active = 1
+    g.s.fixed_dice = [5, 9, 14]
+    job = Job("resolve")
+    item = StackItem(1, "triggered", None, None, "test", 0, None, "test")
+    h_roll_die(g, job, item, RollDie(20, who=EACH_PLAYER), "e1")
+    rolls = [(e.player, e.results) for e in g.events if isinstance(e, ev.DiceRolled)]
+    assert rolls == [(1, (5,)), (2, (9,)), (0, (14,))]
+    assert job.data[ALL_RESULTS_KEY] == {1: 5, 2: 9, 0: 14}
+
+
+def test_a_results_table_needs_one_roller() -> None:
+    from undercity.cards.language.dice import RollDie, row
+    from undercity.cards.model import EACH_PLAYER, Draw
+
+    with pytest.raises(ValueError, match="one player's roll"):
+        RollDie(20, table=(row("1+", Draw(1)),), who=EACH_PLAYER)
+    with pytest.raises(ValueError, match="can't roll 1 d20 ignoring 1"):
+        RollDie(20, ignore_lowest=1)

@@ -79,13 +79,21 @@ class IfResult(Effect):
 class RollDie(Effect):
     """``who`` rolls ``n`` ``sides``-sided dice (CR 706.1), ignores the ``ignore_lowest``
     lowest (CR 706.6), and the results table ``table`` is applied to the total of the kept
-    dice (CR 706.3a) — with one die, its result."""
+    dice (CR 706.3a) — with one die, its result. When ``who`` names several players ("each
+    player rolls a d20") each rolls in turn order; a results table is then not allowed, since
+    it would not say whose result it reads."""
 
     sides: int
     n: int = 1
     table: tuple[ResultRow, ...] = ()
     ignore_lowest: int = 0
     who: Ref = YOU
+
+    def __post_init__(self) -> None:
+        if self.sides < 1 or self.n < 1 or not 0 <= self.ignore_lowest < self.n:
+            raise ValueError(f"can't roll {self.n} d{self.sides} ignoring {self.ignore_lowest}")
+        if self.table and self.who.kind in ("each_player", "each_opponent"):
+            raise ValueError("a results table reads one player's roll; several players roll here")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
