@@ -652,17 +652,19 @@ class CardDB:
                 impl = self.implemented()
                 self.conn.create_function("uc_implemented", 1, lambda n: int(n in impl), deterministic=True)
             self.conn.create_function("uc_colors", 3, _color_compare, deterministic=True)
-            sql = ("SELECT name, mana_cost, mana_value, type_line, power, toughness, loyalty, set_code, rarity "
+            sql = ("SELECT name, mana_cost, mana_value, type_line, power, toughness, loyalty, set_code, rarity, printings "
                    f"FROM cards WHERE {where} ORDER BY name")
             if limit is not None:
                 sql += f" LIMIT {int(limit)}"
             rows = self.conn.execute(sql, params).fetchall()
         impl = self.implemented()
-        keys = ("name", "mana_cost", "mana_value", "type_line", "power", "toughness", "loyalty", "set", "rarity")
+        keys = ("name", "mana_cost", "mana_value", "type_line", "power", "toughness", "loyalty", "set", "rarity",
+                "printings")
         out = []
         for r in rows:
             d = dict(zip(keys, r, strict=True))
             d["mana_value"] = int(d["mana_value"]) if float(d["mana_value"]).is_integer() else d["mana_value"]
+            d["printings"] = (d["printings"] or "").split()
             d["implemented"] = d["name"] in impl
             out.append(d)
         return out

@@ -196,7 +196,7 @@ def _search(db: Any, query: str, as_json: bool, lang: str | None, limit: int | N
         if printed or (lang and lang != "en"):
             cells.append(printed.get(r["name"], ""))
         cells += [r["mana_cost"] or "", r["type_line"], _pt(r["power"], r["toughness"], r["loyalty"]) or "",
-                  r["set"] or "", "yes" if r["implemented"] else ""]
+                  r["set"] or (r["printings"][-1] if r["printings"] else ""), "yes" if r["implemented"] else ""]
         table.add_row(*cells)
     console.print(table)
     shown = f"{len(rows)} of {total}" if len(rows) < total else str(total)

@@ -204,3 +204,10 @@ def test_json_page_has_the_printed_text_and_the_legality_date() -> None:
     assert data["printed"]["type_line"] == "Créature : humain et gredin et assassin"
     assert data["printed"]["text"].startswith("Quand l'Aventurière de Ravenloft arrive")
     assert data["legalities_as_of"] == "2023-06-27" and data["legalities"]["timeless"] == "unknown"
+
+
+def test_search_shows_a_corpus_card_by_its_newest_printing() -> None:
+    (bears,) = [r for r in get_db().search("n:\"grizzly bears\"") if r["name"] == "Grizzly Bears"]
+    assert bears["set"] is None and bears["printings"][-1] == "10E"
+    code, out, _ = run("card", "--search", "n:\"grizzly bears\"")
+    assert code == 0 and any(ln.startswith("Grizzly Bears") and "10E" in ln for ln in out.splitlines())
