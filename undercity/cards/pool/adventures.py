@@ -5,18 +5,7 @@ indestructible creature."""
 
 from __future__ import annotations
 
-from undercity.cards.model import (
-    SELF,
-    F,
-    PutCounters,
-    Trigger,
-    Triggered,
-)
-from undercity.cards.registry import define
 
 # CR 701.49a-c: "venture into the dungeon" — never Undercity unless already in it (701.49d).
 
-define("Sprite Dragon", triggered=(
-    Triggered("Whenever you cast a noncreature spell, put a +1/+1 counter on Sprite Dragon.",
-              when=Trigger("cast", filter=F(not_types={"Creature"})), effects=(PutCounters("+1/+1", 1, SELF),)),))
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from undercity.cards import registry
 from undercity.cards.model import (
-    ENCHANTED,
     SELF,
     Activated,
     Condition,
@@ -38,7 +37,6 @@ from undercity.cards.model import (
     target_creature,
 )
 from undercity.cards.model_afr import (
-    AttachTo,
     BecomeUntilEOT,
     CantBeBlockedBy,
     CantBlock,
@@ -124,18 +122,6 @@ define("Triumphant Adventurer", triggered=(_attacks("this creature"),), static=(
     StaticIf("During your turn, this creature has first strike.", kind="pump_self_if",
              keywords=frozenset({"first strike"}), cond=Condition("your_turn")),))
 
-define("Delver's Torch", static=(
-    Static("Equipped creature gets +1/+1.", kind="pump", affects=ENCHANTED, p=1, t=1),
-), triggered=(
-    Triggered(f"Whenever equipped creature attacks, venture into the dungeon.{_R}",
-              when=Trigger("equipped_attacks"), effects=VENTURE),
-), activated=(
-    # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
-    # control. Activate only as a sorcery."
-    Activated("Equip {3}", cost=Cost(mana=parse_cost("{3}")),
-              targets=(TargetSpec("permanent", F("Creature", controller="you"), text="target creature you control"),),
-              effects=(AttachTo(T(0)),), sorcery_speed=True),
-))
 
 # ----------------------------------------------------------------------------- blue
 

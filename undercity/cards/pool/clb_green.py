@@ -116,10 +116,6 @@ keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, co
 
 # ----------------------------------------------------------------------------- keyword creatures
 # ----------------------------------------------------------------------------- ramp: lands from the library
-define("Pilgrim's Eye", triggered=(
-    Triggered("When Pilgrim's Eye enters the battlefield, you may search your library for a basic land card, "
-              "reveal it, put it into your hand, then shuffle.", optional=True,
-              effects=(Search(BASIC_LAND, to="hand"),)),))
 define("Kodama's Reach", spell=SpellAbility(
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",
@@ -202,32 +198,8 @@ define("Manifold Key", activated=(
 _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent")
 
 # ----------------------------------------------------------------------------- Equipment
-define("Ranger's Longbow", static=(_equipped("Equipped creature gets +2/+1 and has reach.", 2, 1,
-                                              frozenset({"reach"})),),
-       activated=(_equip("{3}", "Equip {3} ({3}: Attach to target creature you control. Equip only as a "
-                                "sorcery.)"),))
-define("Greataxe", static=(_equipped("Equipped creature gets +4/+0.", 4, 0),),
-       activated=(_equip("{5}", "Equip {5} ({5}: Attach to target creature you control. Equip only as a "
-                                "sorcery.)"),))
-define("Cloak of the Bat", static=(_equipped("Equipped creature has flying and haste.",
-                                             keywords=frozenset({"flying", "haste"})),),
-       activated=(_equip("{2}", "Equip {2} ({2}: Attach to target creature you control. Equip only as a "
-                                "sorcery.)"),))
-define("Argentum Armor", static=(_equipped("Equipped creature gets +6/+6.", 6, 6),), triggered=(
-    Triggered("Whenever equipped creature attacks, destroy target permanent.", when=EQUIPPED_ATTACKS,
-              targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)),)),
-), activated=(_equip("{6}"),))
 
 # ----------------------------------------------------------------------------- creatures
-define("Circle of the Land Druid", triggered=(
-    Triggered("When Circle of the Land Druid enters the battlefield, you may mill four cards.", optional=True,
-              effects=(Mill(4),)),
-    Triggered("Natural Recovery — When Circle of the Land Druid dies, return target land card from your graveyard "
-              "to your hand.", when=Trigger("dies"),
-              targets=(TargetSpec("card", F("Land", controller="you"), zone="graveyard",
-                                  text="target land card from your graveyard"),),
-              effects=(ReturnToHand(T(0)),)),
-))
 define("Marching Duodrone", triggered=(
     Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
               effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
@@ -239,10 +211,6 @@ define("End-Raze Forerunners", triggered=(
               "vigilance and trample until end of turn.",
               effects=(Pump(2, 2, ALL(F("Creature", controller="you", other=True)),
                             frozenset({"vigilance", "trample"})),)),))
-define("Draconic Muralists", triggered=(
-    Triggered("When Draconic Muralists dies, you may search your library for a Dragon card, reveal it, put it "
-              "into your hand, then shuffle.", when=Trigger("dies"), optional=True,
-              effects=(Search(F(subtypes={"Dragon"}), to="hand"),)),))
 define("Bulette", triggered=(
     Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
               when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"),
@@ -286,9 +254,6 @@ define("Beast Within", spell=SpellAbility(
 define("Heroic Intervention", spell=SpellAbility(
     "Permanents you control gain hexproof and indestructible until end of turn.",
     effects=(Pump(0, 0, ALL(F(controller="you")), frozenset({"hexproof", "indestructible"})),)))
-define("Poison the Blade", spell=SpellAbility(
-    "Target creature gains deathtouch until end of turn. Draw a card.", targets=(target_creature(),),
-    effects=(Pump(0, 0, T(0), frozenset({"deathtouch"})), Draw(1))))
 
 # ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
 POWER_4 = F("Creature", min_power=4)

@@ -36,7 +36,6 @@ from undercity.cards.model import (
     PutCounters,
     ReturnToBattlefield,
     ReturnToHand,
-    Scry,
     Search,
     SpellAbility,
     Static,
@@ -177,13 +176,6 @@ define("Lulu, Loyal Hollyphant", triggered=(
 
 
 
-define("Solemn Simulacrum", triggered=(
-    _enters("When Solemn Simulacrum enters the battlefield, you may search your library for a basic land card, put "
-            "that card onto the battlefield tapped, then shuffle.", Search(BASIC_LAND, to="battlefield", tapped=True),
-            optional=True),
-    Triggered("When Solemn Simulacrum dies, you may draw a card.", when=Trigger("dies"), optional=True,
-              effects=(Draw(1),)),
-))
 
 
 define("Clockwork Fox", triggered=(
@@ -193,19 +185,9 @@ define("Clockwork Fox", triggered=(
 
 
 # ----------------------------------------------------------------------------- equipment
-define("Swiftfoot Boots", static=(
-    _equipped("Equipped creature has hexproof and haste.", keywords=frozenset({"hexproof", "haste"})),),
-    activated=(_equip("{1}"),))
 
-define("Lightning Greaves", static=(
-    _equipped("Equipped creature has haste and shroud.", keywords=frozenset({"haste", "shroud"})),),
-    activated=(_equip("{0}"),))
 
-define("Basilisk Collar", static=(
-    _equipped("Equipped creature has deathtouch and lifelink.", keywords=frozenset({"deathtouch", "lifelink"})),),
-    activated=(_equip("{2}"),))
 
-define("+2 Mace", static=(_equipped("Equipped creature gets +2/+2.", 2, 2),), activated=(_equip("{3}"),))
 
 define("Skullclamp", static=(
     _equipped("Equipped creature gets +1/-1.", 1, -1),
@@ -214,13 +196,6 @@ define("Skullclamp", static=(
     Triggered("Whenever equipped creature dies, draw two cards.", when=Trigger("equipped_dies"), effects=(Draw(2),)),
 ), activated=(_equip("{1}"),))
 
-define("Sword of the Animist", static=(
-    _equipped("Equipped creature gets +1/+1.", 1, 1),
-), triggered=(
-    Triggered("Whenever equipped creature attacks, you may search your library for a basic land card, put it onto "
-              "the battlefield tapped, then shuffle.", when=Trigger("equipped_attacks"), optional=True,
-              effects=(Search(BASIC_LAND, to="battlefield", tapped=True),)),
-), activated=(_equip("{2}"),))
 
 define("Moonsilver Spear", static=(
     _equipped("Equipped creature has first strike.", keywords=frozenset({"first strike"})),
@@ -241,10 +216,6 @@ define("Portable Hole", triggered=(
             targets=(TargetSpec("permanent", Filter(not_types=frozenset({"Land"}), controller="opponent", max_mv=2),
                                 text="target nonland permanent an opponent controls with mana value 2 or less"),)),))
 
-define("Guiding Bolt", spell=SpellAbility(
-    "Destroy target creature with power 4 or greater. Scry 2.",
-    targets=(TargetSpec("permanent", F("Creature", min_power=4), text="target creature with power 4 or greater"),),
-    effects=(Destroy(T(0)), Scry(2))))
 
 
 define("Divine Offering", spell=SpellAbility(
@@ -325,7 +296,6 @@ define("Flumph", triggered=(
               when=Trigger("dealt_damage"), targets=(TargetSpec("opponent", text="target opponent"),),
               effects=(Draw(1, YOU), Draw(1, T(0)))),))
 
-define("Revitalize", spell=SpellAbility("You gain 3 life. Draw a card.", effects=(GainLife(3), Draw(1))))
 
 define("You're Ambushed on the Road", spell=SpellAbility("Choose one —", modes=(
     Mode("Make a Retreat — Return target creature you control to its owner's hand.", (ReturnToHand(T(0)),),
@@ -341,12 +311,7 @@ define("You're Confronted by Robbers", spell=SpellAbility("Choose one —", mode
     Mode("Call for Aid — Create three 1/1 white Soldier creature tokens.", (CreateToken(SOLDIER, 3),)),
 )))
 
-define("Angelic Gift", enchant=target_creature(), triggered=(
-    _enters("When Angelic Gift enters the battlefield, draw a card.", Draw(1)),
-), static=(Static("Enchanted creature has flying.", kind="pump", affects=ENCHANTED, keywords=frozenset({"flying"})),))
 
-define("Stoneskin", enchant=target_creature(), static=(
-    Static("Enchanted creature gets +0/+10.", kind="pump", affects=ENCHANTED, t=10),))
 
 define("Paladin's Shield", triggered=(
     _enters("When Paladin's Shield enters the battlefield, attach it to target creature you control.", AttachTo(T(0)),

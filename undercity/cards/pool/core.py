@@ -31,7 +31,6 @@ from undercity.cards.model import (
     Pump,
     PutFromHandOnTop,
     ReturnToHand,
-    Scry,
     Search,
     SpellAbility,
     Static,
@@ -94,7 +93,6 @@ _ART_ENCH = TargetSpec("permanent", F("Artifact", "Enchantment"), text="target a
 # ----------------------------------------------------------------------------- counterspells
 
 # ----------------------------------------------------------------------------- card flow
-define("Opt", spell=SpellAbility("Scry 1. Draw a card.", effects=(Scry(1), Draw(1))))
 define("Brainstorm", spell=SpellAbility(
     "Draw three cards, then put two cards from your hand on top of your library in any order.",
     effects=(Draw(3), PutFromHandOnTop(2))))

@@ -8,6 +8,7 @@ worse than an unimplemented one, so anything doubtful is refused here rather tha
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -186,6 +187,15 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     return m.TargetSpec("permanent", noun_filter(n), text=text, optional=optional)
 
 
+def _attached(node: A.Node) -> bool:
+    """"enchanted creature" / "equipped creature": the permanent this Aura or Equipment is
+    attached to (CR 301.5, 303.4)."""
+    if isinstance(node, A.WordRef):
+        return node.words in ("enchanted creature", "equipped creature")
+    return (isinstance(node, A.DescRef) and node.det == "" and node.noun.quals in (("enchanted",), ("equipped",))
+            and node.noun.heads == ("creature",) and not node.noun.suffix and not node.noun.card)
+
+
 def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
     if node is None:
         return m.YOU
@@ -210,6 +220,8 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
 def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
     if isinstance(node, A.SelfRef):
         return m.SELF
+    if _attached(node):
+        return m.ENCHANTED
     if isinstance(node, A.TargetRef):
         return ctx.target(node)
     if isinstance(node, A.WordRef):
@@ -284,7 +296,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 raise Unsupported(c.render())
             return [m.CounterSpell(ctx.target(c.what))]
         if v == "return":
-            if c.to != "to its owner's hand":
+            from_yard = (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
+                         and "from your graveyard" in c.what.noun.suffix)
+            if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
         what = object_ref(c.what, ctx)
@@ -476,8 +490,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
         raise Unsupported(f"{word} {ev.render()}")
-    if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast "):
-        raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
+        cast = _CAST.get(w)
+        if cast is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        return cast
     if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "attacks":
         return m.Trigger("equipped_attacks")
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
@@ -490,6 +507,16 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger("enters", filter=flt, whose="you")
     raise Unsupported(f"{word} {ev.render()}")
 
+
+#: "Whenever you cast …" (CR 601.2i, 603.2): the spell a trigger of event ``cast`` looks for.
+_CAST = {
+    "cast a spell": m.Trigger("cast", filter=m.Filter()),
+    "cast a noncreature spell": m.Trigger("cast", filter=m.F(not_types={"Creature"})),
+    "cast a creature spell": m.Trigger("cast", filter=m.F("Creature")),
+    "cast an instant or sorcery spell": m.Trigger("cast", filter=m.F("Instant", "Sorcery")),
+    "cast an artifact spell": m.Trigger("cast", filter=m.F("Artifact")),
+    "cast an enchantment spell": m.Trigger("cast", filter=m.F("Enchantment")),
+}
 
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
                "a permanent you controlled left the battlefield this turn": "revolt"}
@@ -508,8 +535,13 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx = Ctx()
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
+    optional = len(a.body.sentences) == 1 and bool(a.body.sentences[0].may)
+    if optional:
+        # "When …, you may …": an optional triggered ability — its controller chooses as it
+        # resolves whether to do it (CR 603.5).
+        a = dataclasses.replace(a, body=A.Effects((dataclasses.replace(a.body.sentences[0], may=""),)))
     effs = effects(a.body, ctx)
-    return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond)
+    return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
 
 
 def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
@@ -579,8 +611,7 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
         return
-    if isinstance(b, A.Modify) and isinstance(b.what, A.WordRef) and b.what.words in (
-            "enchanted creature", "equipped creature") and b.duration is None:
+    if isinstance(b, A.Modify) and _attached(b.what) and b.duration is None:
         p, t = _pt(b.pt) if b.pt else (0, 0)
         kws = frozenset(b.keywords)
         if not kws <= ENGINE_KEYWORDS:
@@ -644,7 +675,14 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         else:
             raise Unsupported(ab.render())
     if is_spell:
-        if len(spell_parts) != 1:
-            raise Unsupported("a spell with several effect paragraphs" if spell_parts else "a spell without effects")
-        out.spell = _spell(spell_parts[0].body, named(spell_parts[0]))
+        if not spell_parts:
+            raise Unsupported("a spell without effects")
+        if len(spell_parts) > 1:
+            # Paragraphs of a spell's effect are done in order (CR 608.2c), as one text.
+            if any(isinstance(p.body, A.Modal) for p in spell_parts):
+                raise Unsupported("a modal spell with other effect paragraphs")
+            body = A.Effects(tuple(s for p in spell_parts for s in p.body.sentences))
+            out.spell = _spell(body, "\n".join(named(p) for p in spell_parts))
+        else:
+            out.spell = _spell(spell_parts[0].body, named(spell_parts[0]))
     return out
