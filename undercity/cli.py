@@ -200,6 +200,10 @@ from undercity.sim.commands import replay_command, sim_command  # noqa: E402  (s
 app.command("sim")(sim_command)
 app.command("replay")(replay_command)
 
+from undercity.web.serve import serve as serve_command  # noqa: E402  (the web site: docs/web.md)
+
+app.command("serve")(serve_command)
+
 
 def main() -> None:
     try:

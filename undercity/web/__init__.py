@@ -1,0 +1,1 @@
+"""``undercity serve``: the card site and the play table in a browser (docs/web.md)."""

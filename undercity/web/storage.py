@@ -1,0 +1,154 @@
+"""The site's own storage: one SQLite file in the user data directory (saved decks, the
+collection). Created on first start and migrated forward by ``PRAGMA user_version``.
+
+``UNDERCITY_DATA_DIR`` overrides the directory (tests use it).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Each entry upgrades the schema from version i to i + 1; a new change is appended, never edited.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE decks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        format TEXT NOT NULL DEFAULT 'constructed',
+        text TEXT NOT NULL,
+        created TEXT NOT NULL DEFAULT (datetime('now')),
+        updated TEXT NOT NULL DEFAULT (datetime('now'))
+    );
+    CREATE TABLE collection (
+        card TEXT PRIMARY KEY,
+        count INTEGER NOT NULL CHECK (count > 0)
+    );
+    """,
+)
+
+MAX_NAME = 200  # a deck's name, in characters
+MAX_COUNT = 100_000  # copies of one card in the collection
+
+
+def data_dir() -> Path:
+    """Where the site keeps its database: ``UNDERCITY_DATA_DIR``, else the user data directory."""
+    env = os.environ.get("UNDERCITY_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("undercity", appauthor=False))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedDeck:
+    id: int
+    name: str
+    format: str
+    text: str
+    updated: str
+
+
+class Storage:
+    """The decks and the collection. Thread-safe (one connection behind a lock)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        self.migrate()
+
+    @classmethod
+    def open(cls, directory: Path | None = None) -> Storage:
+        return cls((directory or data_dir()) / "site.sqlite3")
+
+    @property
+    def version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> None:
+        """Apply every migration newer than the file's version, each in its own transaction."""
+        with self._lock:
+            current = self.version
+            if current > len(MIGRATIONS):
+                raise RuntimeError(f"{self.path} was written by a newer Undercity (schema {current}, this one "
+                                   f"knows {len(MIGRATIONS)}): upgrade Undercity or use another UNDERCITY_DATA_DIR")
+            for i in range(current, len(MIGRATIONS)):
+                self.conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version = {i + 1}; COMMIT;")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- decks -----------------------------------------------------------------------------------
+
+    def decks(self) -> list[SavedDeck]:
+        with self._lock:
+            rows = self.conn.execute("SELECT id, name, format, text, updated FROM decks ORDER BY name, id").fetchall()
+        return [SavedDeck(*r) for r in rows]
+
+    def deck(self, deck_id: int) -> SavedDeck | None:
+        with self._lock:
+            row = self.conn.execute("SELECT id, name, format, text, updated FROM decks WHERE id = ?",
+                                    (deck_id,)).fetchone()
+        return SavedDeck(*row) if row else None
+
+    def save_deck(self, name: str, fmt: str, text: str, deck_id: int | None = None) -> int:
+        with self._lock:
+            if deck_id is None:
+                cur = self.conn.execute("INSERT INTO decks (name, format, text) VALUES (?, ?, ?)", (name, fmt, text))
+                return int(cur.lastrowid or 0)
+            self.conn.execute("UPDATE decks SET name = ?, format = ?, text = ?, updated = datetime('now') "
+                              "WHERE id = ?", (name, fmt, text, deck_id))
+            return deck_id
+
+    def delete_deck(self, deck_id: int) -> bool:
+        with self._lock:
+            return self.conn.execute("DELETE FROM decks WHERE id = ?", (deck_id,)).rowcount > 0
+
+    # -- collection ------------------------------------------------------------------------------
+
+    def owned(self, card: str) -> int:
+        with self._lock:
+            row = self.conn.execute("SELECT count FROM collection WHERE card = ?", (card,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def owned_many(self, cards: Iterable[str]) -> dict[str, int]:
+        wanted = list(dict.fromkeys(cards))
+        out: dict[str, int] = {}
+        with self._lock:
+            for i in range(0, len(wanted), 500):  # SQLite's limit on bound parameters
+                chunk = wanted[i:i + 500]
+                marks = ",".join("?" * len(chunk))
+                out.update(self.conn.execute(f"SELECT card, count FROM collection WHERE card IN ({marks})",
+                                             chunk).fetchall())
+        return out
+
+    def collection(self) -> list[tuple[str, int]]:
+        with self._lock:
+            return self.conn.execute("SELECT card, count FROM collection ORDER BY card").fetchall()
+
+    def set_counts(self, counts: dict[str, int], *, add: bool = False) -> None:
+        """Set (or, with ``add``, increase) the counts owned, all in one transaction; 0 removes."""
+        with self._lock:
+            self.conn.execute("BEGIN")
+            try:
+                for card, n in counts.items():
+                    if add:
+                        row = self.conn.execute("SELECT count FROM collection WHERE card = ?", (card,)).fetchone()
+                        n = min(n + (row[0] if row else 0), MAX_COUNT)
+                    if n <= 0:
+                        self.conn.execute("DELETE FROM collection WHERE card = ?", (card,))
+                    else:
+                        self.conn.execute("INSERT INTO collection (card, count) VALUES (?, ?) "
+                                          "ON CONFLICT(card) DO UPDATE SET count = excluded.count", (card, n))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise

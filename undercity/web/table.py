@@ -1,0 +1,256 @@
+"""The play table: a two-player game in the browser, each human seat behind its own link.
+
+The server is authoritative: it holds the :class:`~undercity.engine.game.Game`, runs the AI
+seats, and accepts an answer only from the seat the pending decision belongs to, as an option
+index that :meth:`Game.apply` validates (an illegal one changes nothing). A seat's page and its
+JSON carry only what that seat may see (:func:`seat_view`): its own hand, other hands and
+libraries as counts (CR 400.2), the log rendered for that viewer (engine/events.py).
+
+Games live in the server's memory; a restart ends them (issue 12 asks for more).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from undercity.errors import IllegalActionError, UndercityError
+
+AI_KINDS = ("heuristic", "random")
+SEAT_KINDS = ("human", *AI_KINDS)
+MAX_GAMES = 200  # in memory at once; the oldest finished ones go first
+LOG_LINES = 80
+
+
+@dataclass
+class TableGame:
+    game: Any
+    kinds: list[str]
+    agents: list[Any]
+    tokens: list[str | None]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def run_ais(self) -> None:
+        """Answer decisions for AI seats (and for players who have left) until a human seat must
+        decide or the game is over."""
+        g = self.game
+        while not g.over:
+            d = g.pending
+            p = g.s.players[d.player]
+            if p.left or p.lost:
+                g.apply(0)  # their answer no longer matters (as in ui/session.py)
+                continue
+            if self.kinds[d.player] == "human":
+                return
+            g.apply(self.agents[d.player].choose(g, d))
+
+
+class Tables:
+    """Games by seat token."""
+
+    def __init__(self) -> None:
+        self._by_token: dict[str, tuple[TableGame, int]] = {}
+        self._games: list[TableGame] = []
+        self._lock = threading.Lock()
+
+    def add(self, tg: TableGame) -> None:
+        with self._lock:
+            if len(self._games) >= MAX_GAMES:
+                done = next((t for t in self._games if t.game.over), self._games[0])
+                self._games.remove(done)
+                for tok in done.tokens:
+                    self._by_token.pop(tok or "", None)
+            self._games.append(tg)
+            for seat, tok in enumerate(tg.tokens):
+                if tok:
+                    self._by_token[tok] = (tg, seat)
+
+    def get(self, token: str) -> tuple[TableGame, int] | None:
+        with self._lock:
+            return self._by_token.get(token)
+
+
+def new_game(decks: list[Any], kinds: list[str], seed: int) -> TableGame:
+    from undercity.agents import make_agent
+    from undercity.engine.game import Game
+
+    names = [f"Player {i + 1}" if k == "human" else f"{k.capitalize()} AI" for i, k in enumerate(kinds)]
+    g = Game.new([d.main for d in decks], names, seed=seed)
+    g.stop_every_priority = False  # stop only where the seat can do something other than pass
+    agents = [None if k == "human" else make_agent(k, seed * 100 + i) for i, k in enumerate(kinds)]
+    tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
+    tg = TableGame(g, kinds, agents, tokens)
+    tg.run_ais()
+    return tg
+
+
+def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see, as plain data (the page and /api/play render this, nothing else)."""
+    from undercity.ui import board
+
+    g = tg.game
+    s = g.s
+    players = []
+    for p in s.players:
+        field_ = [{"name": o.name, "pt": board._pt(g, o), "status": board._status(g, o)}
+                  for o in (s.objs[i] for i in s.battlefield) if o.controller == p.idx]
+        players.append({
+            "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,
+            "library": len(p.library), "hand": len(p.hand), "active": p.idx == s.active,
+            "initiative": s.initiative == p.idx, "dungeon": board._dungeon(g, p.idx),
+            "completed": list(p.completed), "out": bool(p.lost or p.left),
+            "graveyard": [s.objs[o].name for o in p.graveyard if o in s.objs],
+            "exile": [s.objs[o].name for o in p.exile if o in s.objs],
+            "battlefield": field_,
+        })
+    hand = []
+    for oid in s.players[seat].hand:
+        card = s.objs[oid].card
+        hand.append({"name": card.name, "cost": card.mana_cost.text if card.mana_cost is not None else "",
+                     "type": card.type_line})
+    d = g.pending
+    decision = None
+    if not g.over and d is not None:
+        decision = {"player": d.player, "name": g.names[d.player], "yours": d.player == seat, "kind": d.kind}
+        if d.player == seat:
+            decision["prompt"] = d.prompt
+            decision["options"] = [o.label for o in d.options]
+    return {
+        "seat": seat, "header": board.header(g).plain, "over": g.over,
+        "winners": [g.names[w] for w in s.winners] if g.over else [],
+        "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
+        "hand": hand, "decision": decision, "log": g.log_lines(seat)[-LOG_LINES:],
+    }
+
+
+def _seat(request: Request) -> tuple[TableGame, int]:
+    from undercity.web.app import WebError
+
+    token = request.path_params["token"]
+    found = request.app.state.games.get(token) if len(token) <= 100 else None
+    if found is None:
+        raise WebError(404, "no game seat has this link: the link is wrong, or the game ended when the server "
+                            "restarted (start a new game at /table)")
+    return found
+
+
+async def table_form(request: Request) -> Response:
+    from undercity.decks import BUNDLED
+    from undercity.web.app import render
+
+    return render(request, "table_new.html", bundled=BUNDLED, saved=request.app.state.storage.decks(),
+                  kinds=SEAT_KINDS)
+
+
+def _deck_choice(request: Request, value: str, seat: int) -> Any:
+    from undercity.decks import BUNDLED, load_deck, parse_decklist
+    from undercity.web.app import WebError
+
+    try:
+        if value in BUNDLED:
+            return load_deck(value)
+        if value.startswith("saved:") and value[6:].isdigit() and len(value) < 30:
+            saved = request.app.state.storage.deck(int(value[6:]))
+            if saved is not None:
+                return parse_decklist(saved.text, saved.name)
+    except UndercityError as e:
+        raise WebError(400, f"seat {seat + 1}: this deck can't be played: {e}") from None
+    raise WebError(400, f"seat {seat + 1}: no deck {value[:60]!r} (choose a bundled or saved deck)")
+
+
+async def table_create(request: Request) -> Response:
+    from undercity.web.app import WebError, _form, _int_param, _text_field, render
+
+    form = await _form(request)
+    kinds = [_text_field(form, f"seat{i}", 20, "human" if i == 0 else "heuristic") for i in range(2)]
+    for i, k in enumerate(kinds):
+        if k not in SEAT_KINDS:
+            raise WebError(400, f"seat {i + 1}: {k[:20]!r} is not one of {', '.join(SEAT_KINDS)}")
+    if "human" not in kinds:
+        raise WebError(400, "at least one seat is human (AI-only games: `undercity play` or `undercity sim`)")
+    decks = [_deck_choice(request, _text_field(form, f"deck{i}", 60, "orzhov-initiative"), i) for i in range(2)]
+    seed = _int_param(_text_field(form, "seed", 12), "the seed", secrets.randbelow(10**6), 0, 10**9)
+    try:
+        tg = await run_in_threadpool(new_game, decks, kinds, seed)
+    except UndercityError as e:
+        raise WebError(400, str(e)) from None
+    request.app.state.games.add(tg)
+    humans = [(i, t) for i, t in enumerate(tg.tokens) if t]
+    if len(humans) == 1:
+        return RedirectResponse(f"/play/{humans[0][1]}", status_code=303)
+    return render(request, "table_links.html", links=humans)
+
+
+async def play_page(request: Request) -> Response:
+    from undercity.web.app import render
+
+    tg, seat = _seat(request)
+    with tg.lock:
+        view = seat_view(tg, seat)
+    return render(request, "table.html", view=view, token=request.path_params["token"])
+
+
+async def play_json(request: Request) -> Response:
+    tg, seat = _seat(request)
+    with tg.lock:
+        view = seat_view(tg, seat)
+    return JSONResponse(view)
+
+
+def _answer(tg: TableGame, seat: int, action: str, choice: str) -> None:
+    from undercity.web.app import WebError
+
+    g = tg.game
+    if g.over:
+        raise WebError(409, "the game is over")
+    if action == "concede":
+        try:
+            g.concede(seat)
+        except IllegalActionError as e:
+            raise WebError(409, str(e)) from None
+        tg.run_ais()
+        return
+    d = g.pending
+    if d is None or d.player != seat:
+        raise WebError(409, f"it is not your decision: {g.names[d.player] if d else 'nobody'} is deciding")
+    if not choice.isdigit() or len(choice) > 6 or int(choice) >= len(d.options):
+        raise WebError(400, f"option {choice[:20]!r} is not one of the {len(d.options)} options "
+                            f"(0 to {len(d.options) - 1}); nothing was done")
+    try:
+        g.apply(int(choice))
+    except IllegalActionError as e:
+        raise WebError(400, f"{e}; nothing was done") from None
+    tg.run_ais()
+
+
+async def play_answer(request: Request) -> Response:
+    from undercity.web.app import _form, _text_field
+
+    tg, seat = _seat(request)
+    form = await _form(request)
+    action = _text_field(form, "action", 20, "answer")
+    choice = _text_field(form, "choice", 20, "")
+
+    def run() -> None:
+        with tg.lock:
+            _answer(tg, seat, action, choice)
+
+    await run_in_threadpool(run)
+    return RedirectResponse(f"/play/{request.path_params['token']}", status_code=303)
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/table", table_form),
+        Route("/table", table_create, methods=["POST"]),
+        Route("/play/{token}", play_page),
+        Route("/play/{token}", play_answer, methods=["POST"]),
+        Route("/api/play/{token}", play_json),
+    ]
