@@ -24,8 +24,9 @@ from typing import Any
 from undercity.agents import evaluation as ev
 from undercity.agents import tactics as tx
 from undercity.cards import model as m
+from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.engine import abilities as ab
-from undercity.engine import casting, targeting
+from undercity.engine import adventure, casting, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
@@ -37,6 +38,9 @@ DUNGEON_PREFERENCE = ("Lost Mine of Phandelver", "Dungeon of the Mad Mage", "Tom
 SPELL_THRESHOLD = 2.0
 #: Minimum value for activating an ability.
 ACTIVATE_THRESHOLD = 1.5
+#: What casting a card as its Adventure adds to the spell's own score: the card itself is still
+#: to be cast from exile afterwards (CR 715.3d).
+ADVENTURE_BONUS = 8.0
 
 LAND = 1000.0
 
@@ -381,10 +385,11 @@ class HeuristicAgent:
         if job is None or job.kind != "cast":
             return 0
         o = s.objs[job.data["obj"]]
-        sa = o.card.spell
+        card = adventure.card_being_cast(g, job)  # CR 715.3a: an Adventure's own modes
+        sa = card.spell
         if sa is None or not sa.modes:
             return 0
-        x = _estimate_x(g, me, o.card)
+        x = _estimate_x(g, me, card)
         scores = []
         for opt in d.options:
             if opt.value == -1:
@@ -552,7 +557,7 @@ class HeuristicAgent:
     def _knapsack_bonus(self, g: Game, d: Decision, scores: list[float], mana: int) -> None:
         """Spend the mana well: favour the spells of the set that uses the most of it."""
         s = g.s
-        cands = [(i, _cost_mv(s.objs[d.options[i].value[1]].card))
+        cands = [(i, _cost_mv(_cast_card(s.objs[d.options[i].value[1]], d.options[i].value[2])))
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND]
         if len(cands) < 2:
             return
@@ -571,6 +576,13 @@ class HeuristicAgent:
             scores[i] += 25.0
 
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
+        if alt == ADVENTURE:
+            # CR 715.3d: the Adventure's effect now, and the card still to cast from exile
+            # afterwards: worth a little more than the same spell alone.
+            o = g.s.objs[oid]
+            with adventure.as_adventure(o):
+                v = self._cast_score(g, me, oid, None, mana)
+            return v + ADVENTURE_BONUS if v > 0 else 0.0
         s = g.s
         o = s.objs[oid]
         card = o.card
@@ -670,6 +682,11 @@ def _cost_mv(card: Any) -> int:
     return card.mana_value
 
 
+def _cast_card(o: Any, alt: Any) -> Any:
+    """What a ``cast`` option casts: the Adventure for ``alt`` ADVENTURE (CR 715.3a)."""
+    return (adventure_of(o.card) or o.card) if alt == ADVENTURE else o.card
+
+
 def _estimate_x(g: Game, me: int, card: Any, mana: int | None = None) -> int:
     cost = card.mana_cost
     if cost is None or not cost.x:
@@ -697,7 +714,7 @@ def _is_divided_extra(g: Game, d: Decision) -> bool:
     job = g.s.jobs[-1] if g.s.jobs else None
     if job is None or job.kind != "cast" or not d.key.startswith("target"):
         return False
-    sa = g.s.objs[job.data["obj"]].card.spell
+    sa = adventure.card_being_cast(g, job).spell
     return bool(sa is not None and sa.divided and any(o.value is None for o in d.options))
 
 
@@ -710,8 +727,7 @@ def _target_context(g: Game, d: Decision) -> tuple[tuple[m.Effect, ...], int, in
     key = d.key
     try:
         if job.kind == "cast" and key.startswith("target"):
-            o = s.objs[job.data["obj"]]
-            card = o.card
+            card = adventure.card_being_cast(g, job)  # CR 715.3a: an Adventure's own targets
             i = int(key[len("target"):])
             x = _estimate_x(g, d.player, card)
             if card.enchant is not None:

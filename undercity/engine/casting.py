@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import casting_more, costs, targeting, zones
@@ -120,6 +121,17 @@ def _target_opts(g: Game, cands: list[targeting.Target]) -> list[Option]:
 
 @job_runner("cast")
 def run_cast(g: Game, job: Job) -> None:
+    o = g.s.objs.get(job.data["obj"])
+    if o is not None and job.data.get("alt") == ADVENTURE:
+        from undercity.engine.adventure import as_adventure
+
+        with as_adventure(o):  # CR 715.3a-b: only the Adventure's characteristics, on the stack too
+            _cast(g, job)
+    else:
+        _cast(g, job)
+
+
+def _cast(g: Game, job: Job) -> None:
     s = g.s
     d = job.data
     player: int = d["player"]

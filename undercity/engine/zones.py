@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.adventure import normal_card
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -177,7 +178,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         del s.objs[o.id]
         g.emit(ev.CeasedToExist(rule="707.10a", name=o.name, what="copy of a spell"))
         return None
-    new = g.create_object(o.card, o.owner, "stack" if to_zone == "stack" else to_zone,
+    # CR 715.4: off the stack, an adventurer card has only its normal characteristics.
+    new = g.create_object(normal_card(o.card) if from_zone == "stack" else o.card, o.owner,
+                          "stack" if to_zone == "stack" else to_zone,
                           top=to_top and to_zone == "library")
     new.card_uid = o.card_uid
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").

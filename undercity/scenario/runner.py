@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.registry import ENGINE_KEYWORDS, get_card, get_token
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -430,6 +431,11 @@ class Runner:
         s = self.g.s
         zone = a.options.get("from", "hand")
         alt = a.options.get("cost")
+        if a.options.get("adventure"):  # CR 715.3: the card cast as its Adventure
+            if alt:
+                raise self.err(a.line, f"cast {a.value}: `adventure: true` casts the Adventure for its own cost; "
+                                       f"drop `cost: {alt}`")
+            alt = ADVENTURE
         ref = self.obj_by_ref(a.value)
         chosen = None
         for o in d.options:
@@ -445,7 +451,8 @@ class Runner:
                 break
         if chosen is None:
             raise self.err(a.line, f"{self.names[d.player]} cannot cast {a.value!r}"
-                                   f"{' for its ' + alt + ' cost' if alt else ''} from {zone} now; legal: "
+                                   f"{' as its Adventure' if alt == ADVENTURE else ' for its ' + alt + ' cost' if alt else ''}"
+                                   f" from {zone} now; legal: "
                                    f"{'; '.join(o.label for o in d.options)}")
         opt, oid = chosen
         paying = self._pay_with(a, d.player)

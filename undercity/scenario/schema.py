@@ -107,7 +107,7 @@ ACTION_KINDS: tuple[str, ...] = (
 
 #: For each action kind, the sibling keys it accepts.
 ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "from", "targets", "x", "modes", "cost", "pay", "pause"),
+    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "pay", "pause"),
     "activate": ("by", "from", "ability", "targets", "x", "modes", "pay", "pause"),
     "play": ("by", "from"),
     "pass": ("by",),
@@ -1159,7 +1159,7 @@ class _Parser:
             return modes
         if name == "cost":
             return self.text(node, key, "an alternative cost by keyword, e.g. escape")
-        if name == "pause":
+        if name in ("pause", "adventure"):
             return self.boolean(node, key)
         if name == "pay":
             items = self.mapping(node, key, "cost choices, e.g. {exile: [id1, id2]}")

@@ -15,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from undercity.cards.language.adventure import AdventureSpell, adventure_of
+
 if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj, StackItem
@@ -173,6 +175,9 @@ def _item_text(game: Game, item: StackItem) -> str:
 
     kind = {"spell": "spell", "activated": "activated ability", "triggered": "triggered ability"}.get(
         item.kind, item.kind)
+    o = game.s.objs.get(item.obj) if item.kind == "spell" and item.obj is not None else None
+    if o is not None and isinstance(o.card, AdventureSpell):  # CR 715.3b: which half is cast
+        kind = f"Adventure of {o.card.main.name}"
     s = f"{item.name} ({kind}, {game.player_name(item.controller)})"
     if item.x is not None:
         s += f" X={item.x}"
@@ -213,4 +218,8 @@ def hand_table(game: Game, viewer: int) -> RenderableType:
         cost = card.mana_cost.text if card.mana_cost is not None else ""
         pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
         tab.add_row(Text(card.name + (f" ×{n}" if n > 1 else "")), Text(cost), Text(card.type_line + pt))
+        adv = adventure_of(card)
+        if adv is not None:  # CR 715.3: it may also be cast as its Adventure
+            tab.add_row(Text(f"  // {adv.name} (Adventure)"), Text(adv.mana_cost.text if adv.mana_cost else ""),
+                        Text(adv.type_line))
     return tab

@@ -1,6 +1,7 @@
 """Every implemented card. Importing this package defines them all."""
 
 from undercity.cards.pool import (  # noqa: F401
+    adventure_cards,
     adventures,
     afr_venture,
     backgrounds,
