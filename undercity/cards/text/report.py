@@ -43,6 +43,8 @@ def coverage_report(console: Console, decks: list[str], *, everything: bool, top
     from undercity.cards.registry import hand_written, is_implemented
     from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck
 
+    # Read every deck first: a bad file is reported before anything is printed.
+    loaded = [(name, load_deck(name, check=False)) for name in [*BUNDLED, *COMMANDER_DECKS, *decks]]
     oracle = load_oracle()
     hand = hand_written()
     table = Table(title="Implemented cards per set (hand-written or compiled from Oracle text)")
@@ -74,21 +76,18 @@ def coverage_report(console: Console, decks: list[str], *, everything: bool, top
     deck_table = Table(title="Implemented cards per deck (distinct nonbasic cards)")
     for col in ("deck", "cards", "implemented", "%"):
         deck_table.add_column(col, justify="left" if col == "deck" else "right")
-    union: set[str] = set()
-    for name in [*BUNDLED, *COMMANDER_DECKS, *decks]:
-        deck = load_deck(name, check=False)
+    for _name, deck in loaded:
         cards = sorted({e.name for e in deck.entries if e.name not in BASICS})
-        union |= set(cards)
         done = [n for n in cards if is_implemented(n)]
-        deck_table.add_row(name, str(len(cards)), str(len(done)), f"{100 * len(done) / max(1, len(cards)):.0f}")
+        deck_table.add_row(deck.name, str(len(cards)), str(len(done)), f"{100 * len(done) / max(1, len(cards)):.0f}")
         for n in cards:
             if n not in done and n not in all_sets.results and (f := _fields(n)) is not None:
                 c = measure([f]).results[n]
                 stopped[(c.stage, c.reason)] += 1
     if decks:
         given = set()
-        for name in decks:
-            given |= {e.name for e in load_deck(name, check=False).entries if e.name not in BASICS}
+        for _name, deck in loaded[len(loaded) - len(decks):]:
+            given |= {e.name for e in deck.entries if e.name not in BASICS}
         done = sum(1 for n in given if is_implemented(n))
         deck_table.add_row("given decks together", str(len(given)), str(done), f"{100 * done / max(1, len(given)):.0f}")
     console.print(deck_table)
