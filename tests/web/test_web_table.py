@@ -109,4 +109,50 @@ def test_bad_game_settings_are_400(client: TestClient) -> None:
     assert r.status_code == 400
     r = client.post("/table", data={"csrf": token, "seat0": "human", "deck1": "saved:12"})
     assert r.status_code == 400 and "seat 2: no deck 'saved:12'" in message(r.text)
+    client.post("/decks", data={"csrf": token, "name": "Goyfs", "format": "constructed", "text": "60 Tarmogoyf"})
+    r = client.post("/table", data={"csrf": token, "seat0": "human", "deck0": "saved:1"})
+    assert r.status_code == 400 and "seat 1: this deck can't be played" in message(r.text)
+    assert "does not implement it yet" in message(r.text)
     assert "orzhov-initiative" in client.get("/table").text
+
+
+def test_a_game_survives_a_server_restart(tmp_path) -> None:
+    from undercity.web.app import create_app
+
+    first = create_app(tmp_path)
+    with TestClient(first) as c:
+        c.get("/")
+        (link,) = _start(c)
+        for _ in range(6):
+            view = c.get("/api" + link).json()
+            c.post(link, data={"csrf": csrf(c), "choice": str(len(view["decision"]["options"]) - 1)})
+        before = c.get("/api" + link).json()
+        choices = list(_game(c, link).choices)
+    first.state.storage.close()
+    second = create_app(tmp_path)  # a new server process on the same data directory
+    with TestClient(second) as c:
+        c.get("/")
+        assert c.get("/api" + link).json() == before
+        assert _game(c, link).choices == choices
+        r = c.post(link, data={"csrf": csrf(c), "choice": "0"})
+        assert r.status_code == 200 and len(_game(c, link).choices) > len(choices)
+    second.state.storage.close()
+
+
+def test_a_saved_deck_can_be_played(client: TestClient) -> None:
+    deck = "28 Plains\n28 Swamp\n4 Ravenloft Adventurer\n"
+    client.post("/decks", data={"csrf": csrf(client), "name": "Mine", "format": "constructed", "text": deck})
+    assert "Mine (saved)" in client.get("/table").text
+    r = client.post("/table", data={"csrf": csrf(client), "seat0": "human", "seat1": "random", "deck0": "saved:1",
+                                    "deck1": "gruul-stompy"}, follow_redirects=False)
+    g = _game(client, r.headers["location"])
+    names = {g.s.objs[o].name for o in [*g.s.players[0].hand, *g.s.players[0].library]}
+    assert names == {"Plains", "Swamp", "Ravenloft Adventurer"}
+
+
+def test_waiting_for_another_seat_refreshes_the_page(client: TestClient) -> None:
+    links = _start(client, seat1="human")
+    g = _game(client, links[0])
+    waiting = links[1 - g.pending.player]
+    assert '<meta http-equiv="refresh" content="3">' in client.get(waiting).text
+    assert 'http-equiv="refresh"' not in client.get(links[g.pending.player]).text

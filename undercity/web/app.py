@@ -427,5 +427,5 @@ def create_app(data_dir: Path | None = None) -> Starlette:
     app = Starlette(routes=routes, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders), Middleware(security.LimitBody)])
     app.state.storage = Storage.open(data_dir)
-    app.state.games = table.Tables()
+    app.state.games = table.Tables(app.state.storage)
     return app

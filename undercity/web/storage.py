@@ -1,11 +1,12 @@
 """The site's own storage: one SQLite file in the user data directory (saved decks, the
-collection). Created on first start and migrated forward by ``PRAGMA user_version``.
+collection, games at the table). Created on first start and migrated forward by ``PRAGMA user_version``.
 
 ``UNDERCITY_DATA_DIR`` overrides the directory (tests use it).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import threading
@@ -27,6 +28,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE collection (
         card TEXT PRIMARY KEY,
         count INTEGER NOT NULL CHECK (count > 0)
+    );
+    """,
+    # The play table's games (a replay: Game.save's setup and choices) and each human seat's link.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kinds TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        save TEXT NOT NULL,
+        over INTEGER NOT NULL DEFAULT 0,
+        updated TEXT NOT NULL DEFAULT (datetime('now'))
+    );
+    CREATE TABLE seats (
+        token TEXT PRIMARY KEY,
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL
     );
     """,
 )
@@ -55,7 +72,7 @@ class SavedDeck:
 
 
 class Storage:
-    """The decks and the collection. Thread-safe (one connection behind a lock)."""
+    """The decks, the collection and the games. Thread-safe (one connection behind a lock)."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,3 +169,36 @@ class Storage:
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
+
+    # -- games at the table ----------------------------------------------------------------------
+
+    def save_game(self, kinds: list[str], seed: int, save: str, tokens: list[str | None]) -> int:
+        with self._lock:
+            self.conn.execute("BEGIN")
+            try:
+                cur = self.conn.execute("INSERT INTO games (kinds, seed, save) VALUES (?, ?, ?)",
+                                        (json.dumps(kinds), seed, save))
+                game_id = int(cur.lastrowid or 0)
+                self.conn.executemany("INSERT INTO seats (token, game, seat) VALUES (?, ?, ?)",
+                                      [(t, game_id, i) for i, t in enumerate(tokens) if t])
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+        return game_id
+
+    def update_game(self, game_id: int, save: str, over: bool) -> None:
+        with self._lock:
+            self.conn.execute("UPDATE games SET save = ?, over = ?, updated = datetime('now') WHERE id = ?",
+                              (save, int(over), game_id))
+
+    def game_for_token(self, token: str) -> tuple[int, int, list[str], int, str, list[str | None]] | None:
+        """(game id, seat, seat kinds, seed, saved game, every seat's token) of a seat's token."""
+        with self._lock:
+            row = self.conn.execute("SELECT g.id, s.seat, g.kinds, g.seed, g.save FROM seats s "
+                                    "JOIN games g ON g.id = s.game WHERE s.token = ?", (token,)).fetchone()
+            if row is None:
+                return None
+            seats = dict(self.conn.execute("SELECT seat, token FROM seats WHERE game = ?", (row[0],)).fetchall())
+        kinds = json.loads(row[2])
+        return row[0], row[1], kinds, row[3], row[4], [seats.get(i) for i in range(len(kinds))]

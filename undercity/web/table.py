@@ -6,7 +6,9 @@ index that :meth:`Game.apply` validates (an illegal one changes nothing). A seat
 JSON carry only what that seat may see (:func:`seat_view`): its own hand, other hands and
 libraries as counts (CR 400.2), the log rendered for that viewer (engine/events.py).
 
-Games live in the server's memory; a restart ends them (issue 12 asks for more).
+Every game is saved in the site's database as a replay (``Game.save``: its setup and choices)
+after each answer; a seat's link still works after a server restart: the game is rebuilt by
+replaying its choices (``Game.restore``), the AI seats get fresh agents.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class TableGame:
     kinds: list[str]
     agents: list[Any]
     tokens: list[str | None]
+    seed: int = 0
+    id: int | None = None  # its row in the site's database
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def run_ais(self) -> None:
@@ -53,14 +57,26 @@ class TableGame:
 
 
 class Tables:
-    """Games by seat token."""
+    """Games by seat token: the ones in play in memory (at most :data:`MAX_GAMES`), every one in
+    the database."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
         self._by_token: dict[str, tuple[TableGame, int]] = {}
         self._games: list[TableGame] = []
         self._lock = threading.Lock()
+        self._restoring = threading.Lock()  # one rebuild of a saved game at a time, never two copies
 
     def add(self, tg: TableGame) -> None:
+        if tg.id is None:
+            tg.id = self.storage.save_game(tg.kinds, tg.seed, tg.game.save(), tg.tokens)
+        self._remember(tg)
+
+    def saved(self, tg: TableGame) -> None:
+        """Record the game's new choices (after each answer)."""
+        self.storage.update_game(tg.id, tg.game.save(), tg.game.over)
+
+    def _remember(self, tg: TableGame) -> None:
         with self._lock:
             if len(self._games) >= MAX_GAMES:
                 done = next((t for t in self._games if t.game.over), self._games[0])
@@ -74,19 +90,47 @@ class Tables:
 
     def get(self, token: str) -> tuple[TableGame, int] | None:
         with self._lock:
-            return self._by_token.get(token)
+            found = self._by_token.get(token)
+        if found is not None:
+            return found
+        with self._restoring:
+            with self._lock:
+                found = self._by_token.get(token)
+            if found is not None:
+                return found
+            row = self.storage.game_for_token(token)
+            if row is None:
+                return None
+            game_id, seat, kinds, seed, save, tokens = row
+            tg = restore_game(game_id, kinds, seed, save, tokens)
+            self._remember(tg)
+            return tg, seat
+
+
+def _agents(kinds: list[str], seed: int) -> list[Any]:
+    from undercity.agents import make_agent
+
+    return [None if k == "human" else make_agent(k, seed * 100 + i) for i, k in enumerate(kinds)]
+
+
+def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: list[str | None]) -> TableGame:
+    """A saved game rebuilt from its replay (the same state: the engine is deterministic)."""
+    from undercity.engine.game import Game
+
+    g = Game.restore(save)
+    tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed, game_id)
+    tg.run_ais()  # a game saved with an AI to move (nothing is saved half-answered, but be sure)
+    return tg
 
 
 def new_game(decks: list[Any], kinds: list[str], seed: int) -> TableGame:
-    from undercity.agents import make_agent
     from undercity.engine.game import Game
 
     names = [f"Player {i + 1}" if k == "human" else f"{k.capitalize()} AI" for i, k in enumerate(kinds)]
     g = Game.new([d.main for d in decks], names, seed=seed)
     g.stop_every_priority = False  # stop only where the seat can do something other than pass
-    agents = [None if k == "human" else make_agent(k, seed * 100 + i) for i, k in enumerate(kinds)]
     tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
-    tg = TableGame(g, kinds, agents, tokens)
+    tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed)
     tg.run_ais()
     return tg
 
@@ -134,10 +178,12 @@ def _seat(request: Request) -> tuple[TableGame, int]:
     from undercity.web.app import WebError
 
     token = request.path_params["token"]
-    found = request.app.state.games.get(token) if len(token) <= 100 else None
+    try:
+        found = request.app.state.games.get(token) if len(token) <= 100 else None
+    except UndercityError as e:  # a saved game this version can no longer rebuild (a card it lacks)
+        raise WebError(410, f"this game can't be rebuilt: {e}") from None
     if found is None:
-        raise WebError(404, "no game seat has this link: the link is wrong, or the game ended when the server "
-                            "restarted (start a new game at /table)")
+        raise WebError(404, "no game seat has this link: check the link, or start a new game at /table")
     return found
 
 
@@ -181,7 +227,7 @@ async def table_create(request: Request) -> Response:
         tg = await run_in_threadpool(new_game, decks, kinds, seed)
     except UndercityError as e:
         raise WebError(400, str(e)) from None
-    request.app.state.games.add(tg)
+    await run_in_threadpool(request.app.state.games.add, tg)
     humans = [(i, t) for i, t in enumerate(tg.tokens) if t]
     if len(humans) == 1:
         return RedirectResponse(f"/play/{humans[0][1]}", status_code=303)
@@ -241,6 +287,7 @@ async def play_answer(request: Request) -> Response:
     def run() -> None:
         with tg.lock:
             _answer(tg, seat, action, choice)
+            request.app.state.games.saved(tg)
 
     await run_in_threadpool(run)
     return RedirectResponse(f"/play/{request.path_params['token']}", status_code=303)
