@@ -132,9 +132,21 @@ def _compile(name: str) -> CardDef | None:
     if fields is not None:
         result = compile_fields(fields)
         if result.lowered is not None:
+            for spec in result.lowered.tokens:
+                _define_token(spec)
             card = define(name, oracle=oc or OracleCard.from_json(fields), **result.lowered.define_kwargs())
     _COMPILED[name] = card
     return card
+
+
+def _define_token(spec: Any) -> None:
+    """Define a token a compiled card creates (CR 111.4), once, under its key."""
+    if spec.key in _TOKENS:
+        return
+    from undercity.cards.pool.dungeon_cards import keyed_token
+
+    keyed_token(spec.key, spec.name, spec.type_line, power=spec.power, toughness=spec.toughness,
+                colors=spec.colors, keywords=spec.keywords)
 
 
 def _known(name: str) -> dict[str, Any] | None:

@@ -74,9 +74,22 @@ def test_a_card_the_compiler_does_not_implement_stays_unimplemented() -> None:
     assert not registry.is_implemented("Dimir Signet")
 
 
+def _token(key: str) -> object:
+    """A token by its characteristics (CR 111.4), whatever key it is registered under."""
+    from undercity.cards.text.lower import _SPECS
+
+    if key in _SPECS:
+        s = _SPECS[key]
+        return (s.type_line, s.power, s.toughness, frozenset(s.colors), s.keywords)
+    t = registry.get_token(key)
+    return (t.type_line, t.power, t.toughness, t.colors, t.keywords)
+
+
 def _shape(a: object) -> object:
     if isinstance(a, tuple):
         return tuple(_shape(x) for x in a)
+    if isinstance(a, m.CreateToken):
+        return ("CreateToken", _token(a.token), a.n, a.who, a.tapped)
     if dataclasses.is_dataclass(a) and not isinstance(a, type):
         return (type(a).__name__, *((f.name, _shape(getattr(a, f.name))) for f in dataclasses.fields(a)
                                     if f.name not in ("text", "uid")))
@@ -103,3 +116,13 @@ def test_the_remaining_hand_written_cards() -> None:
     reads them and their scenarios keep passing. Update hand_written.txt when one moves."""
     listed = [line for line in HAND_WRITTEN.read_text(encoding="utf-8").splitlines() if line]
     assert listed == sorted(registry.hand_written())
+
+
+def test_a_created_creature_token_has_the_characteristics_its_description_gives() -> None:
+    """CR 111.4: Drider's "2/1 black Spider creature token with menace and reach"."""
+    (t,) = registry.get_card("Drider").triggered
+    assert t.when == m.Trigger("combat_damage_to_player")
+    (create,) = t.effects
+    token = registry.get_token(create.token)
+    assert (token.name, token.type_line, token.power, token.toughness) == ("Spider", "Token Creature — Spider", 2, 1)
+    assert token.colors == frozenset("B") and token.keywords == frozenset({"menace", "reach"}) and token.token

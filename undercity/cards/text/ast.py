@@ -282,10 +282,12 @@ class Create(Node):
     n: Num
     desc: tuple[str, ...]
     plural: bool
+    keywords: tuple[str, ...] = ()  # "… token with flying"
 
     def render(self) -> str:
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), *self.desc,
-                     "tokens" if self.plural else "token")
+                     "tokens" if self.plural else "token",
+                     f"with {_kw_list(self.keywords)}" if self.keywords else None)
 
 
 @dataclass(frozen=True, slots=True)

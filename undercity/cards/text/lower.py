@@ -254,6 +254,68 @@ def _pt(s: str) -> tuple[int, int]:
 _TOKENS = {("Treasure",): "Treasure"}
 
 
+@dataclass(frozen=True, slots=True)
+class TokenSpec:
+    """A creature token an effect creates, from its description (CR 111.4, 111.10): defined
+    under ``key`` (its characteristics, so different tokens named alike never collide) when the
+    card is defined."""
+
+    key: str
+    name: str
+    type_line: str
+    power: int
+    toughness: int
+    colors: str
+    keywords: frozenset[str]
+
+
+#: Token descriptions read so far, by key (pure data: the key determines the token).
+_SPECS: dict[str, TokenSpec] = {}
+
+
+def _created(x: Any) -> list[str]:
+    """The token keys of every CreateToken inside ``x`` (abilities, modes, "you may" …)."""
+    if isinstance(x, m.CreateToken):
+        return [x.token]
+    if isinstance(x, tuple | list):
+        return [k for y in x for k in _created(y)]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type) and not isinstance(x, m.Filter | m.Ref):
+        return [k for f in dataclasses.fields(x) if f.name not in ("text", "uid") for k in _created(getattr(x, f.name))]
+    return []
+
+
+def token_spec(c: A.Create) -> TokenSpec:
+    """"a 1/1 white Human Soldier creature token with flying" → its characteristics."""
+    from undercity.cards.text.parser import subtype_of
+
+    words = list(c.desc)
+    if len(words) < 3 or "/" not in words[0]:
+        raise Unsupported(c.render())
+    p, t = _pt(words[0])
+    if p < 0 or t < 0 or words[0].startswith("+"):
+        raise Unsupported(c.render())
+    i, colors = 1, ""
+    while i < len(words) and (words[i] in _COLORS or words[i] in ("colorless", "and")):
+        if words[i] in _COLORS:
+            colors += _COLORS[words[i]]
+        i += 1
+    if i == 1 or words[-1] != "creature":
+        raise Unsupported(c.render())
+    kinds = ["Creature"]
+    rest = words[i:-1]
+    if rest and rest[-1] in ("artifact", "enchantment"):
+        kinds.insert(0, rest.pop().capitalize())
+    subtypes = [subtype_of(w) for w in rest]
+    if not rest or any(st is None or st != w for st, w in zip(subtypes, rest, strict=True)):
+        raise Unsupported(c.render())
+    kws = frozenset(c.keywords)
+    if not kws <= ENGINE_KEYWORDS:
+        raise Unsupported(c.render())
+    color_words = " and ".join(w for w in words[1:i] if w != "and")
+    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + ")"
+    return TokenSpec(key, " ".join(rest), f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws)
+
+
 def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     """One clause."""
     if isinstance(c, A.Draw):
@@ -323,9 +385,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n), object_ref(c.what, ctx))]
     if isinstance(c, A.Create):
-        tok = _TOKENS.get(c.desc)
-        if tok is None or c.who is not None:
+        if c.who is not None:
             raise Unsupported(c.render())
+        tok = _TOKENS.get(c.desc) if not c.keywords else None
+        if tok is None:
+            spec = token_spec(c)
+            _SPECS[spec.key] = spec
+            tok = spec.key
         return [m.CreateToken(tok, _n(c.n))]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
@@ -431,6 +497,8 @@ class Lowered:
     activated: list[m.Activated] = field(default_factory=list)
     static: list[m.Static] = field(default_factory=list)
     enchant: m.TargetSpec | None = None
+    #: Tokens the card's effects create, to define with the card.
+    tokens: list[TokenSpec] = field(default_factory=list)
 
     def define_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
@@ -685,4 +753,6 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             out.spell = _spell(body, "\n".join(named(p) for p in spell_parts))
         else:
             out.spell = _spell(spell_parts[0].body, named(spell_parts[0]))
+    keys = _created([out.spell, out.triggered, out.activated, out.static])
+    out.tokens = [_SPECS[k] for k in dict.fromkeys(keys) if k in _SPECS]
     return out

@@ -510,7 +510,13 @@ class Parser:
             if self.peek() in ("token", "tokens") and desc:
                 plural = self.peek() == "tokens"
                 self.i += 1
-                return A.Create(who, v, n, tuple(desc), plural)
+                kws: tuple[str, ...] = ()
+                mark = self.i
+                if self.eat("with"):
+                    kws = self.keyword_list() or ()
+                    if not kws:
+                        self.i = mark
+                return A.Create(who, v, n, tuple(desc), plural, kws)
         self.i = self._start
         if who is None and (v := self.verb("add")):
             opts: list[str] = []
