@@ -150,9 +150,73 @@ def test_a_saved_deck_can_be_played(client: TestClient) -> None:
     assert names == {"Plains", "Swamp", "Ravenloft Adventurer"}
 
 
-def test_waiting_for_another_seat_refreshes_the_page(client: TestClient) -> None:
+def test_waiting_for_another_seat_without_scripts_refreshes_the_page(client: TestClient) -> None:
     links = _start(client, seat1="human")
     g = _game(client, links[0])
     waiting = links[1 - g.pending.player]
-    assert '<meta http-equiv="refresh" content="3">' in client.get(waiting).text
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in client.get(waiting).text
     assert 'http-equiv="refresh"' not in client.get(links[g.pending.player]).text
+
+
+def _hidden_from(g: Game, seat: int) -> set[str]:
+    """Names of cards in hidden zones (other hands, every library) that seat can't see anywhere."""
+    s = g.s
+    seen = {s.objs[o].name for o in [*s.players[seat].hand, *s.battlefield]}
+    for p in s.players:
+        seen |= {s.objs[o].name for o in [*p.graveyard, *p.exile] if o in s.objs}
+    hidden = {s.objs[o].name for p in s.players for o in p.library}
+    hidden |= {s.objs[o].name for p in s.players if p.idx != seat for o in p.hand}
+    return hidden - seen
+
+
+def test_the_socket_carries_only_the_seats_view_and_takes_answers(client: TestClient) -> None:
+    links = _start(client, seat1="human")
+    g = _game(client, links[0])
+    tokens = [link.rsplit("/", 1)[1] for link in links]
+    with client.websocket_connect(f"/ws/play/{tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/play/{tokens[1]}") as ws1:
+        first = [ws0.receive_json(), ws1.receive_json()]
+        carried = ["", ""]
+        for seat, msg in enumerate(first):
+            assert msg["view"] == client.get("/api" + links[seat]).json()
+            carried[seat] += json.dumps(msg, ensure_ascii=False)
+        deciding = g.pending.player
+        sockets = (ws0, ws1)
+        # The other seat is refused, and nothing changes.
+        sockets[1 - deciding].send_text('{"choice": 0}')
+        refused = sockets[1 - deciding].receive_json()
+        assert refused["status"] == 409 and "not your decision" in refused["error"]
+        for bad, status in (("nonsense", 400), ('{"choice": -3}', 400), ('{"choice": 999}', 400),
+                            ('{"action": "cheat"}', 400), ("[" * 2000, 413)):
+            sockets[deciding].send_text(bad)
+            assert sockets[deciding].receive_json()["status"] == status
+        before = len(g.choices)
+        sockets[deciding].send_text('{"choice": 0}')
+        updates = [ws0.receive_json(), ws1.receive_json()]  # both seats hear of it, each its own view
+        assert len(g.choices) == before + 1
+        for seat, msg in enumerate(updates):
+            assert msg["view"] == client.get("/api" + links[seat]).json()
+            assert msg["fingerprint"] != first[seat]["fingerprint"]
+            carried[seat] += json.dumps(msg, ensure_ascii=False)
+    for seat in (0, 1):
+        hidden = _hidden_from(g, seat)
+        assert hidden and not [n for n in hidden if n in carried[seat]]
+
+
+def test_a_socket_with_a_bad_token_or_another_origin_is_closed(client: TestClient) -> None:
+    (link,) = _start(client)
+    with client.websocket_connect("/ws/play/forged") as ws:
+        assert ws.receive_json() == {"error": "no game seat has this link", "status": 404}
+    token = link.rsplit("/", 1)[1]
+    with client.websocket_connect(f"/ws/play/{token}", headers={"origin": "http://evil.example"}) as ws:
+        assert ws.receive_json()["status"] == 403
+
+
+def test_a_posted_answer_is_pushed_to_the_seats_socket(client: TestClient) -> None:
+    (link,) = _start(client)
+    with client.websocket_connect("/ws/play/" + link.rsplit("/", 1)[1]) as ws:
+        first = ws.receive_json()
+        client.post(link, data={"csrf": csrf(client), "choice": "0"})
+        pushed = ws.receive_json()
+    assert pushed["fingerprint"] != first["fingerprint"] and pushed["view"] == client.get("/api" + link).json()
+    assert f'data-fingerprint="{pushed["fingerprint"]}"' in client.get(link).text

@@ -47,5 +47,5 @@ def serve(
     app = create_app()
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Undercity is at http://{shown}:{port}/  (data: {data_dir()}; Ctrl-C stops it)")
-    config = uvicorn.Config(app, log_level="warning")
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)  # table messages are tiny
     uvicorn.Server(config).run(sockets=[sock])

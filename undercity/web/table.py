@@ -21,7 +21,8 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from undercity.errors import IllegalActionError, UndercityError
 
@@ -40,6 +41,8 @@ class TableGame:
     seed: int = 0
     id: int | None = None  # its row in the site's database
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Open WebSockets of its seats, as (socket, seat): each is sent its seat's view after a change.
+    sockets: list[tuple[WebSocket, int]] = field(default_factory=list)
 
     def run_ais(self) -> None:
         """Answer decisions for AI seats (and for players who have left) until a human seat must
@@ -174,6 +177,14 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
     }
 
 
+def fingerprint(view: dict[str, Any]) -> str:
+    """A short digest of a seat's view: the page and its socket compare it to know when to reload."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
 def _seat(request: Request) -> tuple[TableGame, int]:
     from undercity.web.app import WebError
 
@@ -240,7 +251,7 @@ async def play_page(request: Request) -> Response:
     tg, seat = _seat(request)
     with tg.lock:
         view = seat_view(tg, seat)
-    return render(request, "table.html", view=view, token=request.path_params["token"])
+    return render(request, "table.html", view=view, token=request.path_params["token"], fingerprint=fingerprint(view))
 
 
 async def play_json(request: Request) -> Response:
@@ -290,7 +301,98 @@ async def play_answer(request: Request) -> Response:
             request.app.state.games.saved(tg)
 
     await run_in_threadpool(run)
+    await broadcast(tg)
     return RedirectResponse(f"/play/{request.path_params['token']}", status_code=303)
+
+
+async def broadcast(tg: TableGame) -> None:
+    """Send each open seat socket its own seat's view (never another seat's)."""
+    for ws, seat in list(tg.sockets):
+        with tg.lock:
+            view = seat_view(tg, seat)
+        try:
+            await ws.send_json({"view": view, "fingerprint": fingerprint(view)})
+        except Exception:  # a closed socket: forget it
+            if (ws, seat) in tg.sockets:
+                tg.sockets.remove((ws, seat))
+
+
+MAX_MESSAGE = 1000  # characters of one WebSocket message: {"choice": 12} or {"action": "concede"}
+
+
+def _same_origin(ws: WebSocket) -> bool:
+    """A page of another site can't open a seat's socket (cross-site WebSocket hijacking)."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser page (a script holding the link: the token is the secret)
+    host = ws.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+async def play_socket(ws: WebSocket) -> None:
+    """The table over a WebSocket: the server sends ``{"view": …}`` (the seat's view) on connect
+    and after every change; the seat sends ``{"choice": N}`` or ``{"action": "concede"}``, and
+    gets ``{"error": …, "status": …}`` for a refused one (nothing changed)."""
+    from undercity.web.app import WebError
+
+    await ws.accept()
+    if not _same_origin(ws):
+        await ws.send_json({"error": "this socket is only for the site's own pages", "status": 403})
+        await ws.close(code=4403)
+        return
+    token = ws.path_params["token"]
+    found = ws.app.state.games.get(token) if len(token) <= 100 else None
+    if found is None:
+        await ws.send_json({"error": "no game seat has this link", "status": 404})
+        await ws.close(code=4404)
+        return
+    tg, seat = found
+    tg.sockets.append((ws, seat))
+    try:
+        with tg.lock:
+            view = seat_view(tg, seat)
+        await ws.send_json({"view": view, "fingerprint": fingerprint(view)})
+        while True:
+            text = await ws.receive_text()
+            try:
+                msg = _message(text)
+
+                def run(msg: dict[str, Any] = msg) -> None:
+                    with tg.lock:
+                        _answer(tg, seat, str(msg.get("action", "answer")), str(msg.get("choice", "")))
+                        ws.app.state.games.saved(tg)
+
+                await run_in_threadpool(run)
+            except WebError as e:
+                await ws.send_json({"error": e.message, "status": e.status})
+                continue
+            await broadcast(tg)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if (ws, seat) in tg.sockets:
+            tg.sockets.remove((ws, seat))
+
+
+def _message(text: str) -> dict[str, Any]:
+    import json
+
+    from undercity.web.app import WebError
+
+    if len(text) > MAX_MESSAGE:
+        raise WebError(413, f"a message of {len(text):,} characters; at most {MAX_MESSAGE}")
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise WebError(400, 'not JSON: send {"choice": N} or {"action": "concede"}') from None
+    if not isinstance(msg, dict) or not ({"choice", "action"} & set(msg)):
+        raise WebError(400, 'send {"choice": N} or {"action": "concede"}')
+    if "choice" in msg and (type(msg["choice"]) is not int or msg["choice"] < 0):
+        raise WebError(400, f"the choice must be an option's number, not {str(msg['choice'])[:20]!r}; "
+                            "nothing was done")
+    if msg.get("action", "answer") not in ("answer", "concede"):
+        raise WebError(400, f"unknown action {str(msg['action'])[:20]!r}: concede, or send a choice")
+    return msg
 
 
 def routes() -> list[Route]:
@@ -300,4 +402,5 @@ def routes() -> list[Route]:
         Route("/play/{token}", play_page),
         Route("/play/{token}", play_answer, methods=["POST"]),
         Route("/api/play/{token}", play_json),
+        WebSocketRoute("/ws/play/{token}", play_socket),
     ]
