@@ -132,6 +132,7 @@ def _dungeon_codes() -> dict[str, int]:
     return codes
 
 
+@cache
 def space_shapes(max_options: int) -> dict[str, tuple[int, ...]]:
     """The shape of each array of an observation (``action_mask`` has ``max_options`` entries)."""
     return {
