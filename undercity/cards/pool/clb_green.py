@@ -147,13 +147,6 @@ define("Terrain Generator", activated=(
     mana_ability("C"),
     Activated("{2}, {T}: You may put a basic land card from your hand onto the battlefield tapped.",
               cost=_cost("{2}", tap=True), effects=(PutFromHand(BASIC_LAND, tapped=True),)),))
-define("Ash Barrens", activated=(
-    mana_ability("C"),
-    # Basic landcycling {1} (CR 702.29a, 702.29e): "{1}, Discard this card: Search your library
-    # for a basic land card, reveal it, put it into your hand, then shuffle." It works from the hand.
-    Activated("Basic landcycling {1} ({1}, Discard this card: Search your library for a basic land card, reveal "
-              "it, put it into your hand, then shuffle.)", cost=Cost(mana=parse_cost("{1}"), discard_self=True),
-              effects=(Search(BASIC_LAND, to="hand"),)),))
 define("Command Tower", activated=(_identity_mana(),))
 
 # ----------------------------------------------------------------------------- mana rocks and mana creatures
@@ -203,9 +196,6 @@ _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent
 define("Marching Duodrone", triggered=(
     Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
               effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
-define("Hornet Queen", triggered=(
-    Triggered("When Hornet Queen enters the battlefield, create four 1/1 green Insect creature tokens with flying "
-              "and deathtouch.", effects=(CreateToken(INSECT, 4),)),))
 define("End-Raze Forerunners", triggered=(
     Triggered("When End-Raze Forerunners enters the battlefield, other creatures you control get +2/+2 and gain "
               "vigilance and trample until end of turn.",
@@ -237,15 +227,6 @@ define("Colossal Majesty", triggered=(
     Triggered("At the beginning of your upkeep, if you control a creature with power 4 or greater, draw a card.",
               when=Trigger("beginning_of", step="upkeep"), if_=Controls(filter=F("Creature", min_power=4)),
               effects=(Draw(1),)),))
-define("Primeval Bounty", triggered=(
-    Triggered("Whenever you cast a creature spell, create a 3/3 green Beast creature token.",
-              when=Trigger("cast", filter=F("Creature")), effects=(CreateToken(BEAST),)),
-    Triggered("Whenever you cast a noncreature spell, put three +1/+1 counters on target creature you control.",
-              when=Trigger("cast", filter=F(not_types={"Creature"})), targets=(target_creature(controller="you"),),
-              effects=(PutCounters("+1/+1", 3, T(0)),)),
-    Triggered("Whenever a land enters the battlefield under your control, you gain 3 life.",
-              when=Trigger("enters", filter=F("Land"), whose="you"), effects=(GainLife(3),)),
-))
 
 # ----------------------------------------------------------------------------- instants and sorceries
 define("Beast Within", spell=SpellAbility(

@@ -95,11 +95,6 @@ define("Vicious Battlerager", triggered=(
 ))
 
 
-define("Feywild Caretaker", triggered=(
-    _enters(),
-    _your_end_step("At the beginning of your end step, if you have the initiative, create a 1/1 blue Faerie "
-                   "Dragon creature token with flying.", CreateToken(FAERIE_DRAGON)),
-))
 
 define("Caves of Chaos Adventurer", triggered=(
     _enters(),

@@ -197,12 +197,6 @@ define("Skullclamp", static=(
 ), activated=(_equip("{1}"),))
 
 
-define("Moonsilver Spear", static=(
-    _equipped("Equipped creature has first strike.", keywords=frozenset({"first strike"})),
-), triggered=(
-    Triggered("Whenever equipped creature attacks, create a 4/4 white Angel creature token with flying.",
-              when=Trigger("equipped_attacks"), effects=(CreateToken(ANGEL_4_4),)),
-), activated=(_equip("{4}"),))
 
 # ----------------------------------------------------------------------------- removal and tricks
 define("Banishing Light", triggered=(

@@ -58,9 +58,6 @@ token("Wolf", "Token Creature — Wolf", power=2, toughness=2, colors="G")
 # defined here: the registry compiles them (tests/cards/text/hand_written.txt lists what stays).
 
 # ----------------------------------------------------------------------------- keyword creatures
-define("Elturgard Ranger", triggered=(
-    Triggered("When Elturgard Ranger enters the battlefield, create a 2/2 green Wolf creature token.",
-              effects=(CreateToken("Wolf"),)),))
 define("Paradise Druid", activated=(mana_ability("any"),), static=(
     Static("Paradise Druid has hexproof as long as it's untapped.", kind="hexproof_while_untapped"),))
 define("Xorn", static=(

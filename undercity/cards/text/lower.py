@@ -529,10 +529,28 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # end of turn."
         out.triggered.append(m.Triggered(
             "Prowess", when=m.Trigger("cast", filter=m.F(not_types={"Creature"})), effects=(m.Pump(1, 1, m.SELF),)))
+    elif name == "cycling" and k.arg:
+        # CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." It
+        # functions only from the hand (CR 113.6j).
+        out.activated.append(m.Activated(f"{k.name} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg), discard_self=True),
+                                         effects=(m.Draw(1),)))
+    elif name.endswith("cycling") and k.arg and name[:-len("cycling")].strip() in _TYPECYCLING:
+        # CR 702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
+        # library for a [type] card, reveal it, put it into your hand, then shuffle."
+        flt = _TYPECYCLING[name[:-len("cycling")].strip()]
+        out.activated.append(m.Activated(f"{k.name} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg), discard_self=True),
+                                         effects=(m.Search(flt, to="hand"),)))
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:
         raise Unsupported(k.render())
+
+
+#: The types of typecycling (CR 702.29e) and the cards each finds.
+_TYPECYCLING = {"basic land": m.F("Land", basic=True), "plains": m.F("Land", subtypes={"Plains"}),
+                "islands": m.F("Land", subtypes={"Island"}), "island": m.F("Land", subtypes={"Island"}),
+                "swamp": m.F("Land", subtypes={"Swamp"}), "mountain": m.F("Land", subtypes={"Mountain"}),
+                "forest": m.F("Land", subtypes={"Forest"})}
 
 
 def _trigger(ev: A.Event, word: str) -> m.Trigger:
