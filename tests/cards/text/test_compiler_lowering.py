@@ -14,6 +14,7 @@ from undercity.cards import registry
 from undercity.cards.oracle import load_oracle
 from undercity.cards.text.compile import compile_fields, oracle_fields
 from undercity.errors import UnimplementedCardError
+from undercity.mana import parse_cost
 
 HAND_WRITTEN = Path(__file__).parent / "hand_written.txt"
 
@@ -126,3 +127,11 @@ def test_a_created_creature_token_has_the_characteristics_its_description_gives(
     token = registry.get_token(create.token)
     assert (token.name, token.type_line, token.power, token.toughness) == ("Spider", "Token Creature — Spider", 2, 1)
     assert token.colors == frozenset("B") and token.keywords == frozenset({"menace", "reach"}) and token.token
+
+
+def test_basic_landcycling_is_a_discard_this_card_ability() -> None:
+    """CR 702.29e: "Basic landcycling {1}" means "{1}, Discard this card: Search your library
+    for a basic land card, reveal it, put it into your hand, then shuffle" (Ash Barrens)."""
+    cycling = registry.get_card("Ash Barrens").activated[-1]
+    assert cycling.cost == m.Cost(mana=parse_cost("{1}"), discard_self=True)
+    assert cycling.effects == (m.Search(m.F("Land", basic=True), to="hand"),)
