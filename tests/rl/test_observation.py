@@ -100,22 +100,27 @@ def test_player_rows_are_the_players_relative_to_the_observer() -> None:
 
 def test_the_initiative_and_the_dungeon_are_observed(play_random) -> None:
     """CR 726, 309: whoever has the initiative, their dungeon and room, for everyone to see."""
+    from undercity.rl.observation import _dungeon_codes
+
     env = UndercityAEC(["orzhov-initiative", "simic-initiative"], turn_cap=20)
+    codes = _dungeon_codes()
     seen = []
 
     def check(env: UndercityAEC, agent: str, obs: dict) -> None:
         g = env.game
-        if g.s.initiative is not None and not g.over:
-            who = g.s.initiative
-            seat = int(agent.split("_")[1])
+        seat = int(agent.split("_")[1])
+        for who in (0, 1):
+            p = g.s.players[who]
             row = obs["players"][(who - seat) % 2]
-            assert row[P["initiative"]] == 1 and obs["players"][(1 - who - seat) % 2][P["initiative"]] == 0
-            assert row[P["dungeon"]] > 0 and row[P["room"]] > 0
-            seen.append(who)
+            assert row[P["initiative"]] == int(g.s.initiative == who)
+            assert row[P["dungeon"]] == codes.get(p.dungeon, 0) and row[P["room"]] == codes.get(p.room, 0)
+            assert row[P["dungeons_completed"]] == len(p.completed)
+            if g.s.initiative == who and p.room is not None:
+                seen.append(p.room)
 
     for seed in range(4):
         play_random(env, seed, check)
-    assert seen
+    assert len(set(seen)) >= 2  # the initiative taken, and Undercity ventured into, room after room
 
 
 def test_objects_and_options_say_what_the_decision_refers_to() -> None:
