@@ -8,19 +8,26 @@ from __future__ import annotations
 
 from undercity.cards.language.adventure import adventurer
 from undercity.cards.model import (
+    ALL,
     Activated,
+    Condition,
     Cost,
+    CreateToken,
     Destroy,
     DestroyAll,
     Draw,
     F,
+    Pump,
     Scry,
     SpellAbility,
     T,
     TargetSpec,
+    Trigger,
+    Triggered,
     target_creature,
 )
-from undercity.cards.model_clb_white import Tap
+from undercity.cards.model_clb_white import Flicker, Tap
+from undercity.cards.registry import token
 from undercity.mana import parse_cost
 
 adventurer("Embereth Shieldbreaker // Battle Display", adventure=SpellAbility(
@@ -40,3 +47,19 @@ adventurer(
     adventure=SpellAbility("Destroy target creature with power 4 or greater.", effects=(Destroy(T(0)),),
                            targets=(TargetSpec("permanent", F("Creature", min_power=4),
                                                text="target creature with power 4 or greater"),)))
+
+adventurer("Topaz Dragon // Entropic Cloud", adventure=SpellAbility(
+    "Creatures you control gain deathtouch until end of turn.",
+    effects=(Pump(0, 0, ALL(F("Creature", controller="you")), frozenset({"deathtouch"})),)))
+
+token("Pegasus", "Token Creature — Pegasus", power=1, toughness=1, colors="W", keywords=frozenset({"flying"}))
+adventurer(
+    "Pegasus Guardian // Rescue the Foal",
+    triggered=(Triggered("At the beginning of your end step, if a permanent you controlled left the battlefield this "
+                         "turn, create a 1/1 white Pegasus creature token with flying.",
+                         when=Trigger("beginning_of", step="end"), if_=Condition("revolt"),  # CR 603.4
+                         effects=(CreateToken("Pegasus"),)),),
+    adventure=SpellAbility("Exile target creature you control, then return that card to the battlefield under its "
+                           "owner's control.", effects=(Flicker(T(0)),),
+                           targets=(target_creature(controller="you"),)))
+
