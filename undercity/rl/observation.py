@@ -350,46 +350,54 @@ def observe(game: Game, observer: int, page: Page | None, max_options: int) -> d
             len(s.stack),
             int(options is not None), int(s.started)]
 
-    shapes = space_shapes(max_options)
-    return {
-        "global": np.asarray(glob, dtype=np.int32),
-        "players": _fill(players, shapes["players"]),
-        "objects": _objects(obj_rows, shapes["objects"], observer, n, referenced),
-        "stack": _fill(stack_rows, shapes["stack"], pointer=(STACK_COLUMNS, ("source_row",))),
-        "options": _fill(opt_rows, shapes["options"], pointer=(OPTION_COLUMNS, ("object_row",))),
-        "action_mask": _mask(len(opt_rows), max_options),
-    }
+    arrays, buf = _buffers(max_options)
+    arrays["global"][:] = glob
+    if players:
+        arrays["players"][:len(players)] = players
+    if obj_rows:
+        objs_arr = arrays["objects"][:len(obj_rows)]
+        objs_arr[...] = obj_rows
+        objs_arr[:, _SEAT_COLUMNS] = (objs_arr[:, _SEAT_COLUMNS] - observer) % n  # relative seats
+        if referenced:
+            objs_arr[referenced, _REFERENCED] = 1
+    if stack_rows:
+        arrays["stack"][:len(stack_rows)] = stack_rows
+    arrays["stack"][len(stack_rows):, _SOURCE_ROW] = -1  # absent rows point nowhere
+    if opt_rows:
+        arrays["options"][:len(opt_rows)] = opt_rows
+    arrays["options"][len(opt_rows):, _OBJECT_ROW] = -1
+    np.minimum(buf, BOUND, out=buf)
+    np.maximum(buf, -BOUND, out=buf)
+    arrays["action_mask"] = _mask(len(opt_rows), max_options)
+    return arrays
 
 
 _SEAT_COLUMNS = [OBJECT_COLUMNS.index("controller"), OBJECT_COLUMNS.index("owner")]
 _REFERENCED = OBJECT_COLUMNS.index("referenced")
+_SOURCE_ROW = STACK_COLUMNS.index("source_row")
+_OBJECT_ROW = OPTION_COLUMNS.index("object_row")
 
 
-def _objects(rows: list[list[int]], shape: tuple[int, ...], observer: int, n: int,
-             referenced: list[int]) -> np.ndarray:
-    out = np.zeros(shape, dtype=np.int32)
-    if rows:
-        arr = out[:len(rows)]
-        arr[...] = rows
-        np.minimum(arr, BOUND, out=arr)
-        np.maximum(arr, -BOUND, out=arr)
-        arr[:, _SEAT_COLUMNS] = (arr[:, _SEAT_COLUMNS] - observer) % n  # seats relative to the observer
-        arr[referenced, _REFERENCED] = 1
-    return out
+@cache
+def _layout(max_options: int) -> tuple[tuple[tuple[str, int, int, tuple[int, ...]], ...], int]:
+    """Where each int32 array of an observation lies in one buffer: (key, start, end, shape)."""
+    out = []
+    start = 0
+    for key, shape in space_shapes(max_options).items():
+        if key == "action_mask":
+            continue
+        size = int(np.prod(shape))
+        out.append((key, start, start + size, shape))
+        start += size
+    return tuple(out), start
 
 
-def _fill(rows: list[list[int]], shape: tuple[int, ...],
-          pointer: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> np.ndarray:
-    out = np.zeros(shape, dtype=np.int32)
-    columns, pointers = pointer
-    for c in pointers:  # absent rows point nowhere
-        out[:, columns.index(c)] = -1
-    if rows:
-        arr = out[:len(rows)]
-        arr[...] = rows
-        np.minimum(arr, BOUND, out=arr)
-        np.maximum(arr, -BOUND, out=arr)
-    return out
+def _buffers(max_options: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Fresh zeroed arrays for one observation, views of one buffer (one allocation, and one
+    clipping to the space's bounds for all of them)."""
+    layout, size = _layout(max_options)
+    buf = np.zeros(size, dtype=np.int32)
+    return {key: buf[a:b].reshape(shape) for key, a, b, shape in layout}, buf
 
 
 def _mask(n: int, max_options: int) -> np.ndarray:
