@@ -322,8 +322,11 @@ def run_activate(g: Game, job: Job) -> None:
                            for x in _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap)])
     sac = None
     if a.cost.sacrifice is not None:  # CR 602.2b: choices for costs are made while activating
+        from undercity.engine.effects import distinct_permanents
+
         sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
-                    [Option(s.objs[x].name, x) for x in _sacrificeable(g, player, a.cost.sacrifice)])
+                    [Option(s.objs[x].name, x) for x in
+                     distinct_permanents(g, job, _sacrificeable(g, player, a.cost.sacrifice), itself=(o.id,))])
     if RECHECK in d and a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana

@@ -65,6 +65,51 @@ def distinct_card_options(g: Game, ids: Iterable[int]) -> list[Option]:
     return [Option(g.s.objs[oid].name, oid) for oid in distinct_cards(g, ids)]
 
 
+def _mentions(value: Any, oid: int, depth: int = 0) -> bool:
+    """Whether ``value`` (stack or job data: ids, tuples, lists, dicts) names object ``oid``."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == oid
+    if depth > 4:
+        return False
+    if isinstance(value, dict):
+        return any(_mentions(k, oid, depth + 1) or _mentions(v, oid, depth + 1) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return any(_mentions(v, oid, depth + 1) for v in value)
+    return False
+
+
+def distinct_permanents(g: Game, job: Job, ids: Iterable[int], itself: Iterable[int] = ()) -> list[int]:
+    """The first of each kind of interchangeable permanent among ``ids``, in order.
+
+    Two permanents are interchangeable when they differ in nothing but their id and timestamp
+    (:func:`undercity.engine.triggers.object_identity`: same card, controller, state, counters,
+    damage, nothing attached, no effect or combat about them) and no spell, ability, waiting
+    trigger or other procedure in progress names either. Then which one is sacrificed changes
+    nothing (CR 701.21a), and the choice is one option. ``itself``: permanents the asking
+    procedure names (the source of an ability being activated), each only itself."""
+    from undercity.engine.triggers import object_identity
+
+    s = g.s
+    ids = list(ids)
+    named: set[int] = set(itself)
+    for oid in ids:
+        if any(it.obj == oid or it.source == oid or _mentions(it.targets, oid) or _mentions(it.trigger_data, oid)
+               for it in s.stack) or any(
+                t.source == oid or _mentions(t.data, oid) for t in s.pending_triggers) or any(
+                _mentions(j.data, oid) for j in s.jobs if j is not job):
+            named.add(oid)
+    out: list[int] = []
+    seen: set[Any] = set()
+    for oid in ids:
+        ident = ("itself", oid) if oid in named else object_identity(g, oid)
+        if ident not in seen:
+            seen.add(ident)
+            out.append(oid)
+    return out
+
+
 def choose_cards(g: Game, job: Job, key: str, player: int, kind: str, prompt: Callable[[int], str],
                  candidates: Sequence[int], n: int) -> list[int]:
     """``player`` chooses ``n`` of ``candidates`` (cards in a hand or graveyard), one at a time.
@@ -566,7 +611,7 @@ def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: s
                 and targeting.matches(g, g.s.objs[oid], e.filter, p)]
         if mine:
             picks.append(g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
-                               [card_option(g, c) for c in mine]))
+                               [card_option(g, c) for c in distinct_permanents(g, job, mine)]))
     for oid in picks:
         zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
 

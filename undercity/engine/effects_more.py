@@ -18,6 +18,7 @@ from undercity.engine.effects import (
     card_option,
     change_life,
     distinct_card_options,
+    distinct_permanents,
     handles,
     ref_objects,
     ref_players,
@@ -175,6 +176,7 @@ def h_sacrifice_each(g: Game, job: Job, item: StackItem, e: m.SacrificeEach, key
             if pool:
                 what = " or ".join(sorted(flt.types)).lower() or "permanent"
                 chosen.append(g.ask(job, f"{key}:s{p}:{k}", p, "sacrifice",
-                                    f"{g.player_name(p)}: sacrifice a {what}", [card_option(g, c) for c in pool]))
+                                    f"{g.player_name(p)}: sacrifice a {what}",
+                                    [card_option(g, c) for c in distinct_permanents(g, job, pool)]))
     for c in chosen:
         zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")

@@ -207,7 +207,7 @@ def _label(t: PendingTrigger) -> str:
 _OBJECT_DATA = ("object", "spell")
 
 
-def _object_identity(g: Game, oid: Any) -> Any:
+def object_identity(g: Game, oid: Any) -> Any:
     """What could make an object's part in an ability's result differ from another's.
 
     A card in a graveyard, hand, library or exile is its card, owner and counters; a permanent
@@ -248,8 +248,8 @@ def trigger_identity(g: Game, t: PendingTrigger) -> tuple[Any, ...]:
     data. Putting one or the other on the stack first leads to the same game (up to which
     copy is which), so their order is no choice (CR 603.3b). Targets are chosen after the
     order (CR 603.3d), so they don't tell abilities apart."""
-    data = tuple(sorted((k, _object_identity(g, v) if k in _OBJECT_DATA else repr(v)) for k, v in t.data.items()))
-    return (t.controller, t.kind, t.ability, t.source_name, _object_identity(g, t.source), data)
+    data = tuple(sorted((k, object_identity(g, v) if k in _OBJECT_DATA else repr(v)) for k, v in t.data.items()))
+    return (t.controller, t.kind, t.ability, t.source_name, object_identity(g, t.source), data)
 
 
 def _distinct(g: Game, ids: list[int], pending: list[PendingTrigger]) -> list[int]:
