@@ -97,7 +97,7 @@ def test_a_bad_token_is_refused(client: TestClient) -> None:
 def test_conceding_ends_the_game(client: TestClient) -> None:
     (link,) = _start(client)
     r = client.post(link, data={"csrf": csrf(client), "action": "concede"})
-    assert r.status_code == 200 and "Game over: Heuristic AI won" in r.text
+    assert r.status_code == 200 and "Game over: Heuristic AI 2 won" in r.text
     assert client.post(link, data={"csrf": csrf(client), "choice": "0"}).status_code == 409
 
 
@@ -220,3 +220,35 @@ def test_a_posted_answer_is_pushed_to_the_seats_socket(client: TestClient) -> No
         pushed = ws.receive_json()
     assert pushed["fingerprint"] != first["fingerprint"] and pushed["view"] == client.get("/api" + link).json()
     assert f'data-fingerprint="{pushed["fingerprint"]}"' in client.get(link).text
+
+
+def _start_variant(client: TestClient, **fields: str):
+    return client.post("/table", data={"csrf": csrf(client), "seat0": "human", **fields}, follow_redirects=False)
+
+
+def test_multiplayer_tables_free_for_all_commander_and_two_headed_giant(client: TestClient) -> None:
+    # CR 806 free-for-all: three seats, one human.
+    r = _start_variant(client, variant="free-for-all", players="3", seat1="random", seat2="heuristic")
+    view = client.get("/api" + r.headers["location"]).json()
+    assert [p["name"] for p in view["players"]] == ["Player 1", "Random AI 2", "Heuristic AI 3"]
+    # CR 903: the bundled Commander decks, 40 life (903.7), each commander in the command zone.
+    r = _start_variant(client, variant="commander")
+    g = _game(client, r.headers["location"])
+    assert g.s.variant == "commander" and [p.life for p in g.s.players] == [40, 40]
+    assert "command: " in client.get(r.headers["location"]).text
+    # CR 810: four players in two teams by default, sharing life.
+    r = _start_variant(client, variant="two-headed-giant")
+    view = client.get("/api" + r.headers["location"]).json()
+    assert [p["team"] for p in view["players"]] == ["A", "A", "B", "B"]
+    assert len(client.get("/api" + r.headers["location"]).json()["hand"]) == len(
+        _game(client, r.headers["location"]).s.players[0].hand)
+
+
+def test_bad_variants_and_player_counts_are_400(client: TestClient) -> None:
+    r = _start_variant(client, variant="archenemy")
+    assert r.status_code == 400 and "unknown variant 'archenemy'" in message(r.text)
+    r = _start_variant(client, variant="two-player", players="3")
+    assert r.status_code == 400 and "two-player is for 2 players" in message(r.text)
+    assert _start_variant(client, players="7").status_code == 400
+    r = _start_variant(client, variant="commander", deck1="gruul-stompy")
+    assert r.status_code == 400 and "seat 2: deck 'gruul-stompy' has no commander" in message(r.text)

@@ -27,6 +27,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from undercity.errors import IllegalActionError, UndercityError
 
 AI_KINDS = ("heuristic", "random")
+#: The variants a table can be (engine/variants.py): CR 103 two-player, 806 free-for-all,
+#: 903 Commander, 810 Two-Headed Giant (four players, two teams).
+VARIANTS = ("two-player", "free-for-all", "commander", "two-headed-giant")
+MAX_SEATS = 6
 SEAT_KINDS = ("human", *AI_KINDS)
 MAX_GAMES = 200  # in memory at once; the oldest finished ones go first
 LOG_LINES = 80
@@ -126,11 +130,18 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
     return tg
 
 
-def new_game(decks: list[Any], kinds: list[str], seed: int) -> TableGame:
+def new_game(decks: list[Any], kinds: list[str], seed: int, variant: str = "two-player") -> TableGame:
     from undercity.engine.game import Game
 
-    names = [f"Player {i + 1}" if k == "human" else f"{k.capitalize()} AI" for i, k in enumerate(kinds)]
-    g = Game.new([d.main for d in decks], names, seed=seed)
+    names = [f"Player {i + 1}" if k == "human" else f"{k.capitalize()} AI {i + 1}" for i, k in enumerate(kinds)]
+    commanders = None
+    if variant == "commander":  # CR 903.3: each deck names its commander
+        for i, d in enumerate(decks):
+            if not d.commanders:
+                raise UndercityError(f"seat {i + 1}: deck {d.name!r} has no commander: a Commander decklist needs "
+                                     "a 'Commander' section naming its commander (CR 903.3)")
+        commanders = [list(d.commanders) for d in decks]
+    g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders)
     g.stop_every_priority = False  # stop only where the seat can do something other than pass
     tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
     tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed)
@@ -151,7 +162,8 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
         players.append({
             "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,
             "library": len(p.library), "hand": len(p.hand), "active": p.idx == s.active,
-            "initiative": s.initiative == p.idx, "dungeon": board._dungeon(g, p.idx),
+            "initiative": s.initiative == p.idx, "dungeon": board._dungeon(g, p.idx), "team": p.team,
+            "notes": board._notes(g, p.idx, seat),
             "completed": list(p.completed), "out": bool(p.lost or p.left),
             "graveyard": [s.objs[o].name for o in p.graveyard if o in s.objs],
             "exile": [s.objs[o].name for o in p.exile if o in s.objs],
@@ -199,19 +211,19 @@ def _seat(request: Request) -> tuple[TableGame, int]:
 
 
 async def table_form(request: Request) -> Response:
-    from undercity.decks import BUNDLED
+    from undercity.decks import BUNDLED, COMMANDER_DECKS
     from undercity.web.app import render
 
-    return render(request, "table_new.html", bundled=BUNDLED, saved=request.app.state.storage.decks(),
-                  kinds=SEAT_KINDS)
+    return render(request, "table_new.html", bundled=BUNDLED, commander_decks=COMMANDER_DECKS,
+                  saved=request.app.state.storage.decks(), kinds=SEAT_KINDS, variants=VARIANTS, max_seats=MAX_SEATS)
 
 
 def _deck_choice(request: Request, value: str, seat: int) -> Any:
-    from undercity.decks import BUNDLED, load_deck, parse_decklist
+    from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck, parse_decklist
     from undercity.web.app import WebError
 
     try:
-        if value in BUNDLED:
+        if value in BUNDLED or value in COMMANDER_DECKS:
             return load_deck(value)
         if value.startswith("saved:") and value[6:].isdigit() and len(value) < 30:
             saved = request.app.state.storage.deck(int(value[6:]))
@@ -223,19 +235,31 @@ def _deck_choice(request: Request, value: str, seat: int) -> Any:
 
 
 async def table_create(request: Request) -> Response:
+    from undercity import seating
+    from undercity.decks import BUNDLED, COMMANDER_DECKS
     from undercity.web.app import WebError, _form, _int_param, _text_field, render
 
     form = await _form(request)
-    kinds = [_text_field(form, f"seat{i}", 20, "human" if i == 0 else "heuristic") for i in range(2)]
+    variant = _text_field(form, "variant", 30, "two-player")
+    if variant not in VARIANTS:
+        raise WebError(400, f"unknown variant {variant[:30]!r}: one of {', '.join(VARIANTS)}")
+    asked = _int_param(_text_field(form, "players", 3), "the number of players", 0, 2, MAX_SEATS)
+    try:
+        players, variant = seating.resolve_seating(asked or None, variant)
+    except UndercityError as e:
+        raise WebError(400, str(e).replace("--players", "players").replace("--variant ", "")) from None
+    kinds = [_text_field(form, f"seat{i}", 20, "human" if i == 0 else "heuristic") for i in range(players)]
     for i, k in enumerate(kinds):
         if k not in SEAT_KINDS:
             raise WebError(400, f"seat {i + 1}: {k[:20]!r} is not one of {', '.join(SEAT_KINDS)}")
     if "human" not in kinds:
         raise WebError(400, "at least one seat is human (AI-only games: `undercity play` or `undercity sim`)")
-    decks = [_deck_choice(request, _text_field(form, f"deck{i}", 60, "orzhov-initiative"), i) for i in range(2)]
+    bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
+    decks = [_deck_choice(request, _text_field(form, f"deck{i}", 60, bundled[i % len(bundled)]) or
+                          bundled[i % len(bundled)], i) for i in range(players)]
     seed = _int_param(_text_field(form, "seed", 12), "the seed", secrets.randbelow(10**6), 0, 10**9)
     try:
-        tg = await run_in_threadpool(new_game, decks, kinds, seed)
+        tg = await run_in_threadpool(new_game, decks, kinds, seed, variant)
     except UndercityError as e:
         raise WebError(400, str(e)) from None
     await run_in_threadpool(request.app.state.games.add, tg)
