@@ -187,3 +187,14 @@ def test_two_human_seats_each_see_only_their_own_hand(server: str, app: Any, bro
     waiting.wait_for_function("fp => document.getElementById('table').dataset.fingerprint !== fp", arg=before)
     for ctx in contexts:
         ctx.close()
+
+
+def test_a_scenario_run_in_the_sandbox(server: str, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page()
+    page.goto(server + "/sandbox")
+    with page.expect_navigation():
+        page.click("form[action='/sandbox'] button")  # the example the form starts with
+    assert page.locator(".result h2").inner_text() == "PASS — 1 expectation checked, all held"
+    assert any("Lightning Bolt deals 3 damage to Bob" in t for t in page.locator(".result .log li").all_inner_texts())
+    page.screenshot(path=str(_shot(tmp_path, "sandbox.png")), full_page=True)
+    page.close()

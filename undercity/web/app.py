@@ -402,7 +402,7 @@ class SecurityHeaders:
 
 def create_app(data_dir: Path | None = None) -> Starlette:
     """The site, with its storage in ``data_dir`` (default: :func:`storage.data_dir`)."""
-    from undercity.web import table
+    from undercity.web import sandbox, table
 
     routes = [
         Route("/", home),
@@ -421,6 +421,7 @@ def create_app(data_dir: Path | None = None) -> Starlette:
         Route("/collection/import", collection_import, methods=["POST"]),
         Route("/collection/export.csv", collection_export),
         *table.routes(),
+        *sandbox.routes(),
         Mount("/static", StaticFiles(packages=[("undercity.web", "static")]), name="static"),
     ]
     handlers: dict[Any, Any] = {WebError: _error, HTTPException: _error, Exception: _error}
