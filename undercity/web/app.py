@@ -293,8 +293,10 @@ async def deck_page(request: Request) -> Response:
             for n, k in sorted(need.items())]
     bad = problem_lines(problems)
     lines = [(i, line, i in bad) for i, line in enumerate(saved.text.splitlines(), start=1)]
+    from undercity.decks import BUNDLED
+
     return render(request, "deck.html", saved=saved, deck=deck, problems=problems, warnings=warnings, rows=rows,
-                  lacking=sum(r["lack"] for r in rows), lines=lines, formats=_formats())
+                  lacking=sum(r["lack"] for r in rows), lines=lines, formats=_formats(), bundled=BUNDLED)
 
 
 async def deck_update(request: Request) -> Response:
@@ -402,7 +404,7 @@ class SecurityHeaders:
 
 def create_app(data_dir: Path | None = None) -> Starlette:
     """The site, with its storage in ``data_dir`` (default: :func:`storage.data_dir`)."""
-    from undercity.web import sandbox, table
+    from undercity.web import sandbox, sims, table
 
     routes = [
         Route("/", home),
@@ -422,6 +424,7 @@ def create_app(data_dir: Path | None = None) -> Starlette:
         Route("/collection/export.csv", collection_export),
         *table.routes(),
         *sandbox.routes(),
+        *sims.routes(),
         Mount("/static", StaticFiles(packages=[("undercity.web", "static")]), name="static"),
     ]
     handlers: dict[Any, Any] = {WebError: _error, HTTPException: _error, Exception: _error}
@@ -429,4 +432,5 @@ def create_app(data_dir: Path | None = None) -> Starlette:
                     middleware=[Middleware(SecurityHeaders), Middleware(security.LimitBody)])
     app.state.storage = Storage.open(data_dir)
     app.state.games = table.Tables(app.state.storage)
+    app.state.sims = sims.SimRuns()
     return app
