@@ -252,3 +252,11 @@ def test_bad_variants_and_player_counts_are_400(client: TestClient) -> None:
     assert _start_variant(client, players="7").status_code == 400
     r = _start_variant(client, variant="commander", deck1="gruul-stompy")
     assert r.status_code == 400 and "seat 2: deck 'gruul-stompy' has no commander" in message(r.text)
+
+
+def test_the_searching_ai_can_take_a_seat(client: TestClient) -> None:
+    r = _start_variant(client, seat1="mcts")
+    view = client.get("/api" + r.headers["location"]).json()
+    assert view["players"][1]["name"] == "MCTS AI 2" and view["decision"]["yours"]
+    assert type(client.app.state.games.get(r.headers["location"].rsplit("/", 1)[1])[0].agents[1]).__name__ == \
+        "MCTSAgent"

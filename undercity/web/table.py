@@ -26,7 +26,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from undercity.errors import IllegalActionError, UndercityError
 
-AI_KINDS = ("heuristic", "random")
+AI_KINDS = ("heuristic", "random", "mcts")  # mcts searches: about a second a decision
+AI_NAMES = {"heuristic": "Heuristic", "random": "Random", "mcts": "MCTS"}
 #: The variants a table can be (engine/variants.py): CR 103 two-player, 806 free-for-all,
 #: 903 Commander, 810 Two-Headed Giant (four players, two teams).
 VARIANTS = ("two-player", "free-for-all", "commander", "two-headed-giant")
@@ -133,7 +134,7 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
 def new_game(decks: list[Any], kinds: list[str], seed: int, variant: str = "two-player") -> TableGame:
     from undercity.engine.game import Game
 
-    names = [f"Player {i + 1}" if k == "human" else f"{k.capitalize()} AI {i + 1}" for i, k in enumerate(kinds)]
+    names = [f"Player {i + 1}" if k == "human" else f"{AI_NAMES.get(k, k)} AI {i + 1}" for i, k in enumerate(kinds)]
     commanders = None
     if variant == "commander":  # CR 903.3: each deck names its commander
         for i, d in enumerate(decks):
