@@ -35,6 +35,8 @@ CARDS = [
     # spells: sequences, modes, "its controller"
     "Swords to Plowshares", "Austere Command", "Valorous Stance", "Bull's Strength", "Grim Bounty",
     "Ambition's Cost", "Disrupt Decorum",
+    # granted abilities (quoted), "where X is", returning a card from a graveyard
+    "Clan Crafter", "Verdant Embrace", "Winged Boots", "Chain Reaction", "Doomed Necromancer",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

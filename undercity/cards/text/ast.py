@@ -340,12 +340,26 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
+    where: Where | None = None  # ", where X is …" (CR 107.3a: the value of X)
 
     def render(self) -> str:
         out = self.clauses[0].render()
         for j, c in zip(self.joins, self.clauses[1:], strict=True):
             out += j + c.render()
+        if self.where is not None:
+            out += ", " + self.where.render()
         return _join(self.prefix, self.may, out) + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Where(Node):
+    """"where X is the number of creatures you control": what X of the sentence stands for
+    (CR 107.3a), counted as the effect resolves (CR 608.2h)."""
+
+    noun: Noun
+
+    def render(self) -> str:
+        return f"where X is the number of {self.noun.render()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +500,45 @@ class StaticAbility(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Quoted(Node):
+    """A quoted ability another object has: ``ability`` parsed as any ability; ``comma``: the
+    list's comma written inside the quotes in place of the ability's period."""
+
+    ability: Node
+    comma: bool = False
+
+    def render(self) -> str:
+        text = self.ability.render()
+        if self.comma:
+            text = text[:-1] + ","
+        return f'"{text}"'
+
+
+@dataclass(frozen=True, slots=True)
+class Granted(Node):
+    """"Commander creatures you own have "…"", "Equipped creature gets +1/+1 and has ward
+    {2}": ``subject`` [``pt_verb`` ``pt`` and] ``verb`` ``items`` (keywords and quoted
+    abilities) joined by ``joins`` (CR 604.1, 613.1f)."""
+
+    subject: Node
+    pt_verb: str
+    pt: str
+    verb: str
+    items: tuple[Node, ...]
+    joins: tuple[str, ...]
+    end: str = "."
+
+    def render(self) -> str:
+        out = self.subject.render()
+        if self.pt:
+            out += f" {self.pt_verb} {self.pt} and"
+        out += f" {self.verb} {self.items[0].render()}"
+        for j, item in zip(self.joins, self.items[1:], strict=True):
+            out += j + item.render()
+        return cap(out) + self.end
+
+
+@dataclass(frozen=True, slots=True)
 class SpellText(Node):
     """An instant's or sorcery's effect (CR 113.3a)."""
 
@@ -507,7 +560,7 @@ class AbilityWord(Node):
         return f"{cap(self.word)} — {self.ability.render()}"
 
 
-Ability = KeywordLine | TriggeredAbility | ActivatedAbility | StaticAbility | SpellText | AbilityWord
+Ability = KeywordLine | TriggeredAbility | ActivatedAbility | StaticAbility | Granted | SpellText | AbilityWord
 
 
 @dataclass(frozen=True, slots=True)

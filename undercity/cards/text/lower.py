@@ -123,6 +123,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             if key is None:
                 raise Unsupported(s)
             kw[key] = v
+        elif s == "on the battlefield":
+            pass  # a permanent is an object on the battlefield (CR 110.1)
         elif s in ("from your graveyard", "in your graveyard", "from a graveyard"):
             if s != "from a graveyard":
                 kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
@@ -143,6 +145,8 @@ class Ctx:
     targets: list[m.TargetSpec] = field(default_factory=list)
     it: m.Ref | None = None
     it_is_target: bool = False
+    #: What X stands for in the sentence being lowered ("where X is …").
+    x: m.Count | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -237,8 +241,11 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
     raise Unsupported(node.render())
 
 
-def _n(num: A.Num) -> int:
+def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
+    """A number; X only where the sentence says what it is (``ctx.x``, CR 107.3a)."""
     if num.value is None:
+        if ctx is not None and ctx.x is not None and num.word == "X":
+            return ctx.x
         raise Unsupported(num.word)
     return num.value
 
@@ -319,14 +326,14 @@ def token_spec(c: A.Create) -> TokenSpec:
 def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     """One clause."""
     if isinstance(c, A.Draw):
-        return [m.Draw(_n(c.n), player_ref(c.who, ctx))]
+        return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
     if isinstance(c, A.LifeChange):
         who = player_ref(c.who, ctx)
         if c.n is None:
             if c.equal_to == "equal to its power" and c.verb == "gains" and who.kind == "target_controller":
                 return [m.GainLife(m.Count("target_power"), who)]
             raise Unsupported(c.render())
-        return [m.GainLife(_n(c.n), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n), who)]
+        return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
     if isinstance(c, A.Damage):
         if not isinstance(c.source, A.SelfRef):
             raise Unsupported(c.render())
@@ -338,7 +345,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         else:
             ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in ("you", "defending player") \
                 else object_ref(to, ctx)
-        return [m.DealDamage(_n(c.n), ref)]
+        return [m.DealDamage(_n(c.n, ctx), ref)]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
@@ -360,6 +367,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "return":
             from_yard = (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
                          and "from your graveyard" in c.what.noun.suffix)
+            any_yard = (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
+                        and "from a graveyard" in c.what.noun.suffix)
+            if from_yard and c.to == "to the battlefield" or any_yard and c.to == "to the battlefield under your control":
+                # CR 400.7, 110.2: a card put onto the battlefield by an effect is a new object
+                # under the control of the effect's controller ("under your control").
+                return [m.ReturnToBattlefield(object_ref(c.what, ctx))]
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
@@ -374,16 +387,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v in ("scry", "surveil"):
             if who != m.YOU:
                 raise Unsupported(c.render())
-            return [m.Scry(_n(c.n)) if v == "scry" else m.Surveil(_n(c.n))]
+            return [m.Scry(_n(c.n, ctx)) if v == "scry" else m.Surveil(_n(c.n, ctx))]
         if v == "mill":
-            return [m.Mill(_n(c.n), who)]
+            return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
-            return [m.Discard(_n(c.n), who)]
+            return [m.Discard(_n(c.n, ctx), who)]
         raise Unsupported(c.render())
     if isinstance(c, A.Counters):
         if c.who is not None or c.kind not in ("+1/+1",):
             raise Unsupported(c.render())
-        return [m.PutCounters(c.kind, _n(c.n), object_ref(c.what, ctx))]
+        return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.Create):
         if c.who is not None:
             raise Unsupported(c.render())
@@ -392,7 +405,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
             tok = spec.key
-        return [m.CreateToken(tok, _n(c.n))]
+        return [m.CreateToken(tok, _n(c.n, ctx))]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
     if isinstance(c, A.Phrase):
@@ -460,6 +473,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
+        ctx.x = _where(s) if s.where is not None else None
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
@@ -477,7 +491,37 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(May(tuple(part), text=_sentence_text(s)))
         else:
             out += part
+    ctx.x = None
     return tuple(out)
+
+
+#: Clauses after which a count of permanents is what it was when the sentence began: they
+#: move no permanent and change no characteristic (damage destroys nothing before state-based
+#: actions, CR 704.3), so X is the same for each of them (CR 608.2h).
+_KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage)
+
+
+def _where(s: A.Sentence) -> m.Count:
+    """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
+    assert s.where is not None
+    n = s.where.noun
+    if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
+        raise Unsupported(s.where.render())
+    # The effects whose amounts the engine counts on resolution; a token made last changes
+    # nothing counted before it.
+    if not all(isinstance(c, _KEEPS_PERMANENTS) for c in s.clauses[:-1]) or not isinstance(
+            s.clauses[-1], (*_KEEPS_PERMANENTS, A.Create)):
+        raise Unsupported(s.where.render())
+    flt = noun_filter(n)
+    if flt.min_power is not None or flt.min_toughness is not None or not (flt.types or flt.subtypes):
+        raise Unsupported(s.where.render())
+    if flt.controller == "you":
+        whose = m.YOU
+    elif "on the battlefield" in n.suffix and flt.controller is None:
+        whose = m.EACH_PLAYER
+    else:
+        raise Unsupported(s.where.render())
+    return m.Count("permanents", flt, whose)
 
 
 def _sentence_text(s: A.Sentence) -> str:
@@ -725,6 +769,57 @@ def _spell(body: A.Effects | A.Modal, text: str) -> m.SpellAbility:
     return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets))
 
 
+def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
+    """One permanent's ability (not a spell's effect) into ``out``."""
+    if isinstance(inner, A.KeywordLine):
+        for k in inner.keywords:
+            _keyword(k, out, text)
+    elif isinstance(inner, A.TriggeredAbility):
+        out.triggered.append(_triggered(inner, text))
+    elif isinstance(inner, A.ActivatedAbility):
+        out.activated += _activated(inner, text)
+    elif isinstance(inner, A.StaticAbility):
+        _static(inner, text, out)
+    elif isinstance(inner, A.Granted):
+        out.static.append(_granted(inner, text, named))
+    else:
+        raise Unsupported(inner.render())
+
+
+def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
+    """A static ability granting abilities (CR 604.1; layer 6, CR 613.1f): the quoted abilities
+    are the affected object's own, so "this creature" in them is that object and "you" its
+    controller (CR 113.8)."""
+    subj = g.subject
+    if _attached(subj) or (isinstance(subj, A.DescRef) and subj.det == "" and not subj.noun.suffix
+                           and subj.noun.quals in (("enchanted",), ("equipped",)) and not subj.noun.card
+                           and subj.noun.heads in (("creature",), ("land",), ("permanent",))):
+        to = "attached"  # the permanent this Aura or Equipment is attached to (CR 301.5, 303.4)
+    elif (isinstance(subj, A.DescRef) and subj.det == "" and subj.noun.quals == ("commander",)
+          and subj.noun.heads == ("creatures",) and subj.noun.suffix == ("you own",) and not subj.noun.card):
+        to = "commanders_you_own"  # a Background's grant (CR 702.124k)
+    else:
+        raise Unsupported(g.subject.render() + " " + g.verb)
+    p, t = _pt(g.pt) if g.pt else (0, 0)
+    inner = Lowered()
+    kws: set[str] = set()
+    for item in g.items:
+        if isinstance(item, A.Quoted):
+            if isinstance(item.ability, A.SpellText | A.AbilityWord):
+                raise Unsupported(item.render())
+            _ability(item.ability, named(item.ability), inner, named)
+        elif isinstance(item, A.Keyword) and item.name.lower() in ENGINE_KEYWORDS and not item.arg:
+            kws.add(item.name.lower())
+        elif isinstance(item, A.Keyword):
+            _keyword(item, inner, item.render().replace("~", ""))
+        else:
+            raise Unsupported(item.render())
+    if inner.keywords or inner.enchant is not None or inner.spell is not None:
+        raise Unsupported(g.render())
+    abilities = (*inner.triggered, *inner.activated, *inner.static)
+    return m.Grant(text, to=to, p=p, t=t, keywords=frozenset(kws), abilities=abilities)
+
+
 #: CR 305.6: each basic land type gives its land the intrinsic ability "{T}: Add [mana]."
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -744,22 +839,12 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
     spell_parts: list[A.SpellText] = []
     for ab in card.abilities:
         inner = ab.ability if isinstance(ab, A.AbilityWord) else ab
-        text = named(ab)
-        if isinstance(inner, A.KeywordLine):
-            for k in inner.keywords:
-                _keyword(k, out, text)
-        elif isinstance(inner, A.TriggeredAbility):
-            out.triggered.append(_triggered(inner, text))
-        elif isinstance(inner, A.ActivatedAbility):
-            out.activated += _activated(inner, text)
-        elif isinstance(inner, A.StaticAbility):
-            _static(inner, text, out)
-        elif isinstance(inner, A.SpellText):
+        if isinstance(inner, A.SpellText):
             if not is_spell:
                 raise Unsupported(inner.render())
             spell_parts.append(inner)
         else:
-            raise Unsupported(ab.render())
+            _ability(inner, named(ab), out, named)
     if is_spell:
         if not spell_parts:
             raise Unsupported("a spell without effects")

@@ -34,7 +34,7 @@ TYPE_WORDS = {
 }
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 QUALS = {"other", "tapped", "untapped", "attacking", "blocking", "nontoken", "legendary", "nonlegendary", "basic",
-         "nonbasic", "snow", "enchanted", "equipped", "historic", *COLORS}
+         "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", *COLORS}
 
 #: Keyword abilities without a parameter (CR 702), as they appear in keyword lines.
 PLAIN_KEYWORDS = {
@@ -114,8 +114,9 @@ def rule(fn: Callable[..., N | None]) -> Callable[..., N | None]:
 @cache
 def _subtypes() -> frozenset[str]:
     from undercity.cards.oracle import load_oracle
+    from undercity.cards.text.creature_types import CREATURE_TYPES
 
-    out: set[str] = set()
+    out: set[str] = set(CREATURE_TYPES)
     for oc in load_oracle().values():
         out.update(oc.subtypes)
         for f in oc.faces:
@@ -248,7 +249,8 @@ class Parser:
                  "that player controls", "defending player controls", "target player controls",
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
-                 "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled")
+                 "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
+                 "on the battlefield")
 
     @rule
     def suffix(self) -> str | None:
@@ -602,9 +604,15 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
+        where = None
+        if self.eat(",", "where", "x", "is", "the", "number", "of"):
+            n = self.noun()
+            if n is None:
+                return None
+            where = A.Where(n)
         if not self.eat("."):
             return None
-        return A.Sentence(tuple(clauses), tuple(joins), may, prefix)
+        return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where)
 
     def effects(self, *, stop_at_restriction: bool = False) -> A.Effects | None:
         sentences: list[A.Sentence] = []
@@ -863,6 +871,76 @@ class Parser:
         return A.StaticAbility(b, cond)
 
     @rule
+    def quoted(self) -> A.Quoted | None:
+        """A quoted ability (CR 113.1a: an ability an object has because another grants it):
+        '"{T}: Add {G}{G}."', parsed as an ability of its own; Oracle text keeps a list's
+        comma inside the quotes ('"Ward—Pay 3 life," and …')."""
+        if not self.eat('"'):
+            return None
+        try:
+            end = self.low.index('"', self.i)
+        except ValueError:
+            return None
+        inner = self.toks[self.i:end]
+        comma = bool(inner) and inner[-1] == ","
+        if comma:
+            inner = [*inner[:-1], "."]
+        sub = Parser(inner, text=" ".join(inner))
+        node = sub.ability()
+        if node is None:
+            self.far = max(self.far, self.i + sub.far)
+            return None
+        self.i = end + 1
+        return A.Quoted(node, comma)
+
+    @rule
+    def granted(self) -> A.Granted | None:
+        """"[Objects] [get +N/+N and] have [keywords and] "[ability]"" — a static ability that
+        grants abilities (CR 604.1, 613.1f), with keywords that take a cost (ward, CR 702.21a)."""
+        subject: A.Node | None = None
+        n = self.noun()
+        if n is not None:
+            subject = A.DescRef("", n)
+        else:
+            subject = self.ref()
+        if subject is None:
+            return None
+        pt_verb = pt = ""
+        if (v := self.verb("get")) and "/" in self.raw():
+            pt_verb, pt = v, self.raw()
+            self.i += 1
+            if not self.eat("and"):
+                return None
+        elif v:
+            return None
+        verb = self.one_of("have", "has")
+        if verb is None:
+            return None
+        items: list[A.Node] = []
+        joins: list[str] = []
+        while True:
+            item: A.Node | None = self.quoted() if self.peek() == '"' else self.keyword()
+            if item is None:
+                return None
+            items.append(item)
+            if isinstance(item, A.Quoted) and item.comma and self.eat("and"):
+                joins.append(" and ")
+            elif self.eat(",", "and"):
+                joins.append(", and ")
+            elif self.eat(","):
+                joins.append(", ")
+            elif self.eat("and"):
+                joins.append(" and ")
+            else:
+                break
+        end = "." if self.eat(".") else ""
+        if not end and not isinstance(items[-1], A.Quoted) or not self.done():
+            return None
+        if not any(isinstance(x, A.Quoted) or x.name.lower() not in PLAIN_KEYWORDS for x in items):
+            return None  # keywords alone are an object modification ("has flying")
+        return A.Granted(subject, pt_verb, pt, verb, tuple(items), tuple(joins), end)
+
+    @rule
     def spell_text(self) -> A.SpellText | None:
         b = self.body()
         return A.SpellText(b) if b is not None and self.done() else None
@@ -879,7 +957,7 @@ class Parser:
                     return A.AbilityWord(" ".join(self.toks[:k]), inner)
                 self.far = max(self.far, k + 1 + sub.far)
         tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.triggered, self.activated]
-        tries += [self.spell_text, self.static] if self.spell else [self.static, self.spell_text]
+        tries += [self.spell_text, self.static] if self.spell else [self.static, self.granted, self.spell_text]
         for fn in tries:
             self.i = 0
             node = fn()

@@ -1,0 +1,117 @@
+"""The productions for granted abilities (quoted abilities, CR 613.1f), "where X is the number
+of …" (CR 107.3a) and returning a creature card from a graveyard to the battlefield: what each
+lowers to, and what each refuses rather than guess."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from undercity.cards import model as m
+from undercity.cards.text.compile import Compiled, compile_fields
+
+
+def _card(text: str, *types: str, subtypes: tuple[str, ...] = (), name: str = "Test Card") -> Compiled:
+    fields: dict[str, Any] = {"name": name, "oracle_text": text, "types": list(types or ["Enchantment"]),
+                              "subtypes": list(subtypes), "layout": "normal"}
+    if "Creature" in fields["types"]:
+        fields |= {"power": "2", "toughness": "2"}
+    return compile_fields(fields)
+
+
+def test_a_background_grants_its_quoted_ability_to_commanders_you_own() -> None:
+    """Clan Crafter (CR 702.124k): the quoted text is an ability of its own, "this creature"
+    its holder; the Background itself has no activated ability."""
+    c = _card('Commander creatures you own have "{2}, Sacrifice an artifact: Put a +1/+1 counter on this '
+              'creature and draw a card."', subtypes=("Background",))
+    assert c.implemented, c.reason
+    (g,) = c.lowered.static
+    assert isinstance(g, m.Grant) and g.to == "commanders_you_own" and not c.lowered.activated
+    (a,) = g.abilities
+    assert a.cost == m.Cost(mana=a.cost.mana, sacrifice=m.F("Artifact"))
+    assert a.effects == (m.PutCounters("+1/+1", 1, m.SELF), m.Draw(1))
+
+
+def test_an_aura_grants_pt_and_a_triggered_ability_to_the_enchanted_creature() -> None:
+    """Verdant Embrace: +3/+3 and the quoted upkeep trigger, both on the enchanted creature."""
+    c = _card('Enchant creature\nEnchanted creature gets +3/+3 and has "At the beginning of each upkeep, '
+              'create a 1/1 green Saproling creature token."', subtypes=("Aura",))
+    assert c.implemented, c.reason
+    (g,) = c.lowered.static
+    assert (g.to, g.p, g.t) == ("attached", 3, 3)
+    (t,) = g.abilities
+    assert t.when == m.Trigger("beginning_of", step="upkeep", whose="each")
+    assert [s.name for s in c.lowered.tokens] == ["Saproling"]
+
+
+def test_a_keyword_with_a_cost_among_granted_keywords_is_its_ability() -> None:
+    """Winged Boots: "has flying and ward {4}" — flying a keyword, ward {4} its triggered
+    ability (CR 702.21a) on the equipped creature."""
+    c = _card("Equipped creature has flying and ward {4}.\nEquip {1}", "Artifact", subtypes=("Equipment",))
+    assert c.implemented, c.reason
+    (g,) = c.lowered.static
+    assert g.keywords == frozenset({"flying"}) and [a.when.event for a in g.abilities] == ["becomes_target"]
+
+
+def test_a_grant_whose_quoted_ability_the_engine_lacks_is_refused() -> None:
+    c = _card('Commander creatures you own have "Whenever this creature becomes tapped, you scry 1."',
+              subtypes=("Background",))
+    assert c.stage == "lower"
+
+
+def test_a_grant_to_objects_the_engine_cannot_grant_to_is_refused() -> None:
+    """Granting to "creatures you control" would need the layer system's grants to a set."""
+    c = _card('Creatures you control have "{T}: Add {G}."')
+    assert (c.stage, c.reason) == ("lower", "creatures you control have")
+
+
+def test_keywords_alone_stay_an_object_modification() -> None:
+    """"Equipped creature has flying" is not read as a grant (the static ability reads it)."""
+    c = _card("Equipped creature has flying.\nEquip {1}", "Artifact", subtypes=("Equipment",))
+    assert c.implemented and c.lowered.static[0].kind == "pump"
+
+
+def test_where_x_is_the_number_of_permanents_counts_on_resolution() -> None:
+    """Chain Reaction: X is a count of creatures on the battlefield (every player's)."""
+    c = _card("~ deals X damage to each creature, where X is the number of creatures on the battlefield.",
+              "Sorcery", name="Chain Reaction")
+    assert c.implemented, c.reason
+    x = m.Count("permanents", m.F("Creature"), m.EACH_PLAYER)
+    assert c.lowered.spell.effects == (m.DealDamage(x, m.ALL(m.F("Creature"))),)
+    c = _card("You gain X life, where X is the number of Elves you control.", "Instant")
+    assert c.lowered.spell.effects == (m.GainLife(m.Count("permanents", m.F(subtypes={"Elf"}, controller="you"),
+                                                          m.YOU)),)
+
+
+def test_where_x_is_refused_when_the_count_is_not_of_permanents() -> None:
+    """Corpse Augur's "creature cards in target player's graveyard" is no count the engine has."""
+    c = _card("You draw X cards, where X is the number of creature cards in your graveyard.", "Sorcery")
+    assert c.stage == "lower" and c.reason.startswith("where X is")
+
+
+def test_where_x_is_refused_when_an_earlier_clause_changes_what_is_counted() -> None:
+    """X is determined once (CR 608.2h): after "create a token" the count of creatures would
+    differ between the two clauses, so the sentence is refused."""
+    c = _card("Create a 1/1 white Soldier creature token and you gain X life, where X is the number of "
+              "creatures you control.", "Sorcery")
+    assert (c.stage, c.reason) == ("lower", "where X is the number of creatures you control")
+
+
+def test_x_without_a_where_is_still_refused() -> None:
+    c = _card("~ deals X damage to any target.", "Sorcery")
+    assert (c.stage, c.reason) == ("lower", "X")
+
+
+def test_returning_a_creature_card_from_your_graveyard_to_the_battlefield() -> None:
+    """Doomed Necromancer: the card is a target in your graveyard, put onto the battlefield
+    under your control."""
+    c = _card("{B}, {T}, Sacrifice ~: Return target creature card from your graveyard to the battlefield.",
+              "Creature", name="Doomed Necromancer")
+    assert c.implemented, c.reason
+    (a,) = c.lowered.activated
+    assert a.effects == (m.ReturnToBattlefield(m.T(0)),)
+    assert a.targets[0].zone == "graveyard" and a.targets[0].filter == m.F("Creature", controller="you")
+
+
+def test_returning_to_the_battlefield_tapped_is_refused() -> None:
+    c = _card("Return target creature card from your graveyard to the battlefield tapped.", "Sorcery")
+    assert c.stage == "lower"
