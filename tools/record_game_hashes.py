@@ -4,6 +4,7 @@ leaves every game the same (issue 14, "Proof that the games are the same").
     .venv/bin/python tools/record_game_hashes.py            # play the 300 games, write the fixture
     .venv/bin/python tools/record_game_hashes.py --check    # play them, compare with the fixture
     .venv/bin/python tools/record_game_hashes.py --check --against HEAD~3   # + the old code's lines
+    .venv/bin/python tools/record_game_hashes.py --rev HEAD  # record with the committed engine
 
 The games (:func:`game_specs`, fixed and documented there) cover every variant — two-player,
 free-for-all with 3 and 4 players, Commander with the four bundled Commander decks,
@@ -198,18 +199,33 @@ def first_difference(old: dict[str, Any], lines: Sequence[str]) -> int | None:
     return min(len(old["blocks"]), len(new)) * BLOCK
 
 
+def export(rev: str, dest: Path) -> Path:
+    """The tree of git revision ``rev`` written under ``dest`` (once); its path."""
+    src = dest / "src"
+    if src.exists():
+        return src
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                           capture_output=True, text=True)
+    if found.returncode:
+        raise SystemExit(f"{rev!r} is not a git revision of {ROOT} (try HEAD, HEAD~1 or a commit id)")
+    archive = dest / "rev.tar"
+    with archive.open("wb") as f:
+        subprocess.run(["git", "-C", str(ROOT), "archive", found.stdout.strip()], stdout=f, check=True)
+    with tarfile.open(archive) as t:
+        t.extractall(src, filter="data")
+    return src
+
+
+def with_code_of(src: Path, args: Sequence[str], **kw: Any) -> subprocess.CompletedProcess[str]:
+    """This script run with ``args`` on the engine in ``src`` (a tree exported by :func:`export`)."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    return subprocess.run([sys.executable, __file__, *args], env=env, text=True, encoding="utf-8", **kw)
+
+
 def old_lines(rev: str, spec: GameSpec, tmp: Path) -> list[str]:
     """The log of the game as the code of git revision ``rev`` plays it."""
-    src = tmp / "src"
-    if not src.exists():
-        archive = tmp / "rev.tar"
-        with archive.open("wb") as f:
-            subprocess.run(["git", "-C", str(ROOT), "archive", rev], stdout=f, check=True)
-        with tarfile.open(archive) as t:
-            t.extractall(src, filter="data")
-    env = dict(os.environ, PYTHONPATH=str(src))
-    out = subprocess.run([sys.executable, __file__, "--print-log", json.dumps(asdict(spec))], env=env,
-                         check=True, capture_output=True, text=True, encoding="utf-8").stdout
+    out = with_code_of(export(rev, tmp), ["--print-log", json.dumps(asdict(spec))], check=True,
+                       capture_output=True).stdout
     return json.loads(out)
 
 
@@ -268,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="with --check: explain the first N differing games (default %(default)s)")
     ap.add_argument("--out", type=Path, default=FIXTURE, help="the fixture file (default: %(default)s)")
     ap.add_argument("--jobs", type=int, default=1, help="processes to play the games in (default 1)")
+    ap.add_argument("--rev", metavar="REV", help="play the games with the engine of git revision REV "
+                    "(e.g. HEAD: the committed code, leaving out uncommitted changes)")
     ap.add_argument("--print-log", metavar="SPEC", help=argparse.SUPPRESS)  # for --against
     args = ap.parse_args(argv)
     if args.print_log:
@@ -276,6 +294,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.against and not args.check:
         ap.error("--against goes with --check")
+    if args.rev:
+        # The committed engine of REV, not the working tree (which may hold work in progress).
+        given = list(argv if argv is not None else sys.argv[1:])
+        rest = [a for i, a in enumerate(given) if a != "--rev" and not a.startswith("--rev=")
+                and not (i and given[i - 1] == "--rev")]
+        with tempfile.TemporaryDirectory() as d:
+            return with_code_of(export(args.rev, Path(d)), [*rest, "--out", str(args.out.resolve())]).returncode
     specs = game_specs()
     wall, cpu = time.perf_counter(), time.process_time()
     fresh = record_all(specs, args.jobs)
