@@ -239,7 +239,7 @@ def _object_row(game: Game, o: Obj, combat: Any) -> list[int]:
     zone = o.zone
     if zone != "battlefield":
         c = _OFF_BATTLEFIELD.get(o.id)
-        if c is not None and c[0] is o and c[1] == zone:
+        if c is not None and c[0] is o and c[1] == zone and c[2][3] == o.controller:
             return c[2]
         idx, land, creature, mv, power, toughness = _static(o.card)
         row = [1, idx, ZONE_CODE.get(zone, 0), o.controller, o.owner,
