@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -183,6 +184,7 @@ def test_two_human_seats_each_see_only_their_own_hand(server: str, app: Any, bro
     deciding = tg.game.pending.player
     waiting = pages[1 - deciding]
     before = waiting.get_attribute("#table", "data-fingerprint")
+    assert re.fullmatch(r" \(\d+ s\)", waiting.locator(".waiting .clock").inner_text())  # the clock ticks
     pages[deciding].locator(".decision button[name=choice]").first.click()
     waiting.wait_for_function("fp => document.getElementById('table').dataset.fingerprint !== fp", arg=before)
     for ctx in contexts:

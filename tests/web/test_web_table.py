@@ -154,7 +154,11 @@ def test_waiting_for_another_seat_without_scripts_refreshes_the_page(client: Tes
     links = _start(client, seat1="human")
     g = _game(client, links[0])
     waiting = links[1 - g.pending.player]
-    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in client.get(waiting).text
+    page = client.get(waiting).text
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in page
+    # The clock of who is being waited for: since when the other seat has had the decision.
+    since = client.get("/api" + waiting).json()["decision"]["since"]
+    assert f'Waiting for <strong>{g.names[g.pending.player]}</strong>' in page and f'<time datetime="{since}">' in page
     assert 'http-equiv="refresh"' not in client.get(links[g.pending.player]).text
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -48,6 +50,8 @@ class TableGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: Open WebSockets of its seats, as (socket, seat): each is sent its seat's view after a change.
     sockets: list[tuple[WebSocket, int]] = field(default_factory=list)
+    #: When the pending decision was put to its player (the table's clock of who is waited for).
+    since: float = field(default_factory=time.time)
 
     def run_ais(self) -> None:
         """Answer decisions for AI seats (and for players who have left) until a human seat must
@@ -60,6 +64,7 @@ class TableGame:
                 g.apply(0)  # their answer no longer matters (as in ui/session.py)
                 continue
             if self.kinds[d.player] == "human":
+                self.since = time.time()
                 return
             g.apply(self.agents[d.player].choose(g, d))
 
@@ -178,7 +183,9 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
     d = g.pending
     decision = None
     if not g.over and d is not None:
-        decision = {"player": d.player, "name": g.names[d.player], "yours": d.player == seat, "kind": d.kind}
+        since = datetime.fromtimestamp(tg.since, UTC).isoformat(timespec="seconds")
+        decision = {"player": d.player, "name": g.names[d.player], "yours": d.player == seat, "kind": d.kind,
+                    "since": since}
         if d.player == seat:
             decision["prompt"] = d.prompt
             decision["options"] = [o.label for o in d.options]

@@ -15,6 +15,18 @@
     const msg = JSON.parse(ev.data);
     if (msg.fingerprint && msg.fingerprint !== el.dataset.fingerprint) location.reload();
   };
+  // The clock of who is being waited for: seconds since the decision was put to them.
+  const since = document.querySelector(".waiting time");
+  const clock = document.querySelector(".waiting .clock");
+  if (since && clock) {
+    const t0 = Date.parse(since.getAttribute("datetime"));
+    const tick = function () {
+      const s = Math.max(0, Math.round((Date.now() - t0) / 1000));
+      clock.textContent = " (" + (s < 60 ? s + " s" : Math.floor(s / 60) + " min " + (s % 60) + " s") + ")";
+    };
+    tick();
+    setInterval(tick, 1000);
+  }
   document.addEventListener("keydown", function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest("input, textarea, select")) return;
     const buttons = Array.from(document.querySelectorAll(".decision button[name=choice]"));
