@@ -115,11 +115,13 @@ def bench_vector(env_kwargs: dict, games: int, n: int, asynchronous: bool) -> No
     row(f"{cls.__name__} of {n}", steps, done, seconds)
 
 
-def bench_ray(env_kwargs: dict, games: int, workers: int) -> None:
+def bench_ray(env_kwargs: dict, games: int, workers: int, show: bool = True) -> None:
     from undercity.rl.rollouts import RolloutConfig, run
 
     result = run(RolloutConfig(env=env_kwargs, games=games), None, workers=workers)
-    row(f"Ray rollouts, {workers} worker{'s' if workers > 1 else ''}", result.steps, result.games, result.seconds)
+    if show:
+        row(f"Ray rollouts, {workers} worker{'s' if workers > 1 else ''}", result.steps, result.games,
+            result.seconds)
 
 
 def main() -> None:
@@ -141,7 +143,7 @@ def main() -> None:
         from undercity.rl.rollouts import start_ray
 
         start_ray(None)
-        bench_ray(env_kwargs, 4, 1)  # warm-up: workers start and import the package
+        bench_ray(env_kwargs, 4, 2, show=False)  # warm-up: workers start and import the package
         for workers in (1, 2):
             bench_ray(env_kwargs, args.games, workers)
 
