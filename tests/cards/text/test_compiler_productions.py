@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -115,3 +116,51 @@ def test_returning_a_creature_card_from_your_graveyard_to_the_battlefield() -> N
 def test_returning_to_the_battlefield_tapped_is_refused() -> None:
     c = _card("Return target creature card from your graveyard to the battlefield tapped.", "Sorcery")
     assert c.stage == "lower"
+
+
+def test_you_may_pay_if_you_do_is_one_offer() -> None:
+    """Eye of Vecna: the "If you do" sentence runs only if the {2} was paid (CR 608.2d)."""
+    c = _card("At the beginning of your upkeep, you may pay {2}. If you do, you draw a card and you lose 2 life.",
+              "Artifact")
+    assert c.implemented, c.reason
+    (t,) = c.lowered.triggered
+    assert not t.optional
+    (offer,) = t.effects
+    assert (offer.cost, offer.effects) == ("{2}", (m.Draw(1), m.LoseLife(2, m.YOU)))
+
+
+def test_a_payment_without_if_you_do_is_refused() -> None:
+    c = _card("At the beginning of your upkeep, you may pay {2}.", "Artifact")
+    assert c.stage == "lower"
+    c = _card("At the beginning of your upkeep, you may pay {2}. Draw a card.", "Artifact")
+    assert c.stage == "lower"
+
+
+def test_if_you_do_after_anything_but_a_payment_is_still_refused() -> None:
+    c = _card("When ~ enters the battlefield, you may sacrifice a creature. If you do, draw a card.", "Creature")
+    assert c.stage == "lower"
+
+
+def test_cant_block_and_cant_be_blocked_this_turn() -> None:
+    """Restrictions on blocking until end of turn (CR 509.1b, 611.2a) on one object."""
+    c = _card("{4}, {T}: Target creature can't be blocked this turn.", "Land", name="Rogue's Passage")
+    assert c.lowered.activated[0].effects == (CantBeBlockedBy(m.T(0), m.F("Creature")),)
+    c = _card("When ~ enters the battlefield, target creature can't block this turn.", "Creature")
+    assert c.lowered.triggered[0].effects == (CantBlock(m.T(0)),)
+
+
+def test_cant_block_of_a_set_of_creatures_is_refused() -> None:
+    """"Creatures your opponents control can't block this turn" affects the creatures there as
+    it resolves (CR 611.2c); the engine's restriction is on one object."""
+    c = _card("Creatures your opponents control can't block this turn.", "Sorcery")
+    assert not c.implemented
+    c = _card("All creatures can't block this turn.", "Sorcery")
+    assert (c.stage, c.reason) == ("lower", "all creatures can't block this turn")
+
+
+def test_until_end_of_turn_first() -> None:
+    """Swift Justice: the duration before the modification means the same (CR 611.2a)."""
+    c = _card("Until end of turn, target creature gets +1/+0 and gains first strike and lifelink.", "Instant")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects == (m.Pump(1, 0, m.T(0), frozenset({"first strike", "lifelink"})),)
+    assert c.parsed.render() == "Until end of turn, target creature gets +1/+0 and gains first strike and lifelink."

@@ -37,6 +37,7 @@ CARDS = [
     "Ambition's Cost", "Disrupt Decorum",
     # granted abilities (quoted), "where X is", returning a card from a graveyard
     "Clan Crafter", "Verdant Embrace", "Winged Boots", "Chain Reaction", "Doomed Necromancer",
+    "Eye of Vecna", "Insufferable Balladeer", "Armor of Shadows",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -258,6 +258,20 @@ def _kw_list(kws: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class DurationFirst(Node):
+    """"Until end of turn, target creature gets +1/+0 and gains …": the duration written before
+    the modification it belongs to (``modify.duration``)."""
+
+    modify: Modify
+
+    def render(self) -> str:
+        assert self.modify.duration is not None
+        rest = Modify(self.modify.what, self.modify.pt_verb, self.modify.pt, self.modify.kw_verb,
+                      self.modify.keywords, None)
+        return f"{self.modify.duration.render()}, {rest.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Counters(Node):
     """"put a +1/+1 counter on target creature"."""
 
@@ -302,6 +316,17 @@ class AddMana(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Pay(Node):
+    """"pay {1}{G}" — a mana payment an effect offers ("you may pay {2}. If you do, …")."""
+
+    verb: str
+    cost: str
+
+    def render(self) -> str:
+        return f"{self.verb} {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase(Node):
     """A fixed effect phrase: "you take the initiative", "venture into the dungeon"."""
 
@@ -328,7 +353,7 @@ class SearchLibrary(Node):
                      "up to" if self.up_to else None, self.n.render(), self.noun.render())
 
 
-Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | Counters | Create | AddMana | Phrase
+Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | DurationFirst | Counters | Create | AddMana | Pay | Phrase
 
 
 @dataclass(frozen=True, slots=True)

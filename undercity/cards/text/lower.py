@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from undercity.cards import model as m
-from undercity.cards.model_afr import AttachTo, CounterUnlessPays
+from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
 from undercity.cards.model_clb import Untap
-from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May
+from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May, MayPay
 from undercity.cards.model_clb_white import Tap
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
@@ -325,6 +325,8 @@ def token_spec(c: A.Create) -> TokenSpec:
 
 def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     """One clause."""
+    if isinstance(c, A.DurationFirst):
+        c = c.modify
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
     if isinstance(c, A.LifeChange):
@@ -408,6 +410,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.CreateToken(tok, _n(c.n, ctx))]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
+    if isinstance(c, A.Phrase) and c.words in ("can't be blocked this turn", "can't block this turn"):
+        what = object_ref(c.who, ctx) if c.who is not None else None
+        if what is None or what.kind == "all":
+            raise Unsupported(c.render())  # "creatures you control can't be blocked": a set, fixed or not (CR 611.2c)
+        # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
+        # creature, so "by creatures" is "by anything".
+        return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
     if isinstance(c, A.Phrase):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -463,9 +472,30 @@ def _search(s: A.Sentence) -> m.Effect:
     raise Unsupported(s.render())
 
 
+def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"You may pay {2}. If you do, [effects]." (CR 608.2d, 118.1): one MayPay, the next
+    sentence done only if the mana was paid. None if ``s`` isn't such an offer."""
+    if not (s.may and len(s.clauses) == 1 and isinstance(s.clauses[0], A.Pay)):
+        return None
+    if then is None or then.prefix != "if you do," or then.may:
+        raise Unsupported(s.render())
+    cost = s.clauses[0].cost
+    _mana_cost(cost)  # a symbol the engine's mana lacks is refused here
+    return MayPay(cost, effects(A.Effects((replace(then, prefix=""),)), ctx))
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
-    for s in body.sentences:
+    skip = False
+    for k, s in enumerate(body.sentences):
+        if skip:
+            skip = False
+            continue
+        nxt = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
+        if (offer := _may_pay(s, nxt, ctx)) is not None:
+            out.append(offer)
+            skip = True
+            continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):

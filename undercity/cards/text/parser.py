@@ -538,6 +538,10 @@ class Parser:
             if opts:
                 return A.AddMana(v, tuple(opts))
         self.i = self._start
+        if who is None and (v := self.verb("pay")) and self.raw().startswith("{"):
+            self.i += 1
+            return A.Pay(v, self.raw(-1))
+        self.i = self._start
         if v := self.verb("take"):
             if self.eat("the", "initiative"):
                 return A.Phrase(who, f"{v} the initiative")
@@ -548,6 +552,9 @@ class Parser:
             if self.raw() == "Undercity":
                 self.i += 1
                 return A.Phrase(who, f"{v} into Undercity")
+        self.i = self._start
+        if who is not None and (w := self.one_of("can't be blocked this turn", "can't block this turn")):
+            return A.Phrase(who, w)
         self.i = self._start
         if who is not None:
             m = self.modify(who)
@@ -564,6 +571,16 @@ class Parser:
         if p is not None:
             return p
         self.i = start
+        if self.eat("until", "end", "of", "turn", ","):
+            # "Until end of turn, target creature gets +1/+1 and gains trample": the duration
+            # first (CR 611.2a), then an object modification without one.
+            who = self.ref()
+            m = self.modify(who, False) if who is not None else None
+            if m is not None:
+                return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
+                                                A.Duration("until end of turn")))
+            self.i = start
+            return None
         who = self.ref()
         if who is not None:
             self._start = self.i
