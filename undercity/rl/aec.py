@@ -228,8 +228,7 @@ class UndercityAEC(AECEnv):
         con.print(board(g, seat))
         page = self.page()
         if g.over:
-            winners, truncated = winners_and_truncated(g)
-            con.print(g.log_lines(seat)[-1])
+            con.print(g.log_lines(seat)[-1])  # how the game ended
         elif page is not None and g.pending is not None and g.pending.player == seat:
             con.print(f"{g.pending.prompt} ({g.pending.kind})"
                       + (f", page {page.page + 1} of {page.pages}" if page.pages > 1 else ""))
