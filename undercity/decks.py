@@ -38,6 +38,7 @@ from undercity.errors import DecklistError, UndercityError
 __all__ = [
     "BUNDLED",
     "COMMANDER_DECKS",
+    "PRECON_DECKS",
     "DeckEntry",
     "Decklist",
     "check_deck",
@@ -315,14 +316,14 @@ def parse_decklist(text: str, name: str = "deck", *, check: bool = True) -> Deck
         deck.errors = fail
         return deck
     from undercity.cards.registry import is_implemented
+    from undercity.errors import UnimplementedCardError
 
     problems = list(fail)
     for e in deck.entries:
         if not e.known:
             problems.append((e.line, _unknown_message(e.written)))
         elif not is_implemented(e.name):
-            problems.append((e.line, f"{e.name!r} is a real card but Undercity does not implement it yet "
-                                     "(`undercity cards` lists what is implemented)"))
+            problems.append((e.line, str(UnimplementedCardError(e.name))))
     if problems:
         problems.sort(key=lambda p: p[0])
         raise DecklistError("\n".join(f"{name}:{line}: {msg}" for line, msg in problems))
@@ -348,25 +349,33 @@ def _read_bounded(path: Path) -> str:
 BUNDLED = ("orzhov-initiative", "simic-initiative", "gruul-stompy", "orzhov-knights")
 #: Bundled 100-card Commander decks (CR 903.5), played by ``undercity play --variant commander``.
 COMMANDER_DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-barrowin")
+#: The eight real Commander preconstructed decks of Forgotten Realms Commander (AFC) and Commander
+#: Legends: Battle for Baldur's Gate (CLB), as printed (data/decks/precons/SOURCES.md). They load
+#: by name; a game with one needs every card implemented, and the error names those that aren't
+#: and why (`undercity cards --coverage` reports each deck's share).
+PRECON_DECKS = ("aura-of-courage", "draconic-rage", "dungeons-of-death", "planar-portal",
+                "draconic-dissent", "exit-from-exile", "mind-flayarrrs", "party-time")
 
 
 def _bundled_suggestion(written: str) -> str:
     """ "; did you mean 'simic-initiative'?" for a near miss of a bundled deck's name, or ""."""
     from rapidfuzz import fuzz, process
 
-    best = process.extractOne(written.casefold(), BUNDLED + COMMANDER_DECKS, scorer=fuzz.WRatio, score_cutoff=80)
+    best = process.extractOne(written.casefold(), BUNDLED + COMMANDER_DECKS + PRECON_DECKS, scorer=fuzz.WRatio,
+                              score_cutoff=80)
     return f"; did you mean {best[0]!r}?" if best else ""
 
 
 def load_deck(name_or_path: str, *, check: bool = True) -> Decklist:
     """A bundled deck by name, or a decklist file (plain text, MTG Arena export or MTGO .dek)."""
-    if name_or_path in BUNDLED or name_or_path in COMMANDER_DECKS:
-        text = resources.files("undercity.data").joinpath(f"decks/{name_or_path}.txt").read_text("utf-8")
+    if name_or_path in BUNDLED or name_or_path in COMMANDER_DECKS or name_or_path in PRECON_DECKS:
+        where = "decks/precons" if name_or_path in PRECON_DECKS else "decks"
+        text = resources.files("undercity.data").joinpath(f"{where}/{name_or_path}.txt").read_text("utf-8")
         return parse_decklist(text, name_or_path, check=check)
     p = Path(name_or_path)
     if not p.is_file():
         raise DecklistError(f"no deck named {name_or_path!r}: not a bundled deck "
-                            f"({', '.join(BUNDLED + COMMANDER_DECKS)}) and no such file"
+                            f"({', '.join(BUNDLED + COMMANDER_DECKS + PRECON_DECKS)}) and no such file"
                             + _bundled_suggestion(name_or_path))
     try:
         text = _read_bounded(p)
@@ -457,7 +466,7 @@ def check_deck(deck: Decklist, format: str = "constructed") -> tuple[list[str], 
     answer its card page gives.
     """
     from undercity.carddb import get_db
-    from undercity.cards.registry import is_implemented
+    from undercity.cards.registry import is_implemented, not_implemented_reason
 
     fmt = format.casefold()
     formats = _known_formats()
@@ -475,7 +484,9 @@ def check_deck(deck: Decklist, format: str = "constructed") -> tuple[list[str], 
         lines_of[e.name].append(e.line)
     for name, lines in lines_of.items():
         if not is_implemented(name):
-            problems.append((min(lines), f"{_lines_text(lines)}{name} is not implemented in Undercity"))
+            why = not_implemented_reason(name)
+            problems.append((min(lines), f"{_lines_text(lines)}{name} is not implemented in Undercity"
+                                         + (f" ({why})" if why else "")))
 
     known = [e for e in entries if e.known]
     if fmt == "commander":

@@ -27,8 +27,12 @@ class UnimplementedCardError(UnknownCardError):
     """A real card (it is in the Oracle data) that the engine does not implement yet."""
 
     def __init__(self, name: str) -> None:
-        UndercityError.__init__(self, f"{name!r} is a real card but Undercity does not implement it yet "
-                                      "(`undercity cards` lists what is implemented)")
+        from undercity.cards.registry import not_implemented_reason
+
+        why = not_implemented_reason(name)
+        UndercityError.__init__(self, f"{name!r} is a real card but Undercity does not implement it yet"
+                                      + (f" ({why})" if why else "")
+                                      + " — `undercity cards --coverage` lists what is missing and why")
         self.name = name
         self.suggestions = []
 

@@ -204,7 +204,9 @@ def test_unreadable_line() -> None:
 
 def test_not_implemented() -> None:
     problems = check("2 Aboleth Spawn\n58 Mountain\n1 Aboleth Spawn\n")
-    assert problems == ["lines 1, 3: Aboleth Spawn is not implemented in Undercity"]
+    # The reason is the first phrase of its Oracle text the compiler can't read or lower.
+    assert len(problems) == 1
+    assert problems[0].startswith("lines 1, 3: Aboleth Spawn is not implemented in Undercity (not ")
 
 
 def test_too_many_copies_counts_the_sideboard_and_spares_basic_lands() -> None:
@@ -262,7 +264,7 @@ def test_commander_checks_with_line_numbers() -> None:
 
 def test_commander_with_unknown_and_unimplemented_cards() -> None:
     problems = check(commander_deck("1 Aboleth Spawn\n1 Lightnig Bolt\n", plains=96), "commander")
-    assert problems[0] == "line 7: Aboleth Spawn is not implemented in Undercity"
+    assert problems[0].startswith("line 7: Aboleth Spawn is not implemented in Undercity (not ")
     assert problems[1].startswith("line 7: Aboleth Spawn (color identity U) is outside")
     assert problems[2].startswith("line 8: unknown card 'Lightnig Bolt'; did you mean 'Lightning Bolt'")
     assert sum("unknown card" in p for p in problems) == 1

@@ -109,8 +109,10 @@ def _ensure_loaded() -> None:
 _HAND_WRITTEN: frozenset[str] = frozenset()
 #: Cards the compiler was asked for: name -> its compiled definition, or None if it doesn't
 #: implement the card (undercity.cards.text; the first phrase that stopped it is in
-#: :func:`compiled_reason`).
+#: :func:`not_implemented_reason`).
 _COMPILED: dict[str, CardDef | None] = {}
+#: Why the compiler doesn't implement a card it was asked for: "parse: PHRASE" or "lower: PHRASE".
+_REASONS: dict[str, str] = {}
 
 
 def hand_written() -> frozenset[str]:
@@ -135,6 +137,8 @@ def _compile(name: str) -> CardDef | None:
             for spec in result.lowered.tokens:
                 _define_token(spec)
             card = define(name, oracle=oc or OracleCard.from_json(fields), **result.lowered.define_kwargs())
+        else:
+            _REASONS[name] = f"{'not read' if result.stage == 'parse' else 'not supported'}: {result.reason}"
     _COMPILED[name] = card
     return card
 
@@ -203,6 +207,15 @@ def all_cards() -> dict[str, CardDef]:
     # Cards of the full corpus compiled on request are implemented too (is_implemented), but
     # this list doesn't depend on what was asked for before.
     return {n: c for n, c in _CARDS.items() if n in _HAND_WRITTEN or n in oracle}
+
+
+def not_implemented_reason(name: str) -> str | None:
+    """Why a real card is not implemented — the first phrase of its Oracle text the compiler
+    could not read ("not read: …") or the engine can't do ("not supported: …") — or None if
+    it is implemented or is no known card."""
+    if is_implemented(name):
+        return None
+    return _REASONS.get(name)
 
 
 def is_implemented(name: str) -> bool:
