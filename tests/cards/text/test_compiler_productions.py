@@ -8,6 +8,8 @@ from typing import Any
 
 from undercity.cards import model as m
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
+from undercity.cards.model_casting import CostChange
+from undercity.cards.model_clb_white import ExileGraveyardOf
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -164,3 +166,35 @@ def test_until_end_of_turn_first() -> None:
     assert c.implemented, c.reason
     assert c.lowered.spell.effects == (m.Pump(1, 0, m.T(0), frozenset({"first strike", "lifelink"})),)
     assert c.parsed.render() == "Until end of turn, target creature gets +1/+0 and gains first strike and lifelink."
+
+
+def test_spells_you_cast_cost_less() -> None:
+    """Dragonspeaker Shaman: a generic reduction for the caster's Dragon spells (CR 601.2f);
+    "your opponents cast … more" is the same static ability for the opponents."""
+    c = _card("Dragon spells you cast cost {2} less to cast.", "Creature")
+    (cc,) = c.lowered.static
+    assert isinstance(cc, CostChange) and (cc.spells, cc.caster, cc.generic) == (m.F(subtypes={"Dragon"}), "you", -2)
+    c = _card("Noncreature spells your opponents cast cost {1} more to cast.", "Creature")
+    (cc,) = c.lowered.static
+    assert (cc.spells, cc.caster, cc.generic) == (m.F(not_types={"Creature"}), "opponent", 1)
+
+
+def test_a_colored_cost_reduction_is_refused() -> None:
+    c = _card("White spells you cast cost {W} less to cast.", "Creature")
+    assert c.stage == "lower"
+
+
+def test_exile_target_players_graveyard() -> None:
+    """Bojuka Bog: the player is the target; every card of that graveyard is exiled."""
+    c = _card("When ~ enters the battlefield, exile target player's graveyard.", "Land")
+    (t,) = c.lowered.triggered
+    assert t.effects == (ExileGraveyardOf(m.T(0)),) and t.targets == (m.TargetSpec("player", text="target player"),)
+    c = _card("When ~ enters the battlefield, exile each opponent's graveyard.", "Creature")
+    assert c.lowered.triggered[0].effects == (ExileGraveyardOf(m.EACH_OPPONENT),)
+
+
+def test_three_mana_options_are_three_mana_abilities() -> None:
+    """Arcane Sanctum: "Add {W}, {U}, or {B}" — one choice among three colors (CR 605.1a)."""
+    c = _card("{T}: Add {W}, {U}, or {B}.", "Land")
+    assert [a.effects[0].mana for a in c.lowered.activated] == ["W", "U", "B"]
+    assert c.parsed.render() == "{T}: Add {W}, {U}, or {B}."

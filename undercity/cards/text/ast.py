@@ -147,6 +147,30 @@ Ref = SelfRef | TargetRef | WordRef | EachRef | DescRef
 
 
 @dataclass(frozen=True, slots=True)
+class GraveyardOf(Node):
+    """"target player's graveyard", "each opponent's graveyard": a player's graveyard (CR 404)."""
+
+    owner: Node
+
+    def render(self) -> str:
+        return f"{self.owner.render()}'s graveyard"
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange(Node):
+    """"Dragon spells you cast cost {1} less to cast" (CR 601.2f)."""
+
+    spells: Noun
+    caster: str  # "you cast", "your opponents cast"
+    verb: str
+    cost: str
+    more_less: str
+
+    def render(self) -> str:
+        return f"{self.spells.render()} {self.caster} {self.verb} {self.cost} {self.more_less} to cast"
+
+
+@dataclass(frozen=True, slots=True)
 class Duration(Node):
     """"until end of turn", "until your next turn", "this turn" (CR 611.2)."""
 
@@ -312,6 +336,8 @@ class AddMana(Node):
     options: tuple[str, ...]
 
     def render(self) -> str:
+        if len(self.options) > 2:  # "add {W}, {U}, or {B}"
+            return f"{self.verb} {', '.join(self.options[:-1])}, or {self.options[-1]}"
         return f"{self.verb} {' or '.join(self.options)}"
 
 

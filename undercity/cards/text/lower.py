@@ -14,9 +14,10 @@ from typing import Any
 
 from undercity.cards import model as m
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
+from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import Untap
 from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May, MayPay
-from undercity.cards.model_clb_white import Tap
+from undercity.cards.model_clb_white import ExileGraveyardOf, Tap
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
 
@@ -352,6 +353,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
         v = c.verb.rstrip("s") if c.verb != "goads" else "goad"
+        if isinstance(c.what, A.GraveyardOf):
+            # Exiling a player's graveyard: every card in it (CR 404.1, 406.1).
+            if v != "exile":
+                raise Unsupported(c.render())
+            return [ExileGraveyardOf(player_ref(c.what.owner, ctx))]
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]
@@ -768,6 +774,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             "enters the battlefield tapped", "enters tapped"):
         out.static.append(m.Static(text, kind="enters_tapped"))  # CR 614.1c
         return
+    if isinstance(b, A.CostChange):
+        out.static.append(_cost_change(b, text))
+        return
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
         return
@@ -780,6 +789,17 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
         return
     raise Unsupported(b.render())
+
+
+def _cost_change(b: A.CostChange, text: str) -> CostChange:
+    """"[Spells] you cast cost {N} less/more to cast" (CR 601.2f): generic mana only."""
+    if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1:
+        raise Unsupported(b.render())  # "{W} less": a colored reduction the engine doesn't make
+    n = int(b.cost.strip("{}"))
+    if b.spells.suffix or any(q.lower() in ("other", "tapped", "untapped", "attacking") for q in b.spells.quals):
+        raise Unsupported(b.render())
+    caster = {"you cast": "you", "your opponents cast": "opponent"}[b.caster]
+    return CostChange(text, spells=noun_filter(b.spells), caster=caster, generic=-n if b.more_less == "less" else n)
 
 
 def _spell(body: A.Effects | A.Modal, text: str) -> m.SpellAbility:

@@ -457,6 +457,14 @@ class Parser:
             if to is not None:
                 return A.Damage(who, v, n, to)
         self.i = self._start
+        if (v := self.verb("exile")) and self.peek(1) in ("player's", "opponent's") and self.peek(2) == "graveyard":
+            word, player = self.peek(), A.Noun((), (self.peek(1)[:-2],))
+            owner: A.Node = A.TargetRef(player) if word == "target" else A.EachRef("each", player)
+            if word in ("target", "each"):
+                self.i += 2
+            if word in ("target", "each") and self.eat("graveyard"):
+                return A.ObjectAction(who, v, A.GraveyardOf(owner))
+        self.i = self._start
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
             if what is not None:
@@ -533,7 +541,9 @@ class Parser:
                     opts.append("one mana of any color in your commander's color identity")
                 else:
                     break
-                if not self.eat("or"):
+                if self.eat("or") or (self.peek() == "," and self.peek(1) == "or" and self.eat(",", "or")):
+                    continue
+                if not (self.peek() == "," and self.raw(1).startswith("{") and self.eat(",")):
                     break
             if opts:
                 return A.AddMana(v, tuple(opts))
@@ -846,6 +856,8 @@ class Parser:
     @rule
     def static_body(self) -> A.Node | None:
         start = self.i
+        if (cc := self.cost_change()) is not None:
+            return cc
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
         subject: A.Node | None = self.self_ref()
@@ -864,6 +876,23 @@ class Parser:
         if m is not None:
             return m
         return None
+
+    @rule
+    def cost_change(self) -> A.CostChange | None:
+        """"Dragon spells you cast cost {1} less to cast" (CR 601.2f)."""
+        n = self.noun()
+        if n is None or n.card != "spells":
+            return None
+        caster = self.one_of("you cast", "your opponents cast")
+        verb = self.one_of("cost", "costs")
+        tok = self.raw()
+        if caster is None or verb is None or not tok.startswith("{"):
+            return None
+        self.i += 1
+        more = self.one_of("less", "more")
+        if more is None or not self.eat("to", "cast"):
+            return None
+        return A.CostChange(n, caster, verb, tok, more)
 
     @rule
     def static(self) -> A.StaticAbility | None:
