@@ -422,6 +422,9 @@ class CardPage:
     legalities_source: str | None = None
     #: The printed text in the language shown (None for English).
     printed: PrintedText | None = None
+    #: Why the engine doesn't implement the card: the first phrase of its Oracle text the
+    #: compiler can't read or the engine can't do (None when implemented).
+    not_implemented_reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         mv = int(self.mana_value) if float(self.mana_value).is_integer() else self.mana_value
@@ -437,6 +440,7 @@ class CardPage:
             "legalities_source": self.legalities_source,
             "printed": self.printed.to_json() if self.printed is not None else None,
             "rulings": self.rulings, "implemented": self.implemented,
+            "not_implemented_reason": self.not_implemented_reason,
         }
 
 
@@ -581,6 +585,10 @@ class CardDB:
                         rulings=rulings, implemented=self.is_implemented(m.name), lang=shown,
                         matched=m.printed, printings=(row[14] or "").split(), legalities_as_of=row[15],
                         legalities_source=source[1] if source else None)
+        if not page.implemented:
+            from undercity.cards.registry import not_implemented_reason
+
+            page.not_implemented_reason = not_implemented_reason(m.name)
         if shown == "en":
             page.printed_name, page.printed_type_line = m.name, row[3]
         else:

@@ -119,8 +119,9 @@ def render_page(page: Any) -> list[str]:
     else:
         lines.append("  (none)")
     lines.append("")
+    why = f": {page.not_implemented_reason}" if page.not_implemented_reason else ""
     lines.append("Undercity: " + ("implemented" if page.implemented else
-                                  "not implemented (`undercity cards` lists what is implemented)"))
+                                  f"not implemented{why} (`undercity cards --coverage` lists what is missing)"))
     return lines
 
 

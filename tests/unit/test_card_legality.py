@@ -161,6 +161,8 @@ def test_a_real_card_that_is_not_implemented_is_not_unknown() -> None:
     assert corpus_only not in load_oracle()
     lines = page_lines(corpus_only)
     assert lines[0] == corpus_only and lines[-1].startswith("Undercity: not implemented")
+    # The page says why: the first phrase of the Oracle text the compiler can't read.
+    assert "not read: play a Magic subgame" in lines[-1]
     problems, _ = deck(f"4 {corpus_only}\n56 Plains\n", "constructed")
     assert len(problems) == 1
     assert problems[0].startswith(f"line 1: {corpus_only} is not implemented in Undercity (not read: ")
