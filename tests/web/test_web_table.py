@@ -8,15 +8,18 @@ import json
 import random
 import re
 
+import pytest
+
 from starlette.testclient import TestClient
 from web_helpers import csrf, message
 
 from undercity.engine.game import Game
 
 
-def _start(client: TestClient, seat1: str = "heuristic", seed: int = 3) -> list[str]:
+def _start(client: TestClient, seat1: str = "heuristic", seed: int = 3,
+           decks: tuple[str, str] = ("orzhov-initiative", "simic-initiative")) -> list[str]:
     r = client.post("/table", data={"csrf": csrf(client), "seat0": "human", "seat1": seat1,
-                                    "deck0": "orzhov-initiative", "deck1": "simic-initiative", "seed": str(seed)},
+                                    "deck0": decks[0], "deck1": decks[1], "seed": str(seed)},
                     follow_redirects=False)
     if r.status_code == 303:
         return [r.headers["location"]]
@@ -264,3 +267,88 @@ def test_the_searching_ai_can_take_a_seat(client: TestClient) -> None:
     assert view["players"][1]["name"] == "MCTS AI 2" and view["decision"]["yours"]
     assert type(client.app.state.games.get(r.headers["location"].rsplit("/", 1)[1])[0].agents[1]).__name__ == \
         "MCTSAgent"
+
+
+def test_pass_until_my_next_turn_stops_only_for_targets_and_my_turn(client: TestClient,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Priority (CR 117) is passed for the seat on other players' turns; it stops when a spell or
+    ability targets the seat or its permanents (CR 115), and the seat's own turn ends it."""
+    from undercity.web.table import TableGame, targets_seat
+
+    passed_for_me = []
+    real = TableGame._passes
+
+    def counting(self: TableGame, d: object) -> bool:
+        out = real(self, d)
+        passed_for_me.extend([d] if out else [])
+        return out
+
+    monkeypatch.setattr(TableGame, "_passes", counting)
+    # Instants (Counterspell, Unsummon) give the seat something to do on the other player's turn.
+    (link,) = _start(client, seed=4, decks=("simic-initiative", "orzhov-initiative"))
+    g = _game(client, link)
+    rng = random.Random(3)
+    for _ in range(3000):
+        view = client.get("/api" + link).json()
+        if view["over"]:
+            break
+        if view["passing"] and g.pending.kind == "priority":
+            assert targets_seat(g, 0) and not view["your_turn"]  # the only reason to stop
+        if view["your_turn"]:
+            assert not view["passing"]  # the seat's own turn ended the passing
+        if not view["passing"] and not view["your_turn"]:
+            assert client.post(link, data={"csrf": csrf(client), "action": "pass_until_turn"}).status_code == 200
+            continue
+        client.post(link, data={"csrf": csrf(client), "choice": str(rng.randrange(len(view["decision"]["options"])))})
+    assert g.over
+    # It did pass for the seat, only priority, only on the other player's turn.
+    assert passed_for_me and all(d.kind == "priority" and d.player == 0 for d in passed_for_me)
+    r = client.post(link, data={"csrf": csrf(client), "action": "fly"})
+    assert r.status_code == 400 and "unknown action 'fly'" in message(r.text)
+
+
+BOLT = """format: 1
+name: Alice casts Lightning Bolt on her turn
+game:
+  active: Alice
+players:
+  - name: Alice
+    hand: [Lightning Bolt]
+    battlefield: [Mountain, Grizzly Bears]
+  - name: Bob
+    battlefield: [Grizzly Bears]
+actions:
+  - cast: Lightning Bolt
+    targets: [TARGET]
+"""
+
+
+def _bob_passing(target: str) -> tuple[object, object]:
+    from undercity.engine.decisions import Decision, Option
+    from undercity.engine.priority import PASS_OPTION
+    from undercity.scenario.runner import run_scenario
+    from undercity.scenario.schema import parse_scenario
+    from undercity.web.table import TableGame
+
+    g = run_scenario(parse_scenario(BOLT.replace("TARGET", target))).game
+    tg = TableGame(g, ["heuristic", "human"], [None, None], [None, "t"], auto_pass={1})
+    bob_priority = Decision(1, "priority", "Bob, you have priority", [PASS_OPTION, Option("cast Counterspell", 1)])
+    return tg, bob_priority
+
+
+def test_passing_stops_when_a_spell_targets_the_seat_or_its_permanent() -> None:
+    """CR 115: a spell that targets Bob, or a creature Bob controls, stops his passing."""
+    bears = "Grizzly Bears"
+    tg, d = _bob_passing("Bob")
+    assert not tg._passes(d)
+    g = tg.game
+    bobs = next(o for o in g.s.battlefield if g.s.objs[o].controller == 1 and g.s.objs[o].name == bears)
+    g.s.stack[0].targets = [("o", bobs)]
+    assert not tg._passes(d)
+    alices = next(o for o in g.s.battlefield if g.s.objs[o].controller == 0 and g.s.objs[o].name == bears)
+    g.s.stack[0].targets = [("o", alices)]  # a spell on Alice's own creature: Bob keeps passing
+    assert tg._passes(d)
+    g.s.stack[0].targets = [("p", 0)]
+    assert tg._passes(d)
+    g.s.active = 1  # Bob's own turn ends the passing
+    assert not tg._passes(d) and 1 not in tg.auto_pass

@@ -26,6 +26,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from undercity.engine.priority import PASS_OPTION
 from undercity.errors import IllegalActionError, UndercityError
 
 AI_KINDS = ("heuristic", "random", "mcts")  # mcts searches: about a second a decision
@@ -52,10 +53,12 @@ class TableGame:
     sockets: list[tuple[WebSocket, int]] = field(default_factory=list)
     #: When the pending decision was put to its player (the table's clock of who is waited for).
     since: float = field(default_factory=time.time)
+    #: Human seats passing priority until their next turn ("pass until my next turn").
+    auto_pass: set[int] = field(default_factory=set)
 
     def run_ais(self) -> None:
         """Answer decisions for AI seats (and for players who have left) until a human seat must
-        decide or the game is over."""
+        decide or the game is over; pass priority for a seat passing until its next turn."""
         g = self.game
         while not g.over:
             d = g.pending
@@ -64,9 +67,38 @@ class TableGame:
                 g.apply(0)  # their answer no longer matters (as in ui/session.py)
                 continue
             if self.kinds[d.player] == "human":
+                if self._passes(d):
+                    g.apply(d.options.index(PASS_OPTION))
+                    continue
                 self.since = time.time()
                 return
             g.apply(self.agents[d.player].choose(g, d))
+
+    def _passes(self, d: Any) -> bool:
+        """Whether the seat's "pass until my next turn" answers this decision: priority (CR 117)
+        on another player's turn, with nothing on the stack targeting the seat or a permanent it
+        controls (CR 115); its own turn ends the passing."""
+        seat = d.player
+        if seat not in self.auto_pass:
+            return False
+        s = self.game.s
+        if s.started and s.active == seat:
+            self.auto_pass.discard(seat)
+            return False
+        if d.kind != "priority" or PASS_OPTION not in d.options:
+            return False
+        return not targets_seat(self.game, seat)
+
+
+def targets_seat(g: Any, seat: int) -> bool:
+    """Whether a spell or ability on the stack targets ``seat`` or an object it controls."""
+    for item in g.s.stack:
+        for kind, ident in item.targets:
+            if kind == "p" and ident == seat:
+                return True
+            if kind == "o" and ident in g.s.objs and g.s.objs[ident].controller == seat:
+                return True
+    return False
 
 
 class Tables:
@@ -190,7 +222,8 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
             decision["prompt"] = d.prompt
             decision["options"] = [o.label for o in d.options]
     return {
-        "seat": seat, "header": board.header(g).plain, "over": g.over,
+        "seat": seat, "header": board.header(g).plain, "over": g.over, "passing": seat in tg.auto_pass,
+        "your_turn": s.started and s.active == seat,
         "winners": [g.names[w] for w in s.winners] if g.over else [],
         "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
         "hand": hand, "decision": decision, "log": g.log_lines(seat)[-LOG_LINES:],
@@ -306,6 +339,15 @@ def _answer(tg: TableGame, seat: int, action: str, choice: str) -> None:
             raise WebError(409, str(e)) from None
         tg.run_ais()
         return
+    if action == "stop_passing":
+        tg.auto_pass.discard(seat)
+        return
+    if action == "pass_until_turn":
+        if g.s.started and g.s.active == seat:
+            raise WebError(409, "it is your turn: pass until your next turn once another player's turn has begun")
+        tg.auto_pass.add(seat)
+        tg.run_ais()
+        return
     d = g.pending
     if d is None or d.player != seat:
         raise WebError(409, f"it is not your decision: {g.names[d.player] if d else 'nobody'} is deciding")
@@ -320,11 +362,13 @@ def _answer(tg: TableGame, seat: int, action: str, choice: str) -> None:
 
 
 async def play_answer(request: Request) -> Response:
-    from undercity.web.app import _form, _text_field
+    from undercity.web.app import WebError, _form, _text_field
 
     tg, seat = _seat(request)
     form = await _form(request)
     action = _text_field(form, "action", 20, "answer")
+    if action not in ACTIONS:
+        raise WebError(400, f"unknown action {action[:20]!r}: one of {', '.join(ACTIONS[1:])}, or choose an option")
     choice = _text_field(form, "choice", 20, "")
 
     def run() -> None:
@@ -349,6 +393,7 @@ async def broadcast(tg: TableGame) -> None:
                 tg.sockets.remove((ws, seat))
 
 
+ACTIONS = ("answer", "concede", "pass_until_turn", "stop_passing")
 MAX_MESSAGE = 1000  # characters of one WebSocket message: {"choice": 12} or {"action": "concede"}
 
 
@@ -422,8 +467,9 @@ def _message(text: str) -> dict[str, Any]:
     if "choice" in msg and (type(msg["choice"]) is not int or msg["choice"] < 0):
         raise WebError(400, f"the choice must be an option's number, not {str(msg['choice'])[:20]!r}; "
                             "nothing was done")
-    if msg.get("action", "answer") not in ("answer", "concede"):
-        raise WebError(400, f"unknown action {str(msg['action'])[:20]!r}: concede, or send a choice")
+    if msg.get("action", "answer") not in ACTIONS:
+        raise WebError(400, f"unknown action {str(msg['action'])[:20]!r}: one of {', '.join(ACTIONS[1:])}, "
+                            "or send a choice")
     return msg
 
 

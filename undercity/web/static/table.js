@@ -35,6 +35,7 @@
     else if (ev.key === "p" || ev.key === "P") {
       target = buttons.find(function (b) { return b.textContent.trim() === "pass priority"; }) || null;
     }
+    else if (ev.key === "F6") target = document.querySelector("button[value=pass_until_turn]");
     if (target) {
       ev.preventDefault();
       target.click();
