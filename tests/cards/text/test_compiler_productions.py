@@ -198,3 +198,26 @@ def test_three_mana_options_are_three_mana_abilities() -> None:
     c = _card("{T}: Add {W}, {U}, or {B}.", "Land")
     assert [a.effects[0].mana for a in c.lowered.activated] == ["W", "U", "B"]
     assert c.parsed.render() == "{T}: Add {W}, {U}, or {B}."
+
+
+def _spell_x(text: str) -> Compiled:
+    return compile_fields({"name": "Test Spell", "oracle_text": text, "types": ["Sorcery"], "subtypes": [],
+                           "layout": "normal", "mana_cost": "{X}{U}"})
+
+
+def test_x_of_a_spells_mana_cost() -> None:
+    """Pull from Tomorrow: X is the value chosen as the spell is cast (CR 107.3a, 601.2b)."""
+    c = _spell_x("Draw X cards, then discard a card.")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects == (m.Draw(m.X), m.Discard(1))
+    c = _spell_x("Target creature gets +X/+0 until end of turn.")
+    assert c.lowered.spell.effects == (m.Pump(m.X, 0, m.T(0)),)
+
+
+def test_x_the_engine_does_not_count_is_refused() -> None:
+    """-X/-X is no amount the engine has; scry X isn't counted on resolution; and activating an
+    ability doesn't choose X yet."""
+    assert _spell_x("Target creature gets -X/-X until end of turn.").stage == "lower"
+    assert _spell_x("Scry X.").stage == "lower"
+    c = _card("{X}, {T}: You gain X life.", "Artifact")
+    assert (c.stage, c.reason) == ("lower", "{X} in an activation cost")

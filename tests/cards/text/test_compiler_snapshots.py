@@ -38,7 +38,7 @@ CARDS = [
     # granted abilities (quoted), "where X is", returning a card from a graveyard
     "Clan Crafter", "Verdant Embrace", "Winged Boots", "Chain Reaction", "Doomed Necromancer",
     "Eye of Vecna", "Insufferable Balladeer", "Armor of Shadows",
-    "Dragonspeaker Shaman", "Bojuka Bog", "Arcane Sanctum",
+    "Dragonspeaker Shaman", "Bojuka Bog", "Arcane Sanctum", "Pull from Tomorrow",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -65,7 +65,7 @@ def compile_fields(card: Mapping[str, Any]) -> Compiled:
         return Compiled(name, "lower", "a creature without power", parsed, None)
     try:
         lowered = lower_card(parsed.card, name, is_spell=is_spell,
-                             subtypes=tuple(card.get("subtypes") or ()))
+                             subtypes=tuple(card.get("subtypes") or ()), mana_cost=card.get("mana_cost") or "")
     except Unsupported as e:
         return Compiled(name, "lower", e.phrase, parsed, None)
     if "Aura" in (card.get("subtypes") or ()) and lowered.enchant is None:
@@ -77,6 +77,7 @@ def compile_fields(card: Mapping[str, Any]) -> Compiled:
 
 def oracle_fields(oc: Any) -> dict[str, Any]:
     """The fields :func:`compile_fields` reads, from an :class:`~undercity.cards.oracle.OracleCard`."""
-    return {"name": oc.name, "oracle_text": oc.oracle_text, "types": list(oc.types), "subtypes": list(oc.subtypes),
+    return {"name": oc.name, "oracle_text": oc.oracle_text, "mana_cost": oc.mana_cost, "types": list(oc.types),
+            "subtypes": list(oc.subtypes),
             "layout": oc.layout, "faces": list(oc.faces), "power": oc.power, "toughness": oc.toughness,
             "loyalty": oc.loyalty}

@@ -148,6 +148,8 @@ class Ctx:
     it_is_target: bool = False
     #: What X stands for in the sentence being lowered ("where X is …").
     x: m.Count | None = None
+    #: X of the spell's mana cost ({X} in it, CR 107.3a, 601.2b).
+    cost_x: m.Count | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -245,8 +247,8 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
 def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
     """A number; X only where the sentence says what it is (``ctx.x``, CR 107.3a)."""
     if num.value is None:
-        if ctx is not None and ctx.x is not None and num.word == "X":
-            return ctx.x
+        if ctx is not None and num.word == "X" and (ctx.x or ctx.cost_x) is not None:
+            return ctx.x or ctx.cost_x
         raise Unsupported(num.word)
     return num.value
 
@@ -257,6 +259,23 @@ def _pt(s: str) -> tuple[int, int]:
         return int(p), int(t)
     except ValueError as err:
         raise Unsupported(s) from err
+
+
+def _pt_x(s: str, ctx: Ctx) -> tuple[Any, Any]:
+    """"+X/+0", "+X/+X" with X of the cost or a "where X is" (CR 107.3a); -X isn't an
+    amount the engine has."""
+    parts = s.replace("−", "-").split("/")
+    if "X" not in s:
+        return _pt(s)
+    out: list[Any] = []
+    for part in parts:
+        if part == "+X":
+            out.append(_n(A.Num("X", None), ctx))
+        elif part.lstrip("+").isdigit():
+            out.append(int(part))
+        else:
+            raise Unsupported(s)
+    return out[0], out[1]
 
 
 _TOKENS = {("Treasure",): "Treasure"}
@@ -395,7 +414,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v in ("scry", "surveil"):
             if who != m.YOU:
                 raise Unsupported(c.render())
-            return [m.Scry(_n(c.n, ctx)) if v == "scry" else m.Surveil(_n(c.n, ctx))]
+            return [m.Scry(_n(c.n)) if v == "scry" else m.Surveil(_n(c.n))]
         if v == "mill":
             return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
@@ -435,7 +454,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         raise Unsupported(c.render())
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
-        p, t = _pt(c.pt) if c.pt else (0, 0)
+        p, t = _pt_x(c.pt, ctx) if c.pt else (0, 0)
         kws = frozenset(c.keywords)
         if not kws <= ENGINE_KEYWORDS:
             raise Unsupported(c.render())
@@ -761,6 +780,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
             raise Unsupported(", ".join(c.render() for c in a.costs) + ": add mana")
         return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)),), mana_ability=True)
                 for o in only[0].options]
+    if any(c.kind == "mana" and "{X}" in c.words for c in a.costs):
+        # Activating doesn't choose X yet (CR 601.2b, 602.2b): only a spell's X is chosen.
+        raise Unsupported("{X} in an activation cost")
     ctx = Ctx()
     effs = effects(a.body, ctx)
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery)]
@@ -802,17 +824,18 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     return CostChange(text, spells=noun_filter(b.spells), caster=caster, generic=-n if b.more_less == "less" else n)
 
 
-def _spell(body: A.Effects | A.Modal, text: str) -> m.SpellAbility:
+def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.SpellAbility:
+    """A spell's effect; ``x``: X of its mana cost (CR 107.3a)."""
     if isinstance(body, A.Modal):
         choose = {"one": (1, 1), "one or both": (1, 2), "two": (2, 2)}.get(body.choose)
         if choose is None:
             raise Unsupported(f"choose {body.choose} —")
         modes = []
         for mode in body.modes:
-            ctx = Ctx()
+            ctx = Ctx(cost_x=x)
             modes.append(m.Mode(mode.render(), effects(mode, ctx), tuple(ctx.targets)))
         return m.SpellAbility(text, modes=tuple(modes), choose=choose)
-    ctx = Ctx()
+    ctx = Ctx(cost_x=x)
     effs = effects(body, ctx)
     if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1:
         raise Unsupported(body.render())
@@ -874,8 +897,10 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
-def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple[str, ...] = ()) -> Lowered:
-    """Lower every ability of a parsed card, or raise :class:`Unsupported`."""
+def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple[str, ...] = (),
+               mana_cost: str = "") -> Lowered:
+    """Lower every ability of a parsed card, or raise :class:`Unsupported`. ``mana_cost``: the
+    card's, whose {X} gives a spell's X (CR 107.3a, 601.2b)."""
     out = Lowered()
     for st in subtypes:
         if st in BASIC_LAND_MANA:
@@ -896,6 +921,7 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         else:
             _ability(inner, named(ab), out, named)
     if is_spell:
+        spell_x = m.X if "{X}" in mana_cost else None
         if not spell_parts:
             raise Unsupported("a spell without effects")
         if len(spell_parts) > 1:
@@ -903,9 +929,9 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             if any(isinstance(p.body, A.Modal) for p in spell_parts):
                 raise Unsupported("a modal spell with other effect paragraphs")
             body = A.Effects(tuple(s for p in spell_parts for s in p.body.sentences))
-            out.spell = _spell(body, "\n".join(named(p) for p in spell_parts))
+            out.spell = _spell(body, "\n".join(named(p) for p in spell_parts), spell_x)
         else:
-            out.spell = _spell(spell_parts[0].body, named(spell_parts[0]))
+            out.spell = _spell(spell_parts[0].body, named(spell_parts[0]), spell_x)
     keys = _created([out.spell, out.triggered, out.activated, out.static])
     out.tokens = [_SPECS[k] for k in dict.fromkeys(keys) if k in _SPECS]
     return out
