@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-
 from starlette.testclient import TestClient
 from web_helpers import csrf, message
 
