@@ -26,6 +26,7 @@ from undercity.errors import DecklistError, UndercityError, UnknownCardError
 from undercity.web import security
 from undercity.web.cards import LANG_COOKIE, LANGS, problem_lines, site_lang, unimplemented_reason
 from undercity.web.collection import ImportError_, export_csv, parse_csv, parse_lines
+from undercity.web.dungeon_map import dungeon_svg
 from undercity.web.storage import MAX_COUNT, MAX_NAME, Storage
 from undercity.web.symbols import with_symbols
 
@@ -36,6 +37,7 @@ FORM_LIMITS = {"max_files": 1, "max_fields": 20, "max_part_size": security.MAX_B
 _env = Environment(loader=PackageLoader("undercity.web", "templates"),
                    autoescape=select_autoescape(default=True, default_for_string=True))
 _env.filters["symbols"] = with_symbols
+_env.globals["dungeon_svg"] = dungeon_svg
 _env.globals["LANGS"] = LANGS
 
 

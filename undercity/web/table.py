@@ -201,6 +201,7 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
             "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,
             "library": len(p.library), "hand": len(p.hand), "active": p.idx == s.active,
             "initiative": s.initiative == p.idx, "dungeon": board._dungeon(g, p.idx), "team": p.team,
+            "dungeon_name": p.dungeon, "room": p.room,
             "notes": board._notes(g, p.idx, seat),
             "completed": list(p.completed), "out": bool(p.lost or p.left),
             "graveyard": [s.objs[o].name for o in p.graveyard if o in s.objs],
