@@ -9,6 +9,7 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
 from undercity.cards.model_casting import CostChange
+from undercity.cards.model_clb import ExileTopPlayThisTurn
 from undercity.cards.model_clb_white import ExileGraveyardOf
 from undercity.cards.text.compile import Compiled, compile_fields
 
@@ -221,3 +222,18 @@ def test_x_the_engine_does_not_count_is_refused() -> None:
     assert _spell_x("Scry X.").stage == "lower"
     c = _card("{X}, {T}: You gain X life.", "Artifact")
     assert (c.stage, c.reason) == ("lower", "{X} in an activation cost")
+
+
+def test_exile_the_top_card_and_play_it_this_turn() -> None:
+    """Dark-Dweller Oracle: the two sentences are one effect, a permission for this turn."""
+    c = _card("{1}, Sacrifice a creature: Exile the top card of your library. You may play that card this turn.",
+              "Creature")
+    assert c.implemented, c.reason
+    assert c.lowered.activated[0].effects == (ExileTopPlayThisTurn(),)
+
+
+def test_exiling_the_top_card_without_the_permission_is_refused() -> None:
+    c = _card("{1}: Exile the top card of your library.", "Artifact")
+    assert c.stage == "lower"
+    c = _card("{1}: Exile the top card of your library. You may play that card until end of turn.", "Artifact")
+    assert not c.implemented

@@ -15,7 +15,7 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
 from undercity.cards.model_casting import CostChange
-from undercity.cards.model_clb import Untap
+from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
 from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May, MayPay
 from undercity.cards.model_clb_white import ExileGraveyardOf, Tap
 from undercity.cards.text import ast as A
@@ -509,6 +509,21 @@ def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | Non
     return MayPay(cost, effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
+    """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
+    305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
+    top = A.WordRef("the top card of your library")
+    if s.may or s.prefix or s.where or s.clauses != (A.ObjectAction(None, "exile", top),):
+        return None
+    if then is None or then.may != "you may" or then.prefix or len(then.clauses) != 1:
+        raise Unsupported(s.render())
+    play = then.clauses[0]
+    if not (isinstance(play, A.ObjectAction) and play.verb == "play" and play.to == "this turn"
+            and isinstance(play.what, A.WordRef) and play.what.words in ("that card", "it")):
+        raise Unsupported(then.render())
+    return ExileTopPlayThisTurn()
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
     skip = False
@@ -517,7 +532,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             skip = False
             continue
         nxt = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
-        if (offer := _may_pay(s, nxt, ctx)) is not None:
+        if (offer := _may_pay(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)
             skip = True
             continue

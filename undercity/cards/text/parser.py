@@ -326,7 +326,7 @@ class Parser:
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
-                  "that token", "the creature", "each of them")
+                  "that token", "the creature", "each of them", "the top card of your library")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
@@ -469,6 +469,9 @@ class Parser:
             what = self.ref()
             if what is not None:
                 return A.ObjectAction(who, v, what)
+        self.i = self._start
+        if (v := self.verb("play")) and (what := self.ref()) is not None and self.eat("this", "turn"):
+            return A.ObjectAction(who, v, what, "this turn")
         self.i = self._start
         if v := self.verb("return"):
             what = self.ref()
