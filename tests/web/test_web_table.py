@@ -40,6 +40,7 @@ def test_a_game_against_the_ai_is_played_to_its_end_by_clicking(client: TestClie
         if view["over"]:
             break
         assert view["decision"]["yours"]  # the AI answered everything else
+        assert len(view["decision"]["options"]) >= 2  # no stops set: asked only where there is a choice
         r = client.post(link, data={"csrf": csrf(client), "choice": str(rng.randrange(len(view["decision"]["options"])))})
         assert r.status_code == 200
     assert view["over"] and _game(client, link).over
@@ -351,3 +352,31 @@ def test_passing_stops_when_a_spell_targets_the_seat_or_its_permanent() -> None:
     assert tg._passes(d)
     g.s.active = 1  # Bob's own turn ends the passing
     assert not tg._passes(d) and 1 not in tg.auto_pass
+
+
+def test_per_step_stops_stop_where_the_seat_could_only_pass(client: TestClient) -> None:
+    """A seat's stops (its own turn's draw step, the other player's upkeep) stop the table there
+    even when passing is the only option (CR 117.3); elsewhere such priority is passed for it."""
+    (link,) = _start(client)
+    g = _game(client, link)
+    r = client.post(link, data={"csrf": csrf(client), "action": "stops", "stop": ["theirs:upkeep", "mine:draw"]})
+    assert r.status_code == 200 and 'value="theirs:upkeep" aria-label="theirs:upkeep" checked' in r.text
+    rng = random.Random(5)
+    stopped = set()
+    for _ in range(3000):
+        view = client.get("/api" + link).json()
+        if view["over"]:
+            break
+        if view["decision"]["options"] == ["pass priority"]:
+            whose = "mine" if g.s.active == 0 else "theirs"
+            assert f"{whose}:{g.s.step}" in view["stops"], view["header"]
+            stopped.add(f"{whose}:{g.s.step}")
+        client.post(link, data={"csrf": csrf(client), "choice": str(rng.randrange(len(view["decision"]["options"])))})
+    assert g.over and stopped == {"theirs:upkeep", "mine:draw"}
+
+
+def test_bad_stops_are_400(client: TestClient) -> None:
+    (link,) = _start(client)
+    r = client.post(link, data={"csrf": csrf(client), "action": "stops", "stop": ["theirs:untap"]})
+    assert r.status_code == 400 and "unknown stop 'theirs:untap'" in message(r.text)
+    assert client.get("/api" + link).json()["stops"] == []

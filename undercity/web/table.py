@@ -13,6 +13,7 @@ replaying its choices (``Game.restore``), the AI seats get fresh agents.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -27,6 +28,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from undercity.engine.priority import PASS_OPTION
+from undercity.engine.state import NO_PRIORITY_STEPS, STEPS
 from undercity.errors import IllegalActionError, UndercityError
 
 AI_KINDS = ("heuristic", "random", "mcts")  # mcts searches: about a second a decision
@@ -55,6 +57,8 @@ class TableGame:
     since: float = field(default_factory=time.time)
     #: Human seats passing priority until their next turn ("pass until my next turn").
     auto_pass: set[int] = field(default_factory=set)
+    #: Each human seat's stops: "mine:STEP" / "theirs:STEP" (its own turns, other players').
+    stops: dict[int, set[str]] = field(default_factory=dict)
 
     def run_ais(self) -> None:
         """Answer decisions for AI seats (and for players who have left) until a human seat must
@@ -67,12 +71,18 @@ class TableGame:
                 g.apply(0)  # their answer no longer matters (as in ui/session.py)
                 continue
             if self.kinds[d.player] == "human":
-                if self._passes(d):
+                if self._passes(d) or (d.options == [PASS_OPTION] and not self.stops_here(d.player)):
                     g.apply(d.options.index(PASS_OPTION))
                     continue
                 self.since = time.time()
                 return
             g.apply(self.agents[d.player].choose(g, d))
+
+    def stops_here(self, seat: int) -> bool:
+        """Whether ``seat`` asked to stop in this step of this turn even when it can only pass."""
+        s = self.game.s
+        whose = "mine" if s.active == seat else "theirs"
+        return s.started and f"{whose}:{s.step}" in self.stops.get(seat, set())
 
     def _passes(self, d: Any) -> bool:
         """Whether the seat's "pass until my next turn" answers this decision: priority (CR 117)
@@ -162,7 +172,20 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
     """A saved game rebuilt from its replay (the same state: the engine is deterministic)."""
     from undercity.engine.game import Game
 
-    g = Game.restore(save)
+    try:
+        doc = json.loads(save)
+        setup, choices = doc["setup"], doc["choices"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise UndercityError(f"not a saved game: {e}") from None
+    # Game.restore's replay, with every priority exposed as it was at the table (per-step stops).
+    g = Game.new(setup["decks"], setup["names"], setup["seed"], setup["variant"], setup["turn_cap"],
+                 setup.get("commanders"))
+    g.stop_every_priority = True
+    for c in choices:
+        if c < 0:
+            g.concede(-1 - c)  # a concession is saved as -1 - player
+        else:
+            g.apply(c)
     tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed, game_id)
     tg.run_ais()  # a game saved with an AI to move (nothing is saved half-answered, but be sure)
     return tg
@@ -180,7 +203,9 @@ def new_game(decks: list[Any], kinds: list[str], seed: int, variant: str = "two-
                                      "a 'Commander' section naming its commander (CR 903.3)")
         commanders = [list(d.commanders) for d in decks]
     g = Game.new([d.main for d in decks], names, seed=seed, variant=variant, commanders=commanders)
-    g.stop_every_priority = False  # stop only where the seat can do something other than pass
+    # Every priority is exposed (CR 117.3) so that a seat's per-step stops can stop there; where a
+    # seat can only pass and has set no stop, run_ais passes for it.
+    g.stop_every_priority = True
     tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
     tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed)
     tg.run_ais()
@@ -224,6 +249,7 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
             decision["options"] = [o.label for o in d.options]
     return {
         "seat": seat, "header": board.header(g).plain, "over": g.over, "passing": seat in tg.auto_pass,
+        "stops": sorted(tg.stops.get(seat, ())),
         "your_turn": s.started and s.active == seat,
         "winners": [g.names[w] for w in s.winners] if g.over else [],
         "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
@@ -317,7 +343,8 @@ async def play_page(request: Request) -> Response:
     tg, seat = _seat(request)
     with tg.lock:
         view = seat_view(tg, seat)
-    return render(request, "table.html", view=view, token=request.path_params["token"], fingerprint=fingerprint(view))
+    return render(request, "table.html", view=view, token=request.path_params["token"], fingerprint=fingerprint(view),
+                  stop_steps=STOP_STEPS)
 
 
 async def play_json(request: Request) -> Response:
@@ -327,7 +354,7 @@ async def play_json(request: Request) -> Response:
     return JSONResponse(view)
 
 
-def _answer(tg: TableGame, seat: int, action: str, choice: str) -> None:
+def _answer(tg: TableGame, seat: int, action: str, choice: str, stops: list[str] | None = None) -> None:
     from undercity.web.app import WebError
 
     g = tg.game
@@ -342,6 +369,15 @@ def _answer(tg: TableGame, seat: int, action: str, choice: str) -> None:
         return
     if action == "stop_passing":
         tg.auto_pass.discard(seat)
+        return
+    if action == "stops":
+        stops = stops or []
+        bad = [x for x in stops if x not in STOPS]
+        if bad:
+            raise WebError(400, f"unknown stop {bad[0][:40]!r}: stops are mine:STEP or theirs:STEP, a step one of "
+                                f"{', '.join(STOP_STEPS)}")
+        tg.stops[seat] = set(stops)
+        tg.run_ais()  # a stop removed may let the table go on
         return
     if action == "pass_until_turn":
         if g.s.started and g.s.active == seat:
@@ -371,10 +407,11 @@ async def play_answer(request: Request) -> Response:
     if action not in ACTIONS:
         raise WebError(400, f"unknown action {action[:20]!r}: one of {', '.join(ACTIONS[1:])}, or choose an option")
     choice = _text_field(form, "choice", 20, "")
+    stops = [x for x in form.getlist("stop") if isinstance(x, str)][:len(STOPS) + 1]
 
     def run() -> None:
         with tg.lock:
-            _answer(tg, seat, action, choice)
+            _answer(tg, seat, action, choice, stops)
             request.app.state.games.saved(tg)
 
     await run_in_threadpool(run)
@@ -394,7 +431,10 @@ async def broadcast(tg: TableGame) -> None:
                 tg.sockets.remove((ws, seat))
 
 
-ACTIONS = ("answer", "concede", "pass_until_turn", "stop_passing")
+ACTIONS = ("answer", "concede", "pass_until_turn", "stop_passing", "stops")
+#: The steps a seat can stop in (CR 500.1; no player gets priority in untap and cleanup, 502.4, 514.3).
+STOP_STEPS = tuple(step for step in STEPS if step not in NO_PRIORITY_STEPS)
+STOPS = frozenset(f"{whose}:{step}" for whose in ("mine", "theirs") for step in STOP_STEPS)
 MAX_MESSAGE = 1000  # characters of one WebSocket message: {"choice": 12} or {"action": "concede"}
 
 
@@ -437,7 +477,8 @@ async def play_socket(ws: WebSocket) -> None:
 
                 def run(msg: dict[str, Any] = msg) -> None:
                     with tg.lock:
-                        _answer(tg, seat, str(msg.get("action", "answer")), str(msg.get("choice", "")))
+                        _answer(tg, seat, str(msg.get("action", "answer")), str(msg.get("choice", "")),
+                                msg.get("stops"))
                         ws.app.state.games.saved(tg)
 
                 await run_in_threadpool(run)
@@ -468,6 +509,9 @@ def _message(text: str) -> dict[str, Any]:
     if "choice" in msg and (type(msg["choice"]) is not int or msg["choice"] < 0):
         raise WebError(400, f"the choice must be an option's number, not {str(msg['choice'])[:20]!r}; "
                             "nothing was done")
+    stops = msg.get("stops", [])
+    if not isinstance(stops, list) or len(stops) > len(STOPS) or not all(isinstance(x, str) for x in stops):
+        raise WebError(400, 'stops are a list of "mine:STEP" / "theirs:STEP"')
     if msg.get("action", "answer") not in ACTIONS:
         raise WebError(400, f"unknown action {str(msg['action'])[:20]!r}: one of {', '.join(ACTIONS[1:])}, "
                             "or send a choice")
