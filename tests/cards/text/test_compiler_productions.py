@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.dice import RollDie
+from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn
@@ -237,3 +239,27 @@ def test_exiling_the_top_card_without_the_permission_is_refused() -> None:
     assert c.stage == "lower"
     c = _card("{1}: Exile the top card of your library. You may play that card until end of turn.", "Artifact")
     assert not c.implemented
+
+
+def test_a_results_table_is_one_roll_die() -> None:
+    """Djinni Windseer: the table's lines belong to the roll (CR 706.3a); each row's effects
+    happen for its range."""
+    c = _card("When ~ enters the battlefield, roll a d20.\n1—9 | Scry 1.\n10—19 | Scry 2.\n20 | Scry 3.", "Creature")
+    assert c.implemented, c.reason
+    (t,) = c.lowered.triggered
+    (roll,) = t.effects
+    assert roll == RollDie(20, table=(dice_row("1—9", m.Scry(1)), dice_row("10—19", m.Scry(2)),
+                                      dice_row("20", m.Scry(3))))
+    assert c.parsed.render() == "When ~ enters the battlefield, roll a d20.\n1—9 | Scry 1.\n10—19 | Scry 2.\n20 | Scry 3."
+
+
+def test_a_target_named_only_in_a_row_is_refused() -> None:
+    """Contraband Livestock's rows name its target's controller (fine), but a row with its own
+    target would need that target chosen before the roll for a row that may not happen."""
+    c = _card("Roll a d20.\n1—9 | Destroy target creature.\n10—20 | Draw a card.", "Sorcery")
+    assert c.stage == "lower" and c.reason.startswith("a target in a results table")
+
+
+def test_a_bad_range_is_refused() -> None:
+    c = _card("Roll a d20.\n9—1 | Draw a card.", "Sorcery")
+    assert (c.stage, c.reason) == ("lower", "9—1")

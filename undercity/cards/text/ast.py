@@ -353,6 +353,19 @@ class Pay(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Roll(Node):
+    """"roll a d20" (CR 706.1): ``n`` dice of ``sides`` faces."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    sides: int
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), f"d{self.sides}")
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase(Node):
     """A fixed effect phrase: "you take the initiative", "venture into the dungeon"."""
 
@@ -379,7 +392,7 @@ class SearchLibrary(Node):
                      "up to" if self.up_to else None, self.n.render(), self.noun.render())
 
 
-Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | DurationFirst | Counters | Create | AddMana | Pay | Phrase
+Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | DurationFirst | Counters | Create | AddMana | Pay | Roll | Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,10 +427,33 @@ class Where(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ResultRow(Node):
+    """One line of a results table (CR 706.3a): "10—19 | Scry 2."."""
+
+    range: str  # "1—9", "20", "15+"
+    effects: Effects
+
+    def render(self) -> str:
+        return f"{self.range} | {self.effects.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class RollTable(Node):
+    """A sentence ending in a die roll, then its results table, one row a line (CR 706.3a-b:
+    the roll and the table are one ability)."""
+
+    roll: Sentence
+    rows: tuple[ResultRow, ...]
+
+    def render(self) -> str:
+        return "\n".join([self.roll.render(), *(r.render() for r in self.rows)])
+
+
+@dataclass(frozen=True, slots=True)
 class Effects(Node):
     """Sentences of an effect, in order."""
 
-    sentences: tuple[Sentence, ...]
+    sentences: tuple[Sentence | RollTable, ...]
 
     def render(self) -> str:
         return " ".join(cap(s.render()) for s in self.sentences)

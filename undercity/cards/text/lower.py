@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.dice import RollDie
+from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
@@ -524,6 +526,31 @@ def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     return ExileTopPlayThisTurn()
 
 
+def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
+    """"[…, then] roll a d20." and its results table (CR 706.3a): one RollDie whose rows happen
+    for the result; the roll and the table are one ability (CR 706.3b)."""
+    s = t.roll
+    roll = s.clauses[-1]
+    assert isinstance(roll, A.Roll)
+    if s.may or s.prefix or s.where or roll.who is not None or roll.n.value != 1:
+        raise Unsupported(s.render())
+    before = effects(A.Effects((replace(s, clauses=s.clauses[:-1], joins=s.joins[:-1]),)), ctx) \
+        if len(s.clauses) > 1 else ()
+    rows = []
+    for r in t.rows:
+        n = len(ctx.targets)
+        effs = effects(r.effects, ctx)
+        if len(ctx.targets) != n:
+            # A target named only in one row would be chosen before the roll (CR 601.2c), for a
+            # row that may not happen; the engine's tables don't choose targets.
+            raise Unsupported(f"a target in a results table: {r.render()}")
+        try:
+            rows.append(dice_row(r.range, *effs))
+        except ValueError as err:
+            raise Unsupported(r.range) from err
+    return [*before, RollDie(roll.sides, table=tuple(rows))]
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
     skip = False
@@ -531,7 +558,11 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if skip:
             skip = False
             continue
-        nxt = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
+        if isinstance(s, A.RollTable):
+            out += _roll_table(s, ctx)
+            continue
+        after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
+        nxt = after if isinstance(after, A.Sentence) else None
         if (offer := _may_pay(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)
             skip = True
@@ -735,7 +766,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx = Ctx()
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
-    optional = len(a.body.sentences) == 1 and bool(a.body.sentences[0].may)
+    optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it
         # resolves whether to do it (CR 603.5).
@@ -785,8 +816,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     sorcery = a.restriction == "activate only as a sorcery."
     if not isinstance(a.body, A.Effects):
         raise Unsupported("choose " + a.body.choose + " —")
-    only = a.body.sentences[0].clauses if len(a.body.sentences) == 1 else ()
-    if len(only) == 1 and isinstance(only[0], A.AddMana) and not a.body.sentences[0].may:
+    first = a.body.sentences[0]
+    only = first.clauses if len(a.body.sentences) == 1 and isinstance(first, A.Sentence) else ()
+    if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
         if cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):

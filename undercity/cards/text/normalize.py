@@ -55,11 +55,16 @@ def normalise(text: str, name: str) -> str:
     return strip_reminder(self_normalised(text, name)).replace("’", "'")
 
 
+#: A line of a results table (CR 706.3a): "1—9 | Draw a card.", "20 | …", "15+ | …".
+_TABLE_ROW = re.compile(r"^\d+(?:[—–-]\d+|\+)? \| ")
+
+
 def paragraphs(text: str) -> list[str]:
-    """One entry per ability: a modal "Choose one —" line keeps its bullets (CR 700.2)."""
+    """One entry per ability: a modal "Choose one —" line keeps its bullets (CR 700.2), a
+    die roll its results table (CR 706.3a)."""
     out: list[str] = []
     for line in text.split("\n"):
-        if line.startswith("•") and out:
+        if (line.startswith("•") or _TABLE_ROW.match(line)) and out:
             out[-1] += "\n" + line
         else:
             out.append(line)

@@ -555,6 +555,12 @@ class Parser:
             self.i += 1
             return A.Pay(v, self.raw(-1))
         self.i = self._start
+        if (v := self.verb("roll")) and (n := self.num()) is not None and n.value is not None:
+            die = self.peek()
+            if die[:1] == "d" and die[1:].isdigit() and int(die[1:]) > 0:
+                self.i += 1
+                return A.Roll(who, v, n, int(die[1:]))
+        self.i = self._start
         if v := self.verb("take"):
             if self.eat("the", "initiative"):
                 return A.Phrase(who, f"{v} the initiative")
@@ -644,16 +650,47 @@ class Parser:
             return None
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where)
 
-    def effects(self, *, stop_at_restriction: bool = False) -> A.Effects | None:
-        sentences: list[A.Sentence] = []
+    def effects(self, *, stop_at_restriction: bool = False, in_row: bool = False) -> A.Effects | None:
+        sentences: list[A.Sentence | A.RollTable] = []
         while self.i < len(self.toks):
-            if stop_at_restriction and self.peek() == "activate":
+            if stop_at_restriction and self.peek() == "activate" or in_row and self.row_start():
                 break
             s = self.sentence()
             if s is None:
                 return None
+            if isinstance(s.clauses[-1], A.Roll) and self.row_start():
+                rows = self.result_rows()
+                if rows is None:
+                    return None
+                sentences.append(A.RollTable(s, rows))
+                continue
             sentences.append(s)
         return A.Effects(tuple(sentences)) if sentences else None
+
+    def row_start(self) -> bool:
+        """At "N |", "N—M |" or "N+ |": a results table's line (CR 706.3a)."""
+        if not self.peek().isdigit():
+            return False
+        k = 1
+        if self.peek(k) == "—" and self.peek(k + 1).isdigit():
+            k += 2
+        elif self.peek(k) == "+":
+            k += 1
+        return self.peek(k) == "|"
+
+    def result_rows(self) -> tuple[A.ResultRow, ...] | None:
+        rows: list[A.ResultRow] = []
+        while self.row_start():
+            start = self.i
+            while self.peek() != "|":
+                self.i += 1
+            rng = "".join(self.toks[start:self.i])
+            self.i += 1
+            body = self.effects(in_row=True)
+            if body is None:
+                return None
+            rows.append(A.ResultRow(rng, body))
+        return tuple(rows)
 
     @rule
     def modal(self) -> A.Modal | None:
