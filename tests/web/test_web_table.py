@@ -84,6 +84,8 @@ def test_each_human_seat_has_its_own_link_and_answers_only_its_decisions(client:
     assert r.status_code == 409 and "it is not your decision" in message(r.text)
     assert g.choices == before
     views = [client.get("/api" + link).json() for link in links]
+    # Only the deciding seat's cards are clickable for its options.
+    assert all(c["option"] is None for c in views[1 - deciding]["hand"])
     for seat, view in enumerate(views):
         assert sorted(c["name"] for c in view["hand"]) == sorted(g.s.objs[o].name for o in g.s.players[seat].hand)
         assert view["decision"]["yours"] == (seat == deciding) and ("options" in view["decision"]) == (seat == deciding)
@@ -380,3 +382,27 @@ def test_bad_stops_are_400(client: TestClient) -> None:
     r = client.post(link, data={"csrf": csrf(client), "action": "stops", "stop": ["theirs:untap"]})
     assert r.status_code == 400 and "unknown stop 'theirs:untap'" in message(r.text)
     assert client.get("/api" + link).json()["stops"] == []
+
+
+def test_cards_with_one_option_are_clickable(client: TestClient) -> None:
+    """A land in hand is the button that plays it (CR 305.1); its option index is what is sent."""
+    (link,) = _start(client)
+    g = _game(client, link)
+    for _ in range(50):
+        view = client.get("/api" + link).json()
+        labels = view["decision"]["options"]
+        plays = [i for i, label in enumerate(labels) if label.startswith("play ")]
+        if plays:
+            break
+        client.post(link, data={"csrf": csrf(client), "choice": "0"})
+    else:
+        raise AssertionError("no land to play")
+    i = plays[0]
+    land = labels[i][len("play "):]
+    assert any(c["name"] == land and c["option"] == i for c in view["hand"])
+    assert all(c["option"] is None or labels[c["option"]].endswith(c["name"]) for c in view["hand"])
+    page = client.get(link).text
+    assert f'<button class="cardbtn" form="decision" name="choice" value="{i}" title="play {land}">{land}</button>' in page
+    before = sum(1 for o in g.s.battlefield if g.s.objs[o].name == land and g.s.objs[o].controller == 0)
+    client.post(link, data={"csrf": csrf(client), "choice": str(i)})
+    assert sum(1 for o in g.s.battlefield if g.s.objs[o].name == land and g.s.objs[o].controller == 0) == before + 1

@@ -218,9 +218,11 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
 
     g = tg.game
     s = g.s
+    d = g.pending
+    clicks = _card_options(d) if d is not None and d.player == seat and not g.over else {}
     players = []
     for p in s.players:
-        field_ = [{"name": o.name, "pt": board._pt(g, o), "status": board._status(g, o)}
+        field_ = [{"name": o.name, "pt": board._pt(g, o), "status": board._status(g, o), "option": clicks.get(o.id)}
                   for o in (s.objs[i] for i in s.battlefield) if o.controller == p.idx]
         players.append({
             "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,
@@ -237,8 +239,7 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
     for oid in s.players[seat].hand:
         card = s.objs[oid].card
         hand.append({"name": card.name, "cost": card.mana_cost.text if card.mana_cost is not None else "",
-                     "type": card.type_line})
-    d = g.pending
+                     "type": card.type_line, "option": clicks.get(oid)})
     decision = None
     if not g.over and d is not None:
         since = datetime.fromtimestamp(tg.since, UTC).isoformat(timespec="seconds")
@@ -255,6 +256,24 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
         "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
         "hand": hand, "decision": decision, "log": g.log_lines(seat)[-LOG_LINES:],
     }
+
+
+def _card_options(d: Any) -> dict[int, int]:
+    """Object id → the index of the one option of ``d`` that acts on that object (play, cast or
+    activate it, attack or block with it, target it), so the card itself can be clicked; an
+    object with several options (two abilities, a cast with an alternative cost) gets none.
+    Only the seat that decides gets these, and object ids never leave the server."""
+    found: dict[int, list[int]] = {}
+    for i, o in enumerate(d.options):
+        v = o.value
+        oid = None
+        if isinstance(v, int) and not isinstance(v, bool) and d.kind in ("attacker", "blocker", "block_target"):
+            oid = v
+        elif isinstance(v, tuple) and len(v) >= 2 and v[0] in ("play", "cast", "activate", "o"):
+            oid = v[1]
+        if isinstance(oid, int):
+            found.setdefault(oid, []).append(i)
+    return {oid: idx[0] for oid, idx in found.items() if len(idx) == 1}
 
 
 def fingerprint(view: dict[str, Any]) -> str:
