@@ -12,7 +12,7 @@ from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn
-from undercity.cards.model_clb_white import ExileGraveyardOf
+from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -263,3 +263,16 @@ def test_a_target_named_only_in_a_row_is_refused() -> None:
 def test_a_bad_range_is_refused() -> None:
     c = _card("Roll a d20.\n9—1 | Draw a card.", "Sorcery")
     assert (c.stage, c.reason) == ("lower", "9—1")
+
+
+def test_life_equal_to_the_targets_mana_value() -> None:
+    """Feed the Swarm: the target's mana value, or as it last existed (CR 202.3)."""
+    c = _card("Destroy target creature or enchantment an opponent controls. You lose life equal to that "
+              "permanent's mana value.", "Sorcery")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects[1] == m.LoseLife(TARGET_MANA_VALUE, m.YOU)
+
+
+def test_life_equal_to_a_mana_value_without_a_target_is_refused() -> None:
+    c = _card("When ~ dies, you gain life equal to its mana value.", "Creature")
+    assert c.stage == "lower"

@@ -39,7 +39,7 @@ CARDS = [
     "Clan Crafter", "Verdant Embrace", "Winged Boots", "Chain Reaction", "Doomed Necromancer",
     "Eye of Vecna", "Insufferable Balladeer", "Armor of Shadows",
     "Dragonspeaker Shaman", "Bojuka Bog", "Arcane Sanctum", "Pull from Tomorrow",
-    "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer",
+    "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer", "Feed the Swarm",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -19,7 +19,7 @@ from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, Coun
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
 from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May, MayPay
-from undercity.cards.model_clb_white import ExileGraveyardOf, Tap
+from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf, Tap
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
 
@@ -356,6 +356,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.n is None:
             if c.equal_to == "equal to its power" and c.verb == "gains" and who.kind == "target_controller":
                 return [m.GainLife(m.Count("target_power"), who)]
+            if c.equal_to in ("equal to its mana value", "equal to that permanent's mana value",
+                              "equal to that creature's mana value") and ctx.it == m.T(0) and ctx.it_is_target:
+                # The mana value of the target, or as it last existed (CR 202.3, 608.2h).
+                return [m.GainLife(TARGET_MANA_VALUE, who) if c.verb.startswith("gain")
+                        else m.LoseLife(TARGET_MANA_VALUE, who)]
             raise Unsupported(c.render())
         return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
     if isinstance(c, A.Damage):

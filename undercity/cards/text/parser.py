@@ -448,7 +448,8 @@ class Parser:
                 return A.LifeChange(who, v, n)
             if self.eat("life", "equal", "to"):
                 tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
-                                   "its mana value", "the number of cards in your hand")
+                                   "its mana value", "the number of cards in your hand",
+                                   "that permanent's mana value", "that creature's mana value")
                 if tail:
                     return A.LifeChange(who, v, None, "equal to " + tail)
         self.i = self._start
