@@ -6,6 +6,7 @@ Adventure in the hand and which half is on the stack (CR 715.3, 715.3b)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from rich.console import Console
 
@@ -66,3 +67,28 @@ def test_the_hand_shows_the_adventure_and_the_stack_the_half_cast() -> None:
     assert d is not None
     g.apply(next(o for o in d.options if o.value[0] == "cast" and o.value[2] == ADVENTURE))
     assert "Chop Down (Adventure of Giant Killer, Alice) → Leatherback Baloth" in _render(board(g, viewer=1))
+
+
+def test_a_game_with_an_adventure_on_the_stack_copies_saves_and_restores(tmp_path: Path) -> None:
+    """The Adventure's characteristics are part of the game (CR 715.3b): a copy (search) and a
+    saved game replayed from its choices have the same stack and the same exiled card after."""
+    from undercity.engine.game import Game
+    from undercity.scenario.schema import load_scenario
+
+    path = tmp_path / "adventure.yaml"
+    path.write_text(_SETUP % "Leatherback Baloth", encoding="utf-8")
+    g = build_game(load_scenario(path))
+    d = g.pending
+    assert d is not None
+    g.apply(next(o for o in d.options if o.value[0] == "cast" and o.value[2] == ADVENTURE))
+    twin = g.copy()
+    assert [it.name for it in twin.s.stack] == ["Chop Down"]
+    assert twin.s.objs[twin.s.stack[-1].obj].card is g.s.objs[g.s.stack[-1].obj].card
+    restored = Game.restore(g.save())
+    assert [it.name for it in restored.s.stack] == ["Chop Down"]
+    for game in (g, twin, restored):
+        while game.s.stack:
+            pending = game.pending
+            assert pending is not None
+            game.apply(next(o for o in pending.options if o.value[0] == "pass"))
+        assert [game.s.objs[x].name for x in game.s.players[0].exile] == ["Giant Killer"]
