@@ -139,10 +139,6 @@ define("Explorer's Scope", triggered=(
 ), activated=(_equip("{1}", "Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)"),))
 
 # ----------------------------------------------------------------------------- land cards
-define("Rogue's Passage", activated=(
-    mana_ability("C"),
-    Activated("{4}, {T}: Target creature can't be blocked this turn.", cost=_cost("{4}", tap=True),
-              targets=(target_creature(),), effects=(CantBeBlockedBy(T(0), CREATURE),)),))
 define("Terrain Generator", activated=(
     mana_ability("C"),
     Activated("{2}, {T}: You may put a basic land card from your hand onto the battlefield tapped.",

@@ -49,7 +49,6 @@ from undercity.cards.model_afr import AttachTo, DoesntUntapNext, StaticIf
 from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
 from undercity.cards.model_clb_white import (
     TARGET_MANA_VALUE,
-    ExileGraveyardOf,
     ExileUntilLeaves,
     Flicker,
     Tap,
@@ -241,10 +240,6 @@ define("Unbreakable Formation", spell=SpellAbility(
     effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),
              IfElse(Condition("your_main_phase"), (PutCounters("+1/+1", 1, ALL(YOUR_CREATURES)),
                                                    Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"vigilance"})))))))
-
-define("Angel of Finality", triggered=(
-    _enters("When Angel of Finality enters the battlefield, exile target player's graveyard.", ExileGraveyardOf(T(0)),
-            targets=(TargetSpec("player", text="target player"),)),))
 
 define("Teleportation Circle", triggered=(
     Triggered("At the beginning of your end step, exile up to one target artifact or creature you control, then "
