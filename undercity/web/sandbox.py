@@ -3,6 +3,9 @@ log and whether its expectations held — what ``undercity scenario FILE`` print
 
 from __future__ import annotations
 
+from pathlib import Path, PurePath
+from typing import Any
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -35,6 +38,44 @@ async def sandbox_form(request: Request) -> Response:
     return render(request, "sandbox.html", text=EXAMPLE, result=None)
 
 
+def safe_name(filename: str | None) -> str:
+    """The name a scenario's messages give its file: never a path of this machine, since the
+    runner reads the file of that name if there is one (scenario/runner.py build_game)."""
+    base = PurePath(filename).name[:100] if filename else ""
+    name = f"{base} (uploaded)" if base else "(pasted)"
+    return name if not Path(name).exists() else "(uploaded scenario)"
+
+
+async def _scenario_text(form: Any) -> tuple[str, str]:
+    from undercity.web.app import WebError, _text_field, _upload_text
+    from undercity.web.security import MAX_BODY
+
+    upload = await _upload_text(form, "file")
+    text = _text_field(form, "text", MAX_BODY)
+    name = safe_name(None)
+    if upload is not None:
+        name, text = safe_name(upload[0]), upload[1]
+    if not text.strip():
+        raise WebError(400, "the scenario is empty: paste one or choose a file (docs/scenarios.md)")
+    return name, text
+
+
+async def step(request: Request, text: str, name: str) -> Response:
+    """The scenario's board at the table, every seat human: each seat's link steps its decisions."""
+    from undercity.web.app import WebError, render
+    from undercity.web.table import new_scenario_game
+
+    try:
+        tg = await run_in_threadpool(new_scenario_game, text, name)
+    except UndercityError as e:
+        return render(request, "sandbox.html", status=400, text=text,
+                      result={"error": str(e), "passed": False, "failures": [], "log": [], "checks": 0})
+    except Exception as e:
+        raise WebError(500, f"internal error setting up the scenario (a bug in Undercity): {type(e).__name__}") from None
+    await run_in_threadpool(request.app.state.games.add, tg)
+    return render(request, "table_links.html", links=[(i, t) for i, t in enumerate(tg.tokens) if t])
+
+
 def _run(text: str, name: str) -> tuple[bool, list[str], list[str], int]:
     """(passed, failed expectations, log, number of expectations) of a scenario's text."""
     from undercity.scenario.runner import run_scenario
@@ -47,19 +88,14 @@ def _run(text: str, name: str) -> tuple[bool, list[str], list[str], int]:
 
 
 async def sandbox_run(request: Request) -> Response:
-    from undercity.web.app import WebError, _form, _text_field, _upload_text, render
-    from undercity.web.security import MAX_BODY
+    from undercity.web.app import WebError, _form, _text_field, render
 
     form = await _form(request)
-    upload = await _upload_text(form, "file")
-    text = _text_field(form, "text", MAX_BODY)
-    name = "pasted.yaml"
-    if upload is not None:
-        name, text = upload
-    if not text.strip():
-        raise WebError(400, "the scenario is empty: paste one or choose a file (docs/scenarios.md)")
+    name, text = await _scenario_text(form)
+    if _text_field(form, "action", 10, "run") == "step":
+        return await step(request, text, name)
     try:
-        passed, failures, log, checks = await run_in_threadpool(_run, text, name[:200])
+        passed, failures, log, checks = await run_in_threadpool(_run, text, name)
     except UndercityError as e:  # malformed, or a script that can't be carried out: nothing ran to the end
         return render(request, "sandbox.html", status=400, text=text,
                       result={"error": str(e), "passed": False, "failures": [], "log": [], "checks": 0})

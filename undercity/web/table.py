@@ -178,8 +178,15 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
     except (ValueError, KeyError, TypeError) as e:
         raise UndercityError(f"not a saved game: {e}") from None
     # Game.restore's replay, with every priority exposed as it was at the table (per-step stops).
-    g = Game.new(setup["decks"], setup["names"], setup["seed"], setup["variant"], setup["turn_cap"],
-                 setup.get("commanders"))
+    if setup.get("kind") == "scenario":  # a sandbox scenario stepped at the table
+        from undercity.scenario.runner import build_game
+        from undercity.scenario.schema import parse_scenario
+
+        g = build_game(parse_scenario(setup["scenario"], setup.get("file", "(uploaded scenario)")))
+        g.setup = setup
+    else:
+        g = Game.new(setup["decks"], setup["names"], setup["seed"], setup["variant"], setup["turn_cap"],
+                     setup.get("commanders"))
     g.stop_every_priority = True
     for c in choices:
         if c < 0:
@@ -188,6 +195,20 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
             g.apply(c)
     tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed, game_id)
     tg.run_ais()  # a game saved with an AI to move (nothing is saved half-answered, but be sure)
+    return tg
+
+
+def new_scenario_game(text: str, name: str) -> TableGame:
+    """A scenario's board (its setup; its actions are left to the players) with every seat human."""
+    from undercity.scenario.runner import build_game
+    from undercity.scenario.schema import parse_scenario
+
+    g = build_game(parse_scenario(text, name))
+    g.setup = {"kind": "scenario", "scenario": text, "file": name}  # saved with the game, for a restart
+    g.stop_every_priority = True
+    kinds = ["human"] * len(g.s.players)
+    tg = TableGame(g, kinds, _agents(kinds, 0), [secrets.token_urlsafe(24) for _ in kinds], 0)
+    tg.run_ais()
     return tg
 
 
