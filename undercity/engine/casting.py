@@ -262,7 +262,7 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
 
         if not condition_holds(g, only_if, player):
             return False
-    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
+    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
         return False
     if not _has_targets(g, a.targets, player, o.id):
         return False

@@ -1,15 +1,16 @@
-"""Characteristics of permanents after continuous effects (CR 613, layers simplified).
-
-Power and toughness are computed on demand: printed values (layer 7a), then
-modifications from static abilities and resolved effects (7c), then counters (7d).
-Keyword abilities come from the card, resolved effects and static abilities (layer 6).
+"""Characteristics of objects after continuous effects (CR 613): the questions rules modules
+ask — power, toughness, keywords, types, subtypes, colors — answered by the layer system
+(:mod:`undercity.engine.layers`, which computes them in layer order and caches them). When no
+continuous effect exists, an object's characteristics are its card's and nothing is computed.
+Controllers are ``Obj.controller``, which the layer system keeps equal to what layer 2 says.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from undercity.engine import layers
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -51,162 +52,77 @@ def forget_permanents() -> None:
     _PERMANENTS_WITH.clear()
 
 
-#: The kinds of static ability that :func:`_static_mods` applies.
-_MOD_KINDS = frozenset({"pump", "pump_self_if_completed"})
-
-#: Static abilities of other kinds that modify P/T and keywords, registered by other rules
-#: modules (effects_afr): kind -> fn(game, source permanent, static, affected object) ->
-#: (+p, +t, keywords) or None. Registered when the rules load, before any game runs.
-STATIC_MOD_HOOKS: dict[str, Callable[..., tuple[int, int, frozenset[str]] | None]] = {}
-
-
-@lru_cache(maxsize=4096)
-def _has_mod_statics(card: CardDef) -> bool:
-    return any(st.kind in _MOD_KINDS or st.kind in STATIC_MOD_HOOKS for st in card.static)
-
-
-_NO_MODS: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
-
-#: ``State.extra`` key: the emblems in command zones (CR 114), as (owner, kind) pairs.
-EMBLEMS = "emblems"
-#: What each kind of emblem does to P/T and keywords (its abilities function in the command
-#: zone, CR 114.4), registered by other rules modules: kind -> fn(game, owner, object) ->
-#: (+p, +t, keywords) or None.
-EMBLEM_MODS: dict[str, Callable[..., tuple[int, int, frozenset[str]] | None]] = {}
-
-
-def _emblem_mods(g: Game, o: Obj) -> tuple[int, int, frozenset[str]]:
-    p = t = 0
-    kws: frozenset[str] = frozenset()
-    for owner, kind in g.s.extra.get(EMBLEMS, ()):
-        fn = EMBLEM_MODS.get(kind)
-        mod = fn(g, owner, o) if fn is not None else None
-        if mod is not None:
-            p, t, kws = p + mod[0], t + mod[1], kws | mod[2]
-    return p, t, kws
-
-
-#: The kind of continuous effect by which an object "loses all abilities" (layer 6, CR 613.1f).
-LOSE = "lose_abilities"
+#: ``State.extra`` key of the emblems (CR 114); the kind of "loses all abilities" effects.
+EMBLEMS = layers.EMBLEMS
+LOSE = layers.LOSE
 
 
 def any_losses(g: Game) -> bool:
-    """Whether any object has lost all its abilities (rare: callers test this first)."""
-    return bool(g.s.effects) and any(e.kind == LOSE for e in g.s.effects)
+    """Whether any permanent has lost all its abilities (rare: callers test this first)."""
+    t = layers.table(g)
+    return t is not None and bool(t.lost)
 
 
 def loss_timestamp(g: Game, o: Obj) -> int | None:
     """The timestamp of the latest "loses all abilities" effect on ``o``, or None (CR 613.7)."""
-    ts = None
-    for e in g.s.effects:
-        if e.kind == LOSE and e.obj == o.id and (ts is None or e.timestamp > ts):
-            ts = e.timestamp
-    return ts
+    t = layers.table(g)
+    return t.lost.get(o.id) if t is not None else None
 
 
-def _static_mods(g: Game, o: Obj, after: int | None = None) -> tuple[int, int, frozenset[str]]:
-    """+p/+t and keywords from static abilities. A source that lost its abilities applies
-    none (CR 613.1f). ``after``: only sources with a later timestamp, and not ``o`` itself
-    (the keywords of an object that lost its abilities at that time, CR 613.7)."""
-    s = g.s
-    ids = permanents_with(s, _has_mod_statics)
-    if not ids:
-        return _NO_MODS
-    p = t = 0
-    kws: frozenset[str] = frozenset()
-    losses = any_losses(g)
-    for sid in ids:
-        src = s.objs[sid]
-        if after is not None and (sid == o.id or src.timestamp <= after):
-            continue
-        if losses and loss_timestamp(g, src) is not None:
-            continue
-        for st in src.card.static:
-            if st.kind == "pump" and st.affects.kind == "enchanted" and src.attached_to == o.id:
-                p += st.p
-                t += st.t
-                kws = kws | st.keywords
-            elif st.kind == "pump_self_if_completed" and sid == o.id and s.players[o.controller].completed:
-                kws = kws | st.keywords
-            elif st.kind in STATIC_MOD_HOOKS:
-                mod = STATIC_MOD_HOOKS[st.kind](g, src, st, o)
-                if mod is not None:
-                    p += mod[0]
-                    t += mod[1]
-                    kws = kws | mod[2]
-    return p, t, kws
+def view(g: Game, o: Obj) -> CardDef | layers.Chars:
+    """``o``'s characteristics now, read like a card (``.types``, ``.subtypes``, ``.colors``,
+    ``.supertypes``, ``.name``, ``.mana_value``, ``.enchant``): after continuous effects on the
+    battlefield, the card's elsewhere."""
+    c = layers.chars(g, o)
+    return o.card if c is None else c
 
 
-def _set_base(g: Game, o: Obj) -> tuple[int, int] | None:
-    """Layer 7b (CR 613.4b): the latest effect that sets base power and toughness, if any."""
-    base = None
-    for e in g.s.effects:
-        if e.kind == "set_base_pt" and e.obj == o.id:
-            base = (e.p, e.t)  # effects are kept in timestamp order: the latest wins
-    return base
+def _card(o: Obj) -> CardDef:
+    return o.card
+
+
+def viewer(g: Game) -> Callable[[Obj], CardDef | layers.Chars]:
+    """:func:`view` for a loop over many objects: one check of the cache, then a look-up each."""
+    w = layers.working(g.s)
+    if w is None:
+        t = layers.table(g)
+        if t is None:
+            return _card
+        w = t.chars
+    chars = w
+    return lambda o: chars.get(o.id, o.card) if o.zone == "battlefield" else o.card
 
 
 def subtypes(g: Game, o: Obj) -> frozenset[str]:
     """Layer 4 (CR 613.1d): subtypes after type-changing effects ("becomes a Bird")."""
-    st = o.card.subtypes
-    for e in g.s.effects:
-        if e.kind == "set_base_pt" and e.obj == o.id and getattr(e, "subtypes", None) is not None:
-            st = e.subtypes  # type: ignore[attr-defined]
-    return st
+    return view(g, o).subtypes
 
 
-def _pt(g: Game, o: Obj, i: int) -> int:
-    """Power (``i`` = 0) or toughness (1): printed or set base (layer 7b), then modifications
-    from static abilities, emblems and resolved effects (7c), then counters (7d)."""
-    v = (o.card.power if i == 0 else o.card.toughness) or 0
-    if g.s.effects and (base := _set_base(g, o)) is not None:
-        v = base[i]
-    if permanents_with(g.s, _has_mod_statics):
-        v += _static_mods(g, o)[i]
-    if EMBLEMS in g.s.extra:
-        v += _emblem_mods(g, o)[i]
-    for e in g.s.effects:
-        if e.kind == "pump" and e.obj == o.id:
-            v += e.t if i else e.p
-    c = o.counters
-    if c:
-        v += c.get("+1/+1", 0) - c.get("-1/-1", 0)
-    return v
+def types(g: Game, o: Obj) -> frozenset[str]:
+    """Card types after type-changing effects (layer 4)."""
+    return view(g, o).types
+
+
+def supertypes(g: Game, o: Obj) -> frozenset[str]:
+    return view(g, o).supertypes
 
 
 def power(g: Game, o: Obj) -> int:
-    return _pt(g, o, 0)
+    return layers.pt(g, o)[0]
 
 
 def toughness(g: Game, o: Obj) -> int:
-    return _pt(g, o, 1)
+    return layers.pt(g, o)[1]
 
 
 def keywords(g: Game, o: Obj) -> frozenset[str]:
-    if any_losses(g) and (lost := loss_timestamp(g, o)) is not None:
-        return _keywords_after_loss(g, o, lost)
-    kws = o.card.keywords
-    for st in o.card.static:
+    """Keyword abilities after layer 6. "Has hexproof as long as it's untapped" is read now
+    (tapping needs no event, and the ability is this object's own)."""
+    c = layers.chars(g, o)
+    kws, statics = (o.card.keywords, o.card.static) if c is None else (c.keywords, c.static)
+    for st in statics:
         if st.kind == "hexproof_while_untapped" and not o.tapped:
             kws = kws | {"hexproof"}
-    _, _, sk = _static_mods(g, o)
-    if sk:
-        kws = kws | sk
-    if EMBLEMS in g.s.extra:
-        kws = kws | _emblem_mods(g, o)[2]
-    for e in g.s.effects:
-        if e.kind == "pump" and e.obj == o.id and e.keywords:
-            kws = kws | e.keywords
-    return kws
-
-
-def _keywords_after_loss(g: Game, o: Obj, lost: int) -> frozenset[str]:
-    """Keywords of an object that lost all abilities at timestamp ``lost``: only those given
-    by effects with later timestamps (layer 6 in timestamp order, CR 613.1f, 613.7)."""
-    kws = _static_mods(g, o, after=lost)[2]
-    for e in g.s.effects:
-        if e.kind == "pump" and e.obj == o.id and e.keywords and e.timestamp > lost:
-            kws = kws | e.keywords
     return kws
 
 
@@ -214,9 +130,15 @@ def has(g: Game, o: Obj, kw: str) -> bool:
     return kw in keywords(g, o)
 
 
-def is_creature(o: Obj) -> bool:
-    return "Creature" in o.card.types
+def is_creature(o: Obj, g: Game | None = None) -> bool:
+    """Whether ``o`` is a creature; with ``g``, after type-changing effects (layer 4)."""
+    if g is None:
+        return "Creature" in o.card.types
+    return "Creature" in view(g, o).types
 
 
-def colors(o: Obj) -> frozenset[str]:
-    return o.card.colors
+def colors(o: Obj, g: Game | None = None) -> frozenset[str]:
+    """``o``'s colors; with ``g``, after color-changing effects (layer 5)."""
+    if g is None:
+        return o.card.colors
+    return view(g, o).colors

@@ -32,7 +32,7 @@ Defender = tuple[str, int]
 def can_attack(g: Game, o: Obj) -> bool:
     """CR 508.1a: untapped creature, controlled continuously since the turn began (or haste),
     without defender."""
-    if not ch.is_creature(o) or o.tapped:
+    if o.tapped or not ch.is_creature(o, g):
         return False
     kws = ch.keywords(g, o)
     if "defender" in kws:
@@ -46,9 +46,10 @@ def defenders_for(g: Game, player: int) -> list[Defender]:
     """Opponents and the planeswalkers and battles they control (CR 506.2, 802.1)."""
     s = g.s
     out: list[Defender] = [("p", p) for p in s.living() if targeting._is_opponent(g, player, p)]
+    view = ch.viewer(g)  # after type-changing effects (CR 613.1d)
     for oid in s.battlefield:
         o = s.objs[oid]
-        if "Planeswalker" in o.card.types and targeting._is_opponent(g, player, o.controller):
+        if "Planeswalker" in view(o).types and targeting._is_opponent(g, player, o.controller):
             out.append(("o", oid))
     return out
 
@@ -173,7 +174,7 @@ def run_declare_blockers(g: Game, job: Job) -> None:
     plan: list[tuple[int, int]] = []
     for dp in defending_players(g):
         attackers = [a for a, d in c.attackers.items() if _attacks_player(g, d, dp)]
-        able = [oid for oid in s.battlefield if s.objs[oid].controller == dp and ch.is_creature(s.objs[oid])
+        able = [oid for oid in s.battlefield if s.objs[oid].controller == dp and ch.is_creature(s.objs[oid], g)
                 and not s.objs[oid].tapped]
         mine: list[tuple[int, int]] = []
         k = 0

@@ -52,7 +52,7 @@ def can_activate_mana(g: Game, o: Obj, index: int = 0) -> bool:
 
 
 def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
-    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o) and not ch.has(g, o, "haste"))):
+    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
         return False
     return True
 

@@ -9,9 +9,7 @@
   cast triggers, and ward (becoming the target of an opponent's spell or ability). It also
   keeps the turn's history that conditions read (a creature died, a land entered, the power
   you attacked with).
-* Conditions (:data:`resolve.CONDITION_HOOKS`), static abilities that modify P/T and
-  keywords (:data:`characteristics.STATIC_MOD_HOOKS`), emblems
-  (:data:`characteristics.EMBLEM_MODS`, Ellywick Tumblestrum), player hexproof
+* Conditions (:data:`resolve.CONDITION_HOOKS`), player hexproof
   (:data:`targeting.PLAYER_HEXPROOF`), blocking restrictions (:data:`combat.BLOCK_RESTRICTIONS`),
   the venture limit and additional room triggers (:data:`dungeons.VENTURE_RESTRICTIONS`,
   :data:`dungeons.ROOM_TRIGGER_EXTRA`), and state-based action 704.5n for Equipment.
@@ -172,41 +170,6 @@ resolve.CONDITION_HOOKS.update({
 
 
 # ----------------------------------------------------------------------------- static abilities
-
-Mod = tuple[int, int, frozenset[str]]
-
-
-def _pump_self_if(g: Game, src: Obj, st: Any, o: Obj) -> Mod | None:
-    """"As long as [condition], this creature gets +p/+t and has [keywords]" (CR 604.1)."""
-    if src.id == o.id and _holds(g, st.cond, src.controller):
-        return st.p, st.t, st.keywords
-    return None
-
-
-def _anthem_if(g: Game, src: Obj, st: Any, o: Obj) -> Mod | None:
-    """"Other creatures you control get +p/+t as long as [condition]" (Nadaar)."""
-    if (o.id != src.id and o.controller == src.controller and ch.is_creature(o)
-            and targeting.matches(g, o, st.filter, src.controller, src.id) and _holds(g, st.cond, src.controller)):
-        return st.p, st.t, st.keywords
-    return None
-
-
-def _attached_pump_or(g: Game, src: Obj, st: Any, o: Obj) -> Mod | None:
-    """"Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a
-    dungeon" — "you" is this permanent's controller (Precipitous Drop)."""
-    if src.attached_to != o.id:
-        return None
-    if _holds(g, st.cond, src.controller):
-        return st.alt_p, st.alt_t, st.keywords
-    return st.p, st.t, st.keywords
-
-
-ch.STATIC_MOD_HOOKS.update({
-    "pump_self_if": _pump_self_if,
-    "anthem_if": _anthem_if,
-    "attached_pump_or": _attached_pump_or,
-})
-
 
 def _player_hexproof(g: Game, player: int) -> bool:
     return any(o.controller == player for o in _permanents(g, _statics("player_hexproof")))
@@ -453,12 +416,15 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
 
 def _targeted(g: Game, item: StackItem | None) -> None:
     """Ward (CR 702.21a): a permanent with a ``becomes_target`` ability becomes the target of
-    a spell or ability an opponent controls — each such permanent it targets triggers."""
+    a spell or ability an opponent controls (or anyone's, ``whose="any"``) — each such
+    permanent it targets triggers."""
     if item is None or not item.targets:
         return
     targets = [tuple(t) for t in item.targets]
     for o, a in _with_event(g, "becomes_target"):
-        if ("o", o.id) in targets and targeting._is_opponent(g, o.controller, item.controller):
+        # ``whose="any"``: "becomes the target of a spell or ability" (anyone's, Phantasmal Image).
+        if ("o", o.id) in targets and (a.when.whose == "any" or targeting._is_opponent(g, o.controller,
+                                                                                      item.controller)):
             _add(g, o, a, o.controller, target_item=item.id)
 
 
@@ -693,15 +659,3 @@ def h_get_emblem(g: Game, job: Job, item: StackItem, e: ma.GetEmblem, key: str) 
     """CR 114.2: the emblem is owned and controlled by that player, in the command zone."""
     g.s.extra.setdefault(ch.EMBLEMS, []).append((item.controller, e.kind))
     g.emit(ev.Note(rule="114.2", message=f'{g.player_name(item.controller)} gets an emblem with "{e.text}"'))
-
-
-def _ellywick_emblem(g: Game, owner: int, o: Obj) -> Mod | None:
-    """"Creatures you control have trample and haste and get +2/+2 for each differently named
-    dungeon you've completed" — counted now, whenever they were completed."""
-    if o.zone != "battlefield" or o.controller != owner or not ch.is_creature(o):
-        return None
-    n = 2 * len(set(g.s.players[owner].completed))
-    return n, n, frozenset({"trample", "haste"})
-
-
-ch.EMBLEM_MODS["ellywick"] = _ellywick_emblem

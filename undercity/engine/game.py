@@ -213,10 +213,11 @@ class Game:
 
     def advance(self) -> None:
         """Run the game until a decision with two or more options is needed, or it ends."""
-        from undercity.engine import priority, sba, triggers, turn
+        from undercity.engine import layers, priority, sba, triggers, turn
 
         s = self.s
         sba.forget()  # the position may have been changed from outside since the last check
+        layers.forget()  # and the characteristics computed for it (CR 613)
         while self.pending is None and not s.over:
             if s.jobs:
                 job = s.jobs[-1]
@@ -384,6 +385,7 @@ def _load_rules() -> None:
         casting,
         combat,
         commander,
+        continuous,
         copying,
         counters,
         deals_damage,

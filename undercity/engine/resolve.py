@@ -96,6 +96,9 @@ def run_resolve(g: Game, job: Job) -> None:
     if item.kind == "spell":
         card = s.objs[item.obj].card
         if card.is_permanent_card:
+            from undercity.engine.continuous import ask_enters_as_copy
+
+            ask_enters_as_copy(g, job, item)  # CR 614.1c: "you may have it enter as a copy of …"
             s.stack.remove(item)
             new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
                              controller=item.controller)

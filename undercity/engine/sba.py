@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting, zones
+from undercity.engine import layers, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -59,9 +59,10 @@ def collect(g: Game) -> list[Action]:
                 out.append(Action("cease", "704.5d", obj=oid))
     legends: dict[tuple[int, str], list[int]] = {}
     objs = s.objs
+    tab = layers.table(g)  # characteristics after continuous effects (CR 613), or None: the cards'
     for oid in s.battlefield:
         o = objs[oid]
-        card = o.card
+        card = o.card if tab is None else tab.chars.get(oid, o.card)
         if "Creature" in card.types:
             t = ch.toughness(g, o)
             if t <= 0:
@@ -189,7 +190,7 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
                 o = s.objs[a.obj]
                 if a.kind == "destroy" and ch.has(g, o, "indestructible"):
                     continue
-                verb = "dies" if ch.is_creature(o) else "is put into the graveyard"
+                verb = "dies" if ch.is_creature(o, g) else "is put into the graveyard"
                 g.emit(ev.Note(rule=a.rule, message=f"{o.name}: {a.reason}"))
                 zones.move(g, o.id, "graveyard", rule=a.rule, verb=verb,
                            order=answers.get(f"repl{a.obj}"))  # type: ignore[arg-type]

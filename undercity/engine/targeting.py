@@ -20,12 +20,12 @@ def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | 
     """Whether object ``o`` satisfies ``flt`` from the point of view of ``controller``."""
     if flt is None:
         return True
-    card = o.card
+    card = ch.view(g, o)  # after continuous effects on the battlefield (CR 613)
     if flt.types and not (flt.types & card.types):
         return False
     if flt.not_types and flt.not_types & card.types:
         return False
-    if flt.subtypes and not (flt.subtypes & (ch.subtypes(g, o) if o.zone == "battlefield" else card.subtypes)):
+    if flt.subtypes and not (flt.subtypes & card.subtypes):
         return False
     if flt.not_colors and flt.not_colors & card.colors:
         return False
@@ -53,7 +53,7 @@ def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | 
             return False
     if flt.attacking and (g.s.combat is None or o.id not in g.s.combat.attackers):
         return False
-    if flt.not_subtypes and flt.not_subtypes & (ch.subtypes(g, o) if o.zone == "battlefield" else card.subtypes):
+    if flt.not_subtypes and flt.not_subtypes & card.subtypes:
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
         return False
@@ -94,11 +94,11 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
         for oid in s.battlefield:
             o = s.objs[oid]
             if k == "any" or k == "creature_or_planeswalker":
-                if not ({"Creature", "Planeswalker", "Battle"} & o.card.types):
+                if not ({"Creature", "Planeswalker", "Battle"} & ch.types(g, o)):
                     continue
-                if k == "creature_or_planeswalker" and "Battle" in o.card.types:
+                if k == "creature_or_planeswalker" and "Battle" in ch.types(g, o):
                     continue
-            elif k == "player_or_planeswalker" and "Planeswalker" not in o.card.types:
+            elif k == "player_or_planeswalker" and "Planeswalker" not in ch.types(g, o):
                 continue
             if not matches(g, o, spec.filter, controller, source):
                 continue
@@ -175,9 +175,9 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
 def candidates_for_object(g: Game, spec: TargetSpec, o: Obj, controller: int,
                           source: int | None) -> list[Target]:
     k = spec.kind
-    if k in ("any", "creature_or_planeswalker") and not ({"Creature", "Planeswalker", "Battle"} & o.card.types):
+    if k in ("any", "creature_or_planeswalker") and not ({"Creature", "Planeswalker", "Battle"} & ch.types(g, o)):
         return []
-    if k == "player_or_planeswalker" and "Planeswalker" not in o.card.types:
+    if k == "player_or_planeswalker" and "Planeswalker" not in ch.types(g, o):
         return []
     if k in ("player", "opponent", "spell", "card"):
         return []

@@ -103,7 +103,7 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
                 if key in applied:
                     continue
                 if (st.kind == "replace_dies_exile_counter" and from_zone == "battlefield"
-                        and ch.is_creature(o) and _opponents(g, src_controller, o.controller)):
+                        and ch.is_creature(o, g) and _opponents(g, src_controller, o.controller)):
                     out.append(Replacement(key, f"{src_name}: exile it with a {st.counter} counter instead",
                                            "614.6", "exile", st.counter))
                 elif st.kind == "replace_graveyard_exile":
@@ -162,15 +162,17 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
             extra_counters[chosen.counter] = extra_counters.get(chosen.counter, 0) + 1
         verb = "is exiled instead" if to_zone == "exile" else f"is put into the {to_zone} zone instead"
         g.emit(ev.Note(rule=chosen.rule, message=f"Replacement: {chosen.label}"))
-    _remove_from_zone(g, o)
-    if from_zone == "battlefield":
-        s.lki[o.id] = {"power": ch.power(g, o) if ch.is_creature(o) else None,
-                       "toughness": ch.toughness(g, o) if ch.is_creature(o) else None,
+    if from_zone == "battlefield":  # last known information: as it last existed there (CR 608.2h)
+        creature = ch.is_creature(o, g)
+        s.lki[o.id] = {"power": ch.power(g, o) if creature else None,
+                       "toughness": ch.toughness(g, o) if creature else None,
                        "controller": o.controller, "name": o.name, "counters": dict(o.counters),
-                       "types": o.card.types, "card": o.card,
+                       "types": ch.types(g, o), "card": o.card,
                        # CR 603.10a: leaves-the-battlefield abilities it had as it left
                        # (none if it had lost all abilities; granted ones too)
                        "triggered": ab.triggered(g, o)}
+    _remove_from_zone(g, o)
+    if from_zone == "battlefield":
         _leave_battlefield_cleanup(g, o)
         s.extra.setdefault("left_battlefield", set()).add(o.controller)  # for revolt
     if o.is_copy and from_zone == "stack" and to_zone != "battlefield":
@@ -200,6 +202,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
 
         for k, v in entering_counters(g, o, new.controller).items():  # CR 614.1c: "as it enters, roll"
             extra_counters[k] = extra_counters.get(k, 0) + v
+        from undercity.engine.continuous import entering_copy
+
+        entering_copy(g, o, new)  # CR 614.1c, 707.2: "enter as a copy of"
     for k, v in extra_counters.items():
         if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
             new.counters[k] = new.counters.get(k, 0) + v

@@ -1,17 +1,34 @@
 """The effect language, grown by rule concept: one module per concept of the Comprehensive
-Rules — dice (706), monarch (725), ward (702.21), cascade (702.85), sacrifice (701.21,
+Rules — continuous effects (613, the layers), dice (706), monarch (725), ward (702.21), cascade (702.85), sacrifice (701.21,
 "sacrifice it"), damage (triggers on dealing damage, 603.2), counters (122, doubling),
 equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"), draw
 ("whenever you draw a card", 121.2), spells_cast (601.2i), adventure (715, adventurer
 cards). The core vocabulary stays in
 :mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
-the concept (``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
+the concept (``undercity.engine.continuous`` and ``.layers``, ``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
 ``.deals_damage``, ``.counters``, ``.exiled_with``, ``.draw_triggers``, ``.spells_cast``,
 ``.adventure``).
 """
 
 from undercity.cards.language.adventure import ADVENTURE, AdventurerCard, AdventureSpell, adventurer
 from undercity.cards.language.cascade import CASCADE, CAST_WITH_CASCADE, FIRST_EXILE_SPELL_CASCADES, Cascade
+from undercity.cards.language.continuous import (
+    AddAbilities,
+    AddTypes,
+    Continuous,
+    CopyOf,
+    DefinePT,
+    EntersAsCopy,
+    GainControl,
+    GainControlOf,
+    LoseAbilities,
+    ModifyPT,
+    SetColors,
+    SetPT,
+    SetSubtypes,
+    SetTypes,
+    SwitchPT,
+)
 from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
@@ -34,6 +51,8 @@ from undercity.cards.language.spells_cast import SPELLS_CAST_THIS_TURN
 from undercity.cards.language.ward import CounterUnlessPays, ward, ward_cost
 
 __all__ = [
+    "AddAbilities", "AddTypes", "Continuous", "CopyOf", "DefinePT", "EntersAsCopy", "GainControl", "GainControlOf",
+    "LoseAbilities", "ModifyPT", "SetColors", "SetPT", "SetSubtypes", "SetTypes", "SwitchPT",
     "ADVENTURE", "AdventureSpell", "AdventurerCard", "adventurer",
     "CASCADE", "CAST_WITH_CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT",
     "EQUIPPED_DEALS_COMBAT_DAMAGE", "FIRST_EXILE_SPELL_CASCADES", "IS_MONARCH", "ROLL_ADVANTAGE", "ROLL_DICE",

@@ -10,6 +10,7 @@ from undercity.cards.pool import (  # noqa: F401
     clb_initiative,
     clb_white,
     commander_pool,
+    continuous_cards,
     core,
     dice_cards,
     draw_trigger_cards,

@@ -1,0 +1,109 @@
+"""The layer system (CR 613) on hand-built positions, and its cache: the characteristics it
+keeps are always those a fresh computation gives (never stale), and a copied game
+(``Game.copy``) has its own.
+
+The scenarios next to this file and under tests/rulings/ (Imprisoned in the Moon, Kenrith's
+Transformation, Phantasmal Image, Mind Flayer, Nighthawk Scavenger) show the layers through
+real cards; here are the orderings no card of the pool produces on its own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from undercity.cards.language.continuous import GainControl, ModifyPT, SetPT, SwitchPT
+from undercity.cards.registry import get_card
+from undercity.engine import characteristics as ch
+from undercity.engine import layers
+from undercity.engine.game import Game
+from undercity.engine.state import Obj
+
+
+def position() -> tuple[Game, Obj]:
+    g = Game.empty(["Alice", "Bob"])
+    return g, g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+
+
+def test_613_4b_the_latest_setting_effect_wins() -> None:
+    """Layer 7b in timestamp order (CR 613.4b, 613.7b): 1/1 then 4/5 is 4/5; the +1/+1
+    modification (7c) applies on top whenever it began."""
+    g, bears = position()
+    layers.add_effect(g, bears.id, (ModifyPT(1, 1),))
+    layers.add_effect(g, bears.id, (SetPT(1, 1),))
+    layers.add_effect(g, bears.id, (SetPT(4, 5),))
+    assert (ch.power(g, bears), ch.toughness(g, bears)) == (5, 6)
+
+
+def test_613_4c_d_counters_modify_before_switching() -> None:
+    """Counters are layer 7c (CR 613.4c) and switching is 7d (613.4d): a 2/2 with a +1/+1
+    counter and -0/-2 whose power and toughness are switched is 1/3 — whatever the order
+    the effects began in."""
+    g, bears = position()
+    layers.add_effect(g, bears.id, (SwitchPT(),))
+    layers.add_effect(g, bears.id, (ModifyPT(0, -2),))
+    bears.counters["+1/+1"] = 1
+    assert (ch.power(g, bears), ch.toughness(g, bears)) == (1, 3)
+
+
+def test_613_1b_control_follows_layer_2_and_returns_when_the_effect_ends() -> None:
+    """Two control-changing effects apply in timestamp order (CR 613.1b, 613.7); when they
+    end, the permanent returns to the controller it had (CR 611.2b)."""
+    g, bears = position()
+    first = layers.add_effect(g, bears.id, (GainControl(1),), until="always")
+    assert bears.controller == 1 and bears.sick  # CR 302.6
+    second = layers.add_effect(g, bears.id, (GainControl(0),), until="always")
+    assert bears.controller == 0
+    g.s.effects.remove(second)
+    layers.sync_control(g)
+    assert bears.controller == 1
+    g.s.effects.remove(first)
+    layers.sync_control(g)
+    assert bears.controller == 0 and layers.BASE_CONTROLLER not in g.s.extra
+
+
+def test_a_copied_game_has_its_own_characteristics() -> None:
+    """Game.copy pickles the state: the copy's characteristics are computed for the copy, and
+    changing one game doesn't change what the other sees (docs/performance.md)."""
+    g, bears = position()
+    kenrith = g.create_object(get_card("Kenrith's Transformation"), 0, "battlefield")
+    kenrith.attached_to = bears.id
+    assert ch.power(g, bears) == 3 and ch.subtypes(g, bears) == {"Elk"}
+    c = g.copy()
+    cb = c.s.objs[bears.id]
+    assert ch.power(c, cb) == 3
+    c.s.battlefield.remove(kenrith.id)  # only in the copy
+    c.s.objs[kenrith.id].zone = "graveyard"
+    layers.forget()
+    assert ch.power(c, cb) == 2 and ch.subtypes(c, cb) == {"Bear"}
+    assert ch.power(g, bears) == 3 and ch.subtypes(g, bears) == {"Elk"}
+
+
+# ---------------------------------------------------------------------------- never stale
+
+_DECK = (["Kenrith's Transformation", "Imprisoned in the Moon", "Mind Flayer", "Phantasmal Image",
+          "Nighthawk Scavenger", "Rancor", "Blade Splicer", "Garruk's Uprising", "Grizzly Bears", "Serra Angel",
+          "Lightning Bolt", "Wall of Omens"] * 2 + ["Island"] * 8 + ["Forest"] * 5 + ["Plains"] * 4
+         + ["Mountain"] * 4)
+
+
+def _snapshot(g: Game) -> dict[int, tuple[object, ...]]:
+    s = g.s
+    return {oid: (ch.power(g, o), ch.toughness(g, o), ch.keywords(g, o), ch.types(g, o), ch.subtypes(g, o),
+                  ch.colors(o, g), o.controller)
+            for oid in s.battlefield for o in (s.objs[oid],)}
+
+
+def test_the_cache_is_never_stale() -> None:
+    """After every decision of random games with these cards, what the cache answers equals
+    what the layers give computed afresh."""
+    checked = 0
+    for seed in range(3):
+        g = Game.new([list(_DECK), list(_DECK)], seed=seed, turn_cap=14)
+        rng = random.Random(seed)
+        while not g.s.over and g.pending is not None:
+            cached = _snapshot(g)
+            layers.forget()
+            assert cached == _snapshot(g), f"seed {seed}, turn {g.s.turn}"
+            checked += any(layers.table(g) is not None for _ in (0,))
+            g.apply(rng.randrange(len(g.pending.options)))
+    assert checked > 50  # positions with continuous effects were compared

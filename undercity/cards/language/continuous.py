@@ -1,0 +1,195 @@
+"""Continuous effects as data: what an effect does to an object's characteristics, in the
+layer it applies in (CR 613.1), and the static ability that creates such effects (CR 604.1).
+
+Each modification names its layer (``layer``): ``"1"`` copy (CR 707.2), ``"2"`` control,
+``"3"`` text, ``"4"`` type, ``"5"`` color, ``"6"`` abilities, ``"7a"`` characteristic-defining
+P/T (CR 604.3), ``"7b"`` P/T setting, ``"7c"`` P/T modifying, ``"7d"`` P/T switching. The
+engine's layer system (:mod:`undercity.engine.layers`) applies them in that order, in
+timestamp order within a layer, dependencies first (CR 613.7, 613.8).
+
+:class:`Continuous` is a static ability that applies modifications to what ``affects`` names:
+``ENCHANTED`` (the permanent this Aura or Equipment is attached to), ``SELF``, or
+``ALL(filter)`` (every permanent matching the filter, from its controller's point of view,
+evaluated continuously, CR 611.3a). Resolved spells and abilities create the same
+modifications with a duration (``undercity.engine.layers.add_effect``, CR 611.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from undercity.cards.model import ENCHANTED, Ability, CardDef, Condition, Effect, Filter, Ref, Static
+
+#: Land subtypes (CR 205.3i): kept by a permanent that becomes a land and loses its other types.
+LAND_SUBTYPES = frozenset({
+    "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant",
+    "Sphere", "Swamp", "Tower", "Urza’s", "Urza's", "Town", "Planet",
+})
+#: Artifact and enchantment subtypes (CR 205.3g, 205.3h).
+ARTIFACT_SUBTYPES = frozenset({
+    "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification", "Gold",
+    "Incubator", "Junk", "Map", "Powerstone", "Spacecraft", "Treasure", "Vehicle",
+})
+ENCHANTMENT_SUBTYPES = frozenset({
+    "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine",
+})
+
+#: Numbers a characteristic-defining ability or a modification counts (CR 604.3): the name of
+#: a count the layer system knows (``undercity.engine.layers.COUNTS``) plus a fixed part.
+PTValue = int | tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    """One modification of a continuous effect; ``layer`` says where it applies (CR 613.1)."""
+
+    layer: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyOf(Mod):
+    """Layer 1 (CR 707.2): the object's copiable values become ``card``'s, with the copy
+    effect's exceptions (CR 707.9b): ``add_subtypes`` in addition to its other types and the
+    abilities ``add_abilities``."""
+
+    layer: ClassVar[str] = "1"
+    card: CardDef | None = None
+    add_subtypes: frozenset[str] = frozenset()
+    add_abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl(Mod):
+    """Layer 2 (CR 613.1b): ``player`` controls the object."""
+
+    layer: ClassVar[str] = "2"
+    player: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SetTypes(Mod):
+    """Layer 4 (CR 613.1d, 205.1a): the object is ``types`` and loses its other card types.
+    ``subtypes``: its new subtypes, replacing all of them ("is a green Elk creature … loses
+    all other creature types"); None: it keeps the subtypes that go with its new card types
+    (a permanent that becomes a land keeps its land types, CR 205.3d)."""
+
+    layer: ClassVar[str] = "4"
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetSubtypes(Mod):
+    """Layer 4: the object's subtypes become ``subtypes`` (its card types unchanged)."""
+
+    layer: ClassVar[str] = "4"
+    subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class AddTypes(Mod):
+    """Layer 4: the object is ``types`` and ``subtypes`` in addition to its other types."""
+
+    layer: ClassVar[str] = "4"
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SetColors(Mod):
+    """Layer 5 (CR 613.1e, 105.2): the object is ``colors`` (empty: colorless) and no others."""
+
+    layer: ClassVar[str] = "5"
+    colors: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbilities(Mod):
+    """Layer 6 (CR 613.1f): the object loses all abilities (keywords included)."""
+
+    layer: ClassVar[str] = "6"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAbilities(Mod):
+    """Layer 6: the object has ``abilities`` and ``keywords``."""
+
+    layer: ClassVar[str] = "6"
+    abilities: tuple[Ability, ...] = ()
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class DefinePT(Mod):
+    """Layer 7a (CR 604.3, 613.4a): a characteristic-defining ability sets power and/or
+    toughness (None: that one is printed). It functions in every zone (CR 604.3)."""
+
+    layer: ClassVar[str] = "7a"
+    power: PTValue | None = None
+    toughness: PTValue | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetPT(Mod):
+    """Layer 7b (CR 613.4b): base power and toughness become ``p``/``t``."""
+
+    layer: ClassVar[str] = "7b"
+    p: int = 0
+    t: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyPT(Mod):
+    """Layer 7c (CR 613.4c): +``p``/+``t`` (each a number or a count)."""
+
+    layer: ClassVar[str] = "7c"
+    p: PTValue = 0
+    t: PTValue = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Mod):
+    """Layer 7d (CR 613.4d): power and toughness are switched."""
+
+    layer: ClassVar[str] = "7d"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Continuous(Static):
+    """A static ability whose effect is the modifications ``mods`` to ``affects`` (CR 604.1,
+    611.3), while ``cond`` holds for this permanent's controller (None: always). A
+    characteristic-defining ability (CR 604.3) is one whose only modification is
+    :class:`DefinePT` of ``SELF``."""
+
+    kind: str = "continuous"
+    affects: Ref = ENCHANTED
+    mods: tuple[Mod, ...] = ()
+    cond: Condition | None = None
+
+    @property
+    def is_cda(self) -> bool:
+        return all(isinstance(m, DefinePT) for m in self.mods) and self.affects.kind == "self"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EntersAsCopy(Static):
+    """"You may have this enter the battlefield as a copy of any creature on the battlefield,
+    except …" (Phantasmal Image): a replacement effect on how it enters (CR 614.1c) whose copy
+    effect (layer 1, CR 707.2) has the exceptions ``add_subtypes`` and ``add_abilities``
+    (707.9b). The copied object matches ``filter``."""
+
+    kind: str = "enters_as_copy"
+    filter: Filter | None = None
+    add_subtypes: frozenset[str] = frozenset()
+    add_abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GainControlOf(Effect):
+    """"Gain control of ``what``" (layer 2, CR 613.1b): the resolving ability's controller
+    controls it — ``until`` ``source_controlled``: "for as long as you control [this
+    permanent]" (CR 611.2b); ``eot``: until end of turn; ``always``: indefinitely."""
+
+    what: Ref = Ref("target", 0)
+    until: str = "source_controlled"

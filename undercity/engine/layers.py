@@ -1,0 +1,964 @@
+"""The layer system: one home for continuous effects (CR 613).
+
+A permanent's characteristics are its card's (or its copiable values, CR 707.2) after every
+continuous effect that applies to it, applied layer by layer (CR 613.1): 1 copy, 2 control,
+3 text, 4 type, 5 color, 6 abilities, 7a characteristic-defining P/T (604.3), 7b P/T setting,
+7c P/T modifying (counters too, 613.4c), 7d P/T switching. Within a layer, effects apply in
+timestamp order (613.7) — except that an effect that depends on another (613.8a: applying the
+other would change whether it exists, or what it applies to) waits until that one has applied
+(613.8b), the order being re-examined after each one (613.8c); effects in a dependency loop
+apply in timestamp order.
+
+Continuous effects come from
+
+* static abilities of permanents (CR 611.3): the language of
+  :mod:`undercity.cards.language.continuous` (:class:`~undercity.cards.language.continuous.Continuous`),
+  and the older static kinds ``pump``, ``grant``, ``pump_self_if_completed``, ``pump_self_if``, ``anthem_if``, ``attached_pump_or``, read
+  here as the same modifications (:func:`_static_mods`). The set of objects a static
+  ability affects is evaluated as the layer applies (611.3a); once it has begun applying in
+  one layer it keeps the same set in later ones, even if its ability is removed meanwhile
+  (613.6). A static ability a permanent lost in layer 6 creates no effect in layer 7.
+* resolved spells and abilities (CR 611.2), on ``State.effects``: ``pump`` (7c and 6),
+  ``set_base_pt`` (7b, with layer-4 subtypes), ``lose_abilities`` (6), and
+  :class:`LayerEffect` (any modifications, :func:`add_effect`). Their affected set is locked
+  in as they begin (611.2c): one record per object.
+* emblems in the command zone (CR 114.4), ``State.extra[EMBLEMS]``.
+
+**Caching.** The characteristics of every permanent are computed at once and kept until the
+game changes: the cache is keyed by the state object, the number of events (every change to
+a game is an event), the effects list and its length, the battlefield's length, and the
+timestamp counter (every new object and every attachment takes a timestamp, 613.7e).
+Computing is copy-on-write: only the permanents an effect touches get a :class:`Chars`. A copied game
+(``Game.copy``, a pickle) is a new state object, so nothing leaks between copies; the cache is
+module-level, never pickled. Counters are read at query time (7c), so they can't be stale.
+When no continuous effect exists at all (the common case) nothing is computed: the table is
+None and every characteristic is the card's.
+
+**Control (layer 2)** is kept on ``Obj.controller``, which every rules module reads: the layer
+system writes the controller layer 2 computes there as soon as it changes
+(:func:`sync_control`, run after every event), remembering the controller the permanent had
+before any control-changing effect (``State.extra[BASE_CONTROLLER]``). A permanent whose
+controller changes is removed from combat (CR 506.4) and has not been under its new
+controller's control continuously since their turn began (CR 302.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards import model as m
+from undercity.cards.language.continuous import (
+    ARTIFACT_SUBTYPES,
+    ENCHANTMENT_SUBTYPES,
+    LAND_SUBTYPES,
+    AddAbilities,
+    AddTypes,
+    Continuous,
+    CopyOf,
+    DefinePT,
+    GainControl,
+    LoseAbilities,
+    Mod,
+    ModifyPT,
+    PTValue,
+    SetColors,
+    SetPT,
+    SetSubtypes,
+    SetTypes,
+    SwitchPT,
+)
+from undercity.engine.state import ContinuousEffect
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef, ManaCost
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj, State
+
+LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+#: ``State.extra`` key: the emblems in command zones (CR 114), as (owner, kind) pairs.
+EMBLEMS = "emblems"
+#: ``State.extra`` key: object id -> the controller it had before control-changing effects.
+BASE_CONTROLLER = "base_controller"
+#: The kind of resolved effect by which an object "loses all abilities" (CR 613.1f).
+LOSE = "lose_abilities"
+#: Kinds of ``State.effects`` records the layer system reads.
+LAYER_KINDS = frozenset({"pump", "set_base_pt", LOSE, "layer"})
+
+#: The static kinds (other than :class:`Continuous`) that create continuous effects.
+#: (``hexproof_while_untapped`` — "has hexproof as long as it's untapped" — is read when asked,
+#: :func:`undercity.engine.characteristics.keywords`: tapping needs no event of its own.)
+STATIC_KINDS = frozenset({"pump", "grant", "pump_self_if_completed", "pump_self_if", "anthem_if",
+                          "attached_pump_or"})
+
+
+@dataclass(slots=True)
+class LayerEffect(ContinuousEffect):
+    """A resolved effect's modifications ``mods`` of object ``obj`` (CR 611.2; locked-in set,
+    611.2c). ``until``: as :class:`ContinuousEffect`, or ``source_controlled`` — "for as long
+    as you control [source]" (ends when ``player`` no longer controls ``source``, 611.2b)."""
+
+    mods: tuple[Mod, ...] = ()
+    text: str = ""
+
+
+class Chars:
+    """An object's characteristics after continuous effects (CR 109.3, 613). The attributes
+    that a card also has (name, types, colors, …) have the card's names, so code that reads
+    a ``CardDef`` reads these the same way."""
+
+    __slots__ = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "keywords", "triggered",
+                 "activated", "static", "power", "toughness", "mod_p", "mod_t", "switched", "controller",
+                 "card", "lost", "copied")
+
+    def __init__(self, card: CardDef, controller: int) -> None:
+        self.card = card  # the copiable values' card (CR 707.2): the printed card unless copied
+        self.name = card.name
+        self.mana_cost: ManaCost | None = card.mana_cost
+        self.colors = card.colors
+        self.types = card.types
+        self.subtypes = card.subtypes
+        self.supertypes = card.supertypes
+        self.keywords = card.keywords
+        self.triggered: tuple[m.Triggered, ...] = card.triggered
+        self.activated: tuple[m.Activated, ...] = card.activated
+        self.static: tuple[m.Static, ...] = card.static
+        self.power = card.power
+        self.toughness = card.toughness
+        self.mod_p = 0
+        self.mod_t = 0
+        self.switched = False
+        self.controller = controller
+        self.lost: int | None = None  # timestamp of the latest "loses all abilities"
+        self.copied: CopyOf | None = None  # the copy effect that applied (layer 1), if any
+
+    def copy(self) -> Chars:
+        c = Chars.__new__(Chars)
+        for k in Chars.__slots__:
+            setattr(c, k, getattr(self, k))
+        return c
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value if self.mana_cost else 0
+
+    @property
+    def enchant(self) -> m.TargetSpec | None:
+        return self.card.enchant
+
+
+@dataclass(slots=True)
+class _Eff:
+    """One continuous effect's part in one layer, while the layers are computed."""
+
+    layer: str
+    ts: int
+    mod: Mod
+    key: tuple[Any, ...]  # identifies the effect (its parts in several layers share it)
+    source: int | None = None
+    static: m.Static | None = None  # the static ability creating it (None: a resolved effect)
+    locked: tuple[int, ...] | None = None  # 611.2c: the objects a resolved effect affects
+    affects: Affects | None = None
+    cda: bool = False
+
+
+# ---------------------------------------------------------------------------- named counts
+
+def _opp_graveyard_types(g: Game, controller: int) -> int:
+    """The number of card types among cards in your opponents' graveyards (Nighthawk Scavenger)."""
+    from undercity.engine.targeting import _is_opponent
+
+    s = g.s
+    kinds: set[str] = set()
+    for p in s.players:
+        if p.idx != controller and not p.left and _is_opponent(g, controller, p.idx):
+            for oid in p.graveyard:
+                kinds |= s.objs[oid].card.types
+    return len(kinds - {"Tribal", "Kindred"}) + len(kinds & {"Tribal", "Kindred"})
+
+
+def _cards_in_hand(g: Game, controller: int) -> int:
+    return len(g.s.players[controller].hand)
+
+
+def _lands_you_control(g: Game, controller: int) -> int:
+    s = g.s
+    return sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
+               and "Land" in s.objs[oid].card.types)
+
+
+def _completed_dungeons_twice(g: Game, controller: int) -> int:
+    return 2 * len(set(g.s.players[controller].completed))
+
+
+#: Counts a continuous effect's numbers can name: name -> fn(game, controller of the source).
+COUNTS: dict[str, Callable[[Game, int], int]] = {
+    "card_types_in_opponents_graveyards": _opp_graveyard_types,
+    "cards_in_hand": _cards_in_hand,
+    "lands_you_control": _lands_you_control,
+    "twice_completed_dungeons": _completed_dungeons_twice,
+}
+
+
+def value(g: Game, v: PTValue, controller: int) -> int:
+    if isinstance(v, int):
+        return v
+    name, plus = v
+    fn = COUNTS.get(name)
+    if fn is None:
+        raise ValueError(f"unknown count {name!r} in a continuous effect; known: {', '.join(sorted(COUNTS))}")
+    return fn(g, controller) + plus
+
+
+# ---------------------------------------------------------------------------- the cache
+
+class _Cache:
+    __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
+                 "watched", "nemb")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.events: Any = None
+        self.nev = self.neff = self.nbf = self.ts = self.nemb = 0
+        self.effects: Any = None
+        self.table: Table | None = None
+        self.working: tuple[State, dict[int, Chars]] | None = None
+        #: the computation read more than the key and ``watched`` show (a condition, a count,
+        #: a filter): any event may change it
+        self.volatile = True
+        #: (object, what it was attached to, its controller) for the permanents it read
+        self.watched: tuple[tuple[Obj, int | None, int], ...] = ()
+
+
+class Table:
+    """The characteristics of the permanents continuous effects touch, computed at one moment
+    (every other permanent has its card's)."""
+
+    __slots__ = ("chars", "gained", "lost")
+
+    def __init__(self, s: State, chars: dict[int, Chars]) -> None:
+        self.chars = chars
+        objs = s.objs
+        #: permanents whose abilities are not their card's (granted, copied, lost), in
+        #: battlefield order
+        changed = {oid for oid, c in chars.items()
+                   if c.triggered is not objs[oid].card.triggered
+                   or c.activated is not objs[oid].card.activated or c.static is not objs[oid].card.static}
+        self.gained = tuple(oid for oid in s.battlefield if oid in changed) if changed else ()
+        #: permanents that lost all abilities: the timestamp of the latest loss (CR 613.1f)
+        self.lost = {oid: c.lost for oid, c in chars.items() if c.lost is not None}
+
+
+_CACHE = _Cache()
+
+
+def forget() -> None:
+    """Drop the cache (a position changed from outside the engine, Game.advance)."""
+    _CACHE.state = None
+
+
+@lru_cache(maxsize=4096)
+def has_layer_statics(card: CardDef) -> bool:
+    """Whether a card has a static ability that creates continuous effects."""
+    return any(isinstance(st, Continuous) or st.kind in STATIC_KINDS for st in card.static)
+
+
+def working(s: State) -> dict[int, Chars] | None:
+    """The characteristics being computed right now for ``s`` (a condition or filter asked
+    about an object while the layers apply: it sees what has applied so far)."""
+    w = _CACHE.working
+    return w[1] if w is not None and w[0] is s else None
+
+
+def table(g: Game) -> Table | None:
+    """The characteristics of the permanents continuous effects touch now (the others have
+    their card's), or None when no continuous effect exists."""
+    s = g.s
+    c = _CACHE
+    ev = g.events
+    eff = s.effects
+    if (c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.ts == s.timestamp
+            and c.nbf == len(s.battlefield)):
+        if c.nev == len(ev):
+            return c.table
+        # Events happened, but none of what this computation read changed: the battlefield
+        # and the effects are the same, and so are the attachments and controllers it read.
+        if not c.volatile and c.nemb == len(s.extra.get(EMBLEMS, ())) and all(
+                o.attached_to == a and o.controller == p for o, a, p in c.watched):
+            c.nev = len(ev)
+            return c.table
+    if c.working is not None and c.working[0] is s:
+        return None  # asked while computing: callers read the work in progress instead
+    if _any(g):
+        t, c.volatile, c.watched = _compute(g)
+    else:
+        t, c.volatile, c.watched = None, False, ()
+    eff = s.effects
+    c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
+    c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
+    return t
+
+
+def _any(g: Game) -> bool:
+    from undercity.engine.characteristics import permanents_with
+
+    s = g.s
+    if permanents_with(s, has_layer_statics) or EMBLEMS in s.extra:
+        return True
+    return any(e.kind in LAYER_KINDS for e in s.effects)
+
+
+def chars(g: Game, o: Obj, _c: _Cache = _CACHE) -> Chars | None:
+    """``o``'s characteristics after continuous effects, or None: its card's (the common case).
+    Objects not on the battlefield have their card's, but for characteristic-defining
+    abilities, which function everywhere (CR 604.3): see :func:`cda_pt`."""
+    if o.zone != "battlefield":
+        return None
+    s = g.s
+    w = _c.working
+    if w is not None and w[0] is s:
+        return w[1].get(o.id)
+    ev = g.events
+    # table()'s check, inline: this is asked for every characteristic of every permanent
+    if (_c.nev == len(ev) and _c.state is s and _c.events is ev and _c.effects is s.effects
+            and _c.neff == len(s.effects) and _c.ts == s.timestamp and _c.nbf == len(s.battlefield)):
+        t = _c.table
+    else:
+        t = table(g)
+    return None if t is None else t.chars.get(o.id)
+
+
+# ---------------------------------------------------------------------------- computing
+
+class _Work:
+    """The characteristics being computed: copy-on-write — only objects an effect has
+    touched have a :class:`Chars`; every other permanent still has its card's."""
+
+    __slots__ = ("s", "base", "touched", "volatile")
+
+    def __init__(self, s: State, base: dict[int, int], touched: dict[int, Chars] | None = None) -> None:
+        self.s = s
+        self.base = base
+        self.touched: dict[int, Chars] = {} if touched is None else touched
+        #: Set by every read of something other than the battlefield, the effects, and the
+        #: attachments and controllers of the permanents involved — a condition, a count, a
+        #: filter, a player's dungeons or commanders: then any event invalidates the result.
+        self.volatile = False
+
+    def on(self, oid: int | None) -> bool:
+        """Whether ``oid`` is a permanent (the objects the layers apply to)."""
+        o = self.s.objs.get(oid) if oid is not None else None
+        return o is not None and o.zone == "battlefield"
+
+    def get(self, oid: int) -> Chars:
+        c = self.touched.get(oid)
+        if c is None:
+            o = self.s.objs[oid]
+            c = self.touched[oid] = Chars(o.card, self.base.get(oid, o.controller))
+        return c
+
+    def controller(self, oid: int) -> int:
+        c = self.touched.get(oid)
+        if c is not None:
+            return c.controller
+        return self.base.get(oid, self.s.objs[oid].controller)
+
+    def types(self, oid: int) -> frozenset[str]:
+        c = self.touched.get(oid)
+        return self.s.objs[oid].card.types if c is None else c.types
+
+    def statics(self, oid: int) -> tuple[m.Static, ...]:
+        c = self.touched.get(oid)
+        return self.s.objs[oid].card.static if c is None else c.static
+
+    def trial(self, ids: tuple[int, ...]) -> _Work:
+        """A copy in which ``ids`` may be changed without changing this one."""
+        t = dict(self.touched)
+        for oid in ids:
+            if oid in t:
+                t[oid] = t[oid].copy()
+        w = _Work(self.s, self.base, t)
+        w.volatile = self.volatile
+        return w
+
+
+Affects = Callable[["Game", _Work], tuple[int, ...]]
+
+
+def _ts(o: Obj) -> int:
+    return o.timestamp
+
+
+@lru_cache(maxsize=4096)
+def _static_mods(st: m.Static) -> tuple[Mod, ...]:
+    """What a static ability does, as modifications: the language's :class:`Continuous`, and
+    the older static kinds read the same way (CR 613.1f, 613.4c)."""
+    if isinstance(st, Continuous):
+        return st.mods
+    k = st.kind
+    out: list[Mod] = []
+    if k in ("pump", "pump_self_if", "anthem_if", "grant"):
+        if st.keywords or isinstance(st, m.Grant) and st.abilities:
+            out.append(AddAbilities(st.abilities if isinstance(st, m.Grant) else (), st.keywords))
+        if st.p or st.t:
+            out.append(ModifyPT(st.p, st.t))
+    elif k == "pump_self_if_completed" or k == "attached_pump_or":
+        if st.keywords:
+            out.append(AddAbilities((), st.keywords))
+        if k == "attached_pump_or":
+            out.append(ModifyPT(0, 0))  # the amounts depend on the condition: see _apply
+    return tuple(out)
+
+
+def _affects(g: Game, sid: int, st: m.Static) -> Affects:
+    """The objects a static ability of permanent ``sid`` affects, evaluated on the
+    characteristics so far (611.3a)."""
+    from undercity.engine import resolve, targeting
+
+    k = st.kind
+    s = g.s
+    src = s.objs[sid]
+
+    def holds(cond: m.Condition | None, w: _Work) -> bool:
+        if cond is None:
+            return True
+        w.volatile = True
+        return resolve.condition_holds(g, cond, w.controller(sid))
+
+    def permanents(w: _Work) -> list[int]:
+        return s.battlefield
+
+    if isinstance(st, Continuous):
+        ref = st.affects
+
+        def cont(g: Game, w: _Work) -> tuple[int, ...]:
+            w.volatile = True  # what the language's static abilities read is open-ended
+            if not holds(st.cond, w):
+                return ()
+            if ref.kind == "self":
+                return (sid,)
+            if ref.kind == "enchanted":
+                a = src.attached_to
+                return (a,) if w.on(a) else ()  # type: ignore[return-value]
+            if ref.kind == "all":
+                w.volatile = True
+                ctl = w.controller(sid)
+                return tuple(oid for oid in permanents(w) if targeting.matches(g, s.objs[oid], ref.filter, ctl, sid))
+            raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted or all")
+        return cont
+    if k == "pump" or k == "attached_pump_or" or (k == "grant" and st.to == "attached"):  # type: ignore[attr-defined]
+        if k == "pump" and st.affects.kind != "enchanted":
+            return lambda g, w: ()
+
+        def attached(g: Game, w: _Work) -> tuple[int, ...]:
+            a = src.attached_to
+            return (a,) if a != sid and w.on(a) else ()  # type: ignore[return-value]
+        return attached
+    if k == "grant":
+        if st.to != "commanders_you_own":  # type: ignore[attr-defined]
+            raise ValueError(f"unknown Grant target {st.to!r}")  # type: ignore[attr-defined]
+
+        def commanders(g: Game, w: _Work) -> tuple[int, ...]:
+            w.volatile = True
+            ctl = w.controller(sid)
+            mine = s.players[ctl].commanders
+            return tuple(oid for oid in permanents(w) if oid != sid and s.objs[oid].owner == ctl
+                         and s.objs[oid].card_uid in mine and "Creature" in w.types(oid))
+        return commanders
+    if k == "pump_self_if_completed":
+
+        def completed(g: Game, w: _Work) -> tuple[int, ...]:
+            w.volatile = True
+            return (sid,) if s.players[w.controller(sid)].completed else ()
+        return completed
+    if k == "pump_self_if":
+        return lambda g, w: (sid,) if holds(st.cond, w) else ()  # type: ignore[attr-defined]
+    if k == "anthem_if":
+
+        def anthem(g: Game, w: _Work) -> tuple[int, ...]:
+            w.volatile = True
+            if not holds(st.cond, w):  # type: ignore[attr-defined]
+                return ()
+            ctl = w.controller(sid)
+            return tuple(oid for oid in permanents(w) if oid != sid and w.controller(oid) == ctl
+                         and "Creature" in w.types(oid)
+                         and targeting.matches(g, s.objs[oid], st.filter, ctl, sid))  # type: ignore[attr-defined]
+        return anthem
+    raise ValueError(f"static kind {k!r} creates no continuous effect")
+
+
+def _resolved(g: Game) -> list[_Eff]:
+    """The parts of resolved effects (CR 611.2), each locked to its object (611.2c)."""
+    out: list[_Eff] = []
+    for i, e in enumerate(g.s.effects):
+        k = e.kind
+        if k not in LAYER_KINDS or e.obj is None:
+            continue
+        key = ("r", i)
+        lk = (e.obj,)
+        if k == "pump":
+            if e.keywords:
+                out.append(_Eff("6", e.timestamp, AddAbilities((), e.keywords), key, e.source, locked=lk))
+            if e.p or e.t:
+                out.append(_Eff("7c", e.timestamp, ModifyPT(e.p, e.t), key, e.source, locked=lk))
+        elif k == "set_base_pt":
+            sub = getattr(e, "subtypes", None)
+            if sub is not None:
+                out.append(_Eff("4", e.timestamp, SetSubtypes(sub), key, e.source, locked=lk))
+            out.append(_Eff("7b", e.timestamp, SetPT(e.p, e.t), key, e.source, locked=lk))
+        elif k == LOSE:
+            out.append(_Eff("6", e.timestamp, LoseAbilities(), key, e.source, locked=lk))
+        else:
+            for mod in e.mods:  # type: ignore[attr-defined]
+                out.append(_Eff(mod.layer, e.timestamp, mod, key, e.source, locked=lk))
+    return out
+
+
+def _emblems(g: Game) -> list[_Eff]:
+    """Emblems' abilities function in the command zone (CR 114.4). Ellywick Tumblestrum's:
+    "Creatures you control have trample and haste and get +2/+2 for each differently named
+    dungeon you've completed." """
+    out: list[_Eff] = []
+    s = g.s
+    for i, (owner, kind) in enumerate(s.extra.get(EMBLEMS, ())):
+        if kind != "ellywick":
+            raise ValueError(f"unknown emblem {kind!r}")
+
+        def yours(g: Game, w: _Work, owner: int = owner) -> tuple[int, ...]:
+            return tuple(oid for oid in s.battlefield if w.controller(oid) == owner and "Creature" in w.types(oid))
+        key = ("e", i)
+        n = ("twice_completed_dungeons", 0)
+        out.append(_Eff("6", 0, AddAbilities((), frozenset({"trample", "haste"})), key, None, affects=yours))
+        out.append(_Eff("7c", 0, _Owned(ModifyPT(n, n), owner), key, None, affects=yours))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Owned(Mod):
+    """A modification whose counts are from ``player``'s point of view (an emblem's owner)."""
+
+    mod: Mod = ModifyPT()
+    player: int = 0
+
+    @property
+    def layer(self) -> str:  # type: ignore[override]
+        return self.mod.layer
+
+
+def _is_layer_static(st: m.Static) -> bool:
+    return isinstance(st, Continuous) or st.kind in STATIC_KINDS
+
+
+class _Parts:
+    """The static abilities that create continuous effects, by layer, found once and found
+    again only when a layer changed which abilities permanents have (layers 1 and 6)."""
+
+    __slots__ = ("g", "w", "found", "affects", "seen")
+
+    def __init__(self, g: Game, w: _Work) -> None:
+        self.g = g
+        self.w = w
+        self.found: dict[str, list[tuple[int, m.Static, Mod]]] | None = None
+        self.affects: dict[tuple[int, int], Affects] = {}
+        self.seen: set[int] = set()  # every source found
+
+    def again(self) -> None:
+        self.found = None
+
+    def by_layer(self) -> dict[str, list[tuple[int, m.Static, Mod]]]:
+        if self.found is None:
+            from undercity.engine.characteristics import permanents_with
+
+            w = self.w
+            ids = set(permanents_with(w.s, has_layer_statics))
+            ids.update(oid for oid, c in w.touched.items() if c.static is not w.s.objs[oid].card.static)
+            found: dict[str, list[tuple[int, m.Static, Mod]]] = {}
+            for sid in w.s.battlefield:
+                if sid in ids:
+                    for st in w.statics(sid):
+                        if _is_layer_static(st):
+                            for md in _static_mods(st):
+                                found.setdefault(md.layer, []).append((sid, st, md))
+                            self.seen.add(sid)
+            self.found = found
+        return self.found
+
+    def layer(self, layer: str, started: dict[Any, tuple[int, ...]]) -> list[_Eff]:
+        """The parts in ``layer`` of the static abilities the permanents have now."""
+        parts = self.by_layer().get(layer)
+        if not parts:
+            return []
+        objs = self.g.s.objs
+        out: list[_Eff] = []
+        for sid, st, md in parts:
+            key = ("s", sid, id(st))
+            fn = self.affects.get((sid, id(st)))
+            if fn is None:
+                fn = self.affects[(sid, id(st))] = _affects(self.g, sid, st)
+            out.append(_Eff(layer, _ts(objs[sid]), md, key, sid, st, started.get(key), fn,
+                            cda=isinstance(st, Continuous) and st.is_cda))
+        return out
+
+
+def _started_elsewhere(g: Game, layer: str, started: dict[Any, tuple[int, ...]], have: set[Any]) -> list[_Eff]:
+    """Parts in ``layer`` of static effects that began applying in an earlier layer but whose
+    ability has since been removed: they keep applying to the same objects (CR 613.6)."""
+    s = g.s
+    out: list[_Eff] = []
+    for key, ids in started.items():
+        if key in have or key[0] != "s":
+            continue
+        src = s.objs.get(key[1])
+        if src is None:
+            continue
+        for st in src.card.static:
+            if id(st) == key[2]:
+                out += [_Eff(layer, _ts(src), md, key, key[1], st, ids) for md in _static_mods(st) if md.layer == layer]
+    return out
+
+
+def _static_of(g: Game, key: tuple[Any, ...]) -> m.Static:
+    """The static ability an effect's key names (a source's own, CR 613.6)."""
+    src = g.s.objs.get(key[1])
+    for st in (src.card.static if src is not None else ()):
+        if id(st) == key[2]:
+            return st
+    return m.Static("")
+
+
+def _has_static(w: _Work, sid: int, st: m.Static) -> bool:
+    return any(x is st for x in w.statics(sid))
+
+
+def _targets(g: Game, e: _Eff, w: _Work) -> tuple[int, ...]:
+    if e.locked is not None:
+        return tuple(oid for oid in e.locked if w.on(oid))
+    if e.static is not None and e.source is not None and not _has_static(w, e.source, e.static):
+        return ()  # the ability was removed (or never there): its effect doesn't exist (613.8a)
+    return e.affects(g, w) if e.affects is not None else ()
+
+
+def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
+    mod = e.mod
+    controller = w.controller(e.source) if w.on(e.source) else None
+    if isinstance(mod, _Owned):
+        controller, mod = mod.player, mod.mod
+    for oid in ids:
+        c = w.get(oid)
+        ctl = controller if controller is not None else c.controller
+        if isinstance(mod, ModifyPT):
+            st = e.static
+            if st is not None and st.kind == "attached_pump_or":
+                from undercity.engine import resolve
+
+                w.volatile = True
+                alt = resolve.condition_holds(g, st.cond, ctl)  # type: ignore[attr-defined]
+                c.mod_p += st.alt_p if alt else st.p  # type: ignore[attr-defined]
+                c.mod_t += st.alt_t if alt else st.t  # type: ignore[attr-defined]
+            else:
+                if not (isinstance(mod.p, int) and isinstance(mod.t, int)):
+                    w.volatile = True  # a count
+                c.mod_p += value(g, mod.p, ctl)
+                c.mod_t += value(g, mod.t, ctl)
+        elif isinstance(mod, AddAbilities):
+            if mod.keywords:
+                c.keywords = c.keywords | mod.keywords
+            for a in mod.abilities:
+                _add_ability(c, a)
+        elif isinstance(mod, LoseAbilities):
+            c.keywords = frozenset()
+            c.triggered, c.activated, c.static = (), (), ()
+            c.lost = e.ts if c.lost is None or e.ts > c.lost else c.lost
+        elif isinstance(mod, SetPT):
+            c.power, c.toughness = mod.p, mod.t
+        elif isinstance(mod, DefinePT):
+            w.volatile = True  # a count (CR 604.3)
+            if mod.power is not None:
+                c.power = value(g, mod.power, ctl)
+            if mod.toughness is not None:
+                c.toughness = value(g, mod.toughness, ctl)
+        elif isinstance(mod, SwitchPT):
+            c.switched = not c.switched
+        elif isinstance(mod, SetTypes):
+            c.subtypes = mod.subtypes if mod.subtypes is not None else _retained(c.subtypes, mod.types)
+            c.types = mod.types
+        elif isinstance(mod, SetSubtypes):
+            c.subtypes = mod.subtypes
+        elif isinstance(mod, AddTypes):
+            c.types = c.types | mod.types
+            c.subtypes = c.subtypes | mod.subtypes
+        elif isinstance(mod, SetColors):
+            c.colors = mod.colors
+        elif isinstance(mod, GainControl):
+            c.controller = mod.player
+        elif isinstance(mod, CopyOf):
+            _copy(c, mod)
+        else:
+            raise ValueError(f"unknown modification {type(mod).__name__}")
+
+
+def _add_ability(c: Chars, a: m.Ability) -> None:
+    if isinstance(a, m.Triggered):
+        c.triggered = (*c.triggered, a)
+    elif isinstance(a, m.Activated):
+        c.activated = (*c.activated, a)
+    elif isinstance(a, m.Static):
+        c.static = (*c.static, a)
+    else:
+        raise ValueError(f"an effect can't give the ability {a!r}")
+
+
+def _retained(subtypes: frozenset[str], types: frozenset[str]) -> frozenset[str]:
+    """The subtypes that go with card types ``types`` (CR 205.3d: an object can't have a
+    subtype that doesn't correspond to one of its types)."""
+    out = set()
+    for st in subtypes:
+        if st in LAND_SUBTYPES:
+            ok = "Land" in types
+        elif st in ARTIFACT_SUBTYPES:
+            ok = "Artifact" in types
+        elif st in ENCHANTMENT_SUBTYPES:
+            ok = "Enchantment" in types
+        else:
+            ok = bool({"Creature", "Kindred", "Tribal"} & types)
+        if ok:
+            out.add(st)
+    return frozenset(out)
+
+
+def _copy(c: Chars, mod: CopyOf) -> None:
+    """CR 707.2: the copiable values are the copied object's (its card, as modified by other
+    copy effects — a copy of a copy copies what the first one copied, 707.3), with the
+    copy effect's exceptions (707.9b)."""
+    card = mod.card
+    if card is None:
+        return
+    c.copied = mod
+    c.card = card
+    c.name, c.mana_cost, c.colors = card.name, card.mana_cost, card.colors
+    c.types, c.subtypes, c.supertypes = card.types, card.subtypes | mod.add_subtypes, card.supertypes
+    c.keywords = card.keywords
+    c.triggered, c.activated, c.static = card.triggered, card.activated, card.static
+    for a in mod.add_abilities:
+        _add_ability(c, a)
+    c.power, c.toughness = card.power, card.toughness
+
+
+def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:
+    """CR 613.8a: whether ``a`` depends on ``b`` — applying ``b`` would change whether ``a``
+    exists or what it applies to (and neither or both are characteristic-defining)."""
+    if a.key == b.key or a.cda != b.cda or a.locked is not None:
+        return False
+    ids = _targets(g, b, w)
+    if not ids:
+        return False
+    before = _targets(g, a, w)
+    trial = w.trial(ids)
+    _apply(g, b, ids, trial)
+    _CACHE.working = (g.s, trial.touched)
+    try:
+        after = _targets(g, a, trial)
+    finally:
+        _CACHE.working = (g.s, w.touched)
+    return set(after) != set(before)
+
+
+def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tuple[int, ...]]) -> None:
+    """Apply one layer's effects: timestamp order (613.7), dependencies first (613.8b),
+    re-examined after each (613.8c); a dependency loop applies in timestamp order."""
+    effs.sort(key=lambda e: e.ts)
+    remaining = effs
+    # Only an effect of a static ability can depend on another (a resolved effect's set of
+    # objects is locked in, 611.2c); with one effect there is nothing to order.
+    check = len(effs) > 1 and any(e.locked is None for e in effs)
+    while remaining:
+        pick = 0
+        if check and len(remaining) > 1:
+            free = [i for i, a in enumerate(remaining)
+                    if not any(j != i and _depends(g, a, b, w) for j, b in enumerate(remaining))]
+            if free:
+                pick = free[0]
+            # else: a dependency loop (or every effect waits on another): timestamp order
+        e = remaining.pop(pick)
+        ids = _targets(g, e, w)
+        if e.locked is None and e.source is not None:
+            started.setdefault(e.key, ids)
+        if ids:
+            _apply(g, e, ids, w)
+
+
+def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int], ...]]:
+    """The layers, applied; with whether the result read anything any event may change
+    (``volatile``) and the permanents whose attachments and controllers it read."""
+    s = g.s
+    w = _Work(s, s.extra.get(BASE_CONTROLLER, {}))
+    parts = _Parts(g, w)
+    resolved: dict[str, list[_Eff]] = {}
+    emblems = _emblems(g)
+    w.volatile = bool(emblems)
+    for e in _resolved(g) + emblems:
+        resolved.setdefault(e.layer, []).append(e)
+    started: dict[Any, tuple[int, ...]] = {}
+    prev = _CACHE.working
+    _CACHE.working = (s, w.touched)
+    try:
+        for layer in LAYERS:
+            if layer not in resolved and layer not in parts.by_layer() and not (
+                    started and any(md.layer == layer for key in started if key[0] == "s"
+                                    for md in _static_mods(_static_of(g, key)))):
+                continue  # nothing applies in this layer
+            effs = list(resolved.get(layer, ()))
+            statics = parts.layer(layer, started)
+            for e in statics:
+                if e.key in started:
+                    e.locked = started[e.key]  # 613.6: the same set of objects as before
+            effs += statics
+            if started:
+                effs += _started_elsewhere(g, layer, started, {e.key for e in statics})
+            if effs:
+                _order_and_apply(g, effs, w, started)
+                if layer in ("1", "6"):
+                    parts.again()  # copy effects and layer 6 change which abilities permanents have
+    finally:
+        _CACHE.working = prev
+    objs = s.objs
+    watched = tuple((objs[oid], objs[oid].attached_to, objs[oid].controller) for oid in parts.seen | set(w.touched))
+    return Table(s, w.touched), w.volatile, watched
+
+
+# ---------------------------------------------------------------------------- reading
+
+def cda_pt(g: Game, o: Obj) -> tuple[int | None, int | None]:
+    """Power and toughness of an object not on the battlefield: printed, or as its
+    characteristic-defining ability says — CDAs function in every zone (CR 604.3)."""
+    p, t = o.card.power, o.card.toughness
+    for st in o.card.static:
+        if isinstance(st, Continuous) and st.is_cda:
+            for md in st.mods:
+                if isinstance(md, DefinePT):
+                    if md.power is not None:
+                        p = value(g, md.power, o.controller)
+                    if md.toughness is not None:
+                        t = value(g, md.toughness, o.controller)
+    return p, t
+
+
+@lru_cache(maxsize=4096)
+def has_cda(card: CardDef) -> bool:
+    return any(isinstance(st, Continuous) and st.is_cda for st in card.static)
+
+
+def pt(g: Game, o: Obj) -> tuple[int, int]:
+    """Power and toughness after every layer, counters included (CR 613.4c) and then
+    switching (613.4d)."""
+    c = chars(g, o)
+    cnt = o.counters
+    d = (cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)) if cnt else 0
+    if c is None:
+        if has_cda(o.card):
+            bp, bt = cda_pt(g, o)
+            return (bp or 0) + d, (bt or 0) + d
+        return (o.card.power or 0) + d, (o.card.toughness or 0) + d
+    p = (c.power or 0) + c.mod_p + d
+    t = (c.toughness or 0) + c.mod_t + d
+    return (t, p) if c.switched else (p, t)
+
+
+# ---------------------------------------------------------------------------- creating effects
+
+def add_effect(g: Game, oid: int, mods: tuple[Mod, ...], *, until: str = "eot", player: int | None = None,
+               source: int | None = None, text: str = "") -> LayerEffect:
+    """A resolved spell or ability's continuous effect on object ``oid`` (CR 611.2), with a
+    new timestamp (613.7b)."""
+    s = g.s
+    e = LayerEffect("layer", oid, until=until, player=player, source=source, timestamp=s.next_timestamp(),
+                    mods=mods, text=text)
+    if any(isinstance(md, GainControl) for md in mods):
+        s.extra.setdefault(BASE_CONTROLLER, {}).setdefault(oid, s.objs[oid].controller)
+    s.effects.append(e)
+    sync_control(g, announced=oid)
+    return e
+
+
+def _controls_expired(g: Game) -> None:
+    """End the effects that last "for as long as you control [source]" whose controller no
+    longer controls it, or whose source left the battlefield (CR 611.2b)."""
+    from undercity.engine import events as ev
+
+    s = g.s
+    ending = [e for e in s.effects if e.until == "source_controlled"
+              and (e.source not in s.objs or s.objs[e.source].zone != "battlefield"
+                   or s.objs[e.source].controller != e.player)]
+    if not ending:
+        return
+    s.effects = [e for e in s.effects if e not in ending]
+    for e in ending:
+        what = s.objs[e.obj].name if e.obj in s.objs else "an object"
+        g.emit(ev.EffectEnded(rule="611.2b", description=f"the effect on {what} ends"))
+
+
+def sync_control(g: Game, announced: int | None = None) -> None:
+    """Write the controller layer 2 gives each permanent to ``Obj.controller`` (see the
+    module docstring); effects "for as long as you control …" end first (611.2b). The log
+    says who gains control, except of ``announced`` (its effect's beginning said so)."""
+    s = g.s
+    base = s.extra.get(BASE_CONTROLLER)
+    if not base:
+        return
+    from undercity.engine import events as ev
+
+    _controls_expired(g)
+    for oid in list(base):
+        o = s.objs.get(oid)
+        if o is None or o.zone != "battlefield":
+            del base[oid]  # a new object (CR 400.7): no effect follows it
+            continue
+        ctl = base[oid]
+        applies = False
+        for e in sorted((e for e in s.effects if e.kind == "layer" and e.obj == oid), key=lambda e: e.timestamp):
+            for md in e.mods:  # type: ignore[attr-defined]
+                if isinstance(md, GainControl):
+                    ctl, applies = md.player, True
+        if not applies:
+            del base[oid]
+        if ctl != o.controller:
+            _change_controller(g, o, ctl)
+            if oid != announced:
+                g.emit(ev.Note(rule="613.1b", message=f"{g.player_name(ctl)} gains control of {o.name}"))
+    if not base:
+        s.extra.pop(BASE_CONTROLLER, None)
+
+
+def _change_controller(g: Game, o: Obj, ctl: int) -> None:
+    """A permanent changes controller: removed from combat (CR 506.4); it hasn't been under
+    its new controller's control continuously since their most recent turn began (302.6)."""
+    c = g.s.combat
+    if c is not None:
+        c.attackers.pop(o.id, None)
+        c.blockers.pop(o.id, None)
+        c.blocked_by.pop(o.id, None)
+        for lst in c.blocked_by.values():
+            if o.id in lst:
+                lst.remove(o.id)
+    o.controller = ctl
+    o.sick = True
+
+
+def watch(g: Game, e: Any) -> list[Any]:
+    """After every event: control-changing effects may have begun or ended (CR 613.1b)."""
+    if BASE_CONTROLLER in g.s.extra:
+        sync_control(g)
+    return []
+
+
+def copy_values(g: Game, o: Obj) -> CopyOf:
+    """The copiable values of ``o`` (CR 707.2): its card as modified by copy effects and
+    their exceptions (707.3, 707.9b); other effects (types, P/T, counters…) are not copied."""
+    c = chars(g, o)
+    if c is not None and c.copied is not None:
+        return c.copied
+    return CopyOf(card=o.card)
+
