@@ -3,7 +3,7 @@
 The server is authoritative: it holds the :class:`~undercity.engine.game.Game`, runs the AI
 seats, and accepts an answer only from the seat the pending decision belongs to, as an option
 index that :meth:`Game.apply` validates (an illegal one changes nothing). A seat's page and its
-JSON carry only what that seat may see (:func:`seat_view`): its own hand, other hands and
+JSON carry only what that seat may see (:func:`undercity.web.seat_view.seat_view`): its own hand, other hands and
 libraries as counts (CR 400.2), the log rendered for that viewer (engine/events.py).
 
 Every game is saved in the site's database as a replay (``Game.save``: its setup and choices)
@@ -18,18 +18,20 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from undercity.engine.priority import PASS_OPTION
 from undercity.engine.state import NO_PRIORITY_STEPS, STEPS
 from undercity.errors import IllegalActionError, UndercityError
+from undercity.web.seat_view import fingerprint, seat_view
+
+if TYPE_CHECKING:
+    from starlette.websockets import WebSocket
 
 AI_KINDS = ("heuristic", "random", "mcts")  # mcts searches: about a second a decision
 AI_NAMES = {"heuristic": "Heuristic", "random": "Random", "mcts": "MCTS"}
@@ -39,7 +41,10 @@ VARIANTS = ("two-player", "free-for-all", "commander", "two-headed-giant")
 MAX_SEATS = 6
 SEAT_KINDS = ("human", *AI_KINDS)
 MAX_GAMES = 200  # in memory at once; the oldest finished ones go first
-LOG_LINES = 80
+ACTIONS = ("answer", "concede", "pass_until_turn", "stop_passing", "stops")
+#: The steps a seat can stop in (CR 500.1; no player gets priority in untap and cleanup, 502.4, 514.3).
+STOP_STEPS = tuple(step for step in STEPS if step not in NO_PRIORITY_STEPS)
+STOPS = frozenset(f"{whose}:{step}" for whose in ("mine", "theirs") for step in STOP_STEPS)
 
 
 @dataclass
@@ -233,78 +238,6 @@ def new_game(decks: list[Any], kinds: list[str], seed: int, variant: str = "two-
     return tg
 
 
-def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see, as plain data (the page and /api/play render this, nothing else)."""
-    from undercity.ui import board
-
-    g = tg.game
-    s = g.s
-    d = g.pending
-    clicks = _card_options(d) if d is not None and d.player == seat and not g.over else {}
-    players = []
-    for p in s.players:
-        field_ = [{"name": o.name, "pt": board._pt(g, o), "status": board._status(g, o), "option": clicks.get(o.id)}
-                  for o in (s.objs[i] for i in s.battlefield) if o.controller == p.idx]
-        players.append({
-            "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,
-            "library": len(p.library), "hand": len(p.hand), "active": p.idx == s.active,
-            "initiative": s.initiative == p.idx, "dungeon": board._dungeon(g, p.idx), "team": p.team,
-            "dungeon_name": p.dungeon, "room": p.room,
-            "notes": board._notes(g, p.idx, seat),
-            "completed": list(p.completed), "out": bool(p.lost or p.left),
-            "graveyard": [s.objs[o].name for o in p.graveyard if o in s.objs],
-            "exile": [s.objs[o].name for o in p.exile if o in s.objs],
-            "battlefield": field_,
-        })
-    hand = []
-    for oid in s.players[seat].hand:
-        card = s.objs[oid].card
-        hand.append({"name": card.name, "cost": card.mana_cost.text if card.mana_cost is not None else "",
-                     "type": card.type_line, "option": clicks.get(oid)})
-    decision = None
-    if not g.over and d is not None:
-        since = datetime.fromtimestamp(tg.since, UTC).isoformat(timespec="seconds")
-        decision = {"player": d.player, "name": g.names[d.player], "yours": d.player == seat, "kind": d.kind,
-                    "since": since}
-        if d.player == seat:
-            decision["prompt"] = d.prompt
-            decision["options"] = [o.label for o in d.options]
-    return {
-        "seat": seat, "header": board.header(g).plain, "over": g.over, "passing": seat in tg.auto_pass,
-        "stops": sorted(tg.stops.get(seat, ())),
-        "your_turn": s.started and s.active == seat,
-        "winners": [g.names[w] for w in s.winners] if g.over else [],
-        "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
-        "hand": hand, "decision": decision, "log": g.log_lines(seat)[-LOG_LINES:],
-    }
-
-
-def _card_options(d: Any) -> dict[int, int]:
-    """Object id → the index of the one option of ``d`` that acts on that object (play, cast or
-    activate it, attack or block with it, target it), so the card itself can be clicked; an
-    object with several options (two abilities, a cast with an alternative cost) gets none.
-    Only the seat that decides gets these, and object ids never leave the server."""
-    found: dict[int, list[int]] = {}
-    for i, o in enumerate(d.options):
-        v = o.value
-        oid = None
-        if isinstance(v, int) and not isinstance(v, bool) and d.kind in ("attacker", "blocker", "block_target"):
-            oid = v
-        elif isinstance(v, tuple) and len(v) >= 2 and v[0] in ("play", "cast", "activate", "o"):
-            oid = v[1]
-        if isinstance(oid, int):
-            found.setdefault(oid, []).append(i)
-    return {oid: idx[0] for oid, idx in found.items() if len(idx) == 1}
-
-
-def fingerprint(view: dict[str, Any]) -> str:
-    """A short digest of a seat's view: the page and its socket compare it to know when to reload."""
-    import hashlib
-    import json
-
-    return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
-
-
 def _seat(request: Request) -> tuple[TableGame, int]:
     from undercity.web.app import WebError
 
@@ -455,110 +388,15 @@ async def play_answer(request: Request) -> Response:
             request.app.state.games.saved(tg)
 
     await run_in_threadpool(run)
+    from undercity.web.table_socket import broadcast
+
     await broadcast(tg)
     return RedirectResponse(f"/play/{request.path_params['token']}", status_code=303)
 
 
-async def broadcast(tg: TableGame) -> None:
-    """Send each open seat socket its own seat's view (never another seat's)."""
-    for ws, seat in list(tg.sockets):
-        with tg.lock:
-            view = seat_view(tg, seat)
-        try:
-            await ws.send_json({"view": view, "fingerprint": fingerprint(view)})
-        except Exception:  # a closed socket: forget it
-            if (ws, seat) in tg.sockets:
-                tg.sockets.remove((ws, seat))
+def routes() -> list[Route | WebSocketRoute]:
+    from undercity.web.table_socket import play_socket
 
-
-ACTIONS = ("answer", "concede", "pass_until_turn", "stop_passing", "stops")
-#: The steps a seat can stop in (CR 500.1; no player gets priority in untap and cleanup, 502.4, 514.3).
-STOP_STEPS = tuple(step for step in STEPS if step not in NO_PRIORITY_STEPS)
-STOPS = frozenset(f"{whose}:{step}" for whose in ("mine", "theirs") for step in STOP_STEPS)
-MAX_MESSAGE = 1000  # characters of one WebSocket message: {"choice": 12} or {"action": "concede"}
-
-
-def _same_origin(ws: WebSocket) -> bool:
-    """A page of another site can't open a seat's socket (cross-site WebSocket hijacking)."""
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True  # not a browser page (a script holding the link: the token is the secret)
-    host = ws.headers.get("host", "")
-    return origin.split("://", 1)[-1] == host
-
-
-async def play_socket(ws: WebSocket) -> None:
-    """The table over a WebSocket: the server sends ``{"view": …}`` (the seat's view) on connect
-    and after every change; the seat sends ``{"choice": N}`` or ``{"action": "concede"}``, and
-    gets ``{"error": …, "status": …}`` for a refused one (nothing changed)."""
-    from undercity.web.app import WebError
-
-    await ws.accept()
-    if not _same_origin(ws):
-        await ws.send_json({"error": "this socket is only for the site's own pages", "status": 403})
-        await ws.close(code=4403)
-        return
-    token = ws.path_params["token"]
-    found = ws.app.state.games.get(token) if len(token) <= 100 else None
-    if found is None:
-        await ws.send_json({"error": "no game seat has this link", "status": 404})
-        await ws.close(code=4404)
-        return
-    tg, seat = found
-    tg.sockets.append((ws, seat))
-    try:
-        with tg.lock:
-            view = seat_view(tg, seat)
-        await ws.send_json({"view": view, "fingerprint": fingerprint(view)})
-        while True:
-            text = await ws.receive_text()
-            try:
-                msg = _message(text)
-
-                def run(msg: dict[str, Any] = msg) -> None:
-                    with tg.lock:
-                        _answer(tg, seat, str(msg.get("action", "answer")), str(msg.get("choice", "")),
-                                msg.get("stops"))
-                        ws.app.state.games.saved(tg)
-
-                await run_in_threadpool(run)
-            except WebError as e:
-                await ws.send_json({"error": e.message, "status": e.status})
-                continue
-            await broadcast(tg)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        if (ws, seat) in tg.sockets:
-            tg.sockets.remove((ws, seat))
-
-
-def _message(text: str) -> dict[str, Any]:
-    import json
-
-    from undercity.web.app import WebError
-
-    if len(text) > MAX_MESSAGE:
-        raise WebError(413, f"a message of {len(text):,} characters; at most {MAX_MESSAGE}")
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        raise WebError(400, 'not JSON: send {"choice": N} or {"action": "concede"}') from None
-    if not isinstance(msg, dict) or not ({"choice", "action"} & set(msg)):
-        raise WebError(400, 'send {"choice": N} or {"action": "concede"}')
-    if "choice" in msg and (type(msg["choice"]) is not int or msg["choice"] < 0):
-        raise WebError(400, f"the choice must be an option's number, not {str(msg['choice'])[:20]!r}; "
-                            "nothing was done")
-    stops = msg.get("stops", [])
-    if not isinstance(stops, list) or len(stops) > len(STOPS) or not all(isinstance(x, str) for x in stops):
-        raise WebError(400, 'stops are a list of "mine:STEP" / "theirs:STEP"')
-    if msg.get("action", "answer") not in ACTIONS:
-        raise WebError(400, f"unknown action {str(msg['action'])[:20]!r}: one of {', '.join(ACTIONS[1:])}, "
-                            "or send a choice")
-    return msg
-
-
-def routes() -> list[Route]:
     return [
         Route("/table", table_form),
         Route("/table", table_create, methods=["POST"]),
