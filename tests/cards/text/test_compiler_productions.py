@@ -276,3 +276,11 @@ def test_life_equal_to_the_targets_mana_value() -> None:
 def test_life_equal_to_a_mana_value_without_a_target_is_refused() -> None:
     c = _card("When ~ dies, you gain life equal to its mana value.", "Creature")
     assert c.stage == "lower"
+
+
+def test_whenever_you_gain_life() -> None:
+    """Trelasarra, Moon Dancer: once per life-gain event (CR 119.9)."""
+    c = _card("Whenever you gain life, put a +1/+1 counter on ~ and scry 1.", "Creature")
+    assert c.lowered.triggered[0].when == m.Trigger("you_gain_life")
+    c = _card("When you gain life, draw a card.", "Creature")
+    assert c.stage == "lower"

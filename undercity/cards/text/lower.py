@@ -705,6 +705,8 @@ _TYPECYCLING = {"basic land": m.F("Land", basic=True), "plains": m.F("Land", sub
 
 def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
+    if s is None and w == "you gain life" and word == "whenever":
+        return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
     if s is None:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),
