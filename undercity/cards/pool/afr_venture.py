@@ -134,12 +134,6 @@ define("Eccentric Apprentice", triggered=(
               effects=(BecomeUntilEOT(T(0), "Bird", (1, 1), frozenset({"flying"})),)),
 ))
 
-define("Fly", enchant=target_creature(), static=(
-    Grant('Enchanted creature has flying and "Whenever this creature deals combat damage to a player, venture '
-          f'into the dungeon."{_R}', to="attached", keywords=frozenset({"flying"}), abilities=(Triggered(
-              f"Whenever this creature deals combat damage to a player, venture into the dungeon.{_R}",
-              when=Trigger("combat_damage_to_player"), effects=VENTURE),)),))
-
 
 
 define("Yuan-Ti Malison", triggered=(_combat_damage("Yuan-Ti Malison"),), static=(

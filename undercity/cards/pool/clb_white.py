@@ -30,7 +30,6 @@ from undercity.cards.model import (
     Effect,
     F,
     Filter,
-    GainLife,
     Mode,
     Pump,
     PutCounters,
@@ -48,7 +47,6 @@ from undercity.cards.model import (
 from undercity.cards.model_afr import AttachTo, DoesntUntapNext, StaticIf
 from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
 from undercity.cards.model_clb_white import (
-    TARGET_MANA_VALUE,
     ExileUntilLeaves,
     Flicker,
     Tap,
@@ -114,10 +112,6 @@ define("White Dragon", triggered=(
 define("Selfless Spirit", activated=(
     Activated("Sacrifice Selfless Spirit: Creatures you control gain indestructible until end of turn.",
               cost=_cost(sacrifice_self=True), effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),)),))
-
-define("Celestial Unicorn", triggered=(
-    Triggered("Whenever you gain life, put a +1/+1 counter on Celestial Unicorn.", when=Trigger("you_gain_life"),
-              effects=(PutCounters("+1/+1", 1, SELF),)),))
 
 define("Flaming Fist Officer", triggered=(
     Triggered("Whenever another creature you control leaves the battlefield, put a +1/+1 counter on Flaming Fist "
@@ -210,11 +204,6 @@ define("Portable Hole", triggered=(
                                 text="target nonland permanent an opponent controls with mana value 2 or less"),)),))
 
 
-
-define("Divine Offering", spell=SpellAbility(
-    "Destroy target artifact. You gain life equal to its mana value.",
-    targets=(TargetSpec("permanent", F("Artifact"), text="target artifact"),),
-    effects=(Destroy(T(0)), GainLife(TARGET_MANA_VALUE))))
 
 define("Divine Verdict", spell=SpellAbility(
     "Destroy target attacking or blocking creature.",
