@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from web_helpers import message
 
 from undercity.carddb import get_db
-from undercity.web.app import PAGE_SIZE
+from undercity.web.card_pages import PAGE_SIZE
 
 
 def _names(text: str) -> list[str]:

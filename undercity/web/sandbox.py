@@ -33,7 +33,7 @@ expect:
 
 
 async def sandbox_form(request: Request) -> Response:
-    from undercity.web.app import render
+    from undercity.web.pages import render
 
     return render(request, "sandbox.html", text=EXAMPLE, result=None)
 
@@ -47,11 +47,11 @@ def safe_name(filename: str | None) -> str:
 
 
 async def _scenario_text(form: Any) -> tuple[str, str]:
-    from undercity.web.app import WebError, _text_field, _upload_text
+    from undercity.web.pages import WebError, text_field, upload_text
     from undercity.web.security import MAX_BODY
 
-    upload = await _upload_text(form, "file")
-    text = _text_field(form, "text", MAX_BODY)
+    upload = await upload_text(form, "file")
+    text = text_field(form, "text", MAX_BODY)
     name = safe_name(None)
     if upload is not None:
         name, text = safe_name(upload[0]), upload[1]
@@ -62,7 +62,7 @@ async def _scenario_text(form: Any) -> tuple[str, str]:
 
 async def step(request: Request, text: str, name: str) -> Response:
     """The scenario's board at the table, every seat human: each seat's link steps its decisions."""
-    from undercity.web.app import WebError, render
+    from undercity.web.pages import WebError, render
     from undercity.web.table import new_scenario_game
 
     try:
@@ -88,11 +88,11 @@ def _run(text: str, name: str) -> tuple[bool, list[str], list[str], int]:
 
 
 async def sandbox_run(request: Request) -> Response:
-    from undercity.web.app import WebError, _form, _text_field, render
+    from undercity.web.pages import WebError, read_form, render, text_field
 
-    form = await _form(request)
+    form = await read_form(request)
     name, text = await _scenario_text(form)
-    if _text_field(form, "action", 10, "run") == "step":
+    if text_field(form, "action", 10, "run") == "step":
         return await step(request, text, name)
     try:
         passed, failures, log, checks = await run_in_threadpool(_run, text, name)

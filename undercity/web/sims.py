@@ -51,7 +51,7 @@ class SimRuns:
             return sum(1 for r in self._runs.values() if not r.finished)
 
     def start(self, cfg: Any, title: str) -> SimRun:
-        from undercity.web.app import WebError
+        from undercity.web.pages import WebError
 
         with self._lock:
             if sum(1 for r in self._runs.values() if not r.finished) >= MAX_RUNNING:
@@ -90,15 +90,16 @@ def _play(run: SimRun, cfg: Any) -> None:
 async def simulate(request: Request) -> Response:
     from undercity.decks import BUNDLED, load_deck, parse_decklist
     from undercity.sim.runner import SimConfig
-    from undercity.web.app import WebError, _form, _int_param, _saved, _text_field
+    from undercity.web.deck_pages import saved_deck
+    from undercity.web.pages import WebError, int_param, read_form, text_field
 
-    saved = _saved(request)
-    form = await _form(request)
-    opponent = _text_field(form, "opponent", 60, BUNDLED[0])
+    saved = saved_deck(request)
+    form = await read_form(request)
+    opponent = text_field(form, "opponent", 60, BUNDLED[0])
     if opponent not in BUNDLED:
         raise WebError(400, f"unknown opponent deck {opponent[:60]!r}: one of {', '.join(BUNDLED)}")
-    games = _int_param(_text_field(form, "games", 10), "the number of games", 20, 1, MAX_GAMES)
-    ai = _text_field(form, "ai", 20, "heuristic")
+    games = int_param(text_field(form, "games", 10), "the number of games", 20, 1, MAX_GAMES)
+    ai = text_field(form, "ai", 20, "heuristic")
     if ai not in ("heuristic", "random"):
         raise WebError(400, f"unknown AI {ai[:20]!r}: heuristic or random")
     try:
@@ -113,7 +114,7 @@ async def simulate(request: Request) -> Response:
 
 
 def _run(request: Request) -> SimRun:
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
 
     run_id = request.path_params["run"]
     run = request.app.state.sims.get(run_id) if len(run_id) <= 40 else None
@@ -123,13 +124,13 @@ def _run(request: Request) -> SimRun:
 
 
 async def sim_page(request: Request) -> Response:
-    from undercity.web.app import render
+    from undercity.web.pages import render
 
     return render(request, "sim.html", run=_run(request))
 
 
 async def sim_plot(request: Request) -> Response:
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
 
     run = _run(request)
     path = run.plots.get(request.path_params["name"])

@@ -239,7 +239,7 @@ def new_game(decks: list[Any], kinds: list[str], seed: int, variant: str = "two-
 
 
 def _seat(request: Request) -> tuple[TableGame, int]:
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
 
     token = request.path_params["token"]
     try:
@@ -253,7 +253,7 @@ def _seat(request: Request) -> tuple[TableGame, int]:
 
 async def table_form(request: Request) -> Response:
     from undercity.decks import BUNDLED, COMMANDER_DECKS
-    from undercity.web.app import render
+    from undercity.web.pages import render
 
     return render(request, "table_new.html", bundled=BUNDLED, commander_decks=COMMANDER_DECKS,
                   saved=request.app.state.storage.decks(), kinds=SEAT_KINDS, variants=VARIANTS, max_seats=MAX_SEATS)
@@ -261,7 +261,7 @@ async def table_form(request: Request) -> Response:
 
 def _deck_choice(request: Request, value: str, seat: int) -> Any:
     from undercity.decks import BUNDLED, COMMANDER_DECKS, load_deck, parse_decklist
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
 
     try:
         if value in BUNDLED or value in COMMANDER_DECKS:
@@ -278,27 +278,27 @@ def _deck_choice(request: Request, value: str, seat: int) -> Any:
 async def table_create(request: Request) -> Response:
     from undercity import seating
     from undercity.decks import BUNDLED, COMMANDER_DECKS
-    from undercity.web.app import WebError, _form, _int_param, _text_field, render
+    from undercity.web.pages import WebError, int_param, read_form, render, text_field
 
-    form = await _form(request)
-    variant = _text_field(form, "variant", 30, "two-player")
+    form = await read_form(request)
+    variant = text_field(form, "variant", 30, "two-player")
     if variant not in VARIANTS:
         raise WebError(400, f"unknown variant {variant[:30]!r}: one of {', '.join(VARIANTS)}")
-    asked = _int_param(_text_field(form, "players", 3), "the number of players", 0, 2, MAX_SEATS)
+    asked = int_param(text_field(form, "players", 3), "the number of players", 0, 2, MAX_SEATS)
     try:
         players, variant = seating.resolve_seating(asked or None, variant)
     except UndercityError as e:
         raise WebError(400, str(e).replace("--players", "players").replace("--variant ", "")) from None
-    kinds = [_text_field(form, f"seat{i}", 20, "human" if i == 0 else "heuristic") for i in range(players)]
+    kinds = [text_field(form, f"seat{i}", 20, "human" if i == 0 else "heuristic") for i in range(players)]
     for i, k in enumerate(kinds):
         if k not in SEAT_KINDS:
             raise WebError(400, f"seat {i + 1}: {k[:20]!r} is not one of {', '.join(SEAT_KINDS)}")
     if "human" not in kinds:
         raise WebError(400, "at least one seat is human (AI-only games: `undercity play` or `undercity sim`)")
     bundled = COMMANDER_DECKS if variant == "commander" else BUNDLED
-    decks = [_deck_choice(request, _text_field(form, f"deck{i}", 60, bundled[i % len(bundled)]) or
+    decks = [_deck_choice(request, text_field(form, f"deck{i}", 60, bundled[i % len(bundled)]) or
                           bundled[i % len(bundled)], i) for i in range(players)]
-    seed = _int_param(_text_field(form, "seed", 12), "the seed", secrets.randbelow(10**6), 0, 10**9)
+    seed = int_param(text_field(form, "seed", 12), "the seed", secrets.randbelow(10**6), 0, 10**9)
     try:
         tg = await run_in_threadpool(new_game, decks, kinds, seed, variant)
     except UndercityError as e:
@@ -311,7 +311,7 @@ async def table_create(request: Request) -> Response:
 
 
 async def play_page(request: Request) -> Response:
-    from undercity.web.app import render
+    from undercity.web.pages import render
 
     tg, seat = _seat(request)
     with tg.lock:
@@ -328,7 +328,7 @@ async def play_json(request: Request) -> Response:
 
 
 def _answer(tg: TableGame, seat: int, action: str, choice: str, stops: list[str] | None = None) -> None:
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
 
     g = tg.game
     if g.over:
@@ -372,14 +372,14 @@ def _answer(tg: TableGame, seat: int, action: str, choice: str, stops: list[str]
 
 
 async def play_answer(request: Request) -> Response:
-    from undercity.web.app import WebError, _form, _text_field
+    from undercity.web.pages import WebError, read_form, text_field
 
     tg, seat = _seat(request)
-    form = await _form(request)
-    action = _text_field(form, "action", 20, "answer")
+    form = await read_form(request)
+    action = text_field(form, "action", 20, "answer")
     if action not in ACTIONS:
         raise WebError(400, f"unknown action {action[:20]!r}: one of {', '.join(ACTIONS[1:])}, or choose an option")
-    choice = _text_field(form, "choice", 20, "")
+    choice = text_field(form, "choice", 20, "")
     stops = [x for x in form.getlist("stop") if isinstance(x, str)][:len(STOPS) + 1]
 
     def run() -> None:

@@ -42,7 +42,7 @@ async def play_socket(ws: WebSocket) -> None:
     """The table over a WebSocket: the server sends ``{"view": …}`` (the seat's view) on connect
     and after every change; the seat sends ``{"choice": N}`` or ``{"action": "concede"}``, and
     gets ``{"error": …, "status": …}`` for a refused one (nothing changed)."""
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
     from undercity.web.table import _answer
 
     await ws.accept()
@@ -88,7 +88,7 @@ async def play_socket(ws: WebSocket) -> None:
 def _message(text: str) -> dict[str, Any]:
     import json
 
-    from undercity.web.app import WebError
+    from undercity.web.pages import WebError
     from undercity.web.table import ACTIONS, STOPS
 
     if len(text) > MAX_MESSAGE:
