@@ -12,6 +12,7 @@ from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn
+from undercity.cards.model_clb_green import Controls
 from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf
 from undercity.cards.text.compile import Compiled, compile_fields
 
@@ -283,4 +284,19 @@ def test_whenever_you_gain_life() -> None:
     c = _card("Whenever you gain life, put a +1/+1 counter on ~ and scry 1.", "Creature")
     assert c.lowered.triggered[0].when == m.Trigger("you_gain_life")
     c = _card("When you gain life, draw a card.", "Creature")
+    assert c.stage == "lower"
+
+
+def test_if_you_control_n_or_more() -> None:
+    """Dragonmaster Outcast: an intervening "if" counting permanents you control (CR 603.4)."""
+    c = _card("At the beginning of your upkeep, if you control six or more lands, create a 5/5 red Dragon "
+              "creature token with flying.", "Creature")
+    assert c.lowered.triggered[0].if_ == Controls(filter=m.F("Land"), n=6)
+    c = _card("At the beginning of your end step, if you control a Wizard, draw a card.", "Creature")
+    assert c.lowered.triggered[0].if_ == Controls(filter=m.F(subtypes={"Wizard"}), n=1)
+
+
+def test_if_you_control_another_is_refused() -> None:
+    """"another" would exclude the source, which the condition's count doesn't know."""
+    c = _card("At the beginning of your upkeep, if you control two or more other Wizards, draw a card.", "Creature")
     assert c.stage == "lower"

@@ -505,6 +505,19 @@ class Condition(Node):
         return self.words
 
 
+@dataclass(frozen=True, slots=True)
+class ControlsCondition(Node):
+    """"you control six or more lands", "you control a legendary creature": ``n`` (at least)
+    permanents matching ``noun``."""
+
+    n: Num
+    noun: Noun
+
+    def render(self) -> str:
+        more = "" if self.n.word in ("a", "an") else " or more"
+        return f"you control {self.n.render()}{more} {self.noun.render()}"
+
+
 # ---------------------------------------------------------------------------- abilities
 
 

@@ -18,7 +18,7 @@ from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
-from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, May, MayPay
+from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, Controls, May, MayPay
 from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf, Tap
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
@@ -762,8 +762,14 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
 
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     when = _trigger(a.event, a.word)
-    cond = None
-    if a.condition is not None:
+    cond: m.Condition | None = None
+    if isinstance(a.condition, A.ControlsCondition):
+        flt = noun_filter(a.condition.noun)
+        if flt.other or flt.controller is not None:
+            raise Unsupported(f"if {a.condition.render()}")
+        # CR 603.4: checked as the ability triggers and again as it resolves.
+        cond = Controls(filter=flt, n=_n(a.condition.n))
+    elif a.condition is not None:
         what = _CONDITIONS.get(a.condition.words)
         if what is None:
             raise Unsupported(f"if {a.condition.words}")

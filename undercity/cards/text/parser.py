@@ -802,17 +802,31 @@ class Parser:
         return A.Event(subject, ev)
 
     _CONDITIONS = ("you've completed a dungeon", "a permanent you controlled left the battlefield this turn",
-                   "you have the initiative", "it's your turn", "you control a legendary creature",
-                   "you control an artifact", "you control three or more artifacts", "it's not your turn",
+                   "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon")
 
     @rule
-    def condition(self) -> A.Condition | None:
+    def condition(self) -> A.Condition | A.ControlsCondition | None:
         c = self.one_of(*(c.lower() for c in self._CONDITIONS))
         if c is None:
-            return None
+            return self.controls_condition()
         return A.Condition(" ".join(self.toks[self.i - len(c.split()):self.i]))
+
+    @rule
+    def controls_condition(self) -> A.ControlsCondition | None:
+        """"you control six or more lands", "you control a Wizard" (CR 603.4)."""
+        if not self.eat("you", "control"):
+            return None
+        if self.peek() in ("a", "an"):
+            n = A.Num(self.raw(), 1)
+            self.i += 1
+        else:
+            n = self.num()
+            if n is None or n.value is None or not self.eat("or", "more"):
+                return None
+        noun = self.noun()
+        return A.ControlsCondition(n, noun) if noun is not None and not noun.suffix else None
 
     @rule
     def triggered(self) -> A.TriggeredAbility | None:
