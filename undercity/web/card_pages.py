@@ -13,7 +13,15 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from undercity.errors import UndercityError, UnknownCardError
 from undercity.web.cards import LANG_COOKIE, LANGS, site_lang, unimplemented_reason
 from undercity.web.pages import (
-    MAX_QUERY, WebError, card_db, card_url, chosen_lang, int_param, render, storage_of)
+    MAX_QUERY,
+    WebError,
+    card_db,
+    card_url,
+    chosen_lang,
+    int_param,
+    render,
+    storage_of,
+)
 from undercity.web.storage import MAX_COUNT
 
 PAGE_SIZE = 60

@@ -10,8 +10,17 @@ from undercity.web import security
 from undercity.web.cards import site_lang
 from undercity.web.collection import ImportError_, export_csv, parse_csv, parse_lines
 from undercity.web.pages import (
-    MAX_QUERY, WebError, card_db, card_url, int_param, read_form, render, storage_of, text_field,
-    upload_text)
+    MAX_QUERY,
+    WebError,
+    card_db,
+    card_url,
+    int_param,
+    read_form,
+    render,
+    storage_of,
+    text_field,
+    upload_text,
+)
 from undercity.web.storage import MAX_COUNT
 
 

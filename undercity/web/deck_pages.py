@@ -15,7 +15,15 @@ from undercity.errors import DecklistError, UndercityError
 from undercity.web import security
 from undercity.web.cards import problem_lines
 from undercity.web.pages import (
-    WebError, card_db, int_param, read_form, render, storage_of, text_field, upload_text)
+    WebError,
+    card_db,
+    int_param,
+    read_form,
+    render,
+    storage_of,
+    text_field,
+    upload_text,
+)
 from undercity.web.storage import MAX_NAME
 
 
