@@ -300,3 +300,19 @@ def test_if_you_control_another_is_refused() -> None:
     """"another" would exclude the source, which the condition's count doesn't know."""
     c = _card("At the beginning of your upkeep, if you control two or more other Wizards, draw a card.", "Creature")
     assert c.stage == "lower"
+
+
+def test_whenever_a_creature_you_control_attacks() -> None:
+    """Atarka, World Render: one trigger per attacking Dragon; "it" is that Dragon (CR 508.3a)."""
+    c = _card("Whenever a Dragon you control attacks, it gains double strike until end of turn.", "Creature")
+    (t,) = c.lowered.triggered
+    assert t.when == m.Trigger("attacks", filter=m.F(subtypes={"Dragon"}), whose="you")
+    assert t.effects == (m.Pump(0, 0, m.TRIGGER_OBJECT, frozenset({"double strike"})),)
+    c = _card("Whenever another creature you control attacks, you gain 1 life.", "Creature")
+    assert c.lowered.triggered[0].when.filter == m.F("Creature", other=True)
+
+
+def test_whenever_a_creature_attacks_without_you_control_is_refused() -> None:
+    """"Whenever a creature attacks" (anyone's) isn't this trigger's "you control"."""
+    c = _card("Whenever a creature attacks, you gain 1 life.", "Creature")
+    assert c.stage == "lower"

@@ -40,7 +40,7 @@ CARDS = [
     "Eye of Vecna", "Insufferable Balladeer", "Armor of Shadows",
     "Dragonspeaker Shaman", "Bojuka Bog", "Arcane Sanctum", "Pull from Tomorrow",
     "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer", "Feed the Swarm",
-    "Trelasarra, Moon Dancer", "Dragonmaster Outcast",
+    "Trelasarra, Moon Dancer", "Dragonmaster Outcast", "Atarka, World Render",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

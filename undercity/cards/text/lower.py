@@ -735,6 +735,14 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return cast
     if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "attacks":
         return m.Trigger("equipped_attacks")
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
+        # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
+        # matching the description; "it" is that creature (the trigger's object).
+        flt = noun_filter(s.noun)
+        if flt.controller != "you" or s.noun.card:
+            raise Unsupported(f"{word} {ev.render()}")
+        flt = replace(flt, controller=None, other=flt.other or s.det == "another")
+        return m.Trigger("attacks", filter=flt, whose="you")
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -779,6 +787,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx = Ctx()
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
+    elif when.event == "attacks":
+        ctx.it = m.TRIGGER_OBJECT  # the attacking creature the trigger names
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it
