@@ -22,7 +22,6 @@ from undercity.cards.model import (
     Draw,
     ExileIt,
     F,
-    GainLife,
     LoseLife,
     Mill,
     Mode,
@@ -67,9 +66,6 @@ define("Calculating Lich", triggered=(
     Triggered("Whenever a creature attacks one of your opponents, that player loses 1 life.",
               when=Trigger("attacks", filter=F("Creature"), whose="opponent"),
               effects=(LoseLife(1, DEFENDING),)),))
-define("Linden, the Steadfast Queen", triggered=(
-    Triggered("Whenever a white creature you control attacks, you gain 1 life.",
-              when=Trigger("attacks", filter=F("Creature", colors={"W"}), whose="you"), effects=(GainLife(1),)),))
 
 # ----------------------------------------------------------------------------- burn
 define("Fireball", spell=SpellAbility(
