@@ -25,6 +25,7 @@ from undercity.agents import evaluation as ev
 from undercity.agents import tactics as tx
 from undercity.cards import model as m
 from undercity.cards.language.adventure import ADVENTURE, adventure_of
+from undercity.cards.language.class_level import LevelUp
 from undercity.engine import abilities as ab
 from undercity.engine import adventure, casting, targeting
 from undercity.engine import characteristics as ch
@@ -41,6 +42,8 @@ ACTIVATE_THRESHOLD = 1.5
 #: What casting a card as its Adventure adds to the spell's own score: the card itself is still
 #: to be cast from exile afterwards (CR 715.3d).
 ADVENTURE_BONUS = 8.0
+#: The score of gaining a Class level (CR 716.2a), plus the level gained.
+LEVEL_UP = 12.0
 
 LAND = 1000.0
 
@@ -643,6 +646,10 @@ class HeuristicAgent:
             return 0.0
         o = s.objs[oid]
         a = ab.activated(g, o)[idx]
+        if isinstance(a, LevelUp):
+            # CR 716.2a: the level's abilities for as long as the Class stays — worth the mana
+            # once nothing better is cast (spells score 20 and more).
+            return LEVEL_UP + a.level
         attach = any(isinstance(e, (tx.ATTACH, tx.ATTACH_TO)) for e in a.effects)
         if attach and o.attached_to is not None and o.attached_to in s.objs \
                 and s.objs[o.attached_to].controller == me:

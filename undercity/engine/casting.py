@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
-from undercity.engine import casting_more, costs, targeting, zones
+from undercity.engine import casting_more, class_level, costs, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -263,6 +263,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         if not condition_holds(g, only_if, player):
             return False
     if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
+        return False
+    if not class_level.can_activate(g, o, a):  # CR 716.2a: only while the Class is level N-1
         return False
     if not _has_targets(g, a.targets, player, o.id):
         return False

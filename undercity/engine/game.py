@@ -383,6 +383,7 @@ def _load_rules() -> None:
         abilities,
         cascade,
         casting,
+        class_level,
         combat,
         commander,
         continuous,

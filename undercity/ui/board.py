@@ -109,6 +109,7 @@ def _pt(game: Game, o: Obj) -> str:
 
 def _status(game: Game, o: Obj) -> str:
     from undercity.engine import characteristics as ch
+    from undercity.engine import class_level
 
     s = game.s
     bits = []
@@ -119,6 +120,8 @@ def _status(game: Game, o: Obj) -> str:
     if o.counters:
         bits.append(", ".join(f"{n} {c} counter{'s' if n != 1 else ''}"
                               for c, n in sorted(o.counters.items()) if n))
+    if "Class" in o.card.subtypes or class_level.has_level(game, o):
+        bits.append(f"level {class_level.level_of(game, o)}")  # CR 716.2b, 716.2d
     if o.token:
         bits.append("token")
     if o.attached_to is not None:

@@ -6,6 +6,7 @@ from undercity.cards.pool import (  # noqa: F401
     afr_venture,
     backgrounds,
     cascade_cards,
+    class_cards,
     clb_green,
     clb_initiative,
     clb_white,

@@ -1,5 +1,6 @@
-"""Adventurer cards (CR 715) of Commander Legends: Battle for Baldur's Gate, Forgotten Realms
-Commander (Realm-Cloaked Giant, the Party Time deck) and Throne of Eldraine (Giant Killer).
+"""Adventurer cards (CR 715) of Commander Legends: Battle for Baldur's Gate (Beanstalk Giant is
+in the Draconic Rage precon), Forgotten Realms Commander (Realm-Cloaked Giant, the Party Time
+deck) and Throne of Eldraine (Giant Killer).
 Each definition says what the main card does and what its Adventure does
 (:func:`undercity.cards.language.adventure.adventurer`); the rest is the rules of
 :mod:`undercity.engine.adventure`."""
@@ -7,8 +8,10 @@ Each definition says what the main card does and what its Adventure does
 from __future__ import annotations
 
 from undercity.cards.language.adventure import adventurer
+from undercity.cards.language.continuous import Continuous, DefinePT
 from undercity.cards.model import (
     ALL,
+    SELF,
     Activated,
     Condition,
     Cost,
@@ -19,6 +22,7 @@ from undercity.cards.model import (
     F,
     Pump,
     Scry,
+    Search,
     SpellAbility,
     T,
     TargetSpec,
@@ -63,3 +67,11 @@ adventurer(
                            "owner's control.", effects=(Flicker(T(0)),),
                            targets=(target_creature(controller="you"),)))
 
+_LANDS = ("lands_you_control", 0)
+adventurer(
+    "Beanstalk Giant // Fertile Footsteps",
+    # A characteristic-defining ability (CR 604.3): in every zone, the main card's only.
+    static=(Continuous("Beanstalk Giant's power and toughness are each equal to the number of lands you control.",
+                       affects=SELF, mods=(DefinePT(_LANDS, _LANDS),)),),
+    adventure=SpellAbility("Search your library for a basic land card, put it onto the battlefield, then shuffle.",
+                           effects=(Search(F("Land", basic=True), to="battlefield"),)))

@@ -1,0 +1,50 @@
+"""Class enchantments (CR 716) of Adventures in the Forgotten Realms: Wizard Class, and Barbarian
+Class (Commander precon Draconic Rage). Each is its level-1 abilities and its level bars
+(:func:`undercity.cards.language.class_level.class_card`); the levels are rules
+(:mod:`undercity.engine.class_level`)."""
+
+from __future__ import annotations
+
+from undercity.cards.language.class_level import becomes_level, class_card, level
+from undercity.cards.language.continuous import AddAbilities
+from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
+from undercity.cards.language.draw import YOU_DRAW
+from undercity.cards.model import (
+    ALL,
+    Draw,
+    F,
+    Pump,
+    PutCounters,
+    Static,
+    T,
+    Trigger,
+    Triggered,
+    target_creature,
+)
+from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE
+
+_YOUR_CREATURE = target_creature(controller="you")
+
+class_card(
+    "Wizard Class",
+    static=(Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE),),  # CR 402.2
+    levels=(
+        level(2, "{2}{U}", Triggered("When this Class becomes level 2, draw two cards.",
+                                     when=becomes_level(2), effects=(Draw(2),))),
+        level(3, "{4}{U}", Triggered("Whenever you draw a card, put a +1/+1 counter on target creature you control.",
+                                     when=Trigger(YOU_DRAW), targets=(_YOUR_CREATURE,),
+                                     effects=(PutCounters("+1/+1", 1, T(0)),))),
+    ))
+
+class_card(
+    "Barbarian Class",
+    static=(Static("If you would roll one or more dice, instead roll that many dice plus one and ignore the "
+                   "lowest roll.", kind=ROLL_ADVANTAGE),),  # CR 614.1a, 706.6 (engine/dice.py)
+    levels=(
+        level(2, "{1}{R}", Triggered("Whenever you roll one or more dice, target creature you control gets +2/+0 "
+                                     "and gains menace until end of turn.", when=Trigger(ROLL_DICE),
+                                     targets=(_YOUR_CREATURE,), effects=(Pump(2, 0, T(0), frozenset({"menace"})),))),
+        # "Creatures you control have haste": the level's effect on other objects (CR 716.2a).
+        level(3, "{2}{R}", affects=ALL(F("Creature", controller="you")),
+              mods=(AddAbilities((), frozenset({"haste"})),), text="Creatures you control have haste."),
+    ))
