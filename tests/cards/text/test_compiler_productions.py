@@ -316,3 +316,19 @@ def test_whenever_a_creature_attacks_without_you_control_is_refused() -> None:
     """"Whenever a creature attacks" (anyone's) isn't this trigger's "you control"."""
     c = _card("Whenever a creature attacks, you gain 1 life.", "Creature")
     assert c.stage == "lower"
+
+
+def test_a_plural_description_pumps_every_matching_creature() -> None:
+    """Vault of the Archangel: "Creatures you control gain …" — every creature matching as it
+    resolves (CR 611.2c)."""
+    c = _card("{2}{W}{B}, {T}: Creatures you control gain deathtouch and lifelink until end of turn.", "Land")
+    assert c.lowered.activated[0].effects == (
+        m.Pump(0, 0, m.ALL(m.F("Creature", controller="you")), frozenset({"deathtouch", "lifelink"})),)
+    c = _card("Wizards you control get +1/+1 until end of turn.", "Instant")
+    assert c.lowered.spell.effects == (m.Pump(1, 1, m.ALL(m.F(subtypes={"Wizard"}, controller="you"))),)
+
+
+def test_a_plural_description_without_a_duration_is_no_effect() -> None:
+    """"Creatures you control get +1/+1." is an anthem (a static ability), not read here."""
+    c = _card("Creatures you control get +1/+1.", "Instant")
+    assert not c.implemented

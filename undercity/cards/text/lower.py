@@ -238,7 +238,10 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
             return m.ENCHANTED
         if node.words == "it" and ctx.it is not None:
             return ctx.it
-    if isinstance(node, A.EachRef):
+    if isinstance(node, A.EachRef) or isinstance(node, A.DescRef) and node.det == "" and not _attached(node) \
+            and node.noun.heads and node.noun.heads[0].lower() not in ("creature", "permanent", "land"):
+        # "each creature you control" / "creatures you control" (a plural description): every
+        # object matching it as the effect happens (CR 608.2c, 611.2c).
         flt = noun_filter(node.noun)
         if node.noun.card or not flt.types and not flt.subtypes and "permanent" not in " ".join(node.noun.heads):
             raise Unsupported(node.render())

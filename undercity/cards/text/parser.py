@@ -150,6 +150,14 @@ def _subtype_of(word: str, _extra: int) -> str | None:
     return None
 
 
+def _plural(head: str) -> bool:
+    """"creatures", "Goblins", "Elves" — a head word in its plural form."""
+    if head in TYPE_WORDS:
+        return head.endswith("s") and head not in ("sorcery",)
+    st = subtype_of(head)
+    return st is not None and st != head
+
+
 class Parser:
     """The grammar, over the tokens of one ability."""
 
@@ -607,6 +615,15 @@ class Parser:
             p = self.predicate(who)
             if p is not None:
                 return p
+        self.i = start
+        n = self.noun()
+        if n is not None and n.heads and _plural(n.heads[0]) and not n.card:
+            # "Creatures you control get +1/+1 until end of turn": a plural description names
+            # every object it matches (CR 611.2c: those affected are fixed as it resolves).
+            self._start = self.i
+            m = self.modify(A.DescRef("", n))
+            if m is not None and m.duration is not None:
+                return m
         self.i = start
         return None
 
