@@ -11,7 +11,6 @@ Cards as data: Oracle fields from the shipped data, abilities in the effect lang
 from __future__ import annotations
 
 from undercity.cards.model import (
-    ALL,
     CREATURE,
     EACH_PLAYER,
     ENCHANTED,
@@ -29,7 +28,6 @@ from undercity.cards.model import (
     GainLife,
     Mill,
     Mode,
-    Pump,
     PutCounters,
     ReturnToHand,
     Search,
@@ -192,11 +190,6 @@ _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent
 define("Marching Duodrone", triggered=(
     Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
               effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
-define("End-Raze Forerunners", triggered=(
-    Triggered("When End-Raze Forerunners enters the battlefield, other creatures you control get +2/+2 and gain "
-              "vigilance and trample until end of turn.",
-              effects=(Pump(2, 2, ALL(F("Creature", controller="you", other=True)),
-                            frozenset({"vigilance", "trample"})),)),))
 define("Bulette", triggered=(
     Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
               when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"),
@@ -228,9 +221,6 @@ define("Colossal Majesty", triggered=(
 define("Beast Within", spell=SpellAbility(
     "Destroy target permanent. Its controller creates a 3/3 green Beast creature token.",
     targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)), CreateToken(BEAST, who=TARGET_CONTROLLER(0)))))
-define("Heroic Intervention", spell=SpellAbility(
-    "Permanents you control gain hexproof and indestructible until end of turn.",
-    effects=(Pump(0, 0, ALL(F(controller="you")), frozenset({"hexproof", "indestructible"})),)))
 
 # ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
 POWER_4 = F("Creature", min_power=4)

@@ -95,10 +95,6 @@ keyed_token(GOLEM_3_3, "Phyrexian Golem", "Token Artifact Creature — Phyrexian
 # ----------------------------------------------------------------------------- creatures
 
 
-define("Devoted Paladin", triggered=(
-    _enters("Beacon of Hope — When Devoted Paladin enters the battlefield, creatures you control get +1/+1 and "
-            "gain vigilance until end of turn.", Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"}))),))
-
 
 
 define("White Dragon", triggered=(
@@ -108,10 +104,6 @@ define("White Dragon", triggered=(
             targets=(TargetSpec("permanent", F("Creature", controller="opponent"),
                                 text="target creature an opponent controls"),)),))
 
-
-define("Selfless Spirit", activated=(
-    Activated("Sacrifice Selfless Spirit: Creatures you control gain indestructible until end of turn.",
-              cost=_cost(sacrifice_self=True), effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),)),))
 
 define("Flaming Fist Officer", triggered=(
     Triggered("Whenever another creature you control leaves the battlefield, put a +1/+1 counter on Flaming Fist "
