@@ -131,6 +131,7 @@ def test_a_game_survives_a_server_restart(tmp_path) -> None:
         for _ in range(6):
             view = c.get("/api" + link).json()
             c.post(link, data={"csrf": csrf(c), "choice": str(len(view["decision"]["options"]) - 1)})
+        c.post(link, data={"csrf": csrf(c), "action": "stops", "stop": ["theirs:end"]})
         before = c.get("/api" + link).json()
         choices = list(_game(c, link).choices)
     first.state.storage.close()

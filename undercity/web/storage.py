@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: Each entry upgrades the schema from version i to i + 1; a new change is appended, never edited.
 MIGRATIONS: tuple[str, ...] = (
@@ -46,6 +47,10 @@ MIGRATIONS: tuple[str, ...] = (
         seat INTEGER NOT NULL
     );
     """,
+    # A seat's table settings: its stops and whether it passes until its next turn.
+    """
+    ALTER TABLE seats ADD COLUMN prefs TEXT NOT NULL DEFAULT '{}';
+    """,
 )
 
 MAX_NAME = 200  # a deck's name, in characters
@@ -69,6 +74,17 @@ class SavedDeck:
     format: str
     text: str
     updated: str
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    id: int
+    seat: int  # the seat whose token found it
+    kinds: list[str]
+    seed: int
+    save: str  # Game.save: setup and choices
+    tokens: list[str | None]
+    prefs: dict[int, dict[str, Any]]  # seat → its table settings
 
 
 class Storage:
@@ -187,18 +203,31 @@ class Storage:
                 raise
         return game_id
 
-    def update_game(self, game_id: int, save: str, over: bool) -> None:
+    def update_game(self, game_id: int, save: str, over: bool, prefs: dict[int, dict[str, Any]] | None = None) -> None:
+        """The game's new replay, and each seat's settings (seat → JSON-able dict)."""
         with self._lock:
-            self.conn.execute("UPDATE games SET save = ?, over = ?, updated = datetime('now') WHERE id = ?",
-                              (save, int(over), game_id))
+            self.conn.execute("BEGIN")
+            try:
+                self.conn.execute("UPDATE games SET save = ?, over = ?, updated = datetime('now') WHERE id = ?",
+                                  (save, int(over), game_id))
+                for seat, p in (prefs or {}).items():
+                    self.conn.execute("UPDATE seats SET prefs = ? WHERE game = ? AND seat = ?",
+                                      (json.dumps(p), game_id, seat))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
 
-    def game_for_token(self, token: str) -> tuple[int, int, list[str], int, str, list[str | None]] | None:
-        """(game id, seat, seat kinds, seed, saved game, every seat's token) of a seat's token."""
+    def game_for_token(self, token: str) -> SavedGame | None:
+        """The saved game a seat's token belongs to, and which seat it is."""
         with self._lock:
             row = self.conn.execute("SELECT g.id, s.seat, g.kinds, g.seed, g.save FROM seats s "
                                     "JOIN games g ON g.id = s.game WHERE s.token = ?", (token,)).fetchone()
             if row is None:
                 return None
-            seats = dict(self.conn.execute("SELECT seat, token FROM seats WHERE game = ?", (row[0],)).fetchall())
+            seats = {seat: (tok, prefs) for seat, tok, prefs in
+                     self.conn.execute("SELECT seat, token, prefs FROM seats WHERE game = ?", (row[0],)).fetchall()}
         kinds = json.loads(row[2])
-        return row[0], row[1], kinds, row[3], row[4], [seats.get(i) for i in range(len(kinds))]
+        return SavedGame(row[0], row[1], kinds, row[3], row[4], [seats[i][0] if i in seats else None
+                                                                 for i in range(len(kinds))],
+                         {i: json.loads(p) for i, (_, p) in seats.items()})

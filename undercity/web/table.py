@@ -133,8 +133,10 @@ class Tables:
         self._remember(tg)
 
     def saved(self, tg: TableGame) -> None:
-        """Record the game's new choices (after each answer)."""
-        self.storage.update_game(tg.id, tg.game.save(), tg.game.over)
+        """Record the game's new choices and its seats' settings (after each answer)."""
+        prefs = {seat: {"stops": sorted(tg.stops.get(seat, ())), "passing": seat in tg.auto_pass}
+                 for seat, tok in enumerate(tg.tokens) if tok}
+        self.storage.update_game(tg.id, tg.game.save(), tg.game.over, prefs)
 
     def _remember(self, tg: TableGame) -> None:
         with self._lock:
@@ -161,10 +163,9 @@ class Tables:
             row = self.storage.game_for_token(token)
             if row is None:
                 return None
-            game_id, seat, kinds, seed, save, tokens = row
-            tg = restore_game(game_id, kinds, seed, save, tokens)
+            tg = restore_game(row.id, row.kinds, row.seed, row.save, row.tokens, row.prefs)
             self._remember(tg)
-            return tg, seat
+            return tg, row.seat
 
 
 def _agents(kinds: list[str], seed: int) -> list[Any]:
@@ -173,7 +174,8 @@ def _agents(kinds: list[str], seed: int) -> list[Any]:
     return [None if k == "human" else make_agent(k, seed * 100 + i) for i, k in enumerate(kinds)]
 
 
-def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: list[str | None]) -> TableGame:
+def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: list[str | None],
+                 prefs: dict[int, dict[str, Any]] | None = None) -> TableGame:
     """A saved game rebuilt from its replay (the same state: the engine is deterministic)."""
     from undercity.engine.game import Game
 
@@ -199,6 +201,10 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
         else:
             g.apply(c)
     tg = TableGame(g, kinds, _agents(kinds, seed), tokens, seed, game_id)
+    for seat, p in (prefs or {}).items():
+        tg.stops[seat] = {x for x in p.get("stops", ()) if x in STOPS}
+        if p.get("passing"):
+            tg.auto_pass.add(seat)
     tg.run_ais()  # a game saved with an AI to move (nothing is saved half-answered, but be sure)
     return tg
 
