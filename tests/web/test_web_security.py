@@ -62,3 +62,13 @@ def test_the_csrf_cookie_is_strict_and_http_only(tmp_path) -> None:
         r = fresh.get("/")
     cookie = r.headers["set-cookie"].lower()
     assert cookie.startswith("csrf=") and "httponly" in cookie and "samesite=strict" in cookie
+
+
+def test_only_the_allowed_host_names_are_answered(tmp_path) -> None:
+    from undercity.web.app import create_app
+
+    app = create_app(tmp_path, allowed_hosts=["127.0.0.1", "localhost"])
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"host": "rebind.example:8000"}).status_code == 400
+    app.state.storage.close()

@@ -75,6 +75,11 @@ def test_serve_prints_the_address_and_serves_pages(tmp_path: Path) -> None:
                 time.sleep(0.1)
         assert r.status_code == 200 and "Aventurière de Ravenloft" in r.text
         assert (tmp_path / "data" / "site.sqlite3").is_file()
+        # DNS rebinding: a page of another site whose name resolves to 127.0.0.1 is refused.
+        rebound = httpx2.get(f"http://127.0.0.1:{port}/collection", headers={"host": f"rebind.example:{port}"},
+                             timeout=30)
+        assert rebound.status_code == 400
+        assert httpx2.get(f"http://localhost:{port}/", timeout=30).status_code == 200
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -11,6 +11,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -39,8 +40,12 @@ class SecurityHeaders:
         await self.app(scope, receive, add if scope["type"] == "http" else send)
 
 
-def create_app(data_dir: Path | None = None) -> Starlette:
-    """The site, with its storage in ``data_dir`` (default: :func:`storage.data_dir`)."""
+def create_app(data_dir: Path | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
+    """The site, with its storage in ``data_dir`` (default: :func:`storage.data_dir`).
+
+    ``allowed_hosts``: the names a request's ``Host`` may give (None: any). ``undercity serve``
+    on a loopback address allows only the loopback names, so that a page of another site whose
+    name was made to resolve to 127.0.0.1 (DNS rebinding) can't read or use the site."""
     from undercity.web import sandbox, sims, table
     from undercity.web.card_pages import card_json, card_page, home, search
     from undercity.web.collection_pages import (
@@ -75,8 +80,10 @@ def create_app(data_dir: Path | None = None) -> Starlette:
         Mount("/static", StaticFiles(packages=[("undercity.web", "static")]), name="static"),
     ]
     handlers: dict[Any, Any] = {WebError: error_page, HTTPException: error_page, Exception: error_page}
-    app = Starlette(routes=routes, exception_handlers=handlers,
-                    middleware=[Middleware(SecurityHeaders), Middleware(security.LimitBody)])
+    middleware = [Middleware(SecurityHeaders), Middleware(security.LimitBody)]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
     app.state.storage = Storage.open(data_dir)
     app.state.games = table.Tables(app.state.storage)
     app.state.sims = sims.SimRuns()

@@ -9,6 +9,9 @@ import typer
 
 from undercity.errors import UndercityError
 
+#: The names a browser uses for this machine; a server on a loopback address answers only them.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost")
+
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only; "
@@ -44,7 +47,9 @@ def serve(
     from undercity.web.storage import data_dir
 
     get_db()  # built on first use (a few seconds), before the first page asks for it
-    app = create_app()
+    # IPv6 hosts aren't checked: Starlette's host check can't read "[::1]:8000".
+    loopback = host == "localhost" or host.startswith("127.")
+    app = create_app(allowed_hosts=[*LOOPBACK_HOSTS, host] if loopback else None)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Undercity is at http://{shown}:{port}/  (data: {data_dir()}; Ctrl-C stops it)")
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)  # table messages are tiny
