@@ -13,9 +13,9 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from undercity.engine import attack_restrictions, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import deal_damage
 from undercity.engine.game import job_runner
@@ -38,6 +38,8 @@ def can_attack(g: Game, o: Obj) -> bool:
     if "defender" in kws:
         return False
     if any(e.kind == "cant_attack" and e.obj == o.id for e in g.s.effects):
+        return False
+    if not attack_restrictions.allows(g, o):  # CR 508.1c: "can't attack unless …"
         return False
     return not (o.sick and "haste" not in kws)
 

@@ -3,14 +3,16 @@ Rules — continuous effects (613, the layers), dice (706), monarch (725), ward 
 "sacrifice it"), damage (triggers on dealing damage, 603.2), counters (122, doubling),
 equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"), draw
 ("whenever you draw a card", 121.2), spells_cast (601.2i), adventure (715, adventurer
-cards), class_level (716, Class levels). The core vocabulary stays in
+cards), class_level (716, Class levels), attack_restrictions (508.1c, "can't attack unless").
+The core vocabulary stays in
 :mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
 the concept (``undercity.engine.continuous`` and ``.layers``, ``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
 ``.deals_damage``, ``.counters``, ``.exiled_with``, ``.draw_triggers``, ``.spells_cast``,
-``.adventure``, ``.class_level``).
+``.adventure``, ``.class_level``, ``.attack_restrictions``).
 """
 
 from undercity.cards.language.adventure import ADVENTURE, AdventurerCard, AdventureSpell, adventurer
+from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
 from undercity.cards.language.cascade import CASCADE, CAST_WITH_CASCADE, FIRST_EXILE_SPELL_CASCADES, Cascade
 from undercity.cards.language.class_level import BecomeLevel, LevelAbilities, LevelUp, class_card, level
 from undercity.cards.language.continuous import (
@@ -56,6 +58,7 @@ __all__ = [
     "LoseAbilities", "ModifyPT", "SetColors", "SetPT", "SetSubtypes", "SetTypes", "SwitchPT",
     "ADVENTURE", "AdventureSpell", "AdventurerCard", "adventurer",
     "BecomeLevel", "LevelAbilities", "LevelUp", "class_card", "level",
+    "CantAttackUnlessYouControl",
     "CASCADE", "CAST_WITH_CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT",
     "EQUIPPED_DEALS_COMBAT_DAMAGE", "FIRST_EXILE_SPELL_CASCADES", "IS_MONARCH", "ROLL_ADVANTAGE", "ROLL_DICE",
     "ROLL_HIGHEST_NATURAL", "SPELLS_CAST_THIS_TURN", "YOU_DRAW", "BecomeMonarch", "Cascade",

@@ -1,6 +1,6 @@
 """Adventurer cards (CR 715) of Commander Legends: Battle for Baldur's Gate (Beanstalk Giant is
 in the Draconic Rage precon), Forgotten Realms Commander (Realm-Cloaked Giant, the Party Time
-deck) and Throne of Eldraine (Giant Killer).
+deck) and Throne of Eldraine (Giant Killer; Lovestruck Beast, in Draconic Rage too).
 Each definition says what the main card does and what its Adventure does
 (:func:`undercity.cards.language.adventure.adventurer`); the rest is the rules of
 :mod:`undercity.engine.adventure`."""
@@ -8,6 +8,7 @@ Each definition says what the main card does and what its Adventure does
 from __future__ import annotations
 
 from undercity.cards.language.adventure import adventurer
+from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
 from undercity.cards.language.continuous import Continuous, DefinePT
 from undercity.cards.model import (
     ALL,
@@ -55,6 +56,13 @@ adventurer(
 adventurer("Topaz Dragon // Entropic Cloud", adventure=SpellAbility(
     "Creatures you control gain deathtouch until end of turn.",
     effects=(Pump(0, 0, ALL(F("Creature", controller="you")), frozenset({"deathtouch"})),)))
+
+token("Human", "Token Creature — Human", power=1, toughness=1, colors="W")
+adventurer(
+    "Lovestruck Beast // Heart's Desire",
+    static=(CantAttackUnlessYouControl("Lovestruck Beast can't attack unless you control a 1/1 creature.",
+                                       power=1, toughness=1),),  # CR 508.1c
+    adventure=SpellAbility("Create a 1/1 white Human creature token.", effects=(CreateToken("Human"),)))
 
 token("Pegasus", "Token Creature — Pegasus", power=1, toughness=1, colors="W", keywords=frozenset({"flying"}))
 adventurer(

@@ -1,0 +1,38 @@
+"""Restrictions on attacking (CR 508.1c): a creature with "can't attack unless you control …" may be
+declared as an attacker only while its controller controls such a permanent — checked as
+attackers are declared (``combat.can_attack`` asks :func:`allows`), not afterwards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+from undercity.engine import targeting
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+
+def allows(g: Game, o: Obj) -> bool:
+    """Whether ``o``'s own restrictions let it attack now (CR 508.1c)."""
+    for st in ab.static(g, o):
+        if isinstance(st, CantAttackUnlessYouControl) and not _controls(g, o, st):
+            return False
+    return True
+
+
+def _controls(g: Game, o: Obj, st: CantAttackUnlessYouControl) -> bool:
+    s = g.s
+    for oid in s.battlefield:
+        p = s.objs[oid]
+        if p.controller != o.controller or not targeting.matches(g, p, st.filter, o.controller, o.id):
+            continue
+        if st.power is not None and ch.power(g, p) != st.power:
+            continue
+        if st.toughness is not None and ch.toughness(g, p) != st.toughness:
+            continue
+        return True
+    return False
