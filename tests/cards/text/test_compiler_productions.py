@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
@@ -331,4 +332,20 @@ def test_a_plural_description_pumps_every_matching_creature() -> None:
 def test_a_plural_description_without_a_duration_is_no_effect() -> None:
     """"Creatures you control get +1/+1." is an anthem (a static ability), not read here."""
     c = _card("Creatures you control get +1/+1.", "Instant")
+    assert not c.implemented
+
+
+def test_an_anthem_is_a_continuous_effect_on_every_matching_permanent() -> None:
+    """Benalish Marshal, Blade Splicer: "[Other] creatures you control get +1/+1 / have …" — a
+    static ability evaluated continuously (CR 611.3a), layers 6 and 7c."""
+    c = _card("Other creatures you control get +1/+1.", "Creature")
+    (st,) = c.lowered.static
+    assert isinstance(st, Continuous) and st.affects == m.ALL(m.F("Creature", controller="you", other=True))
+    assert st.mods == (ModifyPT(1, 1),)
+    c = _card("Golems you control have first strike.", "Creature")
+    assert c.lowered.static[0].mods == (AddAbilities((), frozenset({"first strike"})),)
+
+
+def test_an_anthem_with_a_keyword_the_engine_lacks_is_refused() -> None:
+    c = _card("Creatures you control have protection from black.", "Enchantment")
     assert not c.implemented

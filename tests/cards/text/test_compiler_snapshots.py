@@ -41,7 +41,7 @@ CARDS = [
     "Dragonspeaker Shaman", "Bojuka Bog", "Arcane Sanctum", "Pull from Tomorrow",
     "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer", "Feed the Swarm",
     "Trelasarra, Moon Dancer", "Dragonmaster Outcast", "Atarka, World Render",
-    "Vault of the Archangel",
+    "Vault of the Archangel", "Blade Splicer",
     # read but not implemented, and not read
     "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

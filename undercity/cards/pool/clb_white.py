@@ -44,7 +44,7 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import AttachTo, DoesntUntapNext, StaticIf
+from undercity.cards.model_afr import AttachTo, DoesntUntapNext
 from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
 from undercity.cards.model_clb_white import (
     ExileUntilLeaves,
@@ -120,14 +120,6 @@ define("Scouting Hawk", triggered=(
     _enters("Keen Sight — When Scouting Hawk enters the battlefield, if an opponent controls more lands than you, "
             "search your library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
             if_=_MORE_LANDS),))
-
-define("Blade Splicer", triggered=(
-    _enters("When this creature enters, create a 3/3 colorless Phyrexian Golem artifact creature token.",
-            CreateToken(GOLEM_3_3)),
-), static=(
-    # No condition: "Golems you control have first strike" (CR 604.1, layer 6).
-    StaticIf("Golems you control have first strike.", kind="anthem_if", keywords=frozenset({"first strike"}),
-             filter=F("Creature", subtypes={"Golem"})),))
 
 define("Sun Titan", triggered=tuple(
     # One ability with two trigger events (CR 603.2), written as its two halves.

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
@@ -883,7 +884,30 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # CR 301.5a, 303.4: the Aura's or Equipment's static ability affects the object it's attached to.
         out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
         return
+    if isinstance(b, A.Modify) and b.duration is None and _many(b.what):
+        # An anthem: a static ability whose effect modifies every permanent matching the
+        # description, evaluated continuously (CR 604.1, 611.3a; layers 6 and 7c, CR 613.1f, 613.4c).
+        p, t = _pt(b.pt) if b.pt else (0, 0)
+        kws = frozenset(b.keywords)
+        if not kws <= ENGINE_KEYWORDS:
+            raise Unsupported(b.render())
+        mods: list[Any] = []
+        if kws:
+            mods.append(AddAbilities((), kws))
+        if p or t:
+            mods.append(ModifyPT(p, t))
+        out.static.append(Continuous(text, affects=object_ref(b.what, Ctx()), mods=tuple(mods)))
+        return
     raise Unsupported(b.render())
+
+
+def _many(node: A.Node) -> bool:
+    """"creatures you control", "other Goblins you control", "all creatures": a description of
+    every permanent it matches."""
+    if isinstance(node, A.EachRef):
+        return node.det == "all"
+    return (isinstance(node, A.DescRef) and node.det == "" and not _attached(node) and bool(node.noun.heads)
+            and node.noun.heads[0].lower() not in ("creature", "permanent", "land", "artifact", "enchantment"))
 
 
 def _cost_change(b: A.CostChange, text: str) -> CostChange:
