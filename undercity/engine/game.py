@@ -401,6 +401,8 @@ def _load_rules() -> None:
         effects_more,
         exiled_with,
         initiative,
+        library_top,
+        life_lost,
         monarch,
         priority,
         resolve,

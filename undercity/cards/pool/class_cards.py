@@ -1,5 +1,5 @@
-"""Class enchantments (CR 716) of Adventures in the Forgotten Realms: Wizard Class, and Barbarian
-Class (Commander precon Draconic Rage). Each is its level-1 abilities and its level bars
+"""Class enchantments (CR 716) of Adventures in the Forgotten Realms: Wizard Class, Barbarian
+Class (Commander precon Draconic Rage) and Warlock Class (Planar Portal). Each is its level-1 abilities and its level bars
 (:func:`undercity.cards.language.class_level.class_card`); the levels are rules
 (:mod:`undercity.engine.class_level`)."""
 
@@ -9,10 +9,15 @@ from undercity.cards.language.class_level import becomes_level, class_card, leve
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
 from undercity.cards.language.draw import YOU_DRAW
+from undercity.cards.language.library_top import LookPutOneIntoHand
+from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
 from undercity.cards.model import (
     ALL,
+    EACH_OPPONENT,
+    Condition,
     Draw,
     F,
+    LoseLife,
     Pump,
     PutCounters,
     Static,
@@ -47,4 +52,19 @@ class_card(
         # "Creatures you control have haste": the level's effect on other objects (CR 716.2a).
         level(3, "{2}{R}", affects=ALL(F("Creature", controller="you")),
               mods=(AddAbilities((), frozenset({"haste"})),), text="Creatures you control have haste."),
+    ))
+
+_YOUR_END_STEP = Trigger("beginning_of", step="end")
+class_card(
+    "Warlock Class",
+    triggered=(Triggered("At the beginning of your end step, if a creature died this turn, each opponent loses 1 life.",
+                         when=_YOUR_END_STEP, if_=Condition("creature_died_this_turn"),  # CR 603.4
+                         effects=(LoseLife(1, EACH_OPPONENT),)),),
+    levels=(
+        level(2, "{1}{B}", Triggered("When this Class becomes level 2, look at the top three cards of your library. "
+                                     "Put one of them into your hand and the rest into your graveyard.",
+                                     when=becomes_level(2), effects=(LookPutOneIntoHand(3),))),
+        level(3, "{6}{B}", Triggered("At the beginning of your end step, each opponent loses life equal to the "
+                                         "life they lost this turn.", when=_YOUR_END_STEP,
+                                         effects=(OpponentsLoseLifeLostThisTurn(),))),
     ))

@@ -1,0 +1,18 @@
+"""Life lost this turn (CR 119.3: damage to a player causes that much life loss, and life can be
+lost directly): "each opponent loses life equal to the life they lost this turn" (Warlock Class)
+— handled by :mod:`undercity.engine.life_lost`.
+
+**For the Oracle-text compiler.** That sentence is ``OpponentsLoseLifeLostThisTurn()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsLoseLifeLostThisTurn(Effect):
+    """Each opponent of the controller loses as much life as they have lost this turn, each
+    their own amount (CR 119.3)."""
