@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 
 
 def plain(g: Game) -> bool:
-    """True when no continuous effect exists: every object has its card's abilities."""
-    return layers.table(g) is None
+    """True when every object has its card's triggered, activated and static abilities (no
+    effect gives or removes any; keywords may still differ: see ``characteristics.keywords``)."""
+    t = layers.table(g)
+    return t is None or not t.gained
 
 
 def triggered(g: Game, o: Obj) -> tuple[Triggered, ...]:

@@ -69,12 +69,10 @@ def loss_timestamp(g: Game, o: Obj) -> int | None:
     return t.lost.get(o.id) if t is not None else None
 
 
-def view(g: Game, o: Obj) -> CardDef | layers.Chars:
-    """``o``'s characteristics now, read like a card (``.types``, ``.subtypes``, ``.colors``,
-    ``.supertypes``, ``.name``, ``.mana_value``, ``.enchant``): after continuous effects on the
-    battlefield, the card's elsewhere."""
-    c = layers.chars(g, o)
-    return o.card if c is None else c
+#: ``view(g, o)``: ``o``'s characteristics now, read like a card (``.types``, ``.subtypes``,
+#: ``.colors``, ``.supertypes``, ``.name``, ``.mana_value``, ``.enchant``): after continuous
+#: effects on the battlefield, the card's elsewhere.
+view = layers.view
 
 
 def _card(o: Obj) -> CardDef:
@@ -95,24 +93,21 @@ def viewer(g: Game) -> Callable[[Obj], CardDef | layers.Chars]:
 
 def subtypes(g: Game, o: Obj) -> frozenset[str]:
     """Layer 4 (CR 613.1d): subtypes after type-changing effects ("becomes a Bird")."""
-    return view(g, o).subtypes
+    return layers.view(g, o).subtypes
 
 
 def types(g: Game, o: Obj) -> frozenset[str]:
     """Card types after type-changing effects (layer 4)."""
-    return view(g, o).types
+    return layers.view(g, o).types
 
 
 def supertypes(g: Game, o: Obj) -> frozenset[str]:
-    return view(g, o).supertypes
+    return layers.view(g, o).supertypes
 
 
-def power(g: Game, o: Obj) -> int:
-    return layers.pt(g, o)[0]
-
-
-def toughness(g: Game, o: Obj) -> int:
-    return layers.pt(g, o)[1]
+#: Power and toughness after every layer (CR 613.4), counters included.
+power = layers.power
+toughness = layers.toughness
 
 
 def keywords(g: Game, o: Obj) -> frozenset[str]:
@@ -134,11 +129,11 @@ def is_creature(o: Obj, g: Game | None = None) -> bool:
     """Whether ``o`` is a creature; with ``g``, after type-changing effects (layer 4)."""
     if g is None:
         return "Creature" in o.card.types
-    return "Creature" in view(g, o).types
+    return "Creature" in layers.view(g, o).types
 
 
 def colors(o: Obj, g: Game | None = None) -> frozenset[str]:
     """``o``'s colors; with ``g``, after color-changing effects (layer 5)."""
     if g is None:
         return o.card.colors
-    return view(g, o).colors
+    return layers.view(g, o).colors

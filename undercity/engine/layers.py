@@ -286,10 +286,13 @@ def table(g: Game) -> Table | None:
             return c.table
         # Events happened, but none of what this computation read changed: the battlefield
         # and the effects are the same, and so are the attachments and controllers it read.
-        if not c.volatile and c.nemb == len(s.extra.get(EMBLEMS, ())) and all(
-                o.attached_to == a and o.controller == p for o, a, p in c.watched):
-            c.nev = len(ev)
-            return c.table
+        if not c.volatile and c.nemb == len(s.extra.get(EMBLEMS, ())):
+            for o, a, p in c.watched:
+                if o.attached_to != a or o.controller != p:
+                    break
+            else:
+                c.nev = len(ev)
+                return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
     if _any(g):
@@ -321,14 +324,30 @@ def chars(g: Game, o: Obj, _c: _Cache = _CACHE) -> Chars | None:
     w = _c.working
     if w is not None and w[0] is s:
         return w[1].get(o.id)
-    ev = g.events
     # table()'s check, inline: this is asked for every characteristic of every permanent
-    if (_c.nev == len(ev) and _c.state is s and _c.events is ev and _c.effects is s.effects
-            and _c.neff == len(s.effects) and _c.ts == s.timestamp and _c.nbf == len(s.battlefield)):
+    if (_c.nev == len(g.events) and _c.state is s and _c.ts == s.timestamp and _c.effects is s.effects
+            and _c.neff == len(s.effects) and _c.nbf == len(s.battlefield)):
         t = _c.table
     else:
         t = table(g)
     return None if t is None else t.chars.get(o.id)
+
+
+def view(g: Game, o: Obj, _c: _Cache = _CACHE) -> CardDef | Chars:
+    """:func:`chars`, or the card when it is None: what reads like a card (``.types``,
+    ``.subtypes``, ``.colors``, ``.supertypes``, ``.name``, ``.mana_value``, ``.enchant``)."""
+    if o.zone != "battlefield":
+        return o.card
+    s = g.s
+    w = _c.working
+    if w is not None and w[0] is s:
+        return w[1].get(o.id) or o.card
+    if (_c.nev == len(g.events) and _c.state is s and _c.ts == s.timestamp and _c.effects is s.effects
+            and _c.neff == len(s.effects) and _c.nbf == len(s.battlefield)):
+        t = _c.table
+    else:
+        t = table(g)
+    return o.card if t is None else t.chars.get(o.id) or o.card
 
 
 # ---------------------------------------------------------------------------- computing
@@ -802,13 +821,12 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int], .
     for e in _resolved(g) + emblems:
         resolved.setdefault(e.layer, []).append(e)
     started: dict[Any, tuple[int, ...]] = {}
+    later: set[str] = set()  # the layers of static effects that have begun (613.6)
     prev = _CACHE.working
     _CACHE.working = (s, w.touched)
     try:
         for layer in LAYERS:
-            if layer not in resolved and layer not in parts.by_layer() and not (
-                    started and any(md.layer == layer for key in started if key[0] == "s"
-                                    for md in _static_mods(_static_of(g, key)))):
+            if layer not in resolved and layer not in parts.by_layer() and layer not in later:
                 continue  # nothing applies in this layer
             effs = list(resolved.get(layer, ()))
             statics = parts.layer(layer, started)
@@ -820,6 +838,9 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int], .
                 effs += _started_elsewhere(g, layer, started, {e.key for e in statics})
             if effs:
                 _order_and_apply(g, effs, w, started)
+                for key in started:
+                    if key[0] == "s":
+                        later.update(md.layer for md in _static_mods(_static_of(g, key)))
                 if layer in ("1", "6"):
                     parts.again()  # copy effects and layer 6 change which abilities permanents have
     finally:
@@ -854,17 +875,35 @@ def has_cda(card: CardDef) -> bool:
 def pt(g: Game, o: Obj) -> tuple[int, int]:
     """Power and toughness after every layer, counters included (CR 613.4c) and then
     switching (613.4d)."""
-    c = chars(g, o)
+    return power(g, o), toughness(g, o)
+
+
+def _counters(o: Obj) -> int:
     cnt = o.counters
-    d = (cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)) if cnt else 0
+    return (cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)) if cnt else 0
+
+
+def _side(g: Game, o: Obj, tough: bool) -> int:
+    """Power (``tough`` False) or toughness after layers 7a-7d and counters (613.4c)."""
+    c = chars(g, o)
     if c is None:
-        if has_cda(o.card):
-            bp, bt = cda_pt(g, o)
-            return (bp or 0) + d, (bt or 0) + d
-        return (o.card.power or 0) + d, (o.card.toughness or 0) + d
-    p = (c.power or 0) + c.mod_p + d
-    t = (c.toughness or 0) + c.mod_t + d
-    return (t, p) if c.switched else (p, t)
+        card = o.card
+        if card.static and has_cda(card):
+            v = cda_pt(g, o)[tough]
+        else:
+            v = card.toughness if tough else card.power
+        return (v or 0) + _counters(o) if o.counters else v or 0
+    if c.switched:  # 613.4d: after everything else, counters included
+        tough = not tough
+    return ((c.toughness or 0) + c.mod_t if tough else (c.power or 0) + c.mod_p) + _counters(o)
+
+
+def power(g: Game, o: Obj) -> int:
+    return _side(g, o, False)
+
+
+def toughness(g: Game, o: Obj) -> int:
+    return _side(g, o, True)
 
 
 # ---------------------------------------------------------------------------- creating effects
@@ -925,14 +964,14 @@ def sync_control(g: Game, announced: int | None = None) -> None:
         if not applies:
             del base[oid]
         if ctl != o.controller:
-            _change_controller(g, o, ctl)
+            change_controller(g, o, ctl)
             if oid != announced:
                 g.emit(ev.Note(rule="613.1b", message=f"{g.player_name(ctl)} gains control of {o.name}"))
     if not base:
         s.extra.pop(BASE_CONTROLLER, None)
 
 
-def _change_controller(g: Game, o: Obj, ctl: int) -> None:
+def change_controller(g: Game, o: Obj, ctl: int) -> None:
     """A permanent changes controller: removed from combat (CR 506.4); it hasn't been under
     its new controller's control continuously since their most recent turn began (302.6)."""
     c = g.s.combat

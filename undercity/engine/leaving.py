@@ -130,16 +130,9 @@ def _return_control(g: Game, o: Obj) -> None:
     """CR 800.4a: the effect giving the leaving player control of ``o`` ends; it goes back to
     its owner. A permanent whose controller changes is removed from combat (CR 506.4), and
     it hasn't been under its new controller's control since their turn began (CR 302.6)."""
-    c = g.s.combat
-    if c is not None:
-        c.attackers.pop(o.id, None)
-        c.blockers.pop(o.id, None)
-        c.blocked_by.pop(o.id, None)
-        for lst in c.blocked_by.values():
-            if o.id in lst:
-                lst.remove(o.id)
-    o.controller = o.owner
-    o.sick = True
+    from undercity.engine.layers import change_controller
+
+    change_controller(g, o, o.owner)
 
 
 def _passes_without(g: Game, priority: int, passes: int, player: int) -> int:
