@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 
 __all__ = [
     "COLORS",
@@ -326,6 +326,12 @@ class ManaSource:
     """Which of the object's mana abilities this is. Sources with the same ``key`` are
     alternatives: one object, several mana abilities that each cost {T} — at most one of
     them is activated (Find the Path's land: "{T}: Add {G}" or "{T}: Add {G}{G}")."""
+    cost: ManaCost | None = None
+    """A mana ability that itself costs mana (a Signet's "{1}, {T}: Add {W}{B}", CR 605.1a):
+    that cost, paid from other mana — never from what this ability makes (CR 601.2g-h,
+    602.2b); such a source then adds every mana of ``yields`` (no choice of type)."""
+    yields: str = ""
+    """For a source with a ``cost``: exactly the mana one activation adds, e.g. ``"WB"``."""
     mask: int = field(init=False, repr=False, compare=False)
     """Bit ``i`` set if the source can produce ``MANA_TYPES[i]`` (derived)."""
     types: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -346,6 +352,12 @@ class ManaSource:
             mask |= 1 << idx
         if self.amount < 1:
             raise ValueError(f"mana source {self.key}: amount must be >= 1, got {self.amount}")
+        if self.cost is not None:
+            if self.cost.x or any(h[0] == "2" for h in self.cost.hybrid):
+                raise ValueError(f"mana source {self.key}: its cost {self.cost} must not hold {{X}} or {{2/X}}")
+            if not self.yields or frozenset(self.yields) != produces or len(self.yields) != self.amount:
+                raise ValueError(f"mana source {self.key}: a source with a cost needs yields matching "
+                                 f"produces and amount, got {self.yields!r}")
         types = tuple(i for i in range(6) if mask >> i & 1)
         object.__setattr__(self, "mask", mask)
         object.__setattr__(self, "types", types)
@@ -436,6 +448,8 @@ _MAX_COMBINATIONS = 64
 def _dominates(a: ManaSource, b: ManaSource) -> bool:
     """``a`` is at least as good as ``b`` for any payment: every type ``b`` makes, ``a`` makes
     as much of (same reluctance to use)."""
+    if a.cost is not None or b.cost is not None:  # a Signet's ability: only an identical one
+        return a.cost == b.cost and a.yields == b.yields and a.cost_rank <= b.cost_rank
     return a.cost_rank <= b.cost_rank and a.amount >= b.amount and (b.mask & ~a.mask) == 0
 
 
@@ -705,6 +719,21 @@ def _big_options(classes: list[tuple[list[ManaSource], tuple[int, ...]]],
     return per_class
 
 
+def _big_classes(sources: Sequence[ManaSource]) -> list[tuple[list[ManaSource], tuple[int, ...]]]:
+    """The sources making more than one mana, grouped into classes of identical ones."""
+    index: dict[tuple[int, int, int], int] = {}
+    classes: list[tuple[list[ManaSource], tuple[int, ...]]] = []
+    for s in sources:
+        if s.amount > 1:
+            k = (s.mask, s.amount, s.cost_rank)
+            if k in index:
+                classes[index[k]][0].append(s)
+            else:
+                index[k] = len(classes)
+                classes.append(([s], s.types))
+    return classes
+
+
 def _solve(need6: Sequence[int], generic: int, hybrid: tuple[tuple[str, ...], ...],
            sources: Sequence[ManaSource], pool6: Sequence[int], optimal: bool) -> Payment | None:
     """Pay a resolved (X-free) cost; with ``optimal`` false the first payment found is returned."""
@@ -720,16 +749,7 @@ def _solve(need6: Sequence[int], generic: int, hybrid: tuple[tuple[str, ...], ..
     if len(small) == len(sources):
         classes: list[tuple[list[ManaSource], tuple[int, ...]]] = []
     else:
-        index: dict[tuple[int, int, int], int] = {}
-        classes = []
-        for s in sources:
-            if s.amount > 1:
-                k = (s.mask, s.amount, s.cost_rank)
-                if k in index:
-                    classes[index[k]][0].append(s)
-                else:
-                    index[k] = len(classes)
-                    classes.append(([s], s.types))
+        classes = _big_classes(sources)
     small.sort(key=_sort_key)
     resolutions = _two_resolutions(need, generic, twos) if twos else [(need, generic)]
 
@@ -805,6 +825,141 @@ def _build(mt: _Match, fixed: list[tuple[ManaSource, int]], pool6: Sequence[int]
     return Payment(activations, from_pool, leftover)
 
 
+# A source with a mana cost (a Signet) is planned with twelve type bits: bits 0-5 are mana
+# that can pay anything (the pool, sources without a cost), bits 6-11 the same types made by
+# a source with a cost. The spell's symbols accept both; the sources' own costs accept only
+# the first six, so a Signet's {1} is never paid with mana a Signet makes (CR 601.2g-h,
+# 605.3a: the cost is paid before the ability adds its mana). This is sound and complete
+# except for chains (one Signet's mana paying another's cost), which it does not plan.
+_MADE_SHIFT = 6
+_ANY_MANA = (1 << 12) - 1
+#: Most sources with a mana cost considered in one payment (their subsets are enumerated).
+_MAX_COSTED = 6
+
+
+def _has_costed(sources: Sequence[ManaSource]) -> bool:
+    for s in sources:  # a plain loop: this runs on every payability test
+        if s.cost is not None:
+            return True
+    return False
+
+
+def _demand(cost: ManaCost, own: bool, twos_as: Sequence[int] | None = None,
+            generic: int | None = None) -> tuple[list[int], list[int]]:
+    """Demand nodes (masks, capacities) for ``cost``: a spell's (``own`` False: any mana pays
+    it) or the sources' own costs (``own`` True: only mana from elsewhere)."""
+    extra, hyb_nodes, _twos = _hybrid_plan(cost.hybrid) if cost.hybrid else (_NO_EXTRA, (), ())
+    need = twos_as if twos_as is not None else [a + b for a, b in zip((*cost.colored, cost.colorless), extra,
+                                                                      strict=True)]
+    widen = (lambda m: m) if own else (lambda m: m | m << _MADE_SHIFT)
+    masks: list[int] = []
+    caps: list[int] = []
+    for t in range(6):
+        if need[t]:
+            masks.append(widen(1 << t))
+            caps.append(need[t])
+    for mask, n in hyb_nodes:
+        masks.append(widen(mask))
+        caps.append(n)
+    g = cost.generic if generic is None else generic
+    if g:
+        masks.append(_ALL_TYPES_MASK if own else _ANY_MANA)
+        caps.append(g)
+    return masks, caps
+
+
+def _solve_costed(cost: ManaCost, sources: Sequence[ManaSource], pool6: Sequence[int],
+                  optimal: bool) -> Payment | None:
+    """Pay an X-free ``cost`` when some sources themselves cost mana: every subset of those
+    (fewest first) is tried, its costs added to the demand and its mana offered as made mana;
+    the rest as in :func:`_solve`. With ``optimal``, the payment activating the fewest sources
+    of the highest ``cost_rank`` first, then wasting the least mana, wins."""
+    costed = sorted((s for s in sources if s.cost is not None), key=_sort_key)[:_MAX_COSTED]
+    plain = [s for s in sources if s.cost is None]
+    small = sorted((s for s in plain if s.amount == 1), key=_sort_key)
+    classes = _big_classes(plain)
+    rank = {s.key: s.cost_rank for s in sources}
+    ranks = sorted(set(rank.values()), reverse=True)
+    extra, _nodes, twos = _hybrid_plan(cost.hybrid) if cost.hybrid else (_NO_EXTRA, (), ())
+    base_need = [a + b for a, b in zip((*cost.colored, cost.colorless), extra, strict=True)]
+    resolutions = _two_resolutions(base_need, cost.generic, twos) if twos else [(base_need, cost.generic)]
+    best: tuple[tuple[int, ...], Payment] | None = None
+    for r in range(len(costed) + 1):
+        for chosen in combinations(costed, r):
+            own = ZERO_COST
+            made: list[int] = []
+            for s in chosen:
+                own = own + s.cost  # type: ignore[operator]
+                made.extend(_TYPE_INDEX[c] for c in s.yields)
+            own_masks, own_caps = _demand(own, True)
+            demanded = 0
+            for m in own_masks:
+                demanded |= m & _ALL_TYPES_MASK
+            for rneed, rgen in resolutions:
+                masks, caps = _demand(cost, False, rneed, rgen)
+                nmask, ncap = masks + own_masks, caps + own_caps
+                dem = demanded
+                for m in masks:
+                    if m != _ANY_MANA:
+                        dem |= (m | m >> _MADE_SHIFT) & _ALL_TYPES_MASK
+                for parts in product(*_big_options(classes, dem)):
+                    fixed = [st for part in parts for st in part]
+                    p = _match_costed(nmask, ncap, pool6, made, fixed, small)
+                    if p is None:
+                        continue
+                    p.activations[:0] = [(s.key, s.yields) for s in chosen]
+                    if not optimal:
+                        return p
+                    used = [rank[key] for key, _ in p.activations]
+                    score = (*(used.count(x) for x in ranks), sum(p.leftover.values()))
+                    if best is None or score < best[0]:
+                        best = (score, p)
+    return None if best is None else best[1]
+
+
+def _match_costed(nmask: list[int], ncap: list[int], pool6: Sequence[int], made: list[int],
+                  fixed: list[tuple[ManaSource, int]], small: Sequence[ManaSource]) -> Payment | None:
+    """Match pool mana, made mana, then ``fixed`` activations, then ``small`` sources in order
+    to the demand; the payment, or None if the demand cannot be covered."""
+    made = list(made)
+    mt = _Match(nmask, ncap)
+    total = mt.need
+    units: list[tuple[int, object]] = [(1 << t, t) for t in range(6) for _ in range(pool6[t])]
+    units += [(1 << (t + _MADE_SHIFT), ("made", t)) for t in made]
+    units += [(1 << t, -1 - j) for j, (s, t) in enumerate(fixed) for _ in range(s.amount)]
+    for m, tag in units:
+        if mt.matched < total:
+            mt.offer(m, tag)
+    for s in small:
+        if mt.matched == total:
+            break
+        mt.offer(s.mask, s)
+    if mt.matched < total:
+        return None
+    activations = [(s.key, MANA_TYPES[t]) for s, t in fixed]
+    from_pool: dict[str, int] = {}
+    leftover: dict[str, int] = {}
+    spent_fixed = [0] * len(fixed)
+    for k, members in enumerate(mt.members):
+        for i in members:
+            tag = mt.itag[i]
+            if type(tag) is ManaSource:
+                activations.append((tag.key, _LOWEST_TYPE[mt.imask[i] & nmask[k] & _ALL_TYPES_MASK]))
+            elif type(tag) is tuple:
+                made.remove(tag[1])
+            elif tag >= 0:  # type: ignore[operator]
+                c = MANA_TYPES[tag]  # type: ignore[index]
+                from_pool[c] = from_pool.get(c, 0) + 1
+            else:
+                spent_fixed[-1 - tag] += 1  # type: ignore[operator]
+    for t in made:  # made mana no symbol took stays in the pool (CR 106.4a)
+        leftover[MANA_TYPES[t]] = leftover.get(MANA_TYPES[t], 0) + 1
+    for (s, t), spent in zip(fixed, spent_fixed, strict=True):
+        if s.amount > spent:
+            leftover[MANA_TYPES[t]] = leftover.get(MANA_TYPES[t], 0) + s.amount - spent
+    return Payment(activations, from_pool, leftover)
+
+
 def find_payment(cost: ManaCost, sources: Sequence[ManaSource],
                  pool: ManaPool | None = None) -> Payment | None:
     """Choose which sources to activate, for which type of mana, and which pool mana to spend to
@@ -833,7 +988,10 @@ def find_payment(cost: ManaCost, sources: Sequence[ManaSource],
     need6, pool6 = (*cost.colored, cost.colorless), _pool_counts(pool)
     best: Payment | None = None
     for combo in _alternative_sets(sources):
-        p = _solve(need6, cost.generic, cost.hybrid, combo, pool6, True)
+        if _has_costed(combo):
+            p = _solve_costed(cost, combo, pool6, True)
+        else:
+            p = _solve(need6, cost.generic, cost.hybrid, combo, pool6, True)
         if p is not None and (best is None or _payment_cost(p) < _payment_cost(best)):
             best = p
             chosen = {s.key: s.ability for s in combo if s.ability}
@@ -921,6 +1079,8 @@ def can_pay(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPool | None
     if len(sets) > 1:
         return any(can_pay(cost, combo, pool) for combo in sets)
     sources = sets[0]
+    if _has_costed(sources):
+        return _solve_costed(cost.with_x(0), sources, pool6, False) is not None
     ok, exact, _ = _hall(cost, sources, pool6)
     if not ok or exact:
         return ok
@@ -938,6 +1098,8 @@ def max_affordable_x(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPo
         return max(max_affordable_x(cost, combo, pool) for combo in sets)
     sources = sets[0]
     pool6 = _pool_counts(pool)
+    if _has_costed(sources):
+        return _max_x_costed(cost, sources, pool, pool6)
     ok, exact, slack = _hall(cost, sources, pool6)
     if not ok:
         return -1
@@ -953,6 +1115,23 @@ def max_affordable_x(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPo
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if _solve(need6, cost.generic + mid * cost.x, cost.hybrid, sources, pool6, False) is not None:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _max_x_costed(cost: ManaCost, sources: Sequence[ManaSource], pool: ManaPool | None,
+                  pool6: Sequence[int]) -> int:
+    """:func:`max_affordable_x` when some sources cost mana: X is binary-searched."""
+    if _solve_costed(cost.with_x(0), sources, pool6, False) is None:
+        return -1
+    if not cost.x:
+        return 0
+    lo, hi = 0, max(0, total_available(sources, pool) - cost.min_mana) // cost.x
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _solve_costed(cost.with_x(mid), sources, pool6, False) is not None:
             lo = mid
         else:
             hi = mid - 1

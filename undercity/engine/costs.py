@@ -16,7 +16,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import zones
-from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, find_payment
+from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, can_pay, find_payment
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -48,13 +48,22 @@ def _card_mana_ability(card: CardDef) -> Activated | None:
 
 def can_activate_mana(g: Game, o: Obj, index: int = 0) -> bool:
     abilities = mana_abilities(g, o)
-    return index < len(abilities) and _can_activate(g, o, abilities[index])
+    return index < len(abilities) and _can_activate(g, o, abilities[index]) and _own_cost_payable(
+        g, o, abilities[index])
 
 
 def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
     if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
         return False
     return True
+
+
+def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
+    """Whether the mana part of a mana ability's cost (a Signet's {1}) can be paid now from
+    other sources and the pool (CR 602.2b, 605.3a)."""
+    if a.cost.mana is None or a.cost.mana.is_empty:
+        return True
+    return can_pay(a.cost.mana, mana_sources(g, o.controller, frozenset({o.id})), pool_of(g, o.controller))
 
 
 #: Mana abilities whose mana depends on the game ("Add {C}. If you have the initiative, add
@@ -78,16 +87,21 @@ def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
     mana = produced_mana(g, o, eff) if MANA_HOOKS else eff.mana
-    return _make_source(o.id, mana, rank, index) if mana else None
+    own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
+    return _make_source(o.id, mana, rank, index, own) if mana else None
 
 
 @lru_cache(maxsize=4096)
-def _make_source(key: int, mana: str, rank: int, ability: int = 0) -> ManaSource:
-    """ManaSource is immutable and a pure function of these values: build each once."""
+def _make_source(key: int, mana: str, rank: int, ability: int = 0, own: ManaCost | None = None) -> ManaSource:
+    """ManaSource is immutable and a pure function of these values: build each once. A mana
+    ability that costs mana (``own``, a Signet's {1}) adds all of its mana (CR 605.1a)."""
     if mana == "any":
         produces, amount = ALL_COLORS, 1
     else:
         produces, amount = frozenset(mana), len(mana)
+    if own is not None:
+        return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability,
+                          cost=own, yields=mana)
     return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability)
 
 
@@ -124,6 +138,13 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
     p = g.s.players[o.controller]
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
+    if a.cost.mana is not None and not a.cost.mana.is_empty:
+        # CR 602.2b, 605.3a: the mana in its cost is paid first, from other sources and the pool.
+        excluded = mana_sources(g, o.controller, frozenset({o.id}))
+        plan = find_payment(a.cost.mana, excluded, pool_of(g, o.controller))
+        if plan is None:
+            raise ValueError(f"{o.name}: can't pay {a.cost.mana} to activate its mana ability (CR 602.2b)")
+        _carry_out(g, o.controller, plan, a.cost.mana, o.name)
     if a.cost.tap:
         zones.set_tapped(g, o, True, "605.3a")
     # "One mana of any color": the player names the color (CR 106.1b); white by default.
@@ -201,7 +222,6 @@ def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSourc
 def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
     """Pay ``cost`` from the pool and untapped sources — the ones the player named with
     :func:`pay_next_with`, if those can pay it. False (and nothing changes) if it can't be."""
-    p = g.s.players[player]
     if cost.is_empty:
         return True
     sources, pool = mana_sources(g, player), pool_of(g, player)
@@ -210,6 +230,13 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
         plan = find_payment(cost, sources, pool)
     if plan is None:
         return False
+    _carry_out(g, player, plan, cost, what)
+    return True
+
+
+def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -> None:
+    """Activate the planned mana abilities and spend the planned mana (CR 601.2g-h)."""
+    p = g.s.players[player]
     abilities = {key: mana_abilities(g, g.s.objs[key]) for key, _color in plan.activations}
     for key, _color in plan.activations:
         o = g.s.objs[key]
@@ -225,4 +252,3 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
     for c, n in plan.leftover.items():
         p.pool[c] = p.pool.get(c, 0) + n
     g.emit(ev.CostPaid(rule="601.2h", player=player, name=what, cost=str(cost)))
-    return True

@@ -30,11 +30,36 @@ def test_a_phrase_the_grammar_cannot_read_is_named() -> None:
 
 
 def test_a_phrase_the_engine_cannot_do_is_named() -> None:
-    """Dimir Signet is read, but the payment planner doesn't plan mana abilities that cost
-    mana: the card stays unimplemented rather than tapping for free mana."""
-    c = _compile("Dimir Signet")
+    """Talisman of Dominance is read, but its "{T}: Add {U} or {B}. ~ deals 1 damage to you."
+    is a mana ability with a second effect the engine doesn't have: the card stays
+    unimplemented rather than tapping for painless mana."""
+    c = _compile("Talisman of Dominance")
     assert c.parsed is not None
+    assert (c.stage, c.reason) == ("lower", "add {U} or {B}")
+
+
+def test_a_mana_ability_that_costs_mana_is_lowered_with_its_cost() -> None:
+    """Dimir Signet: "{1}, {T}: Add {U}{B}." is a mana ability (CR 605.1a) whose {1} the
+    payment planner pays from other mana (CR 605.3a); it adds both {U} and {B}."""
+    c = _compile("Dimir Signet")
+    (a,) = c.lowered.activated
+    assert a.mana_ability
+    assert a.cost == m.Cost(mana=parse_cost("{1}"), tap=True)
+    assert a.effects == (m.AddMana("UB"),)
+
+
+def test_a_mana_ability_making_a_color_of_choice_for_mana_is_refused() -> None:
+    """Prophetic Prism's "{1}, {T}: Add one mana of any color." is not planned: the planner
+    pays a mana ability's mana cost only for mana of fixed types."""
+    c = _compile("Prophetic Prism")
     assert (c.stage, c.reason) == ("lower", "{1}, {T}: add mana")
+
+
+def test_x_in_an_activation_cost_is_refused() -> None:
+    """Kessig Wolf Run's "{X}{R}{G}, {T}: …": activating doesn't choose X (CR 601.2b, 602.2b),
+    so the card is refused, never paid with an unchosen X."""
+    c = _compile("Kessig Wolf Run")
+    assert (c.stage, c.reason) == ("lower", "{X} in an activation cost")
 
 
 def test_a_clause_without_a_subject_shares_the_previous_one() -> None:
@@ -71,8 +96,8 @@ def test_compiled_card_from_the_registry() -> None:
 
 def test_a_card_the_compiler_does_not_implement_stays_unimplemented() -> None:
     with pytest.raises(UnimplementedCardError):
-        registry.get_card("Dimir Signet")
-    assert not registry.is_implemented("Dimir Signet")
+        registry.get_card("Talisman of Dominance")
+    assert not registry.is_implemented("Talisman of Dominance")
 
 
 def _token(key: str) -> object:

@@ -42,8 +42,10 @@ CARDS = [
     "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer", "Feed the Swarm",
     "Trelasarra, Moon Dancer", "Dragonmaster Outcast", "Atarka, World Render",
     "Vault of the Archangel", "Blade Splicer",
+    # a mana ability that costs mana (CR 605.1a)
+    "Dimir Signet",
     # read but not implemented, and not read
-    "Dimir Signet", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
+    "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]
 
 

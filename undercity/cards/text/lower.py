@@ -848,9 +848,13 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
-        if cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):
+        mana_paid = cost.mana is not None and dataclasses.replace(cost, mana=None) == m.Cost(tap=True)
+        if mana_paid and (cost.mana.x or any(h[0] == "2" for h in cost.mana.hybrid)
+                          or "one mana of any color" in only[0].options):
+            mana_paid = False  # the planner pays a Signet's fixed cost for fixed mana only
+        if not mana_paid and cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):
             # The payment planner plans mana abilities whose cost is {T} (and sacrificing the
-            # source); a mana ability with another cost (a Signet's {1}) isn't planned yet.
+            # source), or {T} and mana ("{1}, {T}: Add {W}{B}", paid from other mana, CR 605.3a).
             raise Unsupported(", ".join(c.render() for c in a.costs) + ": add mana")
         return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)),), mana_ability=True)
                 for o in only[0].options]
