@@ -22,6 +22,11 @@ def test_coverage_of_a_given_deck_and_the_reasons(tmp_path: Path) -> None:
     # Swamp is basic; of the two others only the Chupacabra is implemented (compiled).
     assert [c.strip() for c in row.split("│")[2:5]] == ["2", "1", "50"]
     assert "add {U} or {B}" in r.stdout  # why Talisman of Dominance is not
+    # The eight Commander precons are always measured, each and together: 522 distinct
+    # nonbasic cards (issue 11).
+    rows = {line.split("│")[1].strip(): line for line in r.stdout.splitlines() if line.startswith("│ ")}
+    assert {"party-time", "dungeons-of-death", "mind-flayarrrs", "aura-of-courage"} <= rows.keys()
+    assert rows["the eight precons together"].split("│")[2].strip() == "522"
 
 
 def test_a_missing_deck_file_is_an_error_before_any_output(tmp_path: Path) -> None:
