@@ -53,6 +53,7 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
     """Define a card from its Oracle data (``oracle``, or the shipped data's card named
     ``name``) plus its abilities."""
     oc = oracle if oracle is not None else find_oracle(name)
+    _refuse_activation_x(oc.name, activated)
     kws = keywords if keywords is not None else frozenset(
         k.lower() for k in oc.keywords if k.lower() in ENGINE_KEYWORDS)
     cost = parse_cost(oc.mana_cost) if oc.mana_cost else None
@@ -74,12 +75,23 @@ def token(name: str, type_line: str, *, power: int | None = None, toughness: int
     from undercity.cards.oracle import parse_type_line
 
     sup, types, sub = parse_type_line(type_line)
+    _refuse_activation_x(name, activated)
     card = CardDef(name=name, mana_cost=None, types=frozenset(types), subtypes=frozenset(sub),
                    supertypes=frozenset(sup), colors=frozenset(colors), power=power, toughness=toughness,
                    oracle_text=text, type_line=type_line, keywords=keywords,
                    activated=tuple(_reg(a) for a in activated), token=True)
     _TOKENS[name] = card
     return card
+
+
+def _refuse_activation_x(name: str, activated: tuple[Activated, ...]) -> None:
+    """The engine chooses X only for spells (CR 601.2b), not while activating (CR 602.2b):
+    an ability with {X} in its cost would reach the payment with X unchosen. Refused when
+    the card is defined, as the compiler refuses it."""
+    for a in activated:
+        if a.cost.mana is not None and a.cost.mana.x:
+            raise ValueError(f"{name}: {{X}} in the activation cost of {a.text!r} is not supported "
+                             f"(X is chosen only for spells, CR 601.2b, 602.2b)")
 
 
 def _num(v: str | None) -> int | None:
