@@ -27,7 +27,10 @@ Continuous effects come from
 **Caching.** The characteristics of every permanent are computed at once and kept until the
 game changes: the cache is keyed by the state object, the number of events (every change to
 a game is an event), the effects list and its length, the battlefield's length, and the
-timestamp counter (every new object and every attachment takes a timestamp, 613.7e).
+timestamp counter (every new object and every attachment takes a timestamp, 613.7e). A result
+that read only the battlefield, the effects and the permanents involved is kept across events
+and new timestamps as long as the battlefield's length and last id, and those permanents'
+attachments, controllers and timestamps, are unchanged.
 Computing is copy-on-write: only the permanents an effect touches get a :class:`Chars`. A copied game
 (``Game.copy``, a pickle) is a new state object, so nothing leaks between copies; the cache is
 module-level, never pickled. Counters are read at query time (7c), so they can't be stale.
@@ -217,20 +220,20 @@ def value(g: Game, v: PTValue, controller: int) -> int:
 
 class _Cache:
     __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
-                 "watched", "nemb")
+                 "watched", "nemb", "last")
 
     def __init__(self) -> None:
         self.state: State | None = None
         self.events: Any = None
-        self.nev = self.neff = self.nbf = self.ts = self.nemb = 0
+        self.nev = self.neff = self.nbf = self.ts = self.nemb = self.last = 0
         self.effects: Any = None
         self.table: Table | None = None
         self.working: tuple[State, dict[int, Chars]] | None = None
         #: the computation read more than the key and ``watched`` show (a condition, a count,
         #: a filter): any event may change it
         self.volatile = True
-        #: (object, what it was attached to, its controller) for the permanents it read
-        self.watched: tuple[tuple[Obj, int | None, int], ...] = ()
+        #: (object, what it was attached to, its controller, its timestamp) for the permanents it read
+        self.watched: tuple[tuple[Obj, int | None, int, int], ...] = ()
 
 
 class Table:
@@ -280,18 +283,23 @@ def table(g: Game) -> Table | None:
     c = _CACHE
     ev = g.events
     eff = s.effects
-    if (c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.ts == s.timestamp
-            and c.nbf == len(s.battlefield)):
-        if c.nev == len(ev):
+    bf = s.battlefield
+    if c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.nbf == len(bf):
+        if c.nev == len(ev) and c.ts == s.timestamp:
             return c.table
-        # Events happened, but none of what this computation read changed: the battlefield
-        # and the effects are the same, and so are the attachments and controllers it read.
-        if not c.volatile and c.nemb == len(s.extra.get(EMBLEMS, ())):
-            for o, a, p in c.watched:
-                if o.attached_to != a or o.controller != p:
+        # Events happened, but none of what this computation read changed: the effects are the
+        # same, and so is the battlefield — permanents join it only at its end as new objects
+        # with new, increasing ids (CR 400.7), so its length and last id identify its contents
+        # (see characteristics.permanents_with) —, and so are the attachments, controllers and
+        # timestamps (613.7: a new one on attaching, 701.3c) of the permanents it read. Objects
+        # created elsewhere (a card drawn, a spell cast) take timestamps too; they change nothing.
+        if (not c.volatile and c.last == (bf[-1] if bf else 0)
+                and c.nemb == len(s.extra.get(EMBLEMS, ()))):
+            for o, a, p, ts in c.watched:
+                if o.attached_to != a or o.controller != p or o.timestamp != ts:
                     break
             else:
-                c.nev = len(ev)
+                c.nev, c.ts = len(ev), s.timestamp
                 return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
@@ -302,6 +310,7 @@ def table(g: Game) -> Table | None:
     eff = s.effects
     c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
     c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
+    c.last = s.battlefield[-1] if s.battlefield else 0
     return t
 
 
@@ -809,7 +818,7 @@ def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tup
             _apply(g, e, ids, w)
 
 
-def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int], ...]]:
+def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, int], ...]]:
     """The layers, applied; with whether the result read anything any event may change
     (``volatile``) and the permanents whose attachments and controllers it read."""
     s = g.s
@@ -846,7 +855,8 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int], .
     finally:
         _CACHE.working = prev
     objs = s.objs
-    watched = tuple((objs[oid], objs[oid].attached_to, objs[oid].controller) for oid in parts.seen | set(w.touched))
+    watched = tuple((o, o.attached_to, o.controller, o.timestamp)
+                    for o in (objs[oid] for oid in parts.seen | set(w.touched)))
     return Table(s, w.touched), w.volatile, watched
 
 
