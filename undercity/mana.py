@@ -428,12 +428,14 @@ class ManaPool:
 
 def total_available(sources: Iterable[ManaSource], pool: ManaPool | None = None) -> int:
     """Most mana that could be had: the pool plus one activation of every source (the
-    largest alternative of an object with several)."""
+    largest alternative of an object with several); a source that costs mana counts what it
+    adds beyond its cost (a Signet: one)."""
     total = pool.total() if pool is not None else 0
     best: dict[int, int] = {}
     for s in sources:
-        if s.amount > best.get(s.key, 0):
-            best[s.key] = s.amount
+        a = s.amount if s.cost is None else max(0, s.amount - s.cost.min_mana)
+        if a > best.get(s.key, 0):
+            best[s.key] = a
     return total + sum(best.values())
 
 

@@ -72,3 +72,10 @@ def test_a_source_with_a_cost_must_say_what_it_makes() -> None:
         ManaSource(3, frozenset("WB"), amount=2, cost=parse_cost("{1}"))
     with pytest.raises(ValueError, match="X"):
         ManaSource(3, frozenset("WB"), amount=2, cost=parse_cost("{X}"), yields="WB")
+
+
+def test_a_signet_adds_one_mana_to_the_total_available() -> None:
+    """Its {W}{B} less the {1} another source pays: one net mana (what the AI counts on)."""
+    from undercity.mana import total_available
+
+    assert total_available([plains(1), plains(2), SIGNET]) == 3
