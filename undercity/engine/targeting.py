@@ -10,7 +10,9 @@ from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
+    from undercity.engine.layers import Chars
     from undercity.engine.state import Obj
 
 Target = tuple[str, int]  # ("p", player index) or ("o", object id)
@@ -20,7 +22,13 @@ def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | 
     """Whether object ``o`` satisfies ``flt`` from the point of view of ``controller``."""
     if flt is None:
         return True
-    card = ch.view(g, o)  # after continuous effects on the battlefield (CR 613)
+    return matches_view(g, o, ch.view(g, o), flt, controller, source)  # after continuous effects (CR 613)
+
+
+def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller: int,
+                 source: int | None = None) -> bool:
+    """:func:`matches` for a filter that isn't None, with ``o``'s characteristics ``card``
+    already looked up (``characteristics.viewer``: one cache check for a whole loop)."""
     if flt.types and not (flt.types & card.types):
         return False
     if flt.not_types and flt.not_types & card.types:
@@ -90,17 +98,20 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
             if not player_targetable(g, p.idx, controller):
                 continue
             out.append(("p", p.idx))
+    flt = spec.filter
     if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker"):
+        view = ch.viewer(g)  # after continuous effects (CR 613): one cache check for the loop
         for oid in s.battlefield:
             o = s.objs[oid]
+            card = view(o)
             if k == "any" or k == "creature_or_planeswalker":
-                if not ({"Creature", "Planeswalker", "Battle"} & ch.types(g, o)):
+                if not ({"Creature", "Planeswalker", "Battle"} & card.types):
                     continue
-                if k == "creature_or_planeswalker" and "Battle" in ch.types(g, o):
+                if k == "creature_or_planeswalker" and "Battle" in card.types:
                     continue
-            elif k == "player_or_planeswalker" and "Planeswalker" not in ch.types(g, o):
+            elif k == "player_or_planeswalker" and "Planeswalker" not in card.types:
                 continue
-            if not matches(g, o, spec.filter, controller, source):
+            if flt is not None and not matches_view(g, o, card, flt, controller, source):
                 continue
             if _targetable(g, o, controller) and _source_may_target(g, o, source):
                 out.append(("o", oid))
@@ -109,7 +120,7 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
             if item.kind != "spell" or item.obj == source:
                 continue
             o = s.objs[item.obj]
-            if matches(g, o, spec.filter, controller, source):
+            if matches(g, o, flt, controller, source):
                 out.append(("o", item.obj))
     elif k == "card":
         zone = spec.zone or "graveyard"
@@ -118,7 +129,7 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             for oid in p.zone(zone):
                 o = s.objs[oid]
-                if matches(g, o, spec.filter, controller, source):
+                if matches(g, o, flt, controller, source):
                     out.append(("o", oid))
     return out
 
