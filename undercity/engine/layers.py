@@ -893,9 +893,9 @@ def _counters(o: Obj) -> int:
     return (cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)) if cnt else 0
 
 
-def _side(g: Game, o: Obj, tough: bool) -> int:
-    """Power (``tough`` False) or toughness after layers 7a-7d and counters (613.4c)."""
-    c = chars(g, o)
+def side(g: Game, o: Obj, c: Chars | None, tough: bool) -> int:
+    """Power (``tough`` False) or toughness after layers 7a-7d and counters (613.4c), given
+    ``o``'s characteristics ``c`` (:func:`chars`, or a look-up in a :func:`table` for a loop)."""
     if c is None:
         card = o.card
         if card.static and has_cda(card):
@@ -909,11 +909,11 @@ def _side(g: Game, o: Obj, tough: bool) -> int:
 
 
 def power(g: Game, o: Obj) -> int:
-    return _side(g, o, False)
+    return side(g, o, chars(g, o), False)
 
 
 def toughness(g: Game, o: Obj) -> int:
-    return _side(g, o, True)
+    return side(g, o, chars(g, o), True)
 
 
 # ---------------------------------------------------------------------------- creating effects

@@ -62,9 +62,10 @@ def collect(g: Game) -> list[Action]:
     tab = layers.table(g)  # characteristics after continuous effects (CR 613), or None: the cards'
     for oid in s.battlefield:
         o = objs[oid]
-        card = o.card if tab is None else tab.chars.get(oid, o.card)
+        chs = None if tab is None else tab.chars.get(oid)
+        card = o.card if chs is None else chs
         if "Creature" in card.types:
-            t = ch.toughness(g, o)
+            t = layers.side(g, o, chs, True)  # toughness (CR 613.4), with the table looked up once
             if t <= 0:
                 out.append(Action("graveyard", "704.5f", obj=oid, reason="toughness 0 or less"))
             elif (o.damage >= t and o.damage > 0 or o.deathtouched) and not ch.has(g, o, "indestructible"):
