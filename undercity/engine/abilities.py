@@ -66,3 +66,22 @@ def with_abilities(g: Game, ids: tuple[int, ...]) -> tuple[int, ...]:
         return ids
     extra = [oid for oid in t.gained if oid not in ids]
     return ids + tuple(extra) if extra else ids
+
+
+def with_triggered(g: Game, ids: tuple[int, ...]) -> list[tuple[Obj, tuple[Triggered, ...]]]:
+    """:func:`with_abilities` and each one's :func:`triggered` abilities, for a trigger check's
+    loop (CR 603.2): one look-up of the layer system's table instead of one per permanent."""
+    t = layers.table(g)
+    if t is not None and t.gained:
+        ids = ids + tuple(oid for oid in t.gained if oid not in ids)
+    objs = g.s.objs
+    w = layers.working(g.s)
+    chars = w if w is not None else None if t is None else t.chars
+    if chars is None:
+        return [(o, o.card.triggered) for o in (objs[oid] for oid in ids)]
+    out = []
+    for oid in ids:
+        o = objs[oid]
+        c = chars.get(oid) if o.zone == "battlefield" else None
+        out.append((o, o.card.triggered if c is None else c.triggered))
+    return out

@@ -93,9 +93,9 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     if e.to_zone == "battlefield":
         new = s.objs.get(e.new_obj)
         if new is not None:
-            for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
-                o = s.objs[oid]
-                for a in ab.triggered(g, o):
+            for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_triggers)):
+                oid = o.id
+                for a in trig:
                     w = a.when
                     if w.event != "enters":
                         continue
@@ -120,9 +120,8 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
 
 def _step_began(g: Game, e: ev.StepBegan) -> None:
     s = g.s
-    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
-        o = s.objs[oid]
-        for a in ab.triggered(g, o):
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_triggers)):
+        for a in trig:
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (
                     w.whose == "each"
@@ -137,9 +136,9 @@ def _spell_cast(g: Game, e: ev.SpellCast) -> None:
     spell = s.objs.get(e.obj)
     if spell is None or e.copy:  # a copy isn't cast (CR 707.10)
         return
-    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
-        o = s.objs[oid]
-        for a in ab.triggered(g, o):
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_triggers)):
+        oid = o.id
+        for a in trig:
             w = a.when
             if w.event != "cast" or o.controller != e.player:
                 continue
@@ -163,9 +162,9 @@ def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
     defending = s.combat.attackers.get(att.id) if s.combat else None
     d = defending[1] if defending and defending[0] == "p" else (
         s.objs[defending[1]].controller if defending and defending[1] in s.objs else None)
-    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_triggers)):
-        o = s.objs[oid]
-        for a in ab.triggered(g, o):
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_triggers)):
+        oid = o.id
+        for a in trig:
             w = a.when
             if w.event != "attacks":
                 continue
