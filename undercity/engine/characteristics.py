@@ -113,7 +113,11 @@ toughness = layers.toughness
 def keywords(g: Game, o: Obj) -> frozenset[str]:
     """Keyword abilities after layer 6. "Has hexproof as long as it's untapped" is read now
     (tapping needs no event, and the ability is this object's own)."""
-    c = layers.chars(g, o)
+    return keywords_of(o, layers.chars(g, o))
+
+
+def keywords_of(o: Obj, c: layers.Chars | None) -> frozenset[str]:
+    """:func:`keywords`, given ``o``'s characteristics ``c`` (``layers.chars``) already looked up."""
     kws, statics = (o.card.keywords, o.card.static) if c is None else (c.keywords, c.static)
     for st in statics:
         if st.kind == "hexproof_while_untapped" and not o.tapped:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from undercity.engine import attack_restrictions, targeting, zones
+from undercity.engine import attack_restrictions, layers, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -32,9 +32,12 @@ Defender = tuple[str, int]
 def can_attack(g: Game, o: Obj) -> bool:
     """CR 508.1a: untapped creature, controlled continuously since the turn began (or haste),
     without defender."""
-    if o.tapped or not ch.is_creature(o, g):
+    if o.tapped:
         return False
-    kws = ch.keywords(g, o)
+    c = layers.chars(g, o)  # one look-up for its types (layer 4) and keywords (layer 6)
+    if "Creature" not in (o.card if c is None else c).types:
+        return False
+    kws = ch.keywords_of(o, c)
     if "defender" in kws:
         return False
     if any(e.kind == "cant_attack" and e.obj == o.id for e in g.s.effects):
