@@ -200,3 +200,50 @@ def test_a_scenario_run_in_the_sandbox(server: str, browser: Any, tmp_path: Path
     assert any("Lightning Bolt deals 3 damage to Bob" in t for t in page.locator(".result .log li").all_inner_texts())
     page.screenshot(path=str(_shot(tmp_path, "sandbox.png")), full_page=True)
     page.close()
+
+
+def _upload_csv(page: Any, server: str, name: str, text: str, mode: str) -> None:
+    page.goto(server + "/collection")
+    form = page.locator("form[action='/collection/import']")
+    form.locator("input[type=file]").set_input_files({"name": name, "mimeType": "text/csv",
+                                                     "buffer": text.encode()})
+    form.locator(f"input[name=mode][value={mode}]").check()
+    with page.expect_navigation():
+        form.locator("button").click()
+
+
+def test_a_collection_csv_import(server: str, browser: Any, tmp_path: Path) -> None:
+    """The documented CSV (a header naming Count and Name in any order; other columns ignored,
+    rows of one card adding up, names in any printed language) imports from the collection page;
+    the counts show there and on the card page. A CSV with one bad row names that row and
+    imports nothing, not even its good rows."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    good = ("Name,Edition,Count\n"
+            "Lightning Bolt,Magic 2010,2\n"
+            "Lightning Bolt,Masters 25,1\n"
+            "Aventurière de Ravenloft,Battle for Baldur's Gate,4\n")
+    _upload_csv(page, server, "mine.csv", good, "set")
+    assert page.url == server + "/collection"
+    assert page.locator("main p").first.inner_text().startswith("2 different cards, 7 in all")
+    rows = {r.locator("td").nth(0).inner_text(): r.locator("td").nth(1).inner_text()
+            for r in page.locator("table.results tbody tr").all()}
+    assert rows == {"Lightning Bolt": "3", "Ravenloft Adventurer": "4"}
+    page.screenshot(path=str(_shot(tmp_path, "collection-imported.png")), full_page=True)
+    with page.expect_navigation():
+        page.locator("table.results a", has_text="Ravenloft Adventurer").click()
+    assert page.locator("h1").inner_text() == "Ravenloft Adventurer"
+    assert page.locator(".owned input[name=count]").input_value() == "4"
+
+    bad = "Count,Name\n5,Lightning Bolt\n2,Ravenlof Adventurer\n"
+    _upload_csv(page, server, "typo.csv", bad, "add")
+    assert page.locator("h1.error").inner_text() == "Error 400"
+    assert page.locator(".message").inner_text() == "typo.csv: nothing was imported"
+    problems = page.locator(".problems li").all_inner_texts()
+    assert len(problems) == 1 and problems[0].startswith("line 3: unknown card 'Ravenlof Adventurer'")
+    assert "Ravenloft Adventurer" in problems[0]  # the suggestion
+    page.screenshot(path=str(_shot(tmp_path, "collection-bad-csv.png")), full_page=True)
+    page.goto(server + "/card/Lightning%20Bolt?lang=en")
+    assert page.locator(".owned input[name=count]").input_value() == "3"  # the good row wasn't imported
+    page.goto(server + "/collection")
+    assert page.locator("main p").first.inner_text().startswith("2 different cards, 7 in all")
+    page.close()
