@@ -56,6 +56,7 @@ def create_app(data_dir: Path | None = None, allowed_hosts: list[str] | None = N
         collection_import,
     )
     from undercity.web.deck_pages import deck_create, deck_delete, deck_export, deck_page, deck_update, decks
+    from undercity.web.game_list import games_page
     from undercity.web.pages import WebError, error_page
 
     routes = [
@@ -74,6 +75,7 @@ def create_app(data_dir: Path | None = None, allowed_hosts: list[str] | None = N
         Route("/collection/bulk", collection_bulk, methods=["POST"]),
         Route("/collection/import", collection_import, methods=["POST"]),
         Route("/collection/export.csv", collection_export),
+        Route("/games", games_page),
         *table.routes(),
         *sandbox.routes(),
         *sims.routes(),

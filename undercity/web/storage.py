@@ -87,6 +87,14 @@ class SavedGame:
     prefs: dict[int, dict[str, Any]]  # seat → its table settings
 
 
+@dataclass(frozen=True, slots=True)
+class GameInProgress:
+    id: int
+    kinds: list[str]  # each seat's player: "human" or an AI
+    updated: str  # when it was last played (UTC, SQLite datetime)
+    tokens: dict[int, str]  # human seat → its token: never shown but to whoever holds it
+
+
 class Storage:
     """The decks, the collection and the games. Thread-safe (one connection behind a lock)."""
 
@@ -217,6 +225,17 @@ class Storage:
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
+
+    def games_in_progress(self, limit: int = 200) -> list[GameInProgress]:
+        """The games not over, the most recently played first, each with its human seats' tokens."""
+        with self._lock:
+            rows = self.conn.execute("SELECT id, kinds, updated FROM games WHERE over = 0 "
+                                     "ORDER BY updated DESC, id DESC LIMIT ?", (limit,)).fetchall()
+            seats: dict[int, dict[int, str]] = {}
+            for game, seat, token in self.conn.execute(
+                    "SELECT s.game, s.seat, s.token FROM seats s JOIN games g ON g.id = s.game WHERE g.over = 0"):
+                seats.setdefault(game, {})[seat] = token
+        return [GameInProgress(r[0], json.loads(r[1]), r[2], seats.get(r[0], {})) for r in rows]
 
     def game_for_token(self, token: str) -> SavedGame | None:
         """The saved game a seat's token belongs to, and which seat it is."""

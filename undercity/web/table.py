@@ -317,13 +317,16 @@ async def table_create(request: Request) -> Response:
 
 
 async def play_page(request: Request) -> Response:
+    from undercity.web.game_list import remember_seat
     from undercity.web.pages import render
 
     tg, seat = _seat(request)
     with tg.lock:
         view = seat_view(tg, seat)
-    return render(request, "table.html", view=view, token=request.path_params["token"], fingerprint=fingerprint(view),
-                  stop_steps=STOP_STEPS)
+    response = render(request, "table.html", view=view, token=request.path_params["token"],
+                      fingerprint=fingerprint(view), stop_steps=STOP_STEPS)
+    remember_seat(request, response, request.path_params["token"])  # listed as yours on /games
+    return response
 
 
 async def play_json(request: Request) -> Response:
