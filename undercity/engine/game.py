@@ -217,7 +217,7 @@ class Game:
 
         s = self.s
         sba.forget()  # the position may have been changed from outside since the last check
-        layers.forget()  # and the characteristics computed for it (CR 613)
+        layers.revalidate()  # and the characteristics computed for it (CR 613)
         while self.pending is None and not s.over:
             if s.jobs:
                 job = s.jobs[-1]

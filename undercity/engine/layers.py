@@ -30,7 +30,9 @@ a game is an event), the effects list and its length, the battlefield's length, 
 timestamp counter (every new object and every attachment takes a timestamp, 613.7e). A result
 that read only the battlefield, the effects and the permanents involved is kept across events
 and new timestamps as long as the battlefield's length and last id, and those permanents'
-attachments, controllers and timestamps, are unchanged.
+attachments, controllers and timestamps, are unchanged; so is it when the engine resumes
+(``Game.advance``, :func:`revalidate`), whereas a result that read a condition or a count is
+dropped then.
 Computing is copy-on-write: only the permanents an effect touches get a :class:`Chars`. A copied game
 (``Game.copy``, a pickle) is a new state object, so nothing leaks between copies; the cache is
 module-level, never pickled. Counters are read at query time (7c), so they can't be stale.
@@ -259,8 +261,22 @@ _CACHE = _Cache()
 
 
 def forget() -> None:
-    """Drop the cache (a position changed from outside the engine, Game.advance)."""
+    """Drop the cache (after changing in place what its key cannot see: an object's card, an
+    effect record)."""
     _CACHE.state = None
+
+
+def revalidate() -> None:
+    """The position may have been changed from outside the engine since the last question
+    (Game.advance): a result that read something any event may change (a condition, a count) is
+    dropped; any other is checked, at the next question, against everything it read — the
+    battlefield's contents, the effects list, the emblems, and the attachments, controllers and
+    timestamps of the permanents involved — just as after an event (:func:`table`)."""
+    c = _CACHE
+    if c.volatile:
+        c.state = None
+    else:
+        c.nev = -1  # no events list has this length: the fast check fails, the full one runs
 
 
 @lru_cache(maxsize=4096)
