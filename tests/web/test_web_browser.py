@@ -160,7 +160,7 @@ def test_a_game_against_the_ai_played_to_the_end_by_clicking(server: str, browse
     page.close()
 
 
-def test_two_human_seats_each_see_only_their_own_hand(server: str, app: Any, browser: Any) -> None:
+def test_two_human_seats_each_see_only_their_own_hand(server: str, app: Any, browser: Any, tmp_path: Path) -> None:
     host = browser.new_page()
     host.goto(server + "/table")
     host.select_option("select[name=seat1]", "human")
@@ -187,6 +187,16 @@ def test_two_human_seats_each_see_only_their_own_hand(server: str, app: Any, bro
     assert re.fullmatch(r" \(\d+ s\)", waiting.locator(".waiting .clock").inner_text())  # the clock ticks
     pages[deciding].locator(".decision button[name=choice]").first.click()
     waiting.wait_for_function("fp => document.getElementById('table').dataset.fingerprint !== fp", arg=before)
+    # Each browser finds its way back to its own seat on /games, and to no other.
+    for seat, page in enumerate(pages):
+        page.goto(server + "/games")
+        game = page.locator(f"#game-{tg.id}")
+        assert [a.get_attribute("href") for a in game.locator("a").all()] == [links[seat]]
+        assert links[1 - seat] not in page.content()
+    pages[0].screenshot(path=str(_shot(tmp_path, "games-in-progress.png")), full_page=True)
+    with pages[1].expect_navigation():
+        pages[1].locator(f"#game-{tg.id} a").click()
+    assert pages[1].url == server + links[1]
     for ctx in contexts:
         ctx.close()
 
