@@ -292,12 +292,16 @@ def working(s: State) -> dict[int, Chars] | None:
     return w[1] if w is not None and w[0] is s else None
 
 
-def table(g: Game) -> Table | None:
+def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     """The characteristics of the permanents continuous effects touch now (the others have
     their card's), or None when no continuous effect exists."""
     s = g.s
-    c = _CACHE
     ev = g.events
+    # chars()'s check, first: nearly every call finds nothing changed
+    if (_c.nev == len(ev) and _c.state is s and _c.ts == s.timestamp and _c.effects is s.effects
+            and _c.neff == len(s.effects) and _c.nbf == len(s.battlefield)):
+        return _c.table
+    c = _c
     eff = s.effects
     bf = s.battlefield
     if c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.nbf == len(bf):
