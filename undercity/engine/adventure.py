@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.adventure import ADVENTURE, AdventureSpell, adventure_of
+from undercity.cards.language.adventure import ADVENTURE, AdventurerCard, AdventureSpell, adventure_of
 from undercity.engine import casting, costs, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -83,16 +83,19 @@ def options(g: Game, player: int) -> list[Option]:
     out: list[Option] = []
     sources = pool = None
     seen: set[str] = set()
+    objs = s.objs
     for oid in s.players[player].hand:
-        o = s.objs[oid]
-        if o.name in seen or adventure_of(o.card) is None:
+        o = objs[oid]
+        # Asked at every priority: the type test first, inline (most hands hold no adventurer).
+        if not isinstance(o.card, AdventurerCard) or o.name in seen:
             continue
         seen.add(o.name)
         if sources is None:
             sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
         if castable(g, player, o, sources, pool):
             out.append(Option(label(o), ("cast", oid, ADVENTURE)))
-    for oid, who in s.extra.get(ON_ADVENTURE, {}).items():
+    on_adventure = s.extra.get(ON_ADVENTURE)
+    for oid, who in on_adventure.items() if on_adventure else ():
         o = s.objs.get(oid)
         if who != player or o is None or o.zone != "exile":
             continue
