@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import html
 
+from page_parts import message
 from starlette.testclient import TestClient
-from web_helpers import message
 
 from undercity.carddb import get_db
 

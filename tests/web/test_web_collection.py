@@ -3,8 +3,8 @@ CSV (Count,Name; a Deckbox/Moxfield export imports). A bad import changes nothin
 
 from __future__ import annotations
 
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 
 def _owned(client: TestClient) -> str:

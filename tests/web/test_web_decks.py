@@ -3,8 +3,8 @@ with its line number, saved, renamed, exported, deleted; the cards you lack."""
 
 from __future__ import annotations
 
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 GOOD = "28 Plains\n28 Swamp\n4 Ravenloft Adventurer\n"
 

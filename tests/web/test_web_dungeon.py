@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from page_parts import csrf
 from starlette.testclient import TestClient
-from web_helpers import csrf
 
 from undercity.cards.pool.dungeon_cards import DUNGEONS, get_dungeon
 from undercity.web.dungeon_map import dungeon_svg

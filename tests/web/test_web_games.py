@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from page_parts import csrf
 from starlette.testclient import TestClient
-from web_helpers import csrf
 
 from undercity.web.app import create_app
 

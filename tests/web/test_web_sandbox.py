@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 from undercity.web.sandbox import EXAMPLE
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from page_parts import message
 from starlette.testclient import TestClient
-from web_helpers import message
 
 from undercity.carddb import get_db
 from undercity.web.card_pages import PAGE_SIZE

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 from undercity.web.security import MAX_BODY
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 DECK = "28 Plains\n28 Swamp\n4 Ravenloft Adventurer\n"
 

@@ -9,8 +9,8 @@ import random
 import re
 
 import pytest
+from page_parts import csrf, message
 from starlette.testclient import TestClient
-from web_helpers import csrf, message
 
 from undercity.engine.game import Game
 

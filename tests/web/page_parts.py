@@ -1,4 +1,4 @@
-"""Helpers of the web tests."""
+"""What the web tests read off the site: the CSRF token a client holds, an error page's message."""
 
 from __future__ import annotations
 
