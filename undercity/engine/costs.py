@@ -15,7 +15,7 @@ from undercity.cards.model import Activated, AddMana, CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import zones
+from undercity.engine import layers, zones
 from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, can_pay, find_payment
 
 if TYPE_CHECKING:
@@ -111,8 +111,15 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
     payment planner activates at most one of them (each costs {T})."""
     s = g.s
     objs = s.objs
-    out = []
-    plain = ab.plain(g)
+    out: list[ManaSource] = []
+    # One look-up of the layer system's table for the whole loop (ab.plain's, inline), and each
+    # source's characteristics read from it: its types (layer 4) and keywords (layer 6) decide
+    # whether summoning sickness stops a {T} ability (CR 302.6). While the layers are being
+    # computed (a condition asking), the per-object look-ups read the work in progress instead.
+    t = layers.table(g)
+    plain = t is None or not t.gained
+    computing = layers.working(s) is not None
+    chars = None if t is None else t.chars
     ids = ch.permanents_with(s, _card_mana_ability)
     for oid in ids if plain else ab.with_abilities(g, ids):
         o = objs[oid]
@@ -120,7 +127,17 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
             continue
         abilities = _card_mana_abilities(o.card) if plain else mana_abilities(g, o)
         for i, a in enumerate(abilities):
-            if _can_activate(g, o, a) and (src := _source(g, o, a, i)) is not None:
+            if a.cost.tap and o.tapped:
+                continue
+            if a.cost.tap and o.sick:
+                if computing:  # the work in progress: read it per object
+                    if not _can_activate(g, o, a):
+                        continue
+                else:
+                    c = None if chars is None else chars.get(oid)
+                    if "Creature" in (o.card if c is None else c).types and "haste" not in ch.keywords_of(o, c):
+                        continue
+            if (src := _source(g, o, a, i)) is not None:
                 out.append(src)
     return out
 
