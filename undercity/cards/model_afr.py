@@ -88,6 +88,8 @@ class StaticIf(Static):
     kind ``room_abilities_trigger_additional_time``: room abilities of dungeons you own
     trigger an additional time (Hama Pashar; CR 603.2d).
     kind ``enters_tapped``: this permanent enters tapped (CR 603.6d, 614.1d).
+    kind ``enters_tapped_unless``: this permanent enters tapped unless ``cond`` holds for the
+    player it would enter under, checked as it would enter (CR 614.1c, 614.12; Canopy Vista).
     kind ``unblockable_except``: creatures you control can't be blocked except by creatures
     matching ``filter`` (CR 509.1b).
     kind ``unblockable_alone``: this creature can't be blocked as long as it's attacking alone

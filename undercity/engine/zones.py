@@ -180,6 +180,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         del s.objs[o.id]
         g.emit(ev.CeasedToExist(rule="707.10a", name=o.name, what="copy of a spell"))
         return None
+    enters_tapped = to_zone == "battlefield" and not tapped and _enters_tapped(
+        g, o, o.owner if controller is None else controller)
     # CR 715.4: off the stack, an adventurer card has only its normal characteristics.
     new = g.create_object(normal_card(o.card) if from_zone == "stack" else o.card, o.owner,
                           "stack" if to_zone == "stack" else to_zone,
@@ -188,12 +190,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
     new.token = o.token or o.is_copy
     s.next_uid -= 1  # the physical card keeps its uid
-    enters_tapped = False
     if to_zone == "battlefield":
         new.controller = o.owner if controller is None else controller
         new.sick = True
-        # CR 603.6d, 614.1d: "[This permanent] enters tapped" modifies how it enters.
-        enters_tapped = not tapped and any(st.kind == "enters_tapped" for st in o.card.static)
         new.tapped = tapped or enters_tapped
         if o.card.loyalty is not None and "Planeswalker" in o.card.types:
             # CR 306.5b: it enters with loyalty counters equal to its printed loyalty.
@@ -255,6 +254,16 @@ def _leave_battlefield_cleanup(g: Game, o: Obj) -> None:
     if s.effects:
         s.effects = [e for e in s.effects if e.obj != o.id]
         end_while_tapped(g, o, "611.2b")
+
+
+def _enters_tapped(g: Game, o: Obj, controller: int) -> bool:
+    """Whether ``o`` enters the battlefield tapped under ``controller``: "[this permanent]
+    enters tapped" modifies how it enters (CR 603.6d, 614.1d); "… unless [condition]" is
+    checked as it would enter, before it is on the battlefield (CR 614.1c, 614.12)."""
+    from undercity.engine.resolve import condition_holds
+
+    return any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
+               and not condition_holds(g, getattr(st, "cond", None), controller) for st in o.card.static)
 
 
 def end_while_tapped(g: Game, src: Obj, rule: str) -> None:

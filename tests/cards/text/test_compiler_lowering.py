@@ -38,6 +38,18 @@ def test_a_phrase_the_engine_cannot_do_is_named() -> None:
     assert (c.stage, c.reason) == ("lower", "add {U} or {B}")
 
 
+def test_enters_tapped_unless_you_control_is_a_conditional_replacement() -> None:
+    """Castle Embereth: "~ enters the battlefield tapped unless you control a Mountain." is a
+    replacement effect on how it enters (CR 614.1c, 614.12), its condition the same
+    "you control [a | N or more] …" an intervening "if" reads (CR 603.4)."""
+    from undercity.cards.model_afr import StaticIf
+    from undercity.cards.model_clb_green import Controls
+
+    (st,) = _compile("Castle Embereth").lowered.static
+    assert isinstance(st, StaticIf) and st.kind == "enters_tapped_unless"
+    assert st.cond == Controls(filter=m.Filter(types=frozenset({"Land"}), subtypes=frozenset({"Mountain"})), n=1)
+
+
 def test_a_mana_ability_that_costs_mana_is_lowered_with_its_cost() -> None:
     """Dimir Signet: "{1}, {T}: Add {U}{B}." is a mana ability (CR 605.1a) whose {1} the
     payment planner pays from other mana (CR 605.3a); it adds both {U} and {B}."""

@@ -31,7 +31,7 @@ CARDS = [
     "Sol Ring", "Hedron Archive", "High Market", "Geier Reach Sanitarium", "Dungeon Map", "Bloodboil Sorcerer",
     "Skyship Stalker", "Dungeoneer's Pack",
     # static abilities: Equipment, no maximum hand size, enters tapped
-    "+2 Mace", "Thought Vessel", "Marble Diamond",
+    "+2 Mace", "Thought Vessel", "Marble Diamond", "Canopy Vista",
     # spells: sequences, modes, "its controller"
     "Swords to Plowshares", "Austere Command", "Valorous Stance", "Bull's Strength", "Grim Bounty",
     "Ambition's Cost", "Disrupt Decorum",

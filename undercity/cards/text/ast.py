@@ -585,15 +585,19 @@ class ActivatedAbility(Node):
 class StaticAbility(Node):
     """A static ability (CR 604): an object modification ("creatures you control get
     +1/+1"), "~ enters the battlefield tapped", "you have no maximum hand size", with an
-    optional "as long as" condition."""
+    optional "as long as" condition — or, with ``unless``, an "unless" condition ("~ enters
+    the battlefield tapped unless you control two or more basic lands", CR 614.1c)."""
 
     body: Node
-    condition: Condition | None = None
+    condition: Condition | ControlsCondition | None = None
     condition_first: bool = False
+    unless: bool = False
 
     def render(self) -> str:
         if self.condition is None:
             return cap(self.body.render()) + "."
+        if self.unless:
+            return cap(f"{self.body.render()} unless {self.condition.render()}.")
         if self.condition_first:
             return f"As long as {self.condition.render()}, {self.body.render()}."
         return cap(f"{self.body.render()} as long as {self.condition.render()}.")

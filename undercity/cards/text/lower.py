@@ -16,7 +16,7 @@ from undercity.cards import model as m
 from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
-from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays
+from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays, StaticIf
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
 from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, Controls, May, MayPay
@@ -772,15 +772,20 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "a permanent you controlled left the battlefield this turn": "revolt"}
 
 
+def _controls(c: A.ControlsCondition, word: str) -> Controls:
+    """"you control [a | N or more] …" as a :class:`Controls` condition."""
+    flt = noun_filter(c.noun)
+    if flt.other or flt.controller is not None:
+        raise Unsupported(f"{word} {c.render()}")
+    return Controls(filter=flt, n=_n(c.n))
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     when = _trigger(a.event, a.word)
     cond: m.Condition | None = None
     if isinstance(a.condition, A.ControlsCondition):
-        flt = noun_filter(a.condition.noun)
-        if flt.other or flt.controller is not None:
-            raise Unsupported(f"if {a.condition.render()}")
         # CR 603.4: checked as the ability triggers and again as it resolves.
-        cond = Controls(filter=flt, n=_n(a.condition.n))
+        cond = _controls(a.condition, "if")
     elif a.condition is not None:
         what = _CONDITIONS.get(a.condition.words)
         if what is None:
@@ -867,9 +872,14 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
 
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
-    if a.condition is not None:
-        raise Unsupported("as long as " + a.condition.render())
     b = a.body
+    if a.unless and isinstance(a.condition, A.ControlsCondition) and isinstance(b, A.Phrase) \
+            and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):
+        # CR 614.1c, 614.12: a replacement effect on how it enters, checked as it would enter.
+        out.static.append(StaticIf(text, kind="enters_tapped_unless", cond=_controls(a.condition, "unless")))
+        return
+    if a.condition is not None:
+        raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in (
             "enters the battlefield tapped", "enters tapped"):
         out.static.append(m.Static(text, kind="enters_tapped"))  # CR 614.1c

@@ -980,13 +980,14 @@ class Parser:
         if b is None:
             return None
         cond = None
-        if self.eat("as", "long", "as"):
+        unless = self.eat("unless")
+        if unless or self.eat("as", "long", "as"):
             cond = self.condition()
             if cond is None:
                 return None
         if not self.eat(".") or not self.done():
             return None
-        return A.StaticAbility(b, cond)
+        return A.StaticAbility(b, cond, unless=unless)
 
     @rule
     def quoted(self) -> A.Quoted | None:
