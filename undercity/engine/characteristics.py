@@ -116,8 +116,9 @@ def keywords(g: Game, o: Obj) -> frozenset[str]:
     return keywords_of(o, layers.chars(g, o))
 
 
-def keywords_of(o: Obj, c: layers.Chars | None) -> frozenset[str]:
-    """:func:`keywords`, given ``o``'s characteristics ``c`` (``layers.chars``) already looked up."""
+def keywords_of(o: Obj, c: CardDef | layers.Chars | None) -> frozenset[str]:
+    """:func:`keywords`, given ``o``'s characteristics ``c`` already looked up (``layers.chars``;
+    or ``view``/``viewer``, which give the card itself when no effect touches ``o``)."""
     kws, statics = (o.card.keywords, o.card.static) if c is None else (c.keywords, c.static)
     for st in statics:
         if st.kind == "hexproof_while_untapped" and not o.tapped:

@@ -52,10 +52,18 @@ def can_activate_mana(g: Game, o: Obj, index: int = 0) -> bool:
         g, o, abilities[index])
 
 
-def _can_activate(g: Game, o: Obj, a: Activated) -> bool:
-    if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
+def _can_activate(g: Game, o: Obj, a: Activated, view: Callable[[Obj], CardDef | layers.Chars] | None = None) -> bool:
+    """A {T} ability can't be activated while ``o`` is tapped, nor while it is a summoning-sick
+    creature without haste (CR 302.6) — its types (layer 4) and keywords (layer 6) after
+    continuous effects. ``view``: :func:`characteristics.viewer`, for a loop over many objects."""
+    if not a.cost.tap:
+        return True
+    if o.tapped:
         return False
-    return True
+    if not o.sick:
+        return True
+    c = layers.view(g, o) if view is None else view(o)
+    return "Creature" not in c.types or "haste" in ch.keywords_of(o, c)
 
 
 def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
@@ -112,14 +120,8 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
     s = g.s
     objs = s.objs
     out: list[ManaSource] = []
-    # One look-up of the layer system's table for the whole loop (ab.plain's, inline), and each
-    # source's characteristics read from it: its types (layer 4) and keywords (layer 6) decide
-    # whether summoning sickness stops a {T} ability (CR 302.6). While the layers are being
-    # computed (a condition asking), the per-object look-ups read the work in progress instead.
-    t = layers.table(g)
-    plain = t is None or not t.gained
-    computing = layers.working(s) is not None
-    chars = None if t is None else t.chars
+    plain = ab.plain(g)
+    view = ch.viewer(g)  # one look-up of the layer system for the whole loop
     ids = ch.permanents_with(s, _card_mana_ability)
     for oid in ids if plain else ab.with_abilities(g, ids):
         o = objs[oid]
@@ -127,16 +129,8 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
             continue
         abilities = _card_mana_abilities(o.card) if plain else mana_abilities(g, o)
         for i, a in enumerate(abilities):
-            if a.cost.tap and o.tapped:
+            if not _can_activate(g, o, a, view):
                 continue
-            if a.cost.tap and o.sick:
-                if computing:  # the work in progress: read it per object
-                    if not _can_activate(g, o, a):
-                        continue
-                else:
-                    c = None if chars is None else chars.get(oid)
-                    if "Creature" in (o.card if c is None else c).types and "haste" not in ch.keywords_of(o, c):
-                        continue
             if (src := _source(g, o, a, i)) is not None:
                 out.append(src)
     return out
