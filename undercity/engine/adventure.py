@@ -75,13 +75,13 @@ def label(o: Obj) -> str:
     return f"cast {adv.name} ({o.name}'s Adventure)"
 
 
-def options(g: Game, player: int) -> list[Option]:
+def options(g: Game, player: int, sources: list[Any] | None = None, pool: Any = None) -> list[Option]:
     """Priority options (CR 117.1a, 715.3): each adventurer card in ``player``'s hand castable
     as its Adventure (one per name: identical cards are the same action), and each card
-    ``player`` may cast from exile after its adventure (CR 715.3d)."""
+    ``player`` may cast from exile after its adventure (CR 715.3d). ``sources``, ``pool``: the
+    player's mana sources and pool if the caller has them already (else looked up once here)."""
     s = g.s
     out: list[Option] = []
-    sources = pool = None
     seen: set[str] = set()
     objs = s.objs
     for oid in s.players[player].hand:

@@ -50,7 +50,7 @@ def options(g: Game, player: int) -> list[Option]:
             sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
         if casting.castable(g, player, o, None, sources, pool):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
-    opts += adventure.options(g, player)  # CR 715.3: as an Adventure; 715.3d: from exile after one
+    opts += adventure.options(g, player, sources, pool)  # CR 715.3: as an Adventure; 715.3d: from exile after one
     for oid in p.graveyard:
         o = s.objs[oid]
         for alt in o.card.alt_costs:
