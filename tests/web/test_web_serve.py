@@ -86,7 +86,8 @@ def test_serve_prints_the_address_and_serves_pages(tmp_path: Path) -> None:
 
 
 def test_an_older_database_is_migrated_keeping_its_data(tmp_path: Path) -> None:
-    """A file of schema 2 (games and seats, no seat settings) gets schema 3's column, data kept."""
+    """A file of schema 2 (games and seats, no seat settings) gets schema 3's and 4's columns
+    (seat settings, the table's clock), data kept."""
     conn = sqlite3.connect(tmp_path / "site.sqlite3", isolation_level=None)
     for i in range(2):
         conn.executescript(f"BEGIN; {MIGRATIONS[i]}; PRAGMA user_version = {i + 1}; COMMIT;")
@@ -94,7 +95,8 @@ def test_an_older_database_is_migrated_keeping_its_data(tmp_path: Path) -> None:
     conn.execute("INSERT INTO seats (token, game, seat) VALUES ('tok', 1, 0)")
     conn.close()
     st = Storage.open(tmp_path)
-    assert st.version == len(MIGRATIONS) == 3
+    assert st.version == len(MIGRATIONS) == 4
     saved = st.game_for_token("tok")
     assert saved is not None and saved.kinds == ["human", "random"] and saved.prefs == {0: {}}
+    assert saved.since is None  # no clock saved: a restored game's starts anew
     st.close()

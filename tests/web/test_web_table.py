@@ -121,7 +121,10 @@ def test_bad_game_settings_are_400(client: TestClient) -> None:
     assert "orzhov-initiative" in client.get("/table").text
 
 
-def test_a_game_survives_a_server_restart(tmp_path) -> None:
+def test_a_game_survives_a_server_restart(tmp_path, monkeypatch) -> None:
+    import time
+    from types import SimpleNamespace
+
     from undercity.web.app import create_app
 
     first = create_app(tmp_path)
@@ -135,6 +138,10 @@ def test_a_game_survives_a_server_restart(tmp_path) -> None:
         before = c.get("/api" + link).json()
         choices = list(_game(c, link).choices)
     first.state.storage.close()
+    # The server comes back an hour later: the clock of the decision still waiting goes on from
+    # when it was put, not from the restart.
+    later = time.time() + 3600
+    monkeypatch.setattr("undercity.web.table.time", SimpleNamespace(time=lambda: later))
     second = create_app(tmp_path)  # a new server process on the same data directory
     with TestClient(second) as c:
         c.get("/")

@@ -51,6 +51,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN prefs TEXT NOT NULL DEFAULT '{}';
     """,
+    # When the pending decision was put to its player (the table's clock), kept over a restart.
+    """
+    ALTER TABLE games ADD COLUMN since REAL;
+    """,
 )
 
 MAX_NAME = 200  # a deck's name, in characters
@@ -85,6 +89,7 @@ class SavedGame:
     save: str  # Game.save: setup and choices
     tokens: list[str | None]
     prefs: dict[int, dict[str, Any]]  # seat → its table settings
+    since: float | None = None  # when the pending decision was put (a Unix time), if saved
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,13 +216,15 @@ class Storage:
                 raise
         return game_id
 
-    def update_game(self, game_id: int, save: str, over: bool, prefs: dict[int, dict[str, Any]] | None = None) -> None:
-        """The game's new replay, and each seat's settings (seat → JSON-able dict)."""
+    def update_game(self, game_id: int, save: str, over: bool, prefs: dict[int, dict[str, Any]] | None = None,
+                    since: float | None = None) -> None:
+        """The game's new replay, each seat's settings (seat → JSON-able dict), and when its
+        pending decision was put."""
         with self._lock:
             self.conn.execute("BEGIN")
             try:
-                self.conn.execute("UPDATE games SET save = ?, over = ?, updated = datetime('now') WHERE id = ?",
-                                  (save, int(over), game_id))
+                self.conn.execute("UPDATE games SET save = ?, over = ?, since = ?, updated = datetime('now') "
+                                  "WHERE id = ?", (save, int(over), since, game_id))
                 for seat, p in (prefs or {}).items():
                     self.conn.execute("UPDATE seats SET prefs = ? WHERE game = ? AND seat = ?",
                                       (json.dumps(p), game_id, seat))
@@ -240,7 +247,7 @@ class Storage:
     def game_for_token(self, token: str) -> SavedGame | None:
         """The saved game a seat's token belongs to, and which seat it is."""
         with self._lock:
-            row = self.conn.execute("SELECT g.id, s.seat, g.kinds, g.seed, g.save FROM seats s "
+            row = self.conn.execute("SELECT g.id, s.seat, g.kinds, g.seed, g.save, g.since FROM seats s "
                                     "JOIN games g ON g.id = s.game WHERE s.token = ?", (token,)).fetchone()
             if row is None:
                 return None
@@ -249,4 +256,4 @@ class Storage:
         kinds = json.loads(row[2])
         return SavedGame(row[0], row[1], kinds, row[3], row[4], [seats[i][0] if i in seats else None
                                                                  for i in range(len(kinds))],
-                         {i: json.loads(p) for i, (_, p) in seats.items()})
+                         {i: json.loads(p) for i, (_, p) in seats.items()}, row[5])

@@ -136,7 +136,7 @@ class Tables:
         """Record the game's new choices and its seats' settings (after each answer)."""
         prefs = {seat: {"stops": sorted(tg.stops.get(seat, ())), "passing": seat in tg.auto_pass}
                  for seat, tok in enumerate(tg.tokens) if tok}
-        self.storage.update_game(tg.id, tg.game.save(), tg.game.over, prefs)
+        self.storage.update_game(tg.id, tg.game.save(), tg.game.over, prefs, tg.since)
 
     def _remember(self, tg: TableGame) -> None:
         with self._lock:
@@ -163,7 +163,7 @@ class Tables:
             row = self.storage.game_for_token(token)
             if row is None:
                 return None
-            tg = restore_game(row.id, row.kinds, row.seed, row.save, row.tokens, row.prefs)
+            tg = restore_game(row.id, row.kinds, row.seed, row.save, row.tokens, row.prefs, row.since)
             self._remember(tg)
             return tg, row.seat
 
@@ -175,8 +175,9 @@ def _agents(kinds: list[str], seed: int) -> list[Any]:
 
 
 def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: list[str | None],
-                 prefs: dict[int, dict[str, Any]] | None = None) -> TableGame:
-    """A saved game rebuilt from its replay (the same state: the engine is deterministic)."""
+                 prefs: dict[int, dict[str, Any]] | None = None, since: float | None = None) -> TableGame:
+    """A saved game rebuilt from its replay (the same state: the engine is deterministic), its
+    clock of who is waited for (``since``) as it was saved."""
     from undercity.engine.game import Game
 
     try:
@@ -206,6 +207,8 @@ def restore_game(game_id: int, kinds: list[str], seed: int, save: str, tokens: l
         if p.get("passing"):
             tg.auto_pass.add(seat)
     tg.run_ais()  # a game saved with an AI to move (nothing is saved half-answered, but be sure)
+    if since is not None and len(g.choices) == len(choices):
+        tg.since = since  # the same decision is still waiting: its clock goes on
     return tg
 
 
