@@ -145,7 +145,16 @@ def _compile(name: str) -> CardDef | None:
     card = None
     if fields is not None:
         result = compile_fields(fields)
-        if result.lowered is not None:
+        adv = result.adventure.lowered if result.adventure is not None else None
+        if result.lowered is not None and adv is not None:
+            from undercity.cards.language.adventure import adventurer
+
+            for spec in (*result.lowered.tokens, *adv.tokens):
+                _define_token(spec)
+            # CR 715: the main face's abilities and the Adventure's spell.
+            card = adventurer(name, adventure=adv.spell, oracle=oc or OracleCard.from_json(fields),
+                              **result.lowered.define_kwargs())
+        elif result.lowered is not None:
             for spec in result.lowered.tokens:
                 _define_token(spec)
             card = define(name, oracle=oc or OracleCard.from_json(fields), **result.lowered.define_kwargs())

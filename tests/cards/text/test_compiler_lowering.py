@@ -11,6 +11,7 @@ import pytest
 
 from undercity.cards import model as m
 from undercity.cards import registry
+from undercity.cards.language.adventure import AdventurerCard
 from undercity.cards.oracle import load_oracle
 from undercity.cards.text.compile import compile_fields, oracle_fields
 from undercity.errors import UnimplementedCardError
@@ -147,6 +148,8 @@ def test_a_hand_written_card_the_compiler_reads_compiles_to_the_same_abilities(n
     for f in ("spell", "triggered", "activated", "static", "enchant"):
         assert _shape(getattr(hand, f)) == _shape(kw.get(f)), f
     assert hand.keywords == kw["keywords"]
+    if isinstance(hand, AdventurerCard):  # and the Adventure's spell (CR 715.2)
+        assert c.adventure is not None and _shape(hand.adventure.spell) == _shape(c.adventure.lowered.spell)
 
 
 def test_the_remaining_hand_written_cards() -> None:
@@ -172,3 +175,28 @@ def test_basic_landcycling_is_a_discard_this_card_ability() -> None:
     cycling = registry.get_card("Ash Barrens").activated[-1]
     assert cycling.cost == m.Cost(mana=parse_cost("{1}"), discard_self=True)
     assert cycling.effects == (m.Search(m.F("Land", basic=True), to="hand"),)
+
+
+def test_an_adventurer_card_compiles_face_by_face() -> None:
+    """CR 715.2, 715.4: the main face lowers as the card, the Adventure face as its spell, each
+    text with its own name as the self-reference."""
+    card = registry.get_card("Fang Dragon // Forktail Sweep")
+    assert isinstance(card, AdventurerCard) and card.name not in registry.hand_written()
+    assert (card.name, card.keywords, card.spell) == ("Fang Dragon", frozenset({"flying"}), None)
+    spell = card.adventure.spell
+    assert spell.text == "Forktail Sweep deals 1 damage to each creature you don't control."
+    assert spell.effects == (m.DealDamage(1, m.ALL(m.F("Creature", controller="opponent")), source=m.SELF),)
+
+
+def test_an_adventurer_card_is_implemented_only_if_both_faces_are() -> None:
+    """The first phrase of either face that stops the compiler is the card's reason."""
+    main_fails = _compile("Bonecrusher Giant // Stomp")
+    assert (main_fails.stage, main_fails.reason) == ("parse", "becomes the target of a spell")
+    faces = [{"name": "Main", "oracle_text": "Flying", "mana_cost": "{2}", "types": ["Creature"], "subtypes": [],
+              "power": "2", "toughness": "2", "loyalty": None},
+             {"name": "Trip", "oracle_text": "Frobnicate target creature.", "mana_cost": "{1}", "types": ["Instant"],
+              "subtypes": ["Adventure"], "power": None, "toughness": None, "loyalty": None}]
+    adventure_fails = compile_fields({"name": "Main // Trip", "layout": "adventure", "faces": faces,
+                                      "types": ["Creature"], "oracle_text": "Flying"})
+    assert (adventure_fails.stage, adventure_fails.reason) == ("parse", "frobnicate target creature.")
+    assert adventure_fails.adventure is not None and adventure_fails.lowered is None

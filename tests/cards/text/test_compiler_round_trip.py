@@ -16,9 +16,10 @@ def _mismatches(cards: list[dict]) -> tuple[int, list[tuple[str, str, str]]]:
         if c.parsed is None:
             continue
         read += 1
-        out = c.parsed.render()
-        if out != c.parse.text:
-            bad.append((c.name, c.parse.text, out))
+        # An adventurer card's Adventure face (CR 715.2) renders back to its own text too.
+        for part in (c, c.adventure):
+            if part is not None and part.parsed is not None and part.parsed.render() != part.parse.text:
+                bad.append((c.name, part.parse.text, part.parsed.render()))
     return read, bad
 
 

@@ -44,6 +44,8 @@ CARDS = [
     "Vault of the Archangel", "Blade Splicer",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
+    # an adventurer card, face by face (CR 715.2)
+    "Giant Killer // Chop Down",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]
@@ -63,6 +65,13 @@ def snapshot_text(name: str) -> str:
         for k, v in c.lowered.define_kwargs().items():
             if v:
                 lines.append(f"{k}: {show(v)}")
+    a = c.adventure
+    if a is not None:  # the Adventure face (CR 715.2)
+        lines += ["--- adventure text", a.parse.text if a.parse is not None else ""]
+        if a.parsed is not None:
+            lines += ["--- adventure parsed", pretty(a.parsed)]
+        if a.lowered is not None and a.lowered.spell is not None:
+            lines.append(f"--- adventure lowered\nspell: {show(a.lowered.spell)}")
     return "\n".join(lines) + "\n"
 
 

@@ -32,9 +32,12 @@ then defines the card; nothing else about Adventures belongs in a definition.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import CardDef, SpellAbility
+
+if TYPE_CHECKING:
+    from undercity.cards.oracle import OracleCard
 
 #: The cost keyword of a ``cast`` priority option that casts the card as its Adventure (CR
 #: 715.3): ``("cast", object id, ADVENTURE)``; scenarios write ``adventure: true``.
@@ -95,18 +98,19 @@ def normal_card(card: CardDef) -> CardDef:
     return card.main if isinstance(card, AdventureSpell) else card
 
 
-def adventurer(name: str, *, adventure: SpellAbility, **main: Any) -> CardDef:
-    """Define an adventurer card from its Oracle data: ``name`` is the whole card's ("X // Y");
-    ``main`` are the main card's abilities (as for :func:`~undercity.cards.registry.define`),
-    ``adventure`` the Adventure's spell ability."""
+def adventurer(name: str, *, adventure: SpellAbility, oracle: OracleCard | None = None, **main: Any) -> CardDef:
+    """Define an adventurer card from its Oracle data (``oracle``, or the shipped data's card
+    named ``name``): ``name`` is the whole card's ("X // Y"); ``main`` are the main card's
+    abilities (as for :func:`~undercity.cards.registry.define`), ``adventure`` the Adventure's
+    spell ability."""
     from undercity.cards import registry
     from undercity.cards.oracle import find_oracle
     from undercity.mana import parse_cost
 
-    oc = find_oracle(name)
+    oc = oracle if oracle is not None else find_oracle(name)
     if oc.layout != "adventure" or len(oc.faces) != 2:
         raise ValueError(f"{oc.name} is not an adventurer card (layout {oc.layout!r}, {len(oc.faces)} faces)")
-    plain = registry.define(oc.name, **main)
+    plain = registry.define(oc.name, oracle=oc, **main)
     main_face, adv = oc.faces
     card = AdventurerCard(**{f.name: getattr(plain, f.name) for f in fields(CardDef)} | {"name": main_face.name})
     spell = AdventureSpell(

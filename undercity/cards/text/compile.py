@@ -18,8 +18,8 @@ from undercity.cards.text.lower import Lowered, Unsupported, lower_card
 from undercity.cards.text.parser import CardParse, parse_card
 
 #: Layouts whose card is one face with one set of characteristics (CR 200.1). Multi-face
-#: cards (adventure, split, transform, modal double-faced, flip, meld) need face rules
-#: (CR 709-712) the compiler doesn't lower yet.
+#: cards (split, transform, modal double-faced, flip, meld) need face rules (CR 709-712) the
+#: compiler doesn't lower yet; an adventurer card (CR 715) compiles face by face.
 ONE_FACE_LAYOUTS = frozenset({"normal", "leveler", "saga", "class", "host", "augment"})
 
 
@@ -36,6 +36,9 @@ class Compiled:
     reason: str
     parse: CardParse | None
     lowered: Lowered | None
+    #: An adventurer card's Adventure (CR 715.2): its face compiled as a spell. ``parse`` and
+    #: ``lowered`` above are then the main face's (its normal characteristics, 715.4).
+    adventure: Compiled | None = None
 
     @property
     def parsed(self) -> A.ParsedCard | None:
@@ -50,8 +53,43 @@ def compile_fields(card: Mapping[str, Any]) -> Compiled:
     """Compile a card given as Oracle fields."""
     name = card["name"]
     layout = card.get("layout") or "normal"
+    if layout == "adventure":
+        return _compile_adventurer(card)
     if layout not in ONE_FACE_LAYOUTS or card.get("faces"):
         return Compiled(name, "parse", f"layout: {layout}", None, None)
+    return _compile_one(card, name)
+
+
+def _face(face: Any, key: str) -> Any:
+    """A field of one face: a dict in the corpus, an OracleFace in the shipped data."""
+    return face.get(key) if isinstance(face, Mapping) else getattr(face, key)
+
+
+def _compile_adventurer(card: Mapping[str, Any]) -> Compiled:
+    """An adventurer card (CR 715): the main face compiled as the card (its normal
+    characteristics, 715.4) and the Adventure face as an instant or sorcery spell (715.2,
+    715.3). Both faces' texts are read with either name as ``~``; the reminder "(Then exile this
+    card. …)" is reminder text of the rule (715.3d), gone with the rest (CR 207.2a)."""
+    name = card["name"]
+    faces = card.get("faces") or ()
+    if len(faces) != 2 or "Adventure" not in (_face(faces[1], "subtypes") or ()):
+        return Compiled(name, "parse", "layout: adventure", None, None)
+    keys = ("oracle_text", "mana_cost", "types", "subtypes", "power", "toughness", "loyalty")
+    main, adv = ({"name": name, "layout": "normal", "faces": [], **{k: _face(f, k) for k in keys}}
+                 for f in faces)
+    m = _compile_one(main, _face(faces[0], "name"))
+    a = _compile_one(adv, _face(faces[1], "name"))
+    if a.implemented and (a.lowered is None or a.lowered.spell is None or a.lowered.keywords
+                          or a.lowered.triggered or a.lowered.activated or a.lowered.static):
+        a = Compiled(a.name, "lower", "an Adventure with abilities of its own", a.parse, None)
+    stage, reason = (m.stage, m.reason) if not m.implemented else (a.stage, a.reason)
+    return Compiled(name, stage, reason, m.parse, m.lowered if stage == "implemented" else None, a)
+
+
+def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
+    """One set of characteristics; ``card["name"]`` is read as ``~`` in the text, ``text_name``
+    is the name the lowered abilities' texts say."""
+    name = card["name"]
     types = set(card.get("types") or ())
     is_spell = bool(types & {"Instant", "Sorcery"})
     parsed = parse_card(name, card.get("oracle_text") or "", spell=is_spell)
@@ -64,7 +102,7 @@ def compile_fields(card: Mapping[str, Any]) -> Compiled:
     if "Creature" in types and not is_spell and card.get("power") is None:
         return Compiled(name, "lower", "a creature without power", parsed, None)
     try:
-        lowered = lower_card(parsed.card, name, is_spell=is_spell,
+        lowered = lower_card(parsed.card, text_name, is_spell=is_spell,
                              subtypes=tuple(card.get("subtypes") or ()), mana_cost=card.get("mana_cost") or "")
     except Unsupported as e:
         return Compiled(name, "lower", e.phrase, parsed, None)
