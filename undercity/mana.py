@@ -331,7 +331,9 @@ class ManaSource:
     that cost, paid from other mana — never from what this ability makes (CR 601.2g-h,
     602.2b); such a source then adds every mana of ``yields`` (no choice of type)."""
     yields: str = ""
-    """For a source with a ``cost``: exactly the mana one activation adds, e.g. ``"WB"``."""
+    """Exactly the mana one activation adds, e.g. ``"WB"``: for a source with a ``cost``, and
+    for one adding mana of two or more types at once without a cost (a Karoo's "{T}: Add
+    {W}{U}", CR 106.1, 605.1a), whose whole output is never one type of the player's choice."""
     mask: int = field(init=False, repr=False, compare=False)
     """Bit ``i`` set if the source can produce ``MANA_TYPES[i]`` (derived)."""
     types: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -352,9 +354,9 @@ class ManaSource:
             mask |= 1 << idx
         if self.amount < 1:
             raise ValueError(f"mana source {self.key}: amount must be >= 1, got {self.amount}")
-        if self.cost is not None:
-            if self.cost.x or any(h[0] == "2" for h in self.cost.hybrid):
-                raise ValueError(f"mana source {self.key}: its cost {self.cost} must not hold {{X}} or {{2/X}}")
+        if self.cost is not None and (self.cost.x or any(h[0] == "2" for h in self.cost.hybrid)):
+            raise ValueError(f"mana source {self.key}: its cost {self.cost} must not hold {{X}} or {{2/X}}")
+        if self.cost is not None or self.yields:
             if not self.yields or frozenset(self.yields) != produces or len(self.yields) != self.amount:
                 raise ValueError(f"mana source {self.key}: a source with a cost needs yields matching "
                                  f"produces and amount, got {self.yields!r}")
@@ -450,7 +452,7 @@ _MAX_COMBINATIONS = 64
 def _dominates(a: ManaSource, b: ManaSource) -> bool:
     """``a`` is at least as good as ``b`` for any payment: every type ``b`` makes, ``a`` makes
     as much of (same reluctance to use)."""
-    if a.cost is not None or b.cost is not None:  # a Signet's ability: only an identical one
+    if a.yields or b.yields:  # a Signet's or a Karoo's fixed mana: only an identical one
         return a.cost == b.cost and a.yields == b.yields and a.cost_rank <= b.cost_rank
     return a.cost_rank <= b.cost_rank and a.amount >= b.amount and (b.mask & ~a.mask) == 0
 
@@ -840,8 +842,10 @@ _MAX_COSTED = 6
 
 
 def _has_costed(sources: Sequence[ManaSource]) -> bool:
+    """Whether some source adds a fixed combination of mana (``yields``): a Signet's, with a
+    cost, or a Karoo's, without."""
     for s in sources:  # a plain loop: this runs on every payability test
-        if s.cost is not None:
+        if s.yields:
             return True
     return False
 
@@ -876,8 +880,8 @@ def _solve_costed(cost: ManaCost, sources: Sequence[ManaSource], pool6: Sequence
     (fewest first) is tried, its costs added to the demand and its mana offered as made mana;
     the rest as in :func:`_solve`. With ``optimal``, the payment activating the fewest sources
     of the highest ``cost_rank`` first, then wasting the least mana, wins."""
-    costed = sorted((s for s in sources if s.cost is not None), key=_sort_key)[:_MAX_COSTED]
-    plain = [s for s in sources if s.cost is None]
+    costed = sorted((s for s in sources if s.yields), key=_sort_key)[:_MAX_COSTED]
+    plain = [s for s in sources if not s.yields]
     small = sorted((s for s in plain if s.amount == 1), key=_sort_key)
     classes = _big_classes(plain)
     rank = {s.key: s.cost_rank for s in sources}
@@ -890,8 +894,14 @@ def _solve_costed(cost: ManaCost, sources: Sequence[ManaSource], pool6: Sequence
         for chosen in combinations(costed, r):
             own = ZERO_COST
             made: list[int] = []
+            free: list[int] = []
             for s in chosen:
-                own = own + s.cost  # type: ignore[operator]
+                if s.cost is None:
+                    # Without a cost of its own it can be activated first, so its mana pays
+                    # anything, another source's cost included (CR 605.3a).
+                    free.extend(_TYPE_INDEX[c] for c in s.yields)
+                    continue
+                own = own + s.cost
                 made.extend(_TYPE_INDEX[c] for c in s.yields)
             own_masks, own_caps = _demand(own, True)
             demanded = 0
@@ -906,7 +916,7 @@ def _solve_costed(cost: ManaCost, sources: Sequence[ManaSource], pool6: Sequence
                         dem |= (m | m >> _MADE_SHIFT) & _ALL_TYPES_MASK
                 for parts in product(*_big_options(classes, dem)):
                     fixed = [st for part in parts for st in part]
-                    p = _match_costed(nmask, ncap, pool6, made, fixed, small)
+                    p = _match_costed(nmask, ncap, pool6, made, fixed, small, free)
                     if p is None:
                         continue
                     p.activations[:0] = [(s.key, s.yields) for s in chosen]
@@ -920,14 +930,17 @@ def _solve_costed(cost: ManaCost, sources: Sequence[ManaSource], pool6: Sequence
 
 
 def _match_costed(nmask: list[int], ncap: list[int], pool6: Sequence[int], made: list[int],
-                  fixed: list[tuple[ManaSource, int]], small: Sequence[ManaSource]) -> Payment | None:
+                  fixed: list[tuple[ManaSource, int]], small: Sequence[ManaSource],
+                  free: Sequence[int] = ()) -> Payment | None:
     """Match pool mana, made mana, then ``fixed`` activations, then ``small`` sources in order
-    to the demand; the payment, or None if the demand cannot be covered."""
-    made = list(made)
+    to the demand; the payment, or None if the demand cannot be covered. ``free``: mana made
+    by sources without a cost, which may pay the other sources' costs too."""
     mt = _Match(nmask, ncap)
     total = mt.need
     units: list[tuple[int, object]] = [(1 << t, t) for t in range(6) for _ in range(pool6[t])]
+    units += [(1 << t, ("made", t)) for t in free]
     units += [(1 << (t + _MADE_SHIFT), ("made", t)) for t in made]
+    made = [*made, *free]
     units += [(1 << t, -1 - j) for j, (s, t) in enumerate(fixed) for _ in range(s.amount)]
     for m, tag in units:
         if mt.matched < total:

@@ -107,7 +107,9 @@ def _make_source(key: int, mana: str, rank: int, ability: int = 0, own: ManaCost
         produces, amount = ALL_COLORS, 1
     else:
         produces, amount = frozenset(mana), len(mana)
-    if own is not None:
+    if own is not None or len(produces) > 1 and mana != "any":
+        # Mana of two or more types at once ("{T}: Add {W}{U}", CR 106.1): all of it, never
+        # its whole amount in one type of the player's choice.
         return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability,
                           cost=own, yields=mana)
     return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability)
