@@ -51,6 +51,7 @@ LAND = 1000.0
 class HeuristicAgent:
     #: The decision kinds with a dedicated answer (method ``_<kind>``); others get option 0.
     KINDS = frozenset({
+        "return_to_hand",
         "priority", "mulligan", "bottom", "target", "mode", "x", "attacker", "attack_target", "blocker",
         "block_target", "damage_assignment", "order_triggers", "discard", "cleanup_discard", "search", "scry",
         "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
@@ -246,6 +247,19 @@ class HeuristicAgent:
 
     def _tap_cost(self, g: Game, d: Decision) -> int:
         return self._sacrifice(g, d)
+
+    def _return_to_hand(self, g: Game, d: Decision) -> int:
+        """A permanent of one's own to return to hand (a Karoo's "return a land you control",
+        CR 608.2d): a tapped one, whose mana was had this turn, of the least value; the
+        returning permanent itself last (it would leave the battlefield for nothing)."""
+        s = g.s
+        job = s.jobs[-1] if s.jobs else None
+        sid = job.data.get("item") if job is not None and job.kind == "resolve" else None
+        item = next((it for it in s.stack if it.id == sid), None)
+        source = item.source if item is not None else None
+        return min(range(len(d.options)), key=lambda i: (
+            d.options[i].value == source, not s.objs[d.options[i].value].tapped,
+            ev.permanent_value(g, s.objs[d.options[i].value]), i))
 
     def _legend_rule(self, g: Game, d: Decision) -> int:
         s = g.s

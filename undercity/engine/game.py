@@ -406,6 +406,7 @@ def _load_rules() -> None:
         monarch,
         priority,
         resolve,
+        return_chosen,
         sacrifice,
         sba,
         spells_cast,

@@ -44,6 +44,8 @@ CARDS = [
     "Vault of the Archangel", "Blade Splicer",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
+    # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)
+    "Simic Growth Chamber",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down",
     # read but not implemented, and not read

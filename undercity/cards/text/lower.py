@@ -411,6 +411,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # CR 400.7, 110.2: a card put onto the battlefield by an effect is a new object
                 # under the control of the effect's controller ("under your control").
                 return [m.ReturnToBattlefield(object_ref(c.what, ctx))]
+            if c.to == "to its owner's hand" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
+                    and c.what.noun.suffix == ("you control",) and not c.what.noun.card:
+                # "Return a land you control to its owner's hand": chosen as it resolves, not
+                # targeted (CR 608.2d) — the Karoos.
+                from undercity.cards.language.return_chosen import ReturnChosen
+
+                return [ReturnChosen(noun_filter(c.what.noun))]
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
