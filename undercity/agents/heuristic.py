@@ -56,6 +56,7 @@ class HeuristicAgent:
         "block_target", "damage_assignment", "order_triggers", "discard", "cleanup_discard", "search", "scry",
         "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
+        "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice",
     })
 
@@ -199,6 +200,39 @@ class HeuristicAgent:
 
     def _order_top(self, g: Game, d: Decision) -> int:
         return max(range(len(d.options)), key=lambda i: (self._card_wanted(g, d.player, d.options[i].value), -i))
+
+    # The rest of the cards looked at go to the bottom: the order matters little; the most
+    # wanted nearest the top (CR 401.4).
+    _order_bottom = _order_top
+
+    def _to_hand(self, g: Game, d: Decision) -> int:
+        """Of the cards looked at, the one to put into the hand (CR 401.5): the one most wanted
+        now — a land when lands are short, else the best card castable soon. A card in hand is
+        never worse than one on the bottom, so one is always taken when it may be."""
+        cards = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cards:
+            return 0
+        return max(cards, key=lambda i: (self._card_wanted(g, d.player, d.options[i].value), -i))
+
+    def _to_battlefield(self, g: Game, d: Decision) -> int:
+        """The card looked at to put onto the battlefield: the most valuable one."""
+        s = g.s
+        cards = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cards:
+            return 0
+        return max(cards, key=lambda i: (ev.card_value(s.objs[d.options[i].value].card), -i))
+
+    def _to_graveyard(self, g: Game, d: Decision) -> int:
+        """"Put any number of them into your graveyard": the cards not wanted soon (as scry
+        bottoms them); when it must be one of them, the least wanted."""
+        cards = [i for i, o in enumerate(d.options) if o.value is not None]
+        done = [i for i, o in enumerate(d.options) if o.value is None]
+        if not cards:
+            return 0
+        worst = min(cards, key=lambda i: (self._card_wanted(g, d.player, d.options[i].value), i))
+        if done and self._card_wanted(g, d.player, d.options[worst].value) >= 2.0:
+            return done[0]
+        return worst
 
     def _search(self, g: Game, d: Decision) -> int:
         s = g.s

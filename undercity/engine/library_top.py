@@ -1,15 +1,31 @@
-"""Looking at the top cards of a library and sorting them (CR 401.5): "Look at the top N cards
-of your library. Put one of them into your hand and the rest into your graveyard." The player
-chooses while the ability resolves (identical cards are one option), then the cards move."""
+"""Looking at the top cards of a library and sorting them (CR 401.5), and putting cards on top
+or on the bottom of a library (CR 401.4).
+
+"Look at the top N cards of your library. Put one of them into your hand and the rest into your
+graveyard." (``LookPutOneIntoHand``); the general form ``LookAtTop``: the player chooses while
+the ability resolves which of the cards looked at go where (identical cards are one option),
+then orders the rest on top or on the bottom — or they go in a random order —, and only then
+do the cards move (every question first, CR 608.2c). ``PutOnLibrary`` puts a permanent or a card
+on top of or on the bottom of its owner's library (CR 400.3)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.library_top import LookPutOneIntoHand
+from undercity.cards.language.library_top import (
+    BATTLEFIELD,
+    BOTTOM,
+    GRAVEYARD,
+    HAND,
+    TOP,
+    LookAtTop,
+    LookPutOneIntoHand,
+    PutOnLibrary,
+)
 from undercity.engine import events as ev
-from undercity.engine import zones
-from undercity.engine.effects import choose_cards, handles
+from undercity.engine import targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import amount, choose_cards, distinct_cards, handles, ref_objects
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -33,3 +49,95 @@ def h_look_put_one_into_hand(g: Game, job: Job, item: StackItem, e: LookPutOneIn
             zones.move(g, c, "hand", rule="608.2c", verb="is put into its owner's hand")
         else:
             zones.move(g, c, "graveyard", rule="608.2c", verb="is put into the graveyard")
+
+
+#: The decision kind of choosing a card looked at for each destination (the agents answer them).
+_TAKE_KINDS = {HAND: "to_hand", BATTLEFIELD: "to_battlefield", GRAVEYARD: "to_graveyard"}
+_WHERE = {HAND: "into your hand", BATTLEFIELD: "onto the battlefield", GRAVEYARD: "into your graveyard"}
+
+
+def _take(g: Game, job: Job, item: StackItem, e: LookAtTop, top: list[int], key: str) -> list[int]:
+    """The cards of ``top`` the player puts into ``e.to``, one question each (CR 401.5)."""
+    s = g.s
+    p = item.controller
+    fits = [c for c in top if e.filter is None or targeting.matches(g, s.objs[c], e.filter, p, item.source)]
+    most = len(fits) if e.take is None else min(e.take, len(fits))
+    if not e.up_to:
+        names = ", ".join(s.objs[c].name for c in top)
+        return choose_cards(g, job, key + ":take", p, _TAKE_KINDS[e.to],
+                            lambda k: f"{item.source_name}: put one of {names} {_WHERE[e.to]}", fits, most)
+    chosen: list[int] = []
+    for k in range(most):
+        rest = [c for c in fits if c not in chosen]
+        verb = "reveal and put" if e.reveal else "put"
+        opts = [Option(f"{verb} {s.objs[c].name} {_WHERE[e.to]}", c) for c in distinct_cards(g, rest)]
+        opts.append(Option("none" if not chosen else "no more", None))
+        v = g.ask(job, f"{key}:take{k}", p, _TAKE_KINDS[e.to],
+                  f"{item.source_name}: look at {', '.join(s.objs[c].name for c in top)}", opts)
+        if v is None:
+            break
+        chosen.append(v)
+    return chosen
+
+
+def _order(g: Game, job: Job, p: int, cards: list[int], where: str, key: str) -> list[int]:
+    """``cards`` in the order the player chooses, first the one nearest the top (CR 401.4)."""
+    s = g.s
+    ordered: list[int] = []
+    kind = "order_top" if where == TOP else "order_bottom"
+    place = "on top" if where == TOP else "on the bottom"
+    for k in range(len(cards) - 1):
+        opts = [Option(f"{s.objs[c].name} next from the top", c)
+                for c in distinct_cards(g, (c for c in cards if c not in ordered))]
+        ordered.append(g.ask(job, f"{key}:o{k}", p, kind, f"order the cards you put {place} of your library", opts))
+    return ordered + [c for c in cards if c not in ordered]
+
+
+@handles(LookAtTop)
+def h_look_at_top(g: Game, job: Job, item: StackItem, e: LookAtTop, key: str) -> None:
+    s = g.s
+    p = item.controller
+    lib = s.players[p].library
+    top = list(lib[:amount(g, e.n, item, job)])
+    if not top:
+        return
+    taken = _take(g, job, item, e, top, key) if e.take != 0 else []
+    rest = [c for c in top if c not in taken]
+    if e.rest in (TOP, BOTTOM) and not e.random:
+        rest = _order(g, job, p, rest, e.rest, key)
+    elif e.random:
+        s.rng.shuffle(rest)  # "in a random order" (CR 401.4)
+    # What they saw stays hidden from the others (CR 401.5); what they reveal doesn't (701.20a).
+    g.emit(ev.LookedAt(rule="401.5", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
+                       private_to=p, top=tuple(s.objs[c].name for c in rest) if e.rest == TOP else (),
+                       bottom=tuple(s.objs[c].name for c in rest) if e.rest == BOTTOM else ()))
+    if taken and e.reveal:
+        g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in taken)))
+    for c in taken:
+        if e.to == HAND:
+            zones.move(g, c, "hand", rule="608.2c", verb="is put into its owner's hand")
+        elif e.to == BATTLEFIELD:
+            zones.put_onto_battlefield(g, c, p, rule="608.2c", tapped=e.tapped)
+        else:
+            zones.move(g, c, "graveyard", rule="608.2c", verb="is put into the graveyard")
+    if e.rest == GRAVEYARD:
+        for c in rest:
+            zones.move(g, c, "graveyard", rule="608.2c", verb="is put into the graveyard")
+        return
+    # Cards sorted within their library stay the same objects: they never left the zone.
+    for c in rest:
+        lib.remove(c)
+    if e.rest == TOP:
+        lib[0:0] = rest
+    else:
+        lib.extend(rest)
+
+
+@handles(PutOnLibrary)
+def h_put_on_library(g: Game, job: Job, item: StackItem, e: PutOnLibrary, key: str) -> None:
+    """CR 400.3: an object put into a library goes to its owner's; on top or on the bottom
+    (CR 401.4). A token put there ceases to exist (CR 111.7, 704.5d)."""
+    for oid in ref_objects(g, e.what, item, job):
+        place = "on top of" if e.top else "on the bottom of"
+        zones.move(g, oid, "library", rule="608.2c", to_top=e.top, verb=f"is put {place} its owner's library")
+

@@ -48,6 +48,9 @@ CARDS = [
     "Simic Growth Chamber",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down",
+    # looking at the top cards of a library and sorting them; a card put on top or on the bottom
+    # of its owner's library (CR 401.4, 401.5)
+    "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

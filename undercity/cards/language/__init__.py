@@ -4,7 +4,7 @@ Rules — continuous effects (613, the layers), dice (706), monarch (725), ward 
 equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"), draw
 ("whenever you draw a card", 121.2), spells_cast (601.2i), adventure (715, adventurer
 cards), class_level (716, Class levels), attack_restrictions (508.1c, "can't attack unless"),
-library_top (401.5, looking at and sorting the top cards), life_lost (119.3, life lost this turn).
+library_top (401.4-5, looking at and sorting the top cards, putting cards on top or bottom), life_lost (119.3, life lost this turn).
 The core vocabulary stays in
 :mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
 the concept (``undercity.engine.continuous`` and ``.layers``, ``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
@@ -50,7 +50,7 @@ from undercity.cards.language.dice import (
 from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.equip import equip
 from undercity.cards.language.exiled_with import ExileTopRemember, PutExiledWith, PutOneOfThose, among_those
-from undercity.cards.language.library_top import LookPutOneIntoHand
+from undercity.cards.language.library_top import LookAtTop, LookPutOneIntoHand, PutOnLibrary
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
 from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
 from undercity.cards.language.sacrifice import SacrificeIt
@@ -62,7 +62,7 @@ __all__ = [
     "LoseAbilities", "ModifyPT", "SetColors", "SetPT", "SetSubtypes", "SetTypes", "SwitchPT",
     "ADVENTURE", "AdventureSpell", "AdventurerCard", "adventurer",
     "BecomeLevel", "LevelAbilities", "LevelUp", "class_card", "level",
-    "CantAttackUnlessYouControl", "LookPutOneIntoHand", "OpponentsLoseLifeLostThisTurn",
+    "CantAttackUnlessYouControl", "LookAtTop", "LookPutOneIntoHand", "PutOnLibrary", "OpponentsLoseLifeLostThisTurn",
     "CASCADE", "CAST_WITH_CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT",
     "EQUIPPED_DEALS_COMBAT_DAMAGE", "FIRST_EXILE_SPELL_CASCADES", "IS_MONARCH", "ROLL_ADVANTAGE", "ROLL_DICE",
     "ROLL_HIGHEST_NATURAL", "SPELLS_CAST_THIS_TURN", "YOU_DRAW", "BecomeMonarch", "Cascade",

@@ -1,16 +1,28 @@
 """Looking at the top of a library and sorting those cards (CR 401.5: a library's cards may be
-looked at only as an effect allows): "Look at the top N cards of your library. Put one of them
-into your hand and the rest into your graveyard." (Warlock Class) — handled by
-:mod:`undercity.engine.library_top`.
+looked at only as an effect allows; CR 401.4: cards put on the top or bottom of a library),
+handled by :mod:`undercity.engine.library_top`:
 
-**For the Oracle-text compiler.** That sentence is ``LookPutOneIntoHand(n=N)``.
+- "Look at the top N cards of your library. Put one of them into your hand and the rest into
+  your graveyard." (Warlock Class): ``LookPutOneIntoHand(n=N)``;
+- every sentence family "Look at the top N cards of your library. Put one of them into your
+  hand and the rest on the bottom of your library in any order." / "You may reveal a creature
+  card from among them and put it into your hand. Put the rest on the bottom of your library in
+  a random order." / "…, then put them back in any order.": one ``LookAtTop``;
+- "Put target creature on the bottom of its owner's library", "put target creature card from
+  your graveyard on top of your library": ``PutOnLibrary``.
+
+**For the Oracle-text compiler.** ``cards/text/lower.py`` reads those sentences into these
+effects; anything it can't say with their fields is refused.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect
+from undercity.cards.model import Amount, Effect, Filter, Ref
+
+#: Where the cards looked at go (CR 401.4, 404.1, 403.1).
+HAND, BATTLEFIELD, GRAVEYARD, TOP, BOTTOM = "hand", "battlefield", "graveyard", "top", "bottom"
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,3 +31,33 @@ class LookPutOneIntoHand(Effect):
     into your graveyard (fewer if the library holds fewer, CR 401.5)."""
 
     n: int
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop(Effect):
+    """Look at the top ``n`` cards of your library (fewer if it holds fewer, CR 401.5) and sort
+    them: ``take`` of them (None: any number) that match ``filter`` go to ``to`` — revealed
+    first if ``reveal`` (CR 701.20a), onto the battlefield ``tapped`` —; with ``up_to`` the
+    player may take fewer, none ("you may reveal a creature card from among them and put it into
+    your hand"). The rest go to ``rest``: on top or on the bottom of the library in an order the
+    player chooses (CR 401.4) or, with ``random``, in a random order; or into the graveyard."""
+
+    n: Amount
+    take: int | None = 1
+    up_to: bool = False
+    filter: Filter | None = None
+    reveal: bool = False
+    to: str = HAND
+    tapped: bool = False
+    rest: str = BOTTOM
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnLibrary(Effect):
+    """Put the object ``what`` names on top of (``top``) or on the bottom of its owner's library
+    (CR 400.3: a card goes to its owner's library; CR 401.4)."""
+
+    what: Ref
+    top: bool = True
+

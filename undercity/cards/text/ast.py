@@ -392,6 +392,41 @@ class SearchLibrary(Node):
                      "up to" if self.up_to else None, self.n.render(), self.noun.render())
 
 
+@dataclass(frozen=True, slots=True)
+class LookTop(Node):
+    """"look at the top three cards of your library", "look at the top card of target player's
+    library" (CR 401.5): ``n`` None for "the top card"."""
+
+    who: Node | None
+    verb: str
+    n: Num | None
+    library: str  # "your library", "target player's library", …
+
+    def render(self) -> str:
+        top = "the top card of" if self.n is None else f"the top {self.n.render()} cards of"
+        return _join(self.who.render() if self.who else None, self.verb, "at", top, self.library)
+
+
+@dataclass(frozen=True, slots=True)
+class PutAmong(Node):
+    """"put one of them into your hand and the rest on the bottom of your library in any order",
+    "put any number of them into your graveyard and the rest back on top of your library in any
+    order" (CR 401.4): ``n`` None for "any number"; ``rest`` "" when no rest is named."""
+
+    who: Node | None
+    verb: str
+    n: Num | None
+    of: str  # "of them", "of those cards"
+    to: str
+    rest: str = ""  # "the rest", "the other"
+    rest_to: str = ""
+
+    def render(self) -> str:
+        out = _join(self.who.render() if self.who else None, self.verb,
+                    "any number" if self.n is None else self.n.render(), self.of, self.to)
+        return _join(out, "and", self.rest, self.rest_to) if self.rest else out
+
+
 Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | DurationFirst | Counters | Create | AddMana | Pay | Roll | Phrase
 
 

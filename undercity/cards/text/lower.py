@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language import library_top as lt
 from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
@@ -421,6 +422,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
+        if v == "put" and c.to in _ON_LIBRARY:
+            return [_put_on_library(c, ctx)]
         what = object_ref(c.what, ctx)
         makers = {"destroy": m.Destroy, "exile": m.ExileIt, "tap": Tap, "untap": Untap, "goad": m.Goad}
         if v not in makers or c.to:
@@ -542,6 +545,125 @@ def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     return ExileTopPlayThisTurn()
 
 
+#: Where the rest of the cards looked at go (CR 401.4): (zone, in a random order).
+_LOOK_REST = {"on the bottom of your library in any order": (lt.BOTTOM, False),
+              "on the bottom of your library in a random order": (lt.BOTTOM, True),
+              "into your graveyard": (lt.GRAVEYARD, False),
+              "back on top of your library in any order": (lt.TOP, False),
+              "on top of your library in any order": (lt.TOP, False),
+              "back in any order": (lt.TOP, False)}
+#: Where the cards chosen among them go: (zone, tapped).
+_LOOK_TAKE = {"into your hand": (lt.HAND, False), "into your graveyard": (lt.GRAVEYARD, False),
+              "onto the battlefield": (lt.BATTLEFIELD, False), "onto the battlefield tapped": (lt.BATTLEFIELD, True)}
+
+
+def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int]:
+    """"Look at the top N cards of your library." and the sentences that sort them, as one
+    :class:`~undercity.cards.language.library_top.LookAtTop` (CR 401.5, 401.4); the number of
+    following sentences it took."""
+    s = sentences[0]
+    assert isinstance(s, A.Sentence)
+    look = s.clauses[0]
+    assert isinstance(look, A.LookTop)
+    if s.may or s.prefix or s.where or look.who is not None or look.library != "your library":
+        raise Unsupported(s.render())
+    n = 1 if look.n is None else _n(look.n, ctx)
+    if len(s.clauses) == 2 and s.joins == (", then ",):
+        return _look_sort(n, s.clauses[1], s), 0
+    if len(s.clauses) != 1 or len(sentences) < 2 or not isinstance(sentences[1], A.Sentence):
+        raise Unsupported(s.render())
+    t = sentences[1]
+    if not t.may and not t.prefix and len(t.clauses) == 1:
+        return _look_sort(n, t.clauses[0], t), 1
+    # "You may reveal a creature card from among them and put it into your hand." / "You may put
+    # a creature card from among them onto the battlefield." then "Put the rest …".
+    u = sentences[2] if len(sentences) > 2 else None
+    if not (t.may and not t.prefix and isinstance(u, A.Sentence) and not u.may and u.prefix in ("", "then")
+            and len(u.clauses) == 1):
+        raise Unsupported(t.render())
+    rest = u.clauses[0]
+    if not (isinstance(rest, A.ObjectAction) and rest.verb == "put" and rest.what == A.WordRef("the rest")
+            and rest.to in _LOOK_REST):
+        raise Unsupported(u.render())
+    where, random = _LOOK_REST[rest.to]
+    first = t.clauses[0]
+    reveal = isinstance(first, A.ObjectAction) and first.verb == "reveal" and not first.to
+    if reveal:
+        put = t.clauses[1] if len(t.clauses) == 2 and t.joins == (" and ",) else None
+        if not (isinstance(put, A.ObjectAction) and put.verb == "put" and put.who is None
+                and put.what in (A.WordRef("it"), A.WordRef("that card")) and put.to == "into your hand"):
+            raise Unsupported(t.render())
+        to, tapped = lt.HAND, False
+    elif len(t.clauses) == 1 and isinstance(first, A.ObjectAction) and first.verb == "put" \
+            and first.to in ("onto the battlefield", "onto the battlefield tapped"):
+        to, tapped = _LOOK_TAKE[first.to]
+    else:
+        raise Unsupported(t.render())
+    assert isinstance(first, A.ObjectAction)
+    if first.who is not None or where == to:
+        raise Unsupported(t.render())
+    flt = _among_them(first.what)
+    return lt.LookAtTop(n, 1, up_to=True, filter=flt, reveal=reveal, to=to, tapped=tapped, rest=where,
+                        random=random), 2
+
+
+def _look_sort(n: Any, c: A.Node, s: A.Sentence) -> m.Effect:
+    """"put one of them into your hand and the rest on the bottom of your library in any order",
+    "put them back in any order" (CR 401.4)."""
+    if isinstance(c, A.ObjectAction) and c.verb == "put" and c.who is None and c.what == A.WordRef("them") \
+            and c.to == "back in any order":
+        return lt.LookAtTop(n, 0, rest=lt.TOP)
+    if not (isinstance(c, A.PutAmong) and c.who is None and c.rest and c.to in _LOOK_TAKE
+            and c.rest_to in _LOOK_REST):
+        raise Unsupported(s.render())
+    to, tapped = _LOOK_TAKE[c.to]
+    where, random = _LOOK_REST[c.rest_to]
+    if to == where or c.rest == "the other" and c.n is not None and n != (c.n.value or 0) + 1:
+        raise Unsupported(s.render())
+    if c.n is None:  # "any number of them"
+        return lt.LookAtTop(n, None, up_to=True, to=to, tapped=tapped, rest=where, random=random)
+    return lt.LookAtTop(n, _n(c.n), to=to, tapped=tapped, rest=where, random=random)
+
+
+def _among_them(what: A.Node) -> m.Filter:
+    """"a creature card from among them", "a nonland permanent card from among them": which of
+    the cards looked at may be chosen (CR 109.2; a permanent card is one that isn't an instant or
+    a sorcery, CR 110.4a)."""
+    if not (isinstance(what, A.DescRef) and what.det in ("a", "an") and what.noun.card == "card"
+            and what.noun.suffix and what.noun.suffix[-1] == "from among them"):
+        raise Unsupported(what.render())
+    noun = replace(what.noun, suffix=what.noun.suffix[:-1])
+    if noun.suffix and not all(x.startswith("with ") for x in noun.suffix):
+        raise Unsupported(what.render())
+    heads = tuple(h.lower() for h in noun.heads)
+    flt = noun_filter(noun)
+    if "permanent" in heads:
+        if heads != ("permanent",):
+            raise Unsupported(what.render())
+        flt = replace(flt, not_types=flt.not_types | {"Instant", "Sorcery"})
+    if flt.other or flt.controller is not None or flt.tapped is not None or flt.attacking or flt.nontoken:
+        raise Unsupported(what.render())
+    return flt
+
+
+#: "put target creature on the bottom of its owner's library" (CR 400.3, 401.4): on top or not.
+_ON_LIBRARY = {"on top of its owner's library": True, "on the bottom of its owner's library": False,
+               "on top of your library": True}
+
+
+def _put_on_library(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """A permanent or a card put on top of or on the bottom of its owner's library; "your
+    library" only for a card in your graveyard (which you own, CR 404.1)."""
+    if c.to == "on top of your library" and not (
+            isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
+            and any(x in ("from your graveyard", "in your graveyard") for x in c.what.noun.suffix)):
+        raise Unsupported(c.render())
+    what = object_ref(c.what, ctx)
+    if what.kind == "all":
+        raise Unsupported(c.render())  # several at once: their owners order them (CR 401.4)
+    return lt.PutOnLibrary(what, top=_ON_LIBRARY[c.to])
+
+
 def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
     """"[…, then] roll a d20." and its results table (CR 706.3a): one RollDie whose rows happen
     for the result; the roll and the table are one ability (CR 706.3b)."""
@@ -569,10 +691,10 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
 
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
-    skip = False
+    skip = 0  # sentences already lowered with an earlier one
     for k, s in enumerate(body.sentences):
         if skip:
-            skip = False
+            skip -= 1
             continue
         if isinstance(s, A.RollTable):
             out += _roll_table(s, ctx)
@@ -581,12 +703,16 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         nxt = after if isinstance(after, A.Sentence) else None
         if (offer := _may_pay(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)
-            skip = True
+            skip = 1
             continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
             out.append(_search(s))
+            continue
+        if isinstance(s.clauses[0], A.LookTop):
+            look, skip = _look_at_top(body.sentences[k:], ctx)
+            out.append(look)
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None

@@ -258,7 +258,7 @@ class Parser:
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
-                 "on the battlefield")
+                 "on the battlefield", "from among them")
 
     @rule
     def suffix(self) -> str | None:
@@ -445,6 +445,61 @@ class Parser:
         dur = self.duration() if durations else None
         return A.Modify(what, pt_verb, pt, kw_verb, kws, dur)
 
+    _LIBRARIES = ("your library", "target player's library", "target opponent's library", "that player's library",
+                  "their library", "its owner's library", "each player's library", "each opponent's library")
+    #: Where cards looked at (or a permanent) are put (CR 401.4).
+    _TAKE_PLACES = ("into your hand", "into your graveyard", "onto the battlefield", "onto the battlefield tapped",
+                    "on top of your library", "into that player's graveyard", "into their graveyard",
+                    "on the bottom of your library", "on top of their library", "into exile")
+    _REST_PLACES = ("on the bottom of your library in any order", "on the bottom of your library in a random order",
+                    "on the bottom of your library", "into your graveyard", "back on top of your library in any order",
+                    "on top of your library in any order", "back in any order", "into exile",
+                    "on the bottom of that library in any order", "on the bottom of that library in a random order",
+                    "on top of their library in any order", "back on top of their library in any order",
+                    "into that player's graveyard", "into their graveyard")
+    _LIBRARY_PLACES = ("on top of its owner's library", "on the bottom of its owner's library", "on top of your library",
+                       "on top of their owners' libraries", "on the bottom of their owners' libraries",
+                       "second from the top of its owner's library", "third from the top of its owner's library")
+
+    @rule
+    def library_top(self, who: A.Node | None) -> A.Node | None:
+        """"look at the top three cards of your library" (CR 401.5); "put one of them into your
+        hand and the rest on the bottom of your library in any order", "put the rest on the bottom
+        of your library in a random order", "put target creature on top of its owner's library"
+        (CR 401.4)."""
+        start = self.i
+        if (v := self.verb("look")) and self.eat("at", "the", "top"):
+            n = None
+            if not self.eat("card", "of"):
+                n = self.num()
+                if n is None or not self.eat("cards", "of"):
+                    return None
+            lib = self.one_of(*self._LIBRARIES)
+            return A.LookTop(who, v, n, lib) if lib else None
+        self.i = start
+        if not (v := self.verb("put")):
+            return None
+        mark = self.i
+        if self.eat("the", "rest") and (to := self.one_of(*self._REST_PLACES)):
+            return A.ObjectAction(who, v, A.WordRef("the rest"), to)
+        self.i = mark
+        any_number = self.eat("any", "number")
+        n = None if any_number else self.num()
+        if (any_number or n is not None) and (of := self.one_of("of them", "of those cards")):
+            to = self.one_of(*self._TAKE_PLACES)
+            if to is None:
+                return None
+            mark = self.i
+            if self.eat("and") and (rest := self.one_of("the rest", "the other")) and (
+                    rest_to := self.one_of(*self._REST_PLACES)):
+                return A.PutAmong(who, v, n, of, to, rest, rest_to)
+            self.i = mark
+            return A.PutAmong(who, v, n, of, to)
+        self.i = mark
+        if (what := self.ref()) is not None and (to := self.one_of(*self._LIBRARY_PLACES, *self._REST_PLACES)):
+            return A.ObjectAction(who, v, what, to)
+        return None
+
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
@@ -497,6 +552,9 @@ class Parser:
             noun = self.noun() if n is not None else None
             if noun is not None:
                 return A.SearchLibrary(who, v, n, up_to, noun)
+        self.i = self._start
+        if (lt := self.library_top(who)) is not None:
+            return lt
         self.i = self._start
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
             to = "" if v.startswith("reveal") else self.one_of(
