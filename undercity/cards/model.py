@@ -93,6 +93,10 @@ class Filter:
     #: Attacking creatures only (CR 506.4: declared as attackers and not removed from combat).
     attacking: bool = False
     not_subtypes: frozenset[str] = frozenset()  # none of them ("non-Warrior creature")
+    #: "with flying" / "without flying": keyword abilities it has, or lacks, after layer 6
+    #: (CR 702, 613.1f) — all of ``keywords``, none of ``not_keywords``.
+    keywords: frozenset[str] = frozenset()
+    not_keywords: frozenset[str] = frozenset()
 
 
 def F(*types: str, **kw: Any) -> Filter:

@@ -11,20 +11,25 @@ dealt (the ``CombatDamageDealt`` event) and before state-based actions — so an
 creature that is dealt lethal damage at the same time still triggers its Equipment (ruling
 2021-07-23, Sword of Hours). The first-strike and regular steps are two events. Damage dealt
 any other way triggers on each damage event.
+
+It also deals the damage of ``DamageEach`` (CR 120.2, 608.2c): to each permanent of the named
+groups, each once, then to each player named.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.damage import DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
+from undercity.cards.language.damage import DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE, DamageEach
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import triggers
+from undercity.engine import targeting, triggers
+from undercity.engine.effects import amount, deal_damage, handles, ref_players
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Job, StackItem
 
 #: ``State.extra`` key: combat damage dealt in this step so far, source id -> total.
 _STEP_DAMAGE = "combat_damage_by_source"
@@ -67,3 +72,19 @@ def _combat_batch(g: Game, dealt: dict[int, int]) -> None:
 
 
 triggers.GLOBAL_WATCHERS.append(watch)
+
+
+@handles(DamageEach)
+def h_damage_each(g: Game, job: Job, item: StackItem, e: DamageEach, key: str) -> None:
+    """"~ deals 1 damage to each creature and each player": the objects and players are those
+    of the groups as the effect happens (CR 608.2c); a permanent matching two groups is still
+    one object, dealt the damage once."""
+    s = g.s
+    n = amount(g, e.amount, item, job)
+    hit = [oid for oid in s.battlefield
+           if any(targeting.matches(g, s.objs[oid], f, item.controller, item.source) for f in e.groups)]
+    for oid in hit:
+        if oid in s.objs:
+            deal_damage(g, item.source, item.source_name, ("o", oid), n)
+    for p in ref_players(g, e.players, item, job) if e.players is not None else ():
+        deal_damage(g, item.source, item.source_name, ("p", p), n)

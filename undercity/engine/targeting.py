@@ -71,6 +71,11 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.min_toughness is not None and (o.zone != "battlefield" or ch.toughness(g, o) < flt.min_toughness):
         return False
+    if flt.keywords or flt.not_keywords:
+        # "creature without flying": its keywords now, granted and lost ones included (CR 613.1f).
+        kws = ch.keywords_of(o, card) if o.zone == "battlefield" else o.card.keywords
+        if not flt.keywords <= kws or flt.not_keywords & kws:
+            return False
     return True
 
 

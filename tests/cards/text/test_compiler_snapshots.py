@@ -42,6 +42,8 @@ CARDS = [
     "Dark-Dweller Oracle", "Farideh's Fireball", "Djinni Windseer", "Feed the Swarm",
     "Trelasarra, Moon Dancer", "Dragonmaster Outcast", "Atarka, World Render",
     "Vault of the Archangel", "Blade Splicer",
+    # damage to groups named together, "without flying", "all … and all …" (CR 608.2c, 702.9)
+    "Magmaquake", "Thunder Dragon", "In Garruk's Wake",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

@@ -35,7 +35,12 @@ from undercity.cards.language.continuous import (
     SwitchPT,
 )
 from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
-from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
+from undercity.cards.language.damage import (
+    DAMAGE_DEALT,
+    DEALS_DAMAGE,
+    EQUIPPED_DEALS_COMBAT_DAMAGE,
+    DamageEach,
+)
 from undercity.cards.language.dice import (
     DIE_RESULT,
     ROLL_ADVANTAGE,
@@ -66,7 +71,7 @@ __all__ = [
     "CASCADE", "CAST_WITH_CASCADE", "DAMAGE_DEALT", "DEALS_DAMAGE", "DIE_RESULT",
     "EQUIPPED_DEALS_COMBAT_DAMAGE", "FIRST_EXILE_SPELL_CASCADES", "IS_MONARCH", "ROLL_ADVANTAGE", "ROLL_DICE",
     "ROLL_HIGHEST_NATURAL", "SPELLS_CAST_THIS_TURN", "YOU_DRAW", "BecomeMonarch", "Cascade",
-    "CounterUnlessPays", "CreateTokenThenCounters", "DoubleCounters", "ExileTopRemember", "IfResult",
+    "CounterUnlessPays", "CreateTokenThenCounters", "DamageEach", "DoubleCounters", "ExileTopRemember", "IfResult",
     "PutExiledWith", "PutOneOfThose", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "among_those",
     "equip", "row", "ward", "ward_cost",
 ]

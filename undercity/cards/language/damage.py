@@ -5,11 +5,29 @@
 * ``EQUIPPED_DEALS_COMBAT_DAMAGE`` — "Whenever equipped creature deals combat damage": once
   per combat damage step in which it deals any; the trigger's ``DAMAGE_DEALT`` is all the
   combat damage it dealt in that step (Sword of Hours), and its object the creature.
+
+Damage to groups named together (CR 120.2, 608.2c): ``DamageEach`` — "~ deals 1 damage to
+each creature and each player", "X damage to each creature without flying and each
+planeswalker" — deals the damage once to every permanent matching any of its ``groups`` and
+to every player of ``players``, all in one effect (an object of two groups is dealt damage
+once).
 """
 
-from undercity.cards.model import Count
+from dataclasses import dataclass
+
+from undercity.cards.model import Amount, Count, Effect, Filter, Ref
 
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
 #: "the damage dealt", as the trigger recorded it.
 DAMAGE_DEALT = Count("trigger_amount")
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEach(Effect):
+    """``amount`` damage from the source to each permanent matching any of ``groups`` (each
+    once) and to each player of ``players`` (None: no player)."""
+
+    amount: Amount
+    groups: tuple[Filter, ...]
+    players: Ref | None = None

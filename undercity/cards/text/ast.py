@@ -129,6 +129,18 @@ class EachRef(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EachAnd(Node):
+    """Groups named together: "each creature without flying and each planeswalker",
+    "each creature and each player", "all creatures you don't control and all planeswalkers
+    you don't control"."""
+
+    parts: tuple[EachRef, ...]
+
+    def render(self) -> str:
+        return " and ".join(p.render() for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
 class DescRef(Node):
     """An untargeted object description with an article: "a creature", "another creature",
     "a land you control"."""

@@ -15,6 +15,7 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
+from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays, StaticIf
@@ -117,6 +118,9 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["controller"] = "you"
         elif s in ("an opponent controls", "you don't control"):
             kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
+        elif s in ("with flying", "without flying"):
+            # An evasion keyword it has or lacks now (CR 702.9, 613.1f).
+            kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})
         elif s.startswith("with "):
             words = s.split()
             if words[-1] not in ("greater", "less") or not words[-3].isdigit():
@@ -154,6 +158,8 @@ class Ctx:
     x: m.Count | None = None
     #: X of the spell's mana cost ({X} in it, CR 107.3a, 601.2b).
     cost_x: m.Count | None = None
+    #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
+    it_source: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -369,9 +375,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
     if isinstance(c, A.Damage):
-        if not isinstance(c.source, A.SelfRef):
+        it_source = ctx.it_source and isinstance(c.source, A.WordRef) and c.source.words == "it"
+        if not isinstance(c.source, A.SelfRef) and not it_source:
             raise Unsupported(c.render())
         to = c.to
+        if isinstance(to, A.EachAnd):
+            return [_damage_each(_n(c.n, ctx), to, ctx)]
         if isinstance(to, A.EachRef):
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
         elif isinstance(to, A.TargetRef):
@@ -384,6 +393,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
         v = c.verb.rstrip("s") if c.verb != "goads" else "goad"
+        if isinstance(c.what, A.EachAnd):
+            if v != "destroy":
+                raise Unsupported(c.render())
+            return [m.DestroyAll(_union(c.what))]
         if isinstance(c.what, A.GraveyardOf):
             # Exiling a player's graveyard: every card in it (CR 404.1, 406.1).
             if v != "exile":
@@ -487,6 +500,37 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
+    """"each creature without flying and each planeswalker", "each creature and each player":
+    the permanents of every group, each dealt the damage once, and the players (CR 608.2c)."""
+    groups: list[m.Filter] = []
+    players: m.Ref | None = None
+    for part in to.parts:
+        heads = tuple(h.lower() for h in part.noun.heads)
+        if heads in (("player",), ("opponent",)) and not part.noun.quals and not part.noun.suffix:
+            if players is not None:
+                raise Unsupported(to.render())
+            players = player_ref(part, ctx)
+            continue
+        ref = object_ref(part, ctx)
+        if ref.kind != "all" or ref.filter is None:
+            raise Unsupported(to.render())
+        groups.append(ref.filter)
+    return DamageEach(n, tuple(groups), players)
+
+
+def _union(each: A.EachAnd) -> m.Filter:
+    """"all creatures you don't control and all planeswalkers you don't control": groups that
+    differ only in card type are one filter (its types are any of them)."""
+    flts = [noun_filter(p.noun) for p in each.parts]
+    if any(p.noun.card for p in each.parts) or any(not f.types for f in flts):
+        raise Unsupported(each.render())
+    rest = {replace(f, types=frozenset()) for f in flts}
+    if len(rest) != 1:
+        raise Unsupported(each.render())
+    return replace(flts[0], types=frozenset().union(*(f.types for f in flts)))
 
 
 _FOUND = ("it", "that card", "them", "those cards")
@@ -929,6 +973,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx = Ctx()
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
+        ctx.it_source = when.event in ("enters", "dies")
     elif when.event == "attacks":
         ctx.it = m.TRIGGER_OBJECT  # the attacking creature the trigger names
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
@@ -1043,7 +1088,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             mods.append(AddAbilities((), kws))
         if p or t:
             mods.append(ModifyPT(p, t))
-        out.static.append(Continuous(text, affects=object_ref(b.what, Ctx()), mods=tuple(mods)))
+        affects = object_ref(b.what, Ctx())
+        if affects.filter is not None and (affects.filter.keywords or affects.filter.not_keywords):
+            # "Creatures with flying get +1/+1": the set depends on layer 6 itself (CR 613.8),
+            # which the layer system doesn't order.
+            raise Unsupported(b.render())
+        out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
         return
     raise Unsupported(b.render())
 

@@ -376,6 +376,22 @@ class Parser:
             return A.WordRef(w)
         return None
 
+    def each_and(self, first: A.Node) -> A.Node:
+        """``first`` and any further "and each …" / "and all …" groups after it (one
+        :class:`~A.EachAnd`), or ``first`` alone."""
+        if not isinstance(first, A.EachRef):
+            return first
+        parts = [first]
+        while self.peek() == "and" and self.peek(1) == first.det:
+            mark = self.i
+            self.i += 2
+            n = self.noun()
+            if n is None:
+                self.i = mark
+                break
+            parts.append(A.EachRef(first.det, n))
+        return A.EachAnd(tuple(parts)) if len(parts) > 1 else first
+
     # ------------------------------------------------------------------ effects
 
     def verb(self, *lemmas: str) -> str | None:
@@ -519,7 +535,7 @@ class Parser:
         if who is not None and (v := self.verb("deal")) and (n := self.num()) and self.eat("damage", "to"):
             to = self.ref()
             if to is not None:
-                return A.Damage(who, v, n, to)
+                return A.Damage(who, v, n, self.each_and(to))
         self.i = self._start
         if (v := self.verb("exile")) and self.peek(1) in ("player's", "opponent's") and self.peek(2) == "graveyard":
             word, player = self.peek(), A.Noun((), (self.peek(1)[:-2],))
@@ -532,7 +548,7 @@ class Parser:
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
             if what is not None:
-                return A.ObjectAction(who, v, what)
+                return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
         if (v := self.verb("play")) and (what := self.ref()) is not None and self.eat("this", "turn"):
             return A.ObjectAction(who, v, what, "this turn")
