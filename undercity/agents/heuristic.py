@@ -433,6 +433,8 @@ class HeuristicAgent:
         s = g.s
         me = d.player
         job = s.jobs[-1] if s.jobs else None
+        if job is not None and job.kind == "triggers" and d.key.startswith("m"):
+            return self._trigger_mode(g, d, job)
         if job is None or job.kind != "cast":
             return 0
         o = s.objs[job.data["obj"]]
@@ -448,6 +450,20 @@ class HeuristicAgent:
                 continue
             md = sa.modes[opt.value]
             v = tx.ability_value(g, me, md.effects, md.targets, o.id, x)
+            scores.append(v if v != float("-inf") else -100.0)
+        return self._argmax(scores)
+
+    def _trigger_mode(self, g: Game, d: Decision, job: Any) -> int:
+        """A modal triggered ability's mode (CR 603.3c): the most valuable one, as for a
+        modal spell; "no more modes" only when nothing left helps."""
+        t = job.data["pending"][int(d.key[1:].split(":")[0])]
+        scores = []
+        for opt in d.options:
+            if opt.value == -1:
+                scores.append(0.0)
+                continue
+            md = t.ability.modes[opt.value]
+            v = tx.ability_value(g, d.player, md.effects, md.targets, t.source, 0)
             scores.append(v if v != float("-inf") else -100.0)
         return self._argmax(scores)
 
@@ -657,7 +673,9 @@ class HeuristicAgent:
             etb = 0.0
             for t in card.triggered:
                 if t.when.event == "enters" and t.when.filter is None:
-                    v = tx.ability_value(g, me, t.effects, t.targets, oid)
+                    # A modal one (CR 700.2b) is worth its best mode.
+                    v = max((tx.ability_value(g, me, md.effects, md.targets, oid) for md in t.modes),
+                            default=float("-inf")) if t.modes else tx.ability_value(g, me, t.effects, t.targets, oid)
                     etb += v if v != float("-inf") else 0.0
             return 30.0 + 3.0 * mv + etb
         sa = card.spell
@@ -808,6 +826,16 @@ def _target_context(g: Game, d: Decision) -> tuple[tuple[m.Effect, ...], int, in
         if job.kind == "triggers" and key.startswith("t"):
             i_s, j_s = key[1:].split(":")
             t = job.data["pending"][int(i_s)]
+            if t.ability is not None and getattr(t.ability, "modes", ()):
+                # A modal trigger (CR 700.2c): the chosen mode whose targets this one is among.
+                j = int(j_s)
+                picked = sorted(v for k, v in job.answers.items() if k.startswith(f"m{i_s}:") and v != -1)
+                for mi in picked:
+                    md = t.ability.modes[mi]
+                    if j < len(md.targets):
+                        return tuple(md.effects), j, 0, 1
+                    j -= len(md.targets)
+                return None
             effects = t.ability.effects if t.ability is not None else t.data.get("effects", ())
             return tuple(effects), int(j_s), 0, 1
         if job.kind == "resolve" and ":t" in key:

@@ -525,6 +525,10 @@ class Triggered(Ability):
     targets: tuple[TargetSpec, ...] = ()
     if_: Condition | None = None
     optional: bool = False
+    #: A modal triggered ability (CR 700.2b, 603.3c): its modes, chosen as it is put on the
+    #: stack, between ``choose`` = (fewest, most) of them; ``effects``/``targets`` are then empty.
+    modes: tuple[Mode, ...] = ()
+    choose: tuple[int, int] = (1, 1)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

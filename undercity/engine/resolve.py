@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
-from undercity.engine import adventure, casting, targeting, zones
+from undercity.engine import adventure, casting, modal, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.effects import HANDLERS
 from undercity.engine.game import job_runner
@@ -32,7 +32,7 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
         if isinstance(a, SpellAbility) and a.divided:
             return tuple(a.targets[0] for _ in item.targets)
         return casting.spell_target_specs(card, item.modes)
-    return tuple(getattr(a, "targets", ()) or ())
+    return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
 
 
 #: Conditions defined by other rules modules (effects_afr): ``what`` -> fn(game, condition,
@@ -61,9 +61,7 @@ def effects_of(g: Game, item: StackItem) -> tuple:
     a = item.ability
     if a is None:
         return tuple(item.trigger_data.get("effects", ()))
-    if isinstance(a, SpellAbility) and a.modes:
-        return tuple(e for i in item.modes for e in a.modes[i].effects)
-    return tuple(getattr(a, "effects", ()))
+    return modal.effects(a, item.modes)  # a modal spell's or trigger's chosen modes (CR 700.2, 608.2c)
 
 
 @job_runner("resolve")

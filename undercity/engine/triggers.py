@@ -16,7 +16,7 @@ from undercity.cards.model import Triggered
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting
+from undercity.engine import modal, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job, PendingTrigger, StackItem
@@ -301,11 +301,19 @@ def run_put_triggers(g: Game, job: Job) -> None:
                                        {"abilities": [label(i) for i in rest]}))
         resolve_order += [i for i in mine if i not in resolve_order]
         stack_order += list(reversed(resolve_order))
-    # Targets (CR 603.3d), asked in the order the abilities go on the stack.
+    # Modes (CR 603.3c, 700.2b), then targets (CR 603.3d), asked in the order the abilities go
+    # on the stack.
     chosen: dict[int, list[targeting.Target] | None] = {}
+    modes: dict[int, tuple[int, ...]] = {}
     for i in stack_order:
         t = pending[i]
-        specs = t.ability.targets if t.ability is not None else t.data.get("targets", ())
+        if modal.is_modal(t.ability):
+            modes[i] = modal.choose_modes(g, job, i, t)
+            if not modes[i]:
+                chosen[i] = None  # CR 700.2b: no mode chosen, removed from the stack
+                continue
+        specs = (modal.target_specs(t.ability, modes.get(i, ())) if t.ability is not None
+                 else t.data.get("targets", ()))
         tl: list[targeting.Target] | None = []
         for j, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, t.controller, t.source)
@@ -324,6 +332,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
         a = t.ability
         text = a.text if a is not None else t.data.get("text", "")
         tl = chosen[i]
+        if tl is None and i in modes and not modes[i]:
+            g.emit(ev.Note(rule="700.2b", message=f"no mode is chosen for {t.source_name}'s ability "
+                                                  "and it is removed"))
+            continue
         if tl is None:
             g.emit(ev.Note(rule="603.3d", message=f"{t.source_name}'s ability has no legal targets "
                                                   "and is removed"))
@@ -331,6 +343,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
         item = StackItem(s.new_id(), "triggered", None, t.source, t.source_name, t.controller, a,
                          f"{t.source_name} trigger", text)
         item.targets = tl
+        item.modes = modes.get(i, ())
         item.trigger_data = dict(t.data)
         if a is not None and getattr(a, "if_", None) is not None:
             item.trigger_data["if"] = a.if_
@@ -340,5 +353,8 @@ def run_put_triggers(g: Game, job: Job) -> None:
         g.emit(ev.AbilityTriggered(rule=t.data.get("rule", "603.3a"), player=t.controller, source=t.source,
                                    name=t.source_name, ability=text,
                                    targets=tuple(targeting.describe(g, x) for x in tl)))
+        if item.modes:
+            g.emit(ev.Note(rule="603.3c", player=t.controller, message=f"{t.source_name}'s ability: mode "
+                           + "; ".join(a.modes[n].text for n in item.modes)))
     s.jobs.pop()
     s.passes = 0  # new objects on the stack: everyone must pass again (CR 117.4)

@@ -50,6 +50,8 @@ CARDS = [
     "Simic Growth Chamber",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down",
+    # a modal triggered ability (CR 700.2b)
+    "Knight of Autumn",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",

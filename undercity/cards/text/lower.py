@@ -968,8 +968,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         if what is None:
             raise Unsupported(f"if {a.condition.words}")
         cond = m.Condition(what)
-    if not isinstance(a.body, A.Effects):
-        raise Unsupported("choose " + a.body.choose + " —")
+    if isinstance(a.body, A.Modal):
+        return _modal_triggered(a, text, when, cond)
     ctx = Ctx()
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
@@ -983,6 +983,33 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         a = dataclasses.replace(a, body=A.Effects((dataclasses.replace(a.body.sentences[0], may=""),)))
     effs = effects(a.body, ctx)
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
+
+
+#: How many modes "choose …" lets a triggered ability's controller choose (CR 700.2): (fewest, most).
+_TRIGGER_CHOOSE = {"one": (1, 1), "up to one": (0, 1), "one or both": (1, 2)}
+
+
+def _modal_triggered(a: A.TriggeredAbility, text: str, when: m.Trigger, cond: m.Condition | None) -> m.Triggered:
+    """A modal triggered ability (CR 700.2b, 603.3c): each mode lowers as its own effects and
+    targets; "it" in a mode is what it is in an unmodal trigger of the same event."""
+    assert isinstance(a.body, A.Modal)
+    choose = _TRIGGER_CHOOSE.get(a.body.choose)
+    if choose is None or len(a.body.modes) < 2:
+        raise Unsupported(f"choose {a.body.choose} —")
+    modes = []
+    # The modes' words with the card's name (the bullet lines of the named text, as Modal renders).
+    words = [line.removeprefix("• ") for line in text.split("\n")[1:]]
+    for mode, said in zip(a.body.modes, words if len(words) == len(a.body.modes) else
+                          [md.render() for md in a.body.modes], strict=True):
+        ctx = Ctx()
+        if when.event in ("attacks", "enters", "dies") and when.filter is None:
+            ctx.it = m.SELF if when.event != "dies" else None
+        elif when.event == "attacks":
+            ctx.it = m.TRIGGER_OBJECT
+        if any(getattr(s, "may", "") for s in mode.sentences):
+            raise Unsupported(mode.render())  # an optional mode: "you may" inside a mode
+        modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
+    return m.Triggered(text, when=when, if_=cond, modes=tuple(modes), choose=choose)
 
 
 def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:

@@ -788,7 +788,7 @@ class Parser:
     def modal(self) -> A.Modal | None:
         if not self.eat("choose"):
             return None
-        choose = self.one_of("one or both", "one or more", "one", "two", "three", "any number")
+        choose = self.one_of("one or both", "one or more", "up to one", "one", "two", "three", "any number")
         if choose is None or not self.eat("—"):
             return None
         modes: list[A.Effects] = []
