@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards import model_afr as ma
+from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
 from undercity.engine import costs, targeting
@@ -331,6 +332,11 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
     if isinstance(e, m.ReturnToHand) and e.what == m.SELF and source is not None and source in s.objs:
         o = s.objs[source]
         return -0.8 * ev.permanent_value(g, o) if o.zone == "battlefield" else 1.0
+    if isinstance(e, ReturnSelf) and source is not None and source in s.objs:
+        # "Return this card from your graveyard …" (CR 113.6m): the card back, to the hand or as
+        # a permanent (a tapped one can't block this turn).
+        back = ev.card_value(s.objs[source].card)
+        return 0.8 * back if e.to == "hand" else back - (0.5 if e.tapped else 0.0)
     if isinstance(e, m.PutCounters) and e.what == m.SELF:
         return 1.0 * _amount(e.n, x, 1)
     if isinstance(e, m.Pump) and e.what == m.SELF and source is not None and source in s.objs:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
-from undercity.engine import casting_more, class_level, costs, targeting, zones
+from undercity.engine import activate_only, casting_more, class_level, costs, from_graveyard, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -252,9 +252,11 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
     a = acts[index]
     if a.mana_ability or o.controller != player:
         return False
-    if o.zone != ("hand" if a.cost.discard_self else "battlefield"):  # CR 113.6j
+    if o.zone != from_graveyard.ability_zone(a):  # CR 113.6j, 113.6m
         return False
     if a.sorcery_speed and not sorcery_timing(g, player):
+        return False
+    if not activate_only.allows(g, player, a):  # "Activate only during your upkeep" (CR 602.5b)
         return False
     only_if = getattr(a, "only_if", None)  # "Activate only if [condition]" (CR 602.5b)
     if only_if is not None:

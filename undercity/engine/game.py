@@ -381,6 +381,7 @@ def _load_rules() -> None:
     """Import the rules modules so that their job runners and handlers are registered."""
     from undercity.engine import (  # noqa: F401
         abilities,
+        activate_only,
         cascade,
         casting,
         class_level,
@@ -400,6 +401,7 @@ def _load_rules() -> None:
         effects_clb_white,
         effects_more,
         exiled_with,
+        from_graveyard,
         initiative,
         library_top,
         life_lost,

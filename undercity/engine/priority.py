@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, casting, costs, turn, zones
+from undercity.engine import adventure, casting, costs, from_graveyard, turn, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -88,6 +88,7 @@ def options(g: Game, player: int) -> list[Option]:
         for i in _hand_abilities(o.card):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
+    opts += from_graveyard.options(g, player)  # CR 113.6m: "Return this card from your graveyard …"
     plain = ab.plain(g)
     listed = ch.permanents_with(s, _listed_abilities)
     for oid in listed if plain else ab.with_abilities(g, listed):

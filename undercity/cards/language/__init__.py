@@ -13,6 +13,7 @@ the concept (``undercity.engine.continuous`` and ``.layers``, ``undercity.engine
 ``.life_lost``).
 """
 
+from undercity.cards.language.activate_only import DURING_YOUR_UPKEEP, IF_YOU_ATTACKED, ActivateOnly
 from undercity.cards.language.adventure import ADVENTURE, AdventurerCard, AdventureSpell, adventurer
 from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
 from undercity.cards.language.cascade import CASCADE, CAST_WITH_CASCADE, FIRST_EXILE_SPELL_CASCADES, Cascade
@@ -55,6 +56,7 @@ from undercity.cards.language.dice import (
 from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.equip import equip
 from undercity.cards.language.exiled_with import ExileTopRemember, PutExiledWith, PutOneOfThose, among_those
+from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.library_top import LookAtTop, LookPutOneIntoHand, PutOnLibrary
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
 from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
@@ -74,4 +76,5 @@ __all__ = [
     "CounterUnlessPays", "CreateTokenThenCounters", "DamageEach", "DoubleCounters", "ExileTopRemember", "IfResult",
     "PutExiledWith", "PutOneOfThose", "ResultRow", "RollAsEnters", "RollDie", "SacrificeIt", "among_those",
     "equip", "row", "ward", "ward_cost",
+    "DURING_YOUR_UPKEEP", "IF_YOU_ATTACKED", "ActivateOnly", "ReturnSelf",
 ]

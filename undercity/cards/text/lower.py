@@ -14,10 +14,12 @@ from typing import Any
 
 from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
+from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
 from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
+from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays, StaticIf
 from undercity.cards.model_casting import CostChange
 from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
@@ -324,6 +326,17 @@ def _created(x: Any) -> list[str]:
     return []
 
 
+def _returns_self(x: Any) -> bool:
+    """Whether a ReturnSelf is inside ``x`` (abilities, "you may", "if you do" …)."""
+    if isinstance(x, ReturnSelf):
+        return True
+    if isinstance(x, tuple | list):
+        return any(_returns_self(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type) and not isinstance(x, m.Filter | m.Ref):
+        return any(_returns_self(getattr(x, f.name)) for f in dataclasses.fields(x) if f.name not in ("text", "uid"))
+    return False
+
+
 def token_spec(c: A.Create) -> TokenSpec:
     """"a 1/1 white Human Soldier creature token with flying" → its characteristics."""
     from undercity.cards.text.parser import subtype_of
@@ -416,6 +429,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "spell"):
                 raise Unsupported(c.render())
             return [m.CounterSpell(ctx.target(c.what))]
+        if v == "return" and isinstance(c.what, A.SelfRef) and c.to.startswith("from your graveyard to "):
+            # CR 113.6m: it works only while the card is in its owner's graveyard.
+            where = c.to[len("from your graveyard to "):]
+            return [ReturnSelf("hand" if where == "your hand" else "battlefield", tapped=where.endswith(" tapped"))]
         if v == "return":
             from_yard = (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
                          and "from your graveyard" in c.what.noun.suffix)
@@ -1048,7 +1065,7 @@ def _mana(opt: str) -> str:
 
 def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     cost = _cost(a.costs)
-    if a.restriction not in ("", "activate only as a sorcery."):
+    if a.restriction not in ("", "activate only as a sorcery.", *RESTRICTIONS):
         raise Unsupported(a.restriction)
     sorcery = a.restriction == "activate only as a sorcery."
     if not isinstance(a.body, A.Effects):
@@ -1073,6 +1090,11 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported("{X} in an activation cost")
     ctx = Ctx()
     effs = effects(a.body, ctx)
+    if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
+        raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects
+    if a.restriction in RESTRICTIONS:  # "Activate only during your upkeep." (CR 602.5b)
+        return [ActivateOnly(text, cost=cost, effects=effs, targets=tuple(ctx.targets),
+                             only=RESTRICTIONS[a.restriction])]
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery)]
 
 
@@ -1253,6 +1275,10 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             out.spell = _spell(body, "\n".join(named(p) for p in spell_parts), spell_x)
         else:
             out.spell = _spell(spell_parts[0].body, named(spell_parts[0]), spell_x)
+    if _returns_self([out.spell, out.triggered, out.static]):
+        # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
+        # or a spell that returns its card from there isn't one the engine runs.
+        raise Unsupported("return ~ from your graveyard outside an activated ability")
     keys = _created([out.spell, out.triggered, out.activated, out.static])
     out.tokens = [_SPECS[k] for k in dict.fromkeys(keys) if k in _SPECS]
     return out

@@ -70,6 +70,10 @@ _NOT_ABILITY_WORD = {"choose", "ward", "equip", "•"}
 
 STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "postcombat main phase")
 
+#: Where "return ~" takes a card from its owner's graveyard (CR 113.6m).
+_FROM_YOUR_GRAVEYARD = ("from your graveyard to the battlefield", "from your graveyard to the battlefield tapped",
+                        "from your graveyard to your hand")
+
 
 @dataclass(frozen=True, slots=True)
 class ParseFailure:
@@ -561,6 +565,12 @@ class Parser:
                                  "to the battlefield under your control", "to the battlefield under its owner's control")
                 if to:
                     return A.ObjectAction(who, v, what, to)
+                if isinstance(what, A.SelfRef):
+                    # "Return ~ from your graveyard to the battlefield tapped": an ability that
+                    # works from the graveyard (CR 113.6m).
+                    to = self.one_of(*_FROM_YOUR_GRAVEYARD)
+                    if to:
+                        return A.ObjectAction(who, v, what, to)
         self.i = self._start
         if (v := self.verb("search")) and self.eat("your", "library", "for"):
             up_to = self.eat("up", "to")
@@ -993,7 +1003,8 @@ class Parser:
         if self.peek() == "activate":
             start = self.i
             r = self.one_of("activate only as a sorcery .", "activate only once each turn .",
-                            "activate only during your turn .", "activate only as a sorcery and only once each turn .")
+                            "activate only during your turn .", "activate only as a sorcery and only once each turn .",
+                            "activate only during your upkeep .", "activate only if you attacked this turn .")
             if r is None:
                 return None
             restriction = " ".join(self.low[start:self.i - 1]) + "."

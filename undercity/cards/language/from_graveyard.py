@@ -1,0 +1,25 @@
+"""Abilities that work while their card is in a graveyard (CR 113.6m).
+
+"{1}{B}: Return this card from your graveyard to the battlefield tapped." (Reassembling
+Skeleton): an ability whose effect moves the object it's on out of a particular zone
+functions only in that zone (CR 113.6m), so it is activated from its owner's graveyard, not
+from the battlefield (CR 602.2). Its handler and the listing of such abilities with priority
+are in :mod:`undercity.engine.from_graveyard`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelf(Effect):
+    """Return this card from its owner's graveyard ``to`` the ``battlefield`` (``tapped``; under
+    its owner's control, CR 110.2 — the ability's controller, who owns the card) or to its
+    owner's ``hand``. If the card left the graveyard before this resolves it is a new object
+    (CR 400.7) and nothing happens."""
+
+    to: str
+    tapped: bool = False

@@ -1,0 +1,69 @@
+"""Abilities that work from a graveyard (CR 113.6m): the handler of
+:class:`undercity.cards.language.from_graveyard.ReturnSelf`, where an activated ability
+functions (:func:`ability_zone`), and the priority options to activate the abilities of cards
+in a player's graveyard (CR 602.2).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.from_graveyard import ReturnSelf
+from undercity.cards.model import Activated, CardDef
+from undercity.engine import zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+
+def ability_zone(a: Activated) -> str:
+    """The zone an activated ability functions from: the hand for "Discard this card:"
+    (CR 113.6j), the graveyard for one that returns its card from there (CR 113.6m), else the
+    battlefield (CR 113.6)."""
+    if a.cost.discard_self:
+        return "hand"
+    if any(isinstance(e, ReturnSelf) for e in a.effects):
+        return "graveyard"
+    return "battlefield"
+
+
+@lru_cache(maxsize=4096)
+def _graveyard_abilities(card: CardDef) -> tuple[int, ...]:
+    return tuple(i for i, a in enumerate(card.activated) if not a.mana_ability and ability_zone(a) == "graveyard")
+
+
+def options(g: Game, player: int) -> list[Option]:
+    """"activate" options for the abilities of the cards in ``player``'s graveyard. A card in
+    a graveyard has only its printed abilities (no effect grants abilities there), and its
+    owner is the one who may activate them (CR 602.2, 108.3)."""
+    from undercity.engine.casting import activatable
+
+    s = g.s
+    out: list[Option] = []
+    seen: set[tuple[str, int]] = set()
+    for oid in s.players[player].graveyard:
+        o = s.objs[oid]
+        for i in _graveyard_abilities(o.card):
+            if (o.card.name, i) in seen:
+                continue  # a second copy gives the same action
+            if activatable(g, player, o, i):
+                seen.add((o.card.name, i))
+                out.append(Option(f"activate {o.name} from your graveyard: {o.card.activated[i].text}",
+                                  ("activate", oid, i)))
+    return out
+
+
+@handles(ReturnSelf)
+def h_return_self(g: Game, job: Job, item: StackItem, e: ReturnSelf, key: str) -> None:
+    s = g.s
+    o = s.objs.get(item.source) if item.source is not None else None
+    if o is None or o.zone != "graveyard":
+        return  # CR 400.7: it left the graveyard; the card elsewhere is a new object
+    if e.to == "hand":
+        zones.move(g, o.id, "hand", rule="113.6m", verb="returns to its owner's hand")
+    else:
+        zones.put_onto_battlefield(g, o.id, o.owner, rule="113.6m", tapped=e.tapped)
