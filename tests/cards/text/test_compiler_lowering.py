@@ -148,6 +148,7 @@ def test_a_hand_written_card_the_compiler_reads_compiles_to_the_same_abilities(n
     for f in ("spell", "triggered", "activated", "static", "enchant"):
         assert _shape(getattr(hand, f)) == _shape(kw.get(f)), f
     assert hand.keywords == kw["keywords"]
+    assert _shape(hand.alt_costs) == _shape(kw.get("alt_costs", ())), "alt_costs"  # flashback (Think Twice)
     if isinstance(hand, AdventurerCard):  # and the Adventure's spell (CR 715.2)
         assert c.adventure is not None and _shape(hand.adventure.spell) == _shape(c.adventure.lowered.spell)
 

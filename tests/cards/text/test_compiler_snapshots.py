@@ -48,8 +48,9 @@ CARDS = [
     "Dimir Signet",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)
     "Simic Growth Chamber",
-    # abilities that work from the graveyard, "Activate only during your upkeep" (CR 113.6m, 602.5b)
-    "Reassembling Skeleton", "Eternal Dragon",
+    # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
+    # 602.5b, 702.34a)
+    "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down",
     # a modal triggered ability (CR 700.2b)

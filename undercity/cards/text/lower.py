@@ -847,6 +847,8 @@ class Lowered:
     enchant: m.TargetSpec | None = None
     #: Tokens the card's effects create, to define with the card.
     tokens: list[TokenSpec] = field(default_factory=list)
+    #: Alternative costs (CR 118.9): flashback's (CR 702.34a).
+    alt_costs: list[m.AltCost] = field(default_factory=list)
 
     def define_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
@@ -854,6 +856,8 @@ class Lowered:
                               "static": tuple(self.static)}
         if self.enchant is not None:
             kw["enchant"] = self.enchant
+        if self.alt_costs:
+            kw["alt_costs"] = tuple(self.alt_costs)
         return kw
 
 
@@ -888,6 +892,11 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         flt = _TYPECYCLING[name[:-len("cycling")].strip()]
         out.activated.append(m.Activated(f"{k.name} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg), discard_self=True),
                                          effects=(m.Search(flt, to="hand"),)))
+    elif name == "flashback" and k.arg:
+        # CR 702.34a: "You may cast this card from your graveyard by paying [cost] rather than
+        # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
+        # putting it anywhere else any time it would leave the stack."
+        out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:
@@ -1263,6 +1272,10 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             spell_parts.append(inner)
         else:
             _ability(inner, named(ab), out, named)
+    if out.alt_costs and not is_spell:
+        # A permanent cast with flashback would be exiled instead of entering (CR 702.34a); the
+        # engine's exile-instead is for instants and sorceries.
+        raise Unsupported("flashback on a permanent card")
     if is_spell:
         spell_x = m.X if "{X}" in mana_cost else None
         if not spell_parts:
