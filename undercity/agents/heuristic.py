@@ -57,7 +57,7 @@ class HeuristicAgent:
         "order_top", "surveil", "sacrifice", "legend_rule", "replacement", "dungeon", "room", "yes_no",
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
-        "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice",
+        "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -321,6 +321,21 @@ class HeuristicAgent:
 
     def _order_triggers(self, g: Game, d: Decision) -> int:
         return 0
+
+    def _color(self, g: Game, d: Decision) -> int:
+        """A color for protection (CR 702.16): the one of what threatens the creature the
+        protection is for (the ability's target), by ``tactics.threat_colors``."""
+        s = g.s
+        job = s.jobs[-1] if s.jobs else None
+        sid = job.data.get("item") if job is not None and job.kind == "resolve" else None
+        item = next((it for it in s.stack if it.id == sid), None)
+        target = next((s.objs[t[1]] for t in (item.targets if item is not None else ())
+                       if t[0] == "o" and t[1] in s.objs), None)
+        if target is None:
+            return 0
+        order = tx.threat_colors(g, d.player, target)
+        return min(range(len(d.options)), key=lambda i: order.index(d.options[i].value)
+                   if d.options[i].value in order else len(order))
 
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards import model_afr as ma
+from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -32,6 +33,7 @@ SEARCH_ANY, IF_ELSE, CANT_BLOCK, DOESNT_UNTAP = _E("SearchAny"), _E("IfElse"), _
 UNTAP, EXPLORE, ATTACH, ATTACH_TO = _E("Untap"), _E("Explore"), _E("Attach"), _E("AttachTo")
 DOUBLE_TOUGHNESS, CANT_BE_BLOCKED_BY, BECOME = _E("DoubleToughness"), _E("CantBeBlockedBy"), _E("BecomeUntilEOT")
 PUT_FROM_HAND, LOOK_TOP_LAND = _E("PutFromHand"), _E("LookTopPutLand")
+PROTECTION_FROM_CHOSEN_COLOR = ProtectionFromChosenColor
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -374,6 +376,52 @@ def target_value(g: Game, me: int, effects: tuple[m.Effect, ...], i: int, t: Tar
     return total
 
 
+def threat_colors(g: Game, me: int, o: Obj) -> list[str]:
+    """The colors (CR 105.1 words) whose protection would help ``o`` most now, best first: the
+    color of an opponent's spell or ability aimed at it, then of the creatures in combat with
+    it, then the most common color among the opponents' permanents (CR 702.16)."""
+    from undercity.cards.language.protection import COLOR_WORDS
+
+    s = g.s
+    score = dict.fromkeys(COLOR_WORDS, 0.0)
+    letter = {v: k for k, v in COLOR_WORDS.items()}
+
+    def add(oid: int | None, w: float) -> None:
+        src = s.objs.get(oid) if oid is not None else None
+        if src is not None:
+            for c in ch.colors(src, g):
+                if c in letter:
+                    score[letter[c]] += w
+
+    for item in s.stack:
+        if not mine(g, me, item.controller) and ("o", o.id) in [tuple(t) for t in item.targets]:
+            add(item.obj if item.obj is not None else item.source, 100.0)
+    c = s.combat
+    if c is not None:
+        for b in c.blocked_by.get(o.id, []):
+            add(b, 10.0 + ch.power(g, s.objs[b]) if b in s.objs else 0.0)
+        for a in c.blockers.get(o.id, []):
+            add(a, 10.0)
+    for oid in s.battlefield:
+        if not mine(g, me, s.objs[oid].controller):
+            add(oid, 1.0)
+    return sorted(COLOR_WORDS, key=lambda w: -score[w])
+
+
+def _protection_value(g: Game, me: int, o: Obj | None, own: bool) -> float:
+    """Protection from a chosen color (Mother of Runes): saving it from an opponent's spell or
+    ability aimed at it, or from the creatures it fights; little otherwise."""
+    if o is None or not own or not ch.is_creature(o):
+        return -0.3 if o is not None else 0.0
+    s = g.s
+    if any(not mine(g, me, it.controller) and ("o", o.id) in [tuple(t) for t in it.targets] for it in s.stack):
+        return ev.creature_value(g, o)
+    if in_combat_after_blocks(g) and s.combat is not None and (s.combat.blocked_by.get(o.id)
+                                                                 or s.combat.blockers.get(o.id)):
+        return 0.5 * ev.creature_value(g, o)
+    return -0.1
+
+
 def _kill_value(g: Game, o: Obj, n: int) -> float | None:
     """If ``n`` damage destroys creature ``o``: its value; else None."""
     if not ch.is_creature(o) or ch.has(g, o, "indestructible"):
@@ -459,6 +507,8 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         if o is None:
             return 0.0
         return sign * 0.3 * ev.permanent_value(g, o)
+    if isinstance(e, PROTECTION_FROM_CHOSEN_COLOR):
+        return _protection_value(g, me, o, own)
     if isinstance(e, m.Pump | m.PumpUntil):
         if o is None or not ch.is_creature(o):
             return 0.0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from undercity.engine import attack_restrictions, layers, targeting, zones
+from undercity.engine import attack_restrictions, layers, protection, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -139,6 +139,8 @@ def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
         kws = ch.keywords(g, blocker)
         if "flying" not in kws and "reach" not in kws:
             return False
+    if not protection.may_block(g, blocker, attacker):  # CR 702.16f
+        return False
     return all(ok(g, blocker, attacker) for ok in BLOCK_RESTRICTIONS)
 
 

@@ -268,7 +268,9 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
                 if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
-    for prevents in PREVENTION_HOOKS:  # CR 702.16e (effects_clb: protection from creatures)
+    from undercity.engine import protection
+
+    for prevents in (protection.prevents, *PREVENTION_HOOKS):  # CR 702.16e (effects_clb: from creatures)
         if prevents(g, source, target):
             g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
             return 0

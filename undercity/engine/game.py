@@ -407,6 +407,7 @@ def _load_rules() -> None:
         life_lost,
         monarch,
         priority,
+        protection,
         resolve,
         return_chosen,
         sacrifice,

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import layers, targeting, zones
+from undercity.engine import layers, protection, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -38,6 +39,14 @@ class Action:
 #: Extra state-based actions from other rules modules (704.5t dungeons): functions
 #: returning actions whose ``run`` performs them.
 HOOKS: list[Callable[[Game], list[Action]]] = []
+
+
+def _unattach(eq: int, g: Game) -> None:
+    """CR 704.5n: the Equipment becomes unattached and stays on the battlefield."""
+    e = g.s.objs.get(eq)
+    if e is not None and e.attached_to is not None:
+        e.attached_to = None
+        g.emit(ev.Note(rule="704.5n", message=f"{e.name} becomes unattached"))
 
 
 def collect(g: Game) -> list[Action]:
@@ -89,6 +98,13 @@ def collect(g: Game) -> list[Action]:
             elif card.enchant is not None and card.enchant.filter is not None and not targeting.matches(
                     g, host, card.enchant.filter, o.controller, oid):
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal object"))
+            elif protection.illegal_attachment(g, o, host):  # CR 702.16c
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to a permanent with protection"))
+        elif "Equipment" in card.subtypes and o.attached_to is not None:
+            host = s.objs.get(o.attached_to)
+            if host is not None and host.zone == "battlefield" and protection.illegal_attachment(g, o, host):
+                out.append(Action("hook", "704.5n", obj=oid, reason="attached to a permanent with protection",
+                                  run=partial(_unattach, oid)))  # CR 702.16d: it stays on the battlefield
         c = o.counters
         if c and c.get("+1/+1") and c.get("-1/-1"):
             out.append(Action("annihilate", "704.5q", obj=oid, n=min(c["+1/+1"], c["-1/-1"])))

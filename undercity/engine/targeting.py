@@ -150,6 +150,10 @@ SOURCE_TARGET_RESTRICTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
 
 
 def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
+    from undercity.engine import protection
+
+    if not protection.may_target(g, o, source):  # CR 702.16b
+        return False
     return not SOURCE_TARGET_RESTRICTIONS or all(ok(g, o, source) for ok in SOURCE_TARGET_RESTRICTIONS)
 
 

@@ -347,5 +347,14 @@ def test_an_anthem_is_a_continuous_effect_on_every_matching_permanent() -> None:
 
 
 def test_an_anthem_with_a_keyword_the_engine_lacks_is_refused() -> None:
-    c = _card("Creatures you control have protection from black.", "Enchantment")
+    c = _card("Creatures you control have shadow.", "Enchantment")
     assert not c.implemented
+
+
+def test_protection_from_a_color_is_a_keyword_granted_like_any_other() -> None:
+    """CR 702.16: "protection from black" is read and lowered as a keyword (engine/protection.py);
+    "protection from black and from red" is two (702.16g); a quality the engine lacks is refused."""
+    assert _card("Creatures you control have protection from black.", "Enchantment").implemented
+    c = _card("Flying, protection from black and from red", "Creature")
+    assert c.implemented and {"protection from black", "protection from red"} <= c.lowered.keywords
+    assert not _card("Protection from Demons", "Creature").implemented

@@ -46,6 +46,8 @@ CARDS = [
     "Magmaquake", "Thunder Dragon", "In Garruk's Wake",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
+    # protection from colors, and from the color of your choice (CR 702.16)
+    "Sphinx of the Steel Wind", "Mother of Runes",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)
     "Simic Growth Chamber",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,

@@ -33,6 +33,11 @@ ENGINE_KEYWORDS = frozenset({
     "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
 })
+#: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
+#: (effects_clb) are keywords too, always with their quality.
+PROTECTION_KEYWORDS = frozenset({f"protection from {q}" for q in (
+    "white", "blue", "black", "red", "green", "artifacts", "enchantments", "creatures")})
+ENGINE_KEYWORDS = ENGINE_KEYWORDS | PROTECTION_KEYWORDS
 
 
 class Unsupported(Exception):
@@ -503,6 +508,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.words == "venture into Undercity":
             return [m.Venture(into="Undercity")]
         raise Unsupported(c.render())
+    if isinstance(c, A.Modify) and c.keywords == ("protection from the color of your choice",) and not c.pt \
+            and c.kw_verb in ("gain", "gains") and c.duration is not None and c.duration.words == "until end of turn":
+        from undercity.cards.language.protection import ProtectionFromChosenColor
+
+        # CR 608.2d, 702.16: the color is chosen as the ability resolves.
+        return [ProtectionFromChosenColor(object_ref(c.what, ctx))]
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
         p, t = _pt_x(c.pt, ctx) if c.pt else (0, 0)
@@ -897,6 +908,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
+    elif name == "protection from" and all(f"protection from {q}" in PROTECTION_KEYWORDS
+                                           for q in k.arg.split(" and from ")):
+        # CR 702.16g: "protection from [quality A] and from [quality B]" is two abilities.
+        out.keywords.update(f"protection from {q}" for q in k.arg.split(" and from "))
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:

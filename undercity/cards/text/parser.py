@@ -64,6 +64,11 @@ NUMBER_KEYWORDS = {"annihilator", "afflict", "bushido", "rampage", "absorb", "bl
                    "frenzy", "modular", "graft", "amplify", "dredge", "renown", "fabricate", "crew", "tribute",
                    "poisonous", "devour", "soulshift", "afterlife", "backup", "toxic", "casualty", "training"}
 
+#: Protection an effect grants (CR 702.16): "gains protection from white until end of turn",
+#: "… from the color of your choice …", "tokens with protection from black".
+PROTECTION_GRANTS = tuple(f"protection from {q}" for q in (
+    "white", "blue", "black", "red", "green", "artifacts", "creatures", "the color of your choice"))
+
 #: Ability words (CR 207.2c) are read as any short phrase before an em dash; these words
 #: begin something else.
 _NOT_ABILITY_WORD = {"choose", "ward", "equip", "•"}
@@ -418,7 +423,7 @@ class Parser:
         """"flying", "flying and haste", "vigilance, trample, and haste"."""
         kws: list[str] = []
         while True:
-            k = self.one_of(*PLAIN_KEYWORDS)
+            k = self.one_of(*PLAIN_KEYWORDS) or self.one_of(*PROTECTION_GRANTS)
             if k is None:
                 return tuple(kws) if kws else None
             kws.append(k)
