@@ -538,6 +538,9 @@ class Activated(Ability):
     targets: tuple[TargetSpec, ...] = ()
     mana_ability: bool = False
     sorcery_speed: bool = False
+    #: "Activate only if [condition]" (CR 602.5b): it can't be activated while the condition is
+    #: false — a mana ability neither (Tainted Isle's "only if you control a Swamp").
+    only_if: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from undercity.cards.model import Activated, AddMana, CardDef
+from undercity.cards.model import YOU, Activated, AddMana, CardDef, DealDamage
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -55,7 +55,10 @@ def can_activate_mana(g: Game, o: Obj, index: int = 0) -> bool:
 def _can_activate(g: Game, o: Obj, a: Activated, view: Callable[[Obj], CardDef | layers.Chars] | None = None) -> bool:
     """A {T} ability can't be activated while ``o`` is tapped, nor while it is a summoning-sick
     creature without haste (CR 302.6) — its types (layer 4) and keywords (layer 6) after
-    continuous effects. ``view``: :func:`characteristics.viewer`, for a loop over many objects."""
+    continuous effects. ``view``: :func:`characteristics.viewer`, for a loop over many objects.
+    Nor one whose "Activate only if …" condition is false (CR 602.5b)."""
+    if a.only_if is not None and not restriction_met(g, o, a):
+        return False
     if not a.cost.tap:
         return True
     if o.tapped:
@@ -64,6 +67,29 @@ def _can_activate(g: Game, o: Obj, a: Activated, view: Callable[[Obj], CardDef |
         return True
     c = layers.view(g, o) if view is None else view(o)
     return "Creature" not in c.types or "haste" in ch.keywords_of(o, c)
+
+
+def restriction_met(g: Game, o: Obj, a: Activated) -> bool:
+    """Whether ``a``'s "Activate only if [condition]" holds for ``o``'s controller now (CR 602.5b)."""
+    from undercity.engine.resolve import condition_holds
+
+    return a.only_if is None or condition_holds(g, a.only_if, o.controller)
+
+
+def pain(a: Activated) -> int:
+    """The damage ``a`` deals its controller as it adds mana ("{T}: Add {U} or {R}. ~ deals 1
+    damage to you."), part of the mana ability (CR 605.3b)."""
+    return sum(e.amount for e in a.effects[1:] if isinstance(e, DealDamage) and isinstance(e.amount, int))
+
+
+def _deal_pain(g: Game, o: Obj, a: Activated) -> None:
+    """The rest of a mana ability's effect, as it resolves (CR 605.3b): the damage its source
+    deals its controller (CR 120.3)."""
+    from undercity.engine.effects import deal_damage
+
+    for e in a.effects[1:]:
+        if isinstance(e, DealDamage) and e.to == YOU and isinstance(e.amount, int):
+            deal_damage(g, o.id, o.name, ("p", o.controller), e.amount)
 
 
 def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
@@ -93,7 +119,7 @@ def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
     Tower without a commander, CR 903.4f): it can't help pay anything."""
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
-    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) else 0)
+    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
     mana = produced_mana(g, o, eff) if MANA_HOOKS else eff.mana
     own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
     return _make_source(o.id, mana, rank, index, own) if mana else None
@@ -170,6 +196,8 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
                             source=o.name))
     else:
         g.emit(ev.Note(rule="903.4f", message=f"{o.name}'s ability adds no mana"))
+    if len(a.effects) > 1:
+        _deal_pain(g, o, a)
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
 
@@ -195,6 +223,9 @@ def unusable_source(g: Game, player: int, oid: int) -> str | None:
     if o.controller != player:
         return f"is controlled by {g.s.players[o.controller].name}, not {g.s.players[player].name} (CR 602.2)"
     if not any(_can_activate(g, o, a) for a in abilities):
+        unmet = [a for a in abilities if not restriction_met(g, o, a)]
+        if len(unmet) == len(abilities):
+            return "can't be activated now: " + unmet[0].text.rsplit(". ", 1)[-1].rstrip(".") + " (CR 602.5b)"
         return "is tapped" if o.tapped else "has summoning sickness: its {T} ability can't be activated (CR 302.6)"
     if not any(s.key == oid for s in mana_sources(g, player)):
         return "adds no mana now"
@@ -256,6 +287,8 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -
         a = abilities[key][plan.abilities.get(key, 0)]
         if a.cost.tap:
             zones.set_tapped(g, o, True, "605.3a")
+        if len(a.effects) > 1:
+            _deal_pain(g, o, a)
         if a.cost.sacrifice_self:
             zones.move(g, key, "graveyard", rule="701.21a", verb="is sacrificed for mana")
     for c, n in plan.from_pool.items():

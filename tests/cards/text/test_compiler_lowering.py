@@ -31,12 +31,12 @@ def test_a_phrase_the_grammar_cannot_read_is_named() -> None:
 
 
 def test_a_phrase_the_engine_cannot_do_is_named() -> None:
-    """Talisman of Dominance is read, but its "{T}: Add {U} or {B}. ~ deals 1 damage to you."
-    is a mana ability with a second effect the engine doesn't have: the card stays
-    unimplemented rather than tapping for painless mana."""
-    c = _compile("Talisman of Dominance")
+    """Aether Gale is read, but returning six targets at once is not something the engine does
+    (a simultaneous zone change of many objects): the card stays unimplemented rather than
+    returning them one at a time."""
+    c = _compile("Aether Gale")
     assert c.parsed is not None
-    assert (c.stage, c.reason) == ("lower", "add {U} or {B}")
+    assert (c.stage, c.reason) == ("lower", "return six target nonland permanents to their owners' hands")
 
 
 def test_enters_tapped_unless_you_control_is_a_conditional_replacement() -> None:
@@ -109,8 +109,8 @@ def test_compiled_card_from_the_registry() -> None:
 
 def test_a_card_the_compiler_does_not_implement_stays_unimplemented() -> None:
     with pytest.raises(UnimplementedCardError):
-        registry.get_card("Talisman of Dominance")
-    assert not registry.is_implemented("Talisman of Dominance")
+        registry.get_card("Aether Gale")
+    assert not registry.is_implemented("Aether Gale")
 
 
 def _token(key: str) -> object:

@@ -50,6 +50,8 @@ CARDS = [
     "Sphinx of the Steel Wind", "Mother of Runes",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)
     "Simic Growth Chamber",
+    # "Activate only if you control a Swamp" (CR 602.5b); Talisman of Dominance, below: a mana ability dealing damage (CR 605.3b)
+    "Tainted Isle",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

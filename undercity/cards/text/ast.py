@@ -622,10 +622,13 @@ class ActivatedAbility(Node):
     costs: tuple[CostItem, ...]
     body: Effects | Modal
     restriction: str = ""  # "activate only as a sorcery."
+    #: "Activate only if you control a Swamp." (CR 602.5b): the condition.
+    only_if: Condition | ControlsCondition | None = None
 
     def render(self) -> str:
         costs = ", ".join(cap(c.render()) for c in self.costs)
-        return _join(f"{costs}: {cap(self.body.render())}", cap(self.restriction))
+        restriction = f"Activate only if {self.only_if.render()}." if self.only_if is not None else self.restriction
+        return _join(f"{costs}: {cap(self.body.render())}", cap(restriction))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1095,7 +1095,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if not isinstance(a.body, A.Effects):
         raise Unsupported("choose " + a.body.choose + " —")
     first = a.body.sentences[0]
-    only = first.clauses if len(a.body.sentences) == 1 and isinstance(first, A.Sentence) else ()
+    pain = _mana_pain(a.body.sentences[1:])
+    only = first.clauses if (len(a.body.sentences) == 1 or pain) and isinstance(first, A.Sentence) else ()
+    only_if = _only_if(a)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
@@ -1107,8 +1109,12 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
             # The payment planner plans mana abilities whose cost is {T} (and sacrificing the
             # source), or {T} and mana ("{1}, {T}: Add {W}{B}", paid from other mana, CR 605.3a).
             raise Unsupported(", ".join(c.render() for c in a.costs) + ": add mana")
-        return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)),), mana_ability=True)
-                for o in only[0].options]
+        if a.restriction:
+            raise Unsupported(a.restriction)  # the payment planner checks "Activate only if" only
+        # "~ deals 1 damage to you." after the mana: part of the mana ability (CR 605.3b).
+        extra = (m.DealDamage(pain, m.YOU),) if pain else ()
+        return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)), *extra), mana_ability=True,
+                            only_if=only_if) for o in only[0].options]
     if any(c.kind == "mana" and "{X}" in c.words for c in a.costs):
         # Activating doesn't choose X yet (CR 601.2b, 602.2b): only a spell's X is chosen.
         raise Unsupported("{X} in an activation cost")
@@ -1119,7 +1125,34 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if a.restriction in RESTRICTIONS:  # "Activate only during your upkeep." (CR 602.5b)
         return [ActivateOnly(text, cost=cost, effects=effs, targets=tuple(ctx.targets),
                              only=RESTRICTIONS[a.restriction])]
-    return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery)]
+    return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery,
+                        only_if=only_if)]
+
+
+def _mana_pain(rest: tuple[A.Node, ...]) -> int:
+    """N if ``rest`` is exactly "~ deals N damage to you." — what a painland's or a Talisman's
+    mana ability does besides adding mana (CR 605.3b: it happens as the ability resolves,
+    without the stack); else 0."""
+    if len(rest) != 1 or not isinstance(rest[0], A.Sentence) or rest[0].may or len(rest[0].clauses) != 1:
+        return 0
+    c = rest[0].clauses[0]
+    if not (isinstance(c, A.Damage) and isinstance(c.source, A.SelfRef) and isinstance(c.to, A.WordRef)
+            and c.to.words == "you" and c.n.value is not None):
+        return 0
+    return c.n.value
+
+
+def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
+    """"Activate only if [condition]." (CR 602.5b) as the condition the engine checks."""
+    c = a.only_if
+    if c is None:
+        return None
+    if isinstance(c, A.ControlsCondition):
+        return _controls(c, "activate only if")
+    what = _CONDITIONS.get(c.words)
+    if what is None:
+        raise Unsupported(f"activate only if {c.words}")
+    return m.Condition(what)
 
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:

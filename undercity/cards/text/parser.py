@@ -1011,9 +1011,18 @@ class Parser:
                             "activate only during your turn .", "activate only as a sorcery and only once each turn .",
                             "activate only during your upkeep .", "activate only if you attacked this turn .")
             if r is None:
-                return None
+                return self._activate_only_if(tuple(costs), body)
             restriction = " ".join(self.low[start:self.i - 1]) + "."
         return A.ActivatedAbility(tuple(costs), body, restriction) if self.done() else None
+
+    def _activate_only_if(self, costs: tuple[A.CostItem, ...], body: A.Effects | A.Modal) -> A.ActivatedAbility | None:
+        """"Activate only if you control a Swamp." (CR 602.5b): a condition of the grammar's."""
+        if not self.eat("activate", "only", "if"):
+            return None
+        cond = self.condition()
+        if cond is None or not self.eat(".") or not self.done():
+            return None
+        return A.ActivatedAbility(costs, body, only_if=cond)
 
     @rule
     def static_body(self) -> A.Node | None:
