@@ -15,6 +15,7 @@ from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards import model_afr as ma
 from undercity.cards.language.protection import ProtectionFromChosenColor
+from undercity.cards.language.regeneration import Regenerate
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -252,6 +253,8 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
                 v += player_damage_value(g, me, me, n)
             return v
         return 0.0
+    if isinstance(e, Regenerate) and e.what == m.SELF:
+        return _regeneration_value(g, me, s.objs.get(source) if source is not None else None)
     if isinstance(e, m.CreateToken):
         n = _amount(e.n, x, 1)
         if e.who == m.YOU:
@@ -422,6 +425,40 @@ def _protection_value(g: Game, me: int, o: Obj | None, own: bool) -> float:
     return -0.1
 
 
+def about_to_be_destroyed(g: Game, me: int, o: Obj) -> bool:
+    """Whether ``o`` would be destroyed soon: by an opponent's destroy or lethal damage on the
+    stack, or by lethal combat damage once blockers are declared (CR 701.8, 704.5g)."""
+    s = g.s
+    for item in s.stack:
+        if mine(g, me, item.controller):
+            continue
+        aimed = [k for k, t in enumerate(item.targets) if tuple(t) == ("o", o.id)]
+        for e in ev.flatten(_item_effects(g, item)):
+            if isinstance(e, m.DestroyAll) and e.regenerate and targeting.matches(g, o, e.filter, item.controller):
+                return True
+            if isinstance(e, m.Destroy) and e.regenerate and any(ev.refs_target(e.what, k) for k in aimed):
+                return True
+            if isinstance(e, m.DealDamage) and any(ev.refs_target(e.to, k) for k in aimed) \
+                    and _amount(e.amount, item.x or 0) >= ch.toughness(g, o) - o.damage:
+                return True
+    c = s.combat
+    if c is None or not in_combat_after_blocks(g):
+        return False
+    foes = [s.objs[b] for b in c.blocked_by.get(o.id, []) + c.blockers.get(o.id, []) if b in s.objs]
+    hit = sum(max(ch.power(g, f), 0) for f in foes)
+    return bool(foes) and (hit >= ch.toughness(g, o) - o.damage or any(ch.has(g, f, "deathtouch") for f in foes))
+
+
+def _regeneration_value(g: Game, me: int, o: Obj | None) -> float:
+    """A regeneration shield (CR 701.19a): worth the creature when it is about to be destroyed
+    and has no shield yet; otherwise the mana is better kept."""
+    from undercity.engine import regeneration
+
+    if o is None or o.controller != me or regeneration.shielded(g, o) or not about_to_be_destroyed(g, me, o):
+        return -0.5
+    return ev.creature_value(g, o)
+
+
 def _kill_value(g: Game, o: Obj, n: int) -> float | None:
     """If ``n`` damage destroys creature ``o``: its value; else None."""
     if not ch.is_creature(o) or ch.has(g, o, "indestructible"):
@@ -453,7 +490,9 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
             return 0.0
         return player_damage_value(g, me, t[1], _amount(e.n, x))
     if isinstance(e, m.Destroy):
-        if o is None or ch.has(g, o, "indestructible"):
+        from undercity.engine import regeneration
+
+        if o is None or ch.has(g, o, "indestructible") or regeneration.shielded(g, o, e.regenerate):
             return 0.0
         return sign * ev.permanent_value(g, o)
     if isinstance(e, ma.LoseAllAbilitiesWhileTapped):
@@ -509,6 +548,8 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return sign * 0.3 * ev.permanent_value(g, o)
     if isinstance(e, PROTECTION_FROM_CHOSEN_COLOR):
         return _protection_value(g, me, o, own)
+    if isinstance(e, Regenerate):
+        return _regeneration_value(g, me, o) if own else -0.5
     if isinstance(e, m.Pump | m.PumpUntil):
         if o is None or not ch.is_creature(o):
             return 0.0

@@ -184,6 +184,8 @@ class DivideDamage(Effect):
 @dataclass(frozen=True, slots=True)
 class Destroy(Effect):
     what: Ref
+    #: False: "It can't be regenerated" (CR 701.19c) — shields don't apply to this destruction.
+    regenerate: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +307,8 @@ class AddMana(Effect):
 @dataclass(frozen=True, slots=True)
 class DestroyAll(Effect):
     filter: Filter
+    #: False: "They can't be regenerated" (CR 701.19c).
+    regenerate: bool = True
 
 
 @dataclass(frozen=True, slots=True)

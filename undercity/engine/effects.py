@@ -363,9 +363,14 @@ def move_asking(g: Game, job: Job, key: str, oid: int, to_zone: str, *, rule: st
     return zones.move(g, oid, to_zone, rule=rule, verb=verb, order=order or None, **kw)
 
 
-def destroy(g: Game, job: Job, key: str, oid: int, rule: str = "701.8a") -> None:
+def destroy(g: Game, job: Job, key: str, oid: int, rule: str = "701.8a", *, regenerate: bool = True) -> None:
+    from undercity.engine import regeneration
+
     o = g.s.objs[oid]
     if ch.has(g, o, "indestructible"):  # CR 702.12b
+        return
+    first = regeneration.choice(g, job, key, o, regenerate)  # CR 701.19a, 616.1
+    if regeneration.replaces(g, o, regenerate, first):
         return
     move_asking(g, job, key, oid, "graveyard", rule=rule, verb="is destroyed")
 
@@ -373,16 +378,25 @@ def destroy(g: Game, job: Job, key: str, oid: int, rule: str = "701.8a") -> None
 @handles(m.Destroy)
 def h_destroy(g: Game, job: Job, item: StackItem, e: m.Destroy, key: str) -> None:
     for n, oid in enumerate(ref_objects(g, e.what, item, job)):
-        destroy(g, job, f"{key}:{n}", oid)
+        destroy(g, job, f"{key}:{n}", oid, regenerate=e.regenerate)
 
 
 @handles(m.DestroyAll)
 def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str) -> None:
+    from undercity.engine import regeneration
+
     ids = ref_objects(g, m.ALL(e.filter), item, job)
     # Ask every replacement-order question first, then destroy simultaneously (CR 701.8).
     orders = {}
+    regen = {}  # CR 701.19a, 616.1: a shield applies first, or the replacement chosen instead
     for oid in ids:
         o = g.s.objs[oid]
+        if not ch.has(g, o, "indestructible") and (first := regeneration.choice(g, job, f"{key}:{oid}", o,
+                                                                                e.regenerate)) is not None:
+            regen[oid] = first
+            if first != regeneration.REGENERATE:
+                orders[oid] = [first]
+            continue
         reps = zones.replacements_for(g, o, "battlefield", "graveyard")
         if len(reps) > 1 and not ch.has(g, o, "indestructible"):
             orders[oid] = [g.ask(job, f"{key}:{oid}:repl", o.controller, "replacement",
@@ -391,6 +405,8 @@ def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str)
     with zones.simultaneously(g):
         for oid in ids:
             if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
+                if regeneration.replaces(g, g.s.objs[oid], e.regenerate, regen.get(oid)):
+                    continue
                 zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
 
 

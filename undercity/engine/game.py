@@ -408,6 +408,7 @@ def _load_rules() -> None:
         monarch,
         priority,
         protection,
+        regeneration,
         resolve,
         return_chosen,
         sacrifice,

@@ -117,6 +117,8 @@ def collect(g: Game) -> list[Action]:
 
 
 def _needs_choice(g: Game, actions: list[Action]) -> bool:
+    from undercity.engine import regeneration
+
     for a in actions:
         if a.kind == "legend":
             return True
@@ -124,6 +126,9 @@ def _needs_choice(g: Game, actions: list[Action]) -> bool:
             o = g.s.objs[a.obj]
             if len(zones.replacements_for(g, o, "battlefield", "graveyard")) > 1:
                 return True
+            if a.kind == "destroy" and regeneration.shielded(g, o) and zones.replacements_for(
+                    g, o, "battlefield", "graveyard"):
+                return True  # CR 616.1: regenerate, or the other replacement first
     return False
 
 
@@ -159,6 +164,8 @@ def check(g: Game) -> bool:
 
 @job_runner("sba")
 def run_sba(g: Game, job: Job) -> None:
+    from undercity.engine import regeneration
+
     actions = collect(g)
     answers: dict[str, object] = {}
     for a in actions:
@@ -170,6 +177,11 @@ def run_sba(g: Game, job: Job) -> None:
             answers[f"legend{a.group}"] = keep
         elif a.kind in ("graveyard", "destroy") and a.obj is not None:
             o = g.s.objs[a.obj]
+            if a.kind == "destroy" and (first := regeneration.choice(g, job, f"sba{a.obj}", o)) is not None:
+                answers[f"regen{a.obj}"] = first  # CR 701.19a, 616.1
+                if first != regeneration.REGENERATE:
+                    answers[f"repl{a.obj}"] = [first]
+                continue
             reps = zones.replacements_for(g, o, "battlefield", "graveyard")
             if len(reps) > 1:
                 answers[f"repl{a.obj}"] = [g.ask(job, f"repl{a.obj}", o.controller, "replacement",
@@ -181,7 +193,7 @@ def run_sba(g: Game, job: Job) -> None:
 
 def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
     """Perform all the actions simultaneously (CR 704.3)."""
-    from undercity.engine import leaving
+    from undercity.engine import leaving, regeneration
 
     s = g.s
     losers = [a for a in actions if a.kind == "lose"]
@@ -207,6 +219,9 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
                 o = s.objs[a.obj]
                 if a.kind == "destroy" and ch.has(g, o, "indestructible"):
                     continue
+                if a.kind == "destroy" and regeneration.replaces(
+                        g, o, True, answers.get(f"regen{a.obj}", regeneration.REGENERATE)):  # type: ignore[arg-type]
+                    continue  # CR 701.19a: regenerated instead of destroyed (704.5g-h)
                 verb = "dies" if ch.is_creature(o, g) else "is put into the graveyard"
                 g.emit(ev.Note(rule=a.rule, message=f"{o.name}: {a.reason}"))
                 zones.move(g, o.id, "graveyard", rule=a.rule, verb=verb,

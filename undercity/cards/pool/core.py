@@ -80,7 +80,7 @@ define("Path to Exile", spell=SpellAbility(
     effects=(ExileIt(T(0)), Search(F("Land", basic=True), to="battlefield", tapped=True,
                                    who=TARGET_CONTROLLER(0)))))
 define("Wrath of God", spell=SpellAbility("Destroy all creatures. They can't be regenerated.",
-                                          effects=(DestroyAll(F("Creature")),)))
+                                          effects=(DestroyAll(F("Creature"), regenerate=False),)))
 _ART_ENCH = TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment")
 
 # ----------------------------------------------------------------------------- counterspells

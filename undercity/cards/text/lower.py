@@ -460,7 +460,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
         what = object_ref(c.what, ctx)
-        makers = {"destroy": m.Destroy, "exile": m.ExileIt, "tap": Tap, "untap": Untap, "goad": m.Goad}
+        from undercity.cards.language.regeneration import Regenerate
+
+        makers = {"destroy": m.Destroy, "exile": m.ExileIt, "tap": Tap, "untap": Untap, "goad": m.Goad,
+                  "regenerate": Regenerate}
         if v not in makers or c.to:
             raise Unsupported(c.render())
         return [makers[v](what)]
@@ -491,6 +494,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.CreateToken(tok, _n(c.n, ctx))]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
+    if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
+        from undercity.cards.language.regeneration import CantBeRegenerated
+
+        return [CantBeRegenerated(object_ref(c.who, ctx))]  # CR 701.19c
     if isinstance(c, A.Phrase) and c.words in ("can't be blocked this turn", "can't block this turn"):
         what = object_ref(c.who, ctx) if c.who is not None else None
         if what is None or what.kind == "all":
@@ -801,6 +808,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 c = replace(c, who=subject)
             subject = getattr(c, "who", None)
             part += effect(c, ctx)
+        if (unregenerable := _cant_be_regenerated(part, nxt)) is not None:
+            part, skip = unregenerable, 1
         if s.may:
             # "You may [do it]" (CR 608.2d): the choice is made as this part resolves.
             out.append(May(tuple(part), text=_sentence_text(s)))
@@ -808,6 +817,20 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out += part
     ctx.x = None
     return tuple(out)
+
+
+def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m.Effect] | None:
+    """"Destroy target creature. It can't be regenerated." / "Destroy all creatures. They can't
+    be regenerated.": one destruction to which regeneration shields don't apply (CR 701.19c)."""
+    if nxt is None or nxt.prefix or nxt.may or len(nxt.clauses) != 1 or not part:
+        return None
+    c = nxt.clauses[0]
+    if not (isinstance(c, A.Phrase) and c.words == "can't be regenerated" and isinstance(c.who, A.WordRef)):
+        return None
+    last = part[-1]
+    if c.who.words == "it" and isinstance(last, m.Destroy) or c.who.words == "they" and isinstance(last, m.DestroyAll):
+        return [*part[:-1], replace(last, regenerate=False)]
+    return None
 
 
 #: Clauses after which a count of permanents is what it was when the sentence began: they

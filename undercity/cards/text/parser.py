@@ -670,7 +670,8 @@ class Parser:
                 self.i += 1
                 return A.Phrase(who, f"{v} into Undercity")
         self.i = self._start
-        if who is not None and (w := self.one_of("can't be blocked this turn", "can't block this turn")):
+        if who is not None and (w := self.one_of("can't be blocked this turn", "can't block this turn",
+                                                 "can't be regenerated this turn", "can't be regenerated")):
             return A.Phrase(who, w)
         self.i = self._start
         if who is not None:

@@ -1,0 +1,103 @@
+"""Regeneration (CR 701.19): a regeneration shield is a replacement effect on the permanent's
+next destruction this turn (701.19a, 614.8): instead all damage marked on it is removed, its
+controller taps it, and it is removed from combat (506.4). A shield is a ``ContinuousEffect`` of
+kind ``regeneration_shield`` on the object until end of turn (used up when it applies); "can't
+be regenerated" — of one destruction (``model.Destroy(regenerate=False)``, Terminate) or for the
+turn (``cant_regenerate``) — makes the shields not apply (701.19c).
+
+Every destruction asks :func:`replaces` first (``effects.destroy``, ``effects.h_destroy_all``,
+the state-based actions 704.5g-h in ``sba``). With a shield and also a replacement effect on the
+move to the graveyard ("exile it instead"), the permanent's controller chooses which applies
+first (CR 616.1): regenerating, or letting it be destroyed with that replacement (decision
+``replacement``, option ``regenerate``); :func:`choice` asks it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.regeneration import CantBeRegenerated, Regenerate
+from undercity.engine import events as ev
+from undercity.engine import zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles, ref_objects
+from undercity.engine.state import ContinuousEffect
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, Obj, StackItem
+
+SHIELD = "regeneration_shield"
+CANT = "cant_regenerate"
+#: The answer that chooses regeneration among the replacement effects (CR 616.1).
+REGENERATE = "regenerate"
+
+
+def shielded(g: Game, o: Obj, allowed: bool = True) -> bool:
+    """Whether a regeneration shield would replace ``o``'s destruction now (CR 701.19a, c)."""
+    if not allowed or o.zone != "battlefield":
+        return False
+    effs = g.s.effects
+    return any(e.kind == SHIELD and e.obj == o.id for e in effs) and not any(
+        e.kind == CANT and e.obj == o.id for e in effs)
+
+
+def choice(g: Game, job: Job, key: str, o: Obj, allowed: bool = True) -> str | None:
+    """Before ``o`` would be destroyed: :data:`REGENERATE` if a shield applies first, else the
+    key of the zone-change replacement its controller applies first (CR 616.1), else None."""
+    if not shielded(g, o, allowed):
+        return None
+    reps = zones.distinct_replacements(zones.replacements_for(g, o, "battlefield", "graveyard"))
+    if not reps:
+        return REGENERATE
+    return g.ask(job, key + ":regen", o.controller, "replacement",
+                 f"which replacement effect applies first to {o.name}?",
+                 [Option(f"regenerate {o.name}", REGENERATE)] + [Option(r.label, r.key) for r in reps])
+
+
+def replaces(g: Game, o: Obj, allowed: bool = True, chosen: str | None = REGENERATE) -> bool:
+    """If a shield replaces ``o``'s destruction (and its controller chose it first, ``chosen``),
+    regenerate it and return True (CR 701.19a)."""
+    if chosen != REGENERATE or not shielded(g, o, allowed):
+        return False
+    s = g.s
+    shield = next(e for e in s.effects if e.kind == SHIELD and e.obj == o.id)
+    s.effects.remove(shield)  # each shield replaces one destruction
+    o.damage = 0
+    o.deathtouched = False
+    if not o.tapped:
+        zones.set_tapped(g, o, True, "701.19a")
+    c = s.combat
+    if c is not None and (o.id in c.attackers or o.id in c.blockers):
+        c.attackers.pop(o.id, None)  # CR 506.4: a blocked attacker stays blocked
+        c.blockers.pop(o.id, None)
+        c.blocked_by.pop(o.id, None)
+        for lst in c.blocked_by.values():
+            if o.id in lst:
+                lst.remove(o.id)
+        g.emit(ev.Note(rule="506.4", message=f"{o.name} is removed from combat"))
+    g.emit(ev.Note(rule="701.19a", message=f"{o.name} regenerates"))
+    return True
+
+
+@handles(Regenerate)
+def h_regenerate(g: Game, job: Job, item: StackItem, e: Regenerate, key: str) -> None:
+    """CR 701.19a: a shield for the rest of the turn."""
+    for oid in ref_objects(g, e.what, item, job):
+        o = g.s.objs[oid]
+        if o.zone != "battlefield":
+            continue
+        g.s.effects.append(ContinuousEffect(SHIELD, oid, until="eot", player=item.controller,
+                                            timestamp=g.s.next_timestamp()))
+        g.emit(ev.EffectBegan(rule="701.19a", description=f"the next time {o.name} would be destroyed this "
+                                                          "turn, it is regenerated instead"))
+
+
+@handles(CantBeRegenerated)
+def h_cant_be_regenerated(g: Game, job: Job, item: StackItem, e: CantBeRegenerated, key: str) -> None:
+    """CR 701.19c: its shields don't apply this turn."""
+    for oid in ref_objects(g, e.what, item, job):
+        o = g.s.objs[oid]
+        if o.zone == "battlefield":
+            g.s.effects.append(ContinuousEffect(CANT, oid, until="eot", player=item.controller))
+            g.emit(ev.EffectBegan(rule="701.19c", description=f"{o.name} can't be regenerated this turn"))
