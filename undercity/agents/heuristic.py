@@ -26,6 +26,7 @@ from undercity.agents import tactics as tx
 from undercity.cards import model as m
 from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.cards.language.class_level import LevelUp
+from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.engine import abilities as ab
 from undercity.engine import adventure, casting, targeting
 from undercity.engine import characteristics as ch
@@ -58,6 +59,7 @@ class HeuristicAgent:
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
+        "choose_color", "choose_creature_type", "choose_player", "reveal",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -336,6 +338,50 @@ class HeuristicAgent:
         order = tx.threat_colors(g, d.player, target)
         return min(range(len(d.options)), key=lambda i: order.index(d.options[i].value)
                    if d.options[i].value in order else len(order))
+
+    # ------------------------------------------------------------------ as a permanent enters (CR 614.12a)
+    @staticmethod
+    def _own_cards(g: Game, me: int) -> list[Any]:
+        """The cards ``me`` owns in every zone: what their deck is made of."""
+        s = g.s
+        p = s.players[me]
+        ids = [*p.library, *p.hand, *p.graveyard, *p.exile, *p.command]
+        ids += [oid for oid in s.battlefield if s.objs[oid].owner == me and not s.objs[oid].token]
+        return [s.objs[i].card for i in ids if i in s.objs]
+
+    def _choose_color(self, g: Game, d: Decision) -> int:
+        """The color of the most mana symbols among its own cards ("choose a color" as a
+        Thriving land or Coldsteel Heart enters: the mana the deck needs most)."""
+        count: dict[str, int] = {}
+        for card in self._own_cards(g, d.player):
+            cost = card.mana_cost
+            for c in (cost.colors if cost is not None else ()):
+                count[c] = count.get(c, 0) + 1
+        return max(range(len(d.options)), key=lambda i: (count.get(d.options[i].value, 0), -i))
+
+    def _choose_creature_type(self, g: Game, d: Decision) -> int:
+        """The creature type most of its own creature cards have (Herald's Horn)."""
+        count: dict[str, int] = {}
+        for card in self._own_cards(g, d.player):
+            if "Creature" in card.types or "Tribal" in card.types:
+                for t in card.subtypes:
+                    count[t] = count.get(t, 0) + 1
+        return max(range(len(d.options)), key=lambda i: (count.get(d.options[i].value, 0), -i))
+
+    def _choose_player(self, g: Game, d: Decision) -> int:
+        """An opponent rather than itself, the one with the least life (Stuffy Doll's damage),
+        then the most cards in their graveyard (Sewer Nemesis)."""
+        s = g.s
+
+        def score(i: int) -> tuple[int, int, int]:
+            p = d.options[i].value
+            return (p != d.player, -s.players[p].life, len(s.players[p].graveyard))
+        return max(range(len(d.options)), key=score)
+
+    def _reveal(self, g: Game, d: Decision) -> int:
+        """Reveal a card so that the land enters untapped: being untapped is worth more than
+        what the card tells the opponents."""
+        return self._index(d, lambda v: v is not None) or 0
 
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
@@ -762,6 +808,8 @@ def _land_colors(card: Any) -> set[str]:
         if a.mana_ability:
             for e in a.effects:
                 if isinstance(e, m.AddMana):
+                    if e.mana == CHOSEN_COLOR:
+                        continue  # depends on the choice made as it entered: not known from the card
                     out |= set("WUBRG") if e.mana == "any" else set(e.mana) - {"C"}
     return out
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.model import YOU, Activated, AddMana, CardDef, DealDamage
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -107,6 +108,10 @@ MANA_HOOKS: list[Callable[[Game, Obj, AddMana], str | None]] = []
 
 def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
     """The mana ``o``'s mana ability adds now (CR 106.4, 605.3a)."""
+    if eff.mana == CHOSEN_COLOR:  # "one mana of the chosen color" (CR 106.1, 614.12)
+        from undercity.engine.entering import chosen_color_mana
+
+        return chosen_color_mana(g, o)
     for hook in MANA_HOOKS:
         mana = hook(g, o, eff)
         if mana is not None:
@@ -120,7 +125,7 @@ def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
-    mana = produced_mana(g, o, eff) if MANA_HOOKS else eff.mana
+    mana = produced_mana(g, o, eff) if MANA_HOOKS or eff.mana == CHOSEN_COLOR else eff.mana
     own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
     return _make_source(o.id, mana, rank, index, own) if mana else None
 

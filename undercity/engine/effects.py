@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards import model as m
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
+from undercity.engine import entering, targeting, zones
 from undercity.engine import events as ev
-from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import teammates
@@ -425,7 +425,11 @@ def h_bounce(g: Game, job: Job, item: StackItem, e: m.ReturnToHand, key: str) ->
 @handles(m.ReturnToBattlefield)
 def h_reanimate(g: Game, job: Job, item: StackItem, e: m.ReturnToBattlefield, key: str) -> None:
     under = ref_players(g, e.under, item, job)
-    for oid in ref_objects(g, e.what, item, job):
+    ids = ref_objects(g, e.what, item, job)
+    for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
+        if oid in g.s.objs:
+            entering.ask(g, job, f"{key}:enter{oid}", oid, under[0] if under else g.s.objs[oid].owner)
+    for oid in ids:
         new = zones.put_onto_battlefield(g, oid, under[0] if under else None, rule="608.2c",
                                          counters=dict(e.counters))
         if new is not None and e.exile_if_leaves:
@@ -612,6 +616,8 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
             bf, hand = found, []
         else:
             bf, hand = [], found
+        for c in bf:  # CR 614.12a: the choices a card makes as it enters, before anything moves
+            entering.ask(g, job, f"{key}:enter{p}:{c}", c, p)
         if found:
             g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(g.s.objs[c].name for c in found)))
         for c in bf:

@@ -400,6 +400,7 @@ def _load_rules() -> None:
         effects_clb_green,
         effects_clb_white,
         effects_more,
+        entering,
         exiled_with,
         from_graveyard,
         initiative,

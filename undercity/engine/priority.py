@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, casting, costs, from_graveyard, turn, zones
+from undercity.engine import adventure, casting, costs, entering, from_graveyard, turn, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
+from undercity.engine.game import job_runner
 from undercity.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Job
 
 PASS = ("pass",)
 PASS_OPTION = Option("pass priority", PASS)  # options are immutable: one shared instance
@@ -150,11 +152,28 @@ def act(g: Game, player: int, value: Any) -> None:
 
 
 def play_land(g: Game, player: int, oid: int) -> None:
-    """Playing a land is a special action (CR 305.1, 116.2a); it doesn't use the stack."""
+    """Playing a land is a special action (CR 305.1, 116.2a); it doesn't use the stack. A land
+    that makes a choice as it enters ("As this enters, choose a color") is played by the job
+    ``play_land``, which asks it first (CR 614.12a)."""
     s = g.s
-    o = s.objs[oid]
     s.players[player].lands_played += 1
     s.passes = 0
+    if entering.has_choices(s.objs[oid].card):
+        g.push("play_land", player=player, obj=oid)
+        return
+    _put_land(g, player, oid)
+
+
+@job_runner("play_land")
+def run_play_land(g: Game, job: Job) -> None:
+    player, oid = job.data["player"], job.data["obj"]
+    entering.ask(g, job, "as_enters", oid, player)
+    g.s.jobs.remove(job)
+    _put_land(g, player, oid)
+
+
+def _put_land(g: Game, player: int, oid: int) -> None:
+    o = g.s.objs[oid]
     new = zones.move(g, oid, "battlefield", rule="305.1", verb="is played", controller=player)
     if new is not None:
         g.emit(ev.LandPlayed(rule="305.1", player=player, obj=new.id, name=o.name))

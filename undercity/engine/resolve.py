@@ -97,6 +97,9 @@ def run_resolve(g: Game, job: Job) -> None:
             from undercity.engine.continuous import ask_enters_as_copy
 
             ask_enters_as_copy(g, job, item)  # CR 614.1c: "you may have it enter as a copy of …"
+            from undercity.engine.entering import ask as ask_as_enters
+
+            ask_as_enters(g, job, "as_enters", item.obj, item.controller)  # CR 614.12a: "as it enters, choose"
             s.stack.remove(item)
             new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
                              controller=item.controller)

@@ -190,6 +190,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
     new.token = o.token or o.is_copy
     s.next_uid -= 1  # the physical card keeps its uid
+    entered: list[ev.Event] = []
     if to_zone == "battlefield":
         new.controller = o.owner if controller is None else controller
         new.sick = True
@@ -201,6 +202,11 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
 
         for k, v in entering_counters(g, o, new.controller).items():  # CR 614.1c: "as it enters, roll"
             extra_counters[k] = extra_counters.get(k, 0) + v
+        from undercity.engine import entering
+
+        for k, v in entering.counters(g, o).items():  # CR 614.1c, 122.6: "enters with N counters"
+            extra_counters[k] = extra_counters.get(k, 0) + v
+        entered = entering.arrive(g, o, new)  # CR 614.12a: the choices made as it enters
         from undercity.engine.continuous import entering_copy
 
         entering_copy(g, o, new)  # CR 614.1c, 707.2: "enter as a copy of"
@@ -213,6 +219,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         new.corpse_exile = False
     o.zone = "gone"
     del s.objs[o.id]
+    for e in entered:
+        g.emit(e)  # the choices were made before it entered (CR 614.12a)
     g.emit(ev.ZoneChanged(rule=rule, obj=o.id, new_obj=new.id, name=o.name, owner=o.owner,
                           controller=new.controller if to_zone == "battlefield" else o.controller,
                           from_zone=from_zone, to_zone=to_zone, verb=verb, token=o.token,
@@ -260,10 +268,12 @@ def _enters_tapped(g: Game, o: Obj, controller: int) -> bool:
     """Whether ``o`` enters the battlefield tapped under ``controller``: "[this permanent]
     enters tapped" modifies how it enters (CR 603.6d, 614.1d); "… unless [condition]" is
     checked as it would enter, before it is on the battlefield (CR 614.1c, 614.12)."""
+    from undercity.engine.entering import revealed
     from undercity.engine.resolve import condition_holds
 
     return any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
-               and not condition_holds(g, getattr(st, "cond", None), controller) for st in o.card.static)
+               and not condition_holds(g, getattr(st, "cond", None), controller)
+               or st.kind == "as_enters_reveal" and not revealed(g, o) for st in o.card.static)
 
 
 def end_while_tapped(g: Game, src: Obj, rule: str) -> None:

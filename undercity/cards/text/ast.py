@@ -654,6 +654,84 @@ class StaticAbility(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AsEnters(Node):
+    """"As ~ enters the battlefield, choose a color other than white" (CR 614.1c, 614.12): a
+    replacement effect on how the permanent enters; ``what`` is the choice (:class:`EnterChoice`)
+    or the reveal (:class:`RevealOrTapped`); ``verb`` "enters the battlefield" or "enters"."""
+
+    subject: SelfRef
+    verb: str
+    what: Node
+
+    def render(self) -> str:
+        return f"As {self.subject.render()} {self.verb}, {self.what.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterChoice(Node):
+    """"choose a color", "choose a color other than green", "choose a creature type", "choose an
+    opponent", "choose a player"."""
+
+    what: str
+    other_than: str = ""
+
+    def render(self) -> str:
+        return _join("choose", self.what, f"other than {self.other_than}" if self.other_than else None)
+
+
+@dataclass(frozen=True, slots=True)
+class RevealOrTapped(Node):
+    """"you may reveal a Plains or Island card from your hand. If you don't, ~ enters the
+    battlefield tapped"."""
+
+    article: str
+    card: Noun
+    subject: SelfRef
+    verb: str
+
+    def render(self) -> str:
+        return (f"you may reveal {self.article} {self.card.render()}. If you don't, "
+                f"{self.subject.render()} {self.verb}")
+
+
+@dataclass(frozen=True, slots=True)
+class EnterAsCopy(Node):
+    """"You may have ~ enter the battlefield as a copy of any creature on the battlefield[, except
+    it's an Illusion in addition to its other types]" (CR 614.1c, 707.2, 707.9b); ``det`` is
+    "any", "a" or "an"; ``subtype`` the exception's, with its ``article`` and ``other`` ("types",
+    "creature types")."""
+
+    subject: SelfRef
+    verb: str
+    det: str
+    noun: Noun
+    article: str = ""
+    subtype: str = ""
+    other: str = ""
+
+    def render(self) -> str:
+        out = f"you may have {self.subject.render()} {self.verb} as a copy of {self.det} {self.noun.render()}"
+        if self.subtype:
+            out += f", except it's {self.article} {self.subtype} in addition to its other {self.other}"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWith(Node):
+    """"~ enters the battlefield with two +1/+1 counters on it", "… with X +1/+1 counters on it"
+    (CR 614.1c, 122.6); ``counters`` is "counter" or "counters"."""
+
+    subject: SelfRef
+    verb: str
+    num: Num
+    counter: str
+    counters: str
+
+    def render(self) -> str:
+        return f"{self.subject.render()} {self.verb} with {self.num.render()} {self.counter} {self.counters} on it"
+
+
+@dataclass(frozen=True, slots=True)
 class Quoted(Node):
     """A quoted ability another object has: ``ability`` parsed as any ability; ``comma``: the
     list's comma written inside the quotes in place of the ability's period."""

@@ -15,10 +15,12 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
-from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
+from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
+from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
+from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays, StaticIf
 from undercity.cards.model_casting import CostChange
@@ -1104,6 +1106,8 @@ def _mana_cost(text: str) -> Any:
 def _mana(opt: str) -> str:
     if opt == "one mana of any color":
         return "any"
+    if opt == "one mana of the chosen color":
+        return CHOSEN_COLOR  # the color chosen as it entered (CR 614.12; language.entering)
     syms = opt.strip("{}").split("}{")
     if all(s in "WUBRGC" and len(s) == 1 for s in syms):
         return "".join(syms)
@@ -1180,6 +1184,19 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
+    if isinstance(b, A.AsEnters | A.EntersWith) and a.condition is None:
+        out.static.append(_as_enters(b, text))
+        return
+    if isinstance(b, A.EnterAsCopy) and a.condition is None:
+        # CR 614.1c, 707.2: a replacement effect; the exception is a copiable value (707.9b).
+        from undercity.cards.text.creature_types import CREATURE_TYPES
+        from undercity.cards.text.parser import subtype_of
+
+        if b.noun.card or b.other == "creature types" and subtype_of(b.subtype) not in CREATURE_TYPES:
+            raise Unsupported(b.render())  # a copy of a card in a graveyard: not a permanent spell's choice
+        out.static.append(EntersAsCopy(text, filter=noun_filter(b.noun),
+                                       add_subtypes=frozenset({b.subtype}) if b.subtype else frozenset()))
+        return
     if a.unless and isinstance(a.condition, A.ControlsCondition) and isinstance(b, A.Phrase) \
             and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):
         # CR 614.1c, 614.12: a replacement effect on how it enters, checked as it would enter.
@@ -1225,6 +1242,30 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
         return
     raise Unsupported(b.render())
+
+
+def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
+    """A replacement effect of the permanent's own on how it enters (CR 614.1c, 614.12)."""
+    if isinstance(b, A.EntersWith):
+        if b.num.value is None and b.num.word != "X":
+            raise Unsupported(b.render())
+        # CR 107.3m: X is the X paid for the spell that became it.
+        return EntersWithCounters(text, counter=b.counter, n="x" if b.num.value is None else b.num.value)
+    w = b.what
+    if isinstance(w, A.EnterChoice):
+        choice = w.what.split(" ", 1)[1]
+        if choice not in ENTER_CHOICES:
+            raise Unsupported(w.render())
+        return AsEntersChoose(text, choice=choice, other_than=_COLORS[w.other_than] if w.other_than else None)
+    if isinstance(w, A.RevealOrTapped):
+        n = w.card
+        from undercity.cards.text.parser import subtype_of
+
+        if n.quals or n.card != "card" or n.suffix != ("from your hand",) or not n.heads \
+                or not all(subtype_of(h) == h for h in n.heads):
+            raise Unsupported(w.render())
+        return AsEntersReveal(text, subtypes=frozenset(n.heads))
+    raise Unsupported(w.render())
 
 
 def _many(node: A.Node) -> bool:

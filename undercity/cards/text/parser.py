@@ -638,6 +638,8 @@ class Parser:
                     self.i += 1
                 elif self.eat("one", "mana", "of", "any", "color"):
                     opts.append("one mana of any color")
+                elif self.eat("one", "mana", "of", "the", "chosen", "color"):
+                    opts.append("one mana of the chosen color")  # CR 614.12: chosen as it entered
                 elif self.eat("one", "mana", "of", "any", "color", "in", "your", "commander's", "color", "identity"):
                     opts.append("one mana of any color in your commander's color identity")
                 else:
@@ -1039,6 +1041,8 @@ class Parser:
         if subject is None:
             self.i = start
             return None
+        if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
+            return ew
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step")
@@ -1048,6 +1052,100 @@ class Parser:
         if m is not None:
             return m
         return None
+
+    _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player")
+
+    @rule
+    def as_enters(self) -> A.AsEnters | None:
+        """"As ~ enters the battlefield, choose a color [other than white]." and "As ~ enters the
+        battlefield, you may reveal a Plains or Island card from your hand. If you don't, ~
+        enters the battlefield tapped." (CR 614.1c, 614.12)."""
+        if not self.eat("as"):
+            return None
+        subject = self.self_ref()
+        verb = self.one_of("enters the battlefield", "enters") if subject is not None else None
+        if subject is None or verb is None or not self.eat(","):
+            return None
+        what: A.Node | None = None
+        if self.eat("choose"):
+            choice = self.one_of(*self._ENTER_CHOICES)
+            if choice is None:
+                return None
+            other = ""
+            if choice == "a color" and self.eat("other", "than"):
+                if self.peek() not in COLORS[:5]:
+                    return None
+                other = self.peek()
+                self.i += 1
+            what = A.EnterChoice(choice, other)
+        elif self.eat("you", "may", "reveal"):
+            article = self.peek()
+            if article not in ("a", "an"):
+                return None
+            self.i += 1
+            n = self.noun()
+            if n is None or not self.eat(".", "if", "you", "don't", ","):
+                return None
+            who = self.self_ref()
+            tapped = self.one_of("enters the battlefield tapped", "enters tapped") if who is not None else None
+            if who is None or tapped is None:
+                return None
+            what = A.RevealOrTapped(article, n, who, tapped)
+        if what is None or not self.eat(".") or not self.done():
+            return None
+        return A.AsEnters(subject, verb, what)
+
+    @rule
+    def enter_as_copy(self) -> A.EnterAsCopy | None:
+        """"You may have ~ enter the battlefield as a copy of any creature on the battlefield[,
+        except it's a Ninja in addition to its other creature types]." (CR 614.1c, 707.9b)."""
+        if not self.eat("you", "may", "have"):
+            return None
+        subject = self.self_ref()
+        verb = self.one_of("enter the battlefield", "enter") if subject is not None else None
+        if subject is None or verb is None or not self.eat("as", "a", "copy", "of"):
+            return None
+        det = self.peek()
+        if det not in ("any", "a", "an"):
+            return None
+        self.i += 1
+        n = self.noun()
+        if n is None:
+            return None
+        article = subtype = other = ""
+        if self.eat(",", "except", "it's"):
+            article = self.peek()
+            st = subtype_of(self.raw(1)) if article in ("a", "an") else None
+            if st is None:
+                return None
+            subtype = self.raw(1)
+            self.i += 2
+            other = self.one_of("types", "creature types") if self.eat("in", "addition", "to", "its", "other") \
+                else None
+            if other is None:
+                return None
+        if not self.eat(".") or not self.done():
+            return None
+        return A.EnterAsCopy(subject, verb, det, n, article, subtype, other)
+
+    @rule
+    def enters_with(self, subject: A.SelfRef) -> A.EntersWith | None:
+        """"~ enters the battlefield with two +1/+1 counters on it" (CR 614.1c, 122.6)."""
+        verb = self.one_of("enters the battlefield with", "enters with")
+        if verb is None:
+            return None
+        n = self.num()
+        if n is None and self.raw() == "X":
+            self.i += 1
+            n = A.Num("X", None)
+        counter = self.raw()
+        if n is None or not (counter in ("+1/+1", "-1/-1") or counter.isalpha()):
+            return None
+        self.i += 1
+        plural = self.one_of("counter", "counters")
+        if plural is None or not self.eat("on", "it"):
+            return None
+        return A.EntersWith(subject, verb.removesuffix(" with"), n, counter, plural)
 
     @rule
     def cost_change(self) -> A.CostChange | None:
@@ -1068,6 +1166,12 @@ class Parser:
 
     @rule
     def static(self) -> A.StaticAbility | None:
+        if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
+            ec = self.enter_as_copy()
+            return A.StaticAbility(ec) if ec is not None else None
+        if self.peek() == "as" and self.peek(1) in ("~", "this"):
+            ae = self.as_enters()
+            return A.StaticAbility(ae) if ae is not None else None
         if self.eat("as", "long", "as"):
             cond = self.condition()
             if cond is None or not self.eat(","):

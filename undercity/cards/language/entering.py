@@ -1,0 +1,52 @@
+"""How a permanent enters the battlefield (CR 614.1c, 614.12): the replacement effects of its
+own static abilities that apply as it enters — "As this enters the battlefield, choose a color"
+(the choice is made as it enters and remembered on the permanent, CR 614.12, 607.1), "As this
+enters, you may reveal a Plains or Island card from your hand. If you don't, this enters
+tapped", "This enters the battlefield with N +1/+1 counters on it" (CR 122.6) — and the mana
+of the chosen color (CR 106.1). The rules are :mod:`undercity.engine.entering`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Static
+
+#: The kinds of choice made as a permanent enters ("choose a color", …).
+CHOICES = ("color", "creature type", "opponent", "player")
+
+#: ``AddMana.mana`` for "one mana of the chosen color" (CR 106.1): the color chosen as the
+#: source entered; no mana at all if none was chosen.
+CHOSEN_COLOR = "chosen"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AsEntersChoose(Static):
+    """"As this enters the battlefield, choose a ``choice`` [other than ``other_than``]": the
+    permanent's controller chooses as it enters (CR 614.1c, 614.12), before any of its
+    abilities could see it on the battlefield; ``other_than`` is a color letter it may not be.
+    The choice belongs to this object (CR 400.7: a new object chooses anew)."""
+
+    kind: str = "as_enters_choose"
+    choice: str = "color"
+    other_than: str | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AsEntersReveal(Static):
+    """"As this enters the battlefield, you may reveal a ``subtypes`` card from your hand. If you
+    don't, this enters the battlefield tapped" (CR 614.1c, 614.12): the controller chooses as
+    it enters whether to reveal a card with one of those subtypes (CR 701.20a)."""
+
+    kind: str = "as_enters_reveal"
+    subtypes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EntersWithCounters(Static):
+    """"This enters the battlefield with ``n`` ``counter`` counters on it" (CR 614.1c, 122.6):
+    they are on it as it enters; ``n`` ``"x"`` is the X paid for it as a spell (CR 107.3m:
+    0 if it wasn't cast)."""
+
+    kind: str = "enters_with_counters"
+    counter: str = "+1/+1"
+    n: int | str = 1

@@ -1,0 +1,190 @@
+"""How a permanent enters the battlefield because of its own static abilities (CR 614.1c,
+614.12): "As this enters, choose a color" and "As this enters, you may reveal a Plains or
+Island card from your hand. If you don't, this enters tapped" — choices made before it enters
+(614.12a) and remembered on the permanent (the object that entered, CR 400.7) — and "This
+enters with N counters on it" (122.6).
+
+The choices are asked by whoever moves the permanent while it still can ask (:func:`ask`: a
+resolving permanent spell, a land being played, an effect putting a card onto the battlefield)
+and used by :func:`undercity.engine.zones.move` as the permanent enters (:func:`arrive`). A
+permanent put onto the battlefield by an effect that didn't ask gets its choices asked at once
+afterwards by the job ``as_enters``, before any player could act or any ability could be put
+on the stack (CR 117.3, 603.3); if its controller then declines to reveal, it becomes tapped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.language.entering import AsEntersChoose, AsEntersReveal, EntersWithCounters
+from undercity.engine import events as ev
+from undercity.engine.decisions import Option
+from undercity.engine.game import job_runner
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, Obj
+
+#: ``State.extra`` key: id of an object about to enter -> the choices made for it.
+PENDING = "as_enters_pending"
+#: ``State.extra`` key: id of a permanent -> the choices made as it entered ({"color": "R"}).
+CHOSEN = "as_enters_chosen"
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _choice_statics(card: CardDef) -> list[AsEntersChoose | AsEntersReveal]:
+    return [st for st in card.static if isinstance(st, AsEntersChoose | AsEntersReveal)]
+
+
+def has_choices(card: CardDef) -> bool:
+    """Whether a permanent of ``card`` makes a choice as it enters (CR 614.12a)."""
+    return any(isinstance(st, AsEntersChoose | AsEntersReveal) for st in card.static)
+
+
+def _entering_card(g: Game, o: Obj) -> CardDef:
+    """The card whose "as enters" abilities apply: the copied one if it enters as a copy
+    (CR 707.5, 614.12)."""
+    from undercity.engine.continuous import ENTERS_AS
+
+    pending = g.s.extra.get(ENTERS_AS, {}).get(o.id)
+    return pending[0].card if pending else o.card
+
+
+def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> list[Option]:
+    s = g.s
+    if isinstance(st, AsEntersReveal):
+        from undercity.engine.effects import distinct_card_options
+
+        fits = [c for c in s.players[controller].hand if st.subtypes & set(s.objs[c].card.subtypes)]
+        return [Option(f"reveal {o.label}", o.value) for o in distinct_card_options(g, fits)] + [
+            Option("reveal nothing", None)]
+    if st.choice == "color":
+        return [Option(name, c) for c, name in COLOR_NAMES.items() if c != st.other_than]
+    if st.choice == "creature type":
+        from undercity.cards.text.creature_types import CREATURE_TYPES
+
+        return [Option(t, t) for t in sorted(CREATURE_TYPES)]
+    if st.choice in ("opponent", "player"):
+        from undercity.engine.zones import _opponents
+
+        return [Option(p.name, i) for i, p in enumerate(s.players) if not p.left
+                and (st.choice == "player" or _opponents(g, controller, i))]
+    raise ValueError(f"unknown choice {st.choice!r} as a permanent enters; expected color, creature type, "
+                     "opponent or player")
+
+
+_KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "player",
+          "player": "player"}
+
+
+def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, st in enumerate(_choice_statics(card)):
+        opts = _options(g, st, controller)
+        if isinstance(st, AsEntersReveal):
+            out["reveal"] = g.ask(job, f"{key}:{i}", controller, "reveal",
+                                  f"{g.player_name(controller)}: {st.text}", opts)
+        elif opts:  # choosing an opponent with none left: nothing is chosen
+            out[st.choice] = g.ask(job, f"{key}:{i}", controller, _KINDS[st.choice],
+                                   f"{g.player_name(controller)}: as {name} enters, choose {st.choice}", opts)
+    return out
+
+
+def ask(g: Game, job: Job, key: str, oid: int, controller: int) -> None:
+    """Ask ``controller`` the choices object ``oid`` makes as it enters the battlefield
+    (CR 614.12a), before it moves; :func:`arrive` uses them."""
+    s = g.s
+    o = s.objs.get(oid)
+    if o is None:
+        return
+    card = _entering_card(g, o)
+    if not has_choices(card):
+        return
+    s.extra.setdefault(PENDING, {})[oid] = _ask_all(g, job, key, card, o.name, controller)
+
+
+def revealed(g: Game, o: Obj) -> bool:
+    """Whether ``o``'s controller revealed a card as it enters ("if you don't, it enters
+    tapped"); True while not yet asked (the job ``as_enters`` taps it if they decline)."""
+    pending = g.s.extra.get(PENDING, {}).get(o.id)
+    return pending is None or pending.get("reveal") is not None
+
+
+def counters(g: Game, o: Obj) -> dict[str, int]:
+    """The counters ``o`` enters with by its own "enters with" abilities (CR 614.1c, 122.6); X is
+    the X paid for it as a spell (CR 107.3m)."""
+    out: dict[str, int] = {}
+    for st in _entering_card(g, o).static:
+        if isinstance(st, EntersWithCounters):
+            n = (o.x or 0) if st.n == "x" else int(st.n)
+            if n > 0:
+                out[st.counter] = out.get(st.counter, 0) + n
+    return out
+
+
+def _describe(g: Game, controller: int, name: str, choices: dict[str, Any]) -> list[ev.Event]:
+    out: list[ev.Event] = []
+    for what, v in choices.items():
+        if what == "reveal":
+            if v is not None and v in g.s.objs:
+                out.append(ev.Revealed(rule="701.20a", player=controller, cards=(g.s.objs[v].name,)))
+            else:
+                out.append(ev.Note(rule="614.12", message=f"{g.player_name(controller)} reveals no card for "
+                                                          f"{name}"))
+            continue
+        label = COLOR_NAMES.get(v, v) if what == "color" else (g.player_name(v) if isinstance(v, int) else v)
+        out.append(ev.Note(rule="614.12", message=f"{g.player_name(controller)} chooses {label} as {name} enters"))
+    return out
+
+
+def arrive(g: Game, o: Obj, new: Obj) -> list[ev.Event]:
+    """``o`` enters as ``new``: the choices made for it become ``new``'s; if none were asked,
+    the job ``as_enters`` asks them now. Returns the events to emit once it has entered."""
+    s = g.s
+    card = _entering_card(g, o)
+    if not has_choices(card):
+        return []
+    pending = s.extra.get(PENDING)
+    if pending is None or o.id not in pending:
+        g.push("as_enters", obj=new.id, controller=new.controller, name=new.name)
+        return []
+    choices = pending.pop(o.id)
+    if not pending:
+        s.extra.pop(PENDING, None)
+    s.extra.setdefault(CHOSEN, {})[new.id] = {k: v for k, v in choices.items() if k != "reveal"}
+    return _describe(g, new.controller, new.name, choices)
+
+
+@job_runner("as_enters")
+def run_as_enters(g: Game, job: Job) -> None:
+    """The choices of a permanent that entered without being asked them (put onto the
+    battlefield by an effect that doesn't ask): asked now, before anything else happens."""
+    s = g.s
+    oid, controller, name = job.data["obj"], job.data["controller"], job.data["name"]
+    o = s.objs.get(oid)
+    choices = _ask_all(g, job, "enter", o.card, name, controller) if o is not None and o.zone == "battlefield" \
+        else {}
+    s.jobs.remove(job)
+    if o is None or o.zone != "battlefield":
+        return
+    s.extra.setdefault(CHOSEN, {})[oid] = {k: v for k, v in choices.items() if k != "reveal"}
+    for e in _describe(g, controller, name, choices):
+        g.emit(e)
+    if "reveal" in choices and choices["reveal"] is None and not o.tapped:
+        from undercity.engine.zones import set_tapped
+
+        set_tapped(g, o, True, "614.12")
+
+
+def chosen(g: Game, oid: int, what: str) -> Any:
+    """What permanent ``oid`` chose as it entered (``"color"``, ``"creature type"``,
+    ``"opponent"``, ``"player"``), or None."""
+    return g.s.extra.get(CHOSEN, {}).get(oid, {}).get(what)
+
+
+def chosen_color_mana(g: Game, o: Obj) -> str:
+    """"One mana of the chosen color" (CR 106.1): the color ``o`` chose as it entered; no mana
+    if it chose none."""
+    return chosen(g, o.id, "color") or ""
