@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
-from undercity.engine import activate_only, casting_more, class_level, costs, from_graveyard, targeting, zones
+from undercity.engine import (
+    activate_only,
+    casting_more,
+    class_level,
+    costs,
+    cycling,
+    from_graveyard,
+    targeting,
+    zones,
+)
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -352,7 +361,8 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.discard_self:
-        zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
+        discarded = zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
+        cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)
     if sac is not None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     s.stack.append(item)

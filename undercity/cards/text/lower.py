@@ -16,6 +16,7 @@ from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
+from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
@@ -975,6 +976,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
         raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
+        return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         if cast is None:

@@ -25,6 +25,9 @@ N = TypeVar("N")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "x": None}
+#: Oracle text spells numbers up to twenty in words ("Each opponent mills fourteen cards").
+NUMBERS |= {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+            "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 
 #: Card types and the nouns that head object descriptions (CR 205.2a), singular and plural.
 TYPE_WORDS = {
@@ -900,6 +903,11 @@ class Parser:
             if what is None:
                 return None
             return A.Event(A.WordRef("you"), f"cast {what.render()}")
+        if self.at("you", "cycle") and self.peek(2) in ("~", "this") and self.eat("you", "cycle"):
+            # "When you cycle ~" (CR 702.29c): the card itself, by its name or "this card".
+            if (what := self.self_ref()) is not None:
+                return A.Event(A.WordRef("you"), f"cycle {what.render()}")
+            return None
         if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         subject = self.ref()
