@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from undercity.cards import model as m
-from undercity.cards.pool.dungeon_cards import DUNGEONS
+from undercity.cards.dungeons import DUNGEONS
 from undercity.cards.registry import get_card
 from undercity.engine import dungeons
 from undercity.engine import events as ev

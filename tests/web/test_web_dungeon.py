@@ -7,7 +7,7 @@ import re
 from page_parts import csrf
 from starlette.testclient import TestClient
 
-from undercity.cards.pool.dungeon_cards import DUNGEONS, get_dungeon
+from undercity.cards.dungeons import DUNGEONS, get_dungeon
 from undercity.web.dungeon_map import dungeon_svg
 
 

@@ -14,8 +14,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards import model_afr as ma
-from undercity.cards import model_clb as mc
 from undercity.engine import characteristics as ch
 from undercity.engine.targeting import _is_opponent
 from undercity.engine.teams import teammates
@@ -253,8 +251,8 @@ class _Never:
 
 
 def effect_class(name: str) -> type:
-    """An effect class of the card language by name, wherever it is defined (model,
-    model_afr, model_clb); a class nothing is an instance of if none defines it."""
+    """An effect class of the card language by name, wherever it is defined (model, or a
+    concept module of cards/language); a class nothing is an instance of if none defines it."""
     for mod in _effect_modules():
         c = getattr(mod, name, None)
         if isinstance(c, type):
@@ -264,13 +262,13 @@ def effect_class(name: str) -> type:
 
 def _effect_modules() -> list[Any]:
     import importlib
+    import pkgutil
 
-    mods: list[Any] = [m, ma, mc]
-    for name in ("model_casting", "model_clb_green"):
-        try:
-            mods.append(importlib.import_module(f"undercity.cards.{name}"))
-        except ImportError:
-            pass
+    from undercity.cards import language
+
+    mods: list[Any] = [m]
+    for info in sorted(pkgutil.iter_modules(language.__path__), key=lambda i: i.name):
+        mods.append(importlib.import_module(f"undercity.cards.language.{info.name}"))
     return mods
 
 
@@ -334,7 +332,7 @@ def aura_polarity(card: CardDef) -> int:
 @lru_cache(maxsize=64)
 def room_depth(dungeon: str, room: str) -> int:
     """How many rooms into ``dungeon`` ``room`` is (the topmost room is 1)."""
-    from undercity.cards.pool.dungeon_cards import get_dungeon
+    from undercity.cards.dungeons import get_dungeon
 
     d = get_dungeon(dungeon)
     depth = {d.topmost: 1}

@@ -469,7 +469,7 @@ class HeuristicAgent:
         return 0
 
     def _room(self, g: Game, d: Decision) -> int:
-        from undercity.cards.pool.dungeon_cards import get_dungeon
+        from undercity.cards.dungeons import get_dungeon
 
         me = d.player
         dungeon = get_dungeon(d.context.get("dungeon") or g.s.players[me].dungeon)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
-from undercity.cards import model_afr as ma
+from undercity.cards.language.continuous import LoseAllAbilitiesWhileTapped
+from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
-from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
 from undercity.engine import costs, targeting
@@ -495,7 +495,7 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         if o is None or ch.has(g, o, "indestructible") or regeneration.shielded(g, o, e.regenerate):
             return 0.0
         return sign * ev.permanent_value(g, o)
-    if isinstance(e, ma.LoseAllAbilitiesWhileTapped):
+    if isinstance(e, LoseAllAbilitiesWhileTapped):
         # Immovable Rod: like removal for as long as the Rod stays tapped (about half its worth).
         if o is None or o.zone != "battlefield":
             return 0.0

@@ -168,7 +168,7 @@ def _define_token(spec: Any) -> None:
     """Define a token a compiled card creates (CR 111.4), once, under its key."""
     if spec.key in _TOKENS:
         return
-    from undercity.cards.pool.dungeon_cards import keyed_token
+    from undercity.cards.tokens import keyed_token
 
     keyed_token(spec.key, spec.name, spec.type_line, power=spec.power, toughness=spec.toughness,
                 colors=spec.colors, keywords=spec.keywords)

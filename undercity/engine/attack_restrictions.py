@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from undercity.cards import model as m
 from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
 from undercity.engine import targeting
+from undercity.engine.effects import _until_text, handles, ref_objects
+from undercity.engine.state import ContinuousEffect, Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -36,3 +40,12 @@ def _controls(g: Game, o: Obj, st: CantAttackUnlessYouControl) -> bool:
             continue
         return True
     return False
+
+
+@handles(m.CantAttack)
+def h_cant_attack(g: Game, job: Job, item: StackItem, e: m.CantAttack, key: str) -> None:
+    for oid in ref_objects(g, e.what, item, job):
+        g.s.effects.append(ContinuousEffect("cant_attack", oid, until=e.until, player=item.controller,
+                                            timestamp=g.s.next_timestamp()))
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} can't attack "
+                                                         f"{_until_text(g, e.until, item.controller)}"))

@@ -17,11 +17,11 @@ from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
     activate_only,
-    casting_more,
+    cast_permissions,
     class_level,
     costs,
-    cycling,
     from_graveyard,
+    spell_costs,
     targeting,
     zones,
 )
@@ -85,10 +85,10 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None:
         return False
-    if card.additional_costs and not casting_more.additional_payable(g, player, o):
+    if card.additional_costs and not spell_costs.additional_payable(g, player, o):
         return False
     if free:
-        inc = casting_more.cost_changes(g, player, o)[0]  # CR 601.2f: increases still apply
+        inc = spell_costs.cost_changes(g, player, o)[0]  # CR 601.2f: increases still apply
         if inc and not can_pay(ZERO.increase_generic(inc), costs.mana_sources(g, player), costs.pool_of(g, player)):
             return False
         sa = card.spell
@@ -106,7 +106,7 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         cost = cost.increase_generic(2 * g.s.players[player].commander_casts.get(o.card_uid, 0))
     if cost.x:
         cost = cost.with_x(0)
-    cost = casting_more.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
+    cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
     if sources is None:
         sources = costs.mana_sources(g, player)
     if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
@@ -165,8 +165,8 @@ def _cast(g: Game, job: Job) -> None:
                 break
             picked.append(v)
         modes = tuple(sorted(picked))
-    # CR 601.2b: additional costs (casting_more).
-    additional = casting_more.ask_additional(g, job, player, o) if card.additional_costs else []
+    # CR 601.2b: additional costs (spell_costs).
+    additional = spell_costs.ask_additional(g, job, player, o) if card.additional_costs else []
     # CR 601.2c: targets.
     targets: list[targeting.Target] = []
     if sa is not None and sa.divided:
@@ -197,7 +197,7 @@ def _cast(g: Game, job: Job) -> None:
         cost = cost.increase_generic(tax)
     if sa is not None and sa.extra_target_cost and len(targets) > 1:
         cost = cost.increase_generic(sa.extra_target_cost * (len(targets) - 1))
-    inc, red = casting_more.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
+    inc, red = spell_costs.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
     cost = cost.increase_generic(inc) if inc else cost
     x = None
     if cost.x:
@@ -210,7 +210,7 @@ def _cast(g: Game, job: Job) -> None:
         cost = cost.with_x(x)
     cost = cost.reduce_generic(red) if red else cost
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
-    exiled = (casting_more.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
+    exiled = (spell_costs.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
               if alt is not None and alt.exile_other_graveyard else [])
     if RECHECK in d and not can_pay(cost, costs.mana_sources(g, player), costs.pool_of(g, player)):
         raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
@@ -229,14 +229,14 @@ def _cast(g: Game, job: Job) -> None:
     item.trigger_data["from_zone"] = from_zone
     s.stack.append(item)
     if alt is not None and alt.exile_leaving_stack:  # flashback (CR 702.34a)
-        casting_more.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")
+        cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")
     if d.get("exile_instead"):  # "If a spell cast ... this way would be put into your graveyard, exile it"
-        casting_more.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
+        cast_permissions.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
                                               f"cast from a graveyard with {d['exile_instead']}'s permission")
     if not costs.pay_mana(g, player, cost, card.name):
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
     if card.additional_costs:
-        casting_more.pay_additional(g, player, item, additional)
+        spell_costs.pay_additional(g, player, item, additional)
     for c in exiled:
         zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
     s.players[player].spells_cast_this_turn += 1
@@ -361,8 +361,7 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.discard_self:
-        discarded = zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
-        cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)
+        zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
     if sac is not None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     s.stack.append(item)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from undercity.engine import attack_restrictions, layers, protection, targeting, zones
+from undercity.engine import attack_restrictions, layers, protection, static_abilities, targeting, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -128,7 +128,7 @@ def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
     return declared
 
 
-#: Blocking restrictions from other rules modules (CR 509.1b; effects_afr): fn(game, blocker,
+#: Blocking restrictions from other rules modules (CR 509.1b; block_restrictions, protection_from_creatures): fn(game, blocker,
 #: attacker) -> False if that block is not allowed.
 BLOCK_RESTRICTIONS: list[Callable[[Game, Obj, Obj], bool]] = []
 
@@ -235,15 +235,10 @@ def run_declare_blockers(g: Game, job: Job) -> None:
         g.emit(ev.Note(rule="509.1", message="no creatures block"))
 
 
-#: Creatures that assign combat damage equal to their toughness rather than their power
-#: (effects_clb: Rasaad yn Bashir): fn(game, creature) -> True if it does.
-ASSIGNS_BY_TOUGHNESS: list[Callable[[Game, Obj], bool]] = []
-
-
 def assigned_damage(g: Game, o: Obj) -> int:
-    """How much combat damage ``o`` assigns: its power (CR 510.1a), or its toughness when an
-    effect says so."""
-    if ASSIGNS_BY_TOUGHNESS and any(f(g, o) for f in ASSIGNS_BY_TOUGHNESS):
+    """How much combat damage ``o`` assigns: its power (CR 510.1a), or its toughness when a
+    static ability says so (Rasaad yn Bashir)."""
+    if static_abilities.assigns_damage_by_toughness(g, o):
         return ch.toughness(g, o)
     return ch.power(g, o)
 

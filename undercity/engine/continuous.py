@@ -8,11 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.continuous import CopyOf, EntersAsCopy, GainControl, GainControlOf
+from undercity.cards import model as m
+from undercity.cards.language.continuous import (
+    BecomeUntilEOT,
+    CopyOf,
+    DoubleToughness,
+    EntersAsCopy,
+    GainControl,
+    GainControlOf,
+    LoseAllAbilitiesWhileTapped,
+)
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import layers, targeting, triggers
 from undercity.engine.decisions import Option
-from undercity.engine.effects import handles, ref_objects
+from undercity.engine.effects import _until_text, amount, handles, ref_objects
+from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -97,3 +108,72 @@ def entering_copy(g: Game, o: Obj, new: Obj) -> None:
     layers.add_effect(g, new.id, (mod,), until="always", player=new.controller, source=new.id,
                       text=f"a copy of {name}")
     g.emit(ev.Note(rule="707.2", message=f"{o.name} enters as a copy of {name}"))
+
+
+@handles(m.PumpUntil)
+def h_pump_until(g: Game, job: Job, item: StackItem, e: m.PumpUntil, key: str) -> None:
+    p, t = amount(g, e.p, item, job), amount(g, e.t, item, job)
+    for oid in ref_objects(g, e.what, item, job):
+        g.s.effects.append(ContinuousEffect("pump", oid, p, t, e.keywords, e.until, player=item.controller,
+                                            timestamp=g.s.next_timestamp()))
+        kw = f" and gains {', '.join(sorted(e.keywords))}" if e.keywords else ""
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} gets {p:+d}/{t:+d}{kw} "
+                                                         f"{_until_text(g, e.until, item.controller)}"))
+
+#: Subtypes that aren't creature types (CR 205.3g-i): a creature that "becomes a Bird" keeps them.
+NONCREATURE_SUBTYPES = frozenset({
+    "Attraction", "Blood", "Bobblehead", "Book", "Clue", "Contraption", "Equipment", "Food", "Fortification",
+    "Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen", "Powerstone", "Spacecraft", "Stone",
+    "Treasure", "Vehicle", "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune",
+    "Saga", "Shard", "Shrine", "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine",
+    "Mountain", "Plains", "Planet", "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza’s",
+})
+
+
+@handles(LoseAllAbilitiesWhileTapped)
+def h_lose_all_abilities(g: Game, job: Job, item: StackItem, e: LoseAllAbilitiesWhileTapped, key: str) -> None:
+    s = g.s
+    src = s.objs.get(item.source) if item.source is not None else None
+    if src is None or src.zone != "battlefield" or not src.tapped:
+        # CR 611.2b: "for as long as [it] remains tapped" — it isn't, so the effect does nothing.
+        g.emit(ev.Note(rule="611.2b", message=f"{item.source_name} isn't tapped: its effect does nothing"))
+        return
+    for oid in ref_objects(g, e.what, item, job):
+        o = s.objs[oid]
+        kinds = (ch.LOSE, "cant_attack", "cant_block") if e.cant_attack_or_block else (ch.LOSE,)
+        for kind in kinds:
+            s.effects.append(ContinuousEffect(kind, oid, until="source_tapped", player=item.controller,
+                                              source=src.id, timestamp=s.next_timestamp()))
+        what = "loses all abilities" + (" and can't attack or block" if e.cant_attack_or_block else "")
+        g.emit(ev.EffectBegan(rule="613.1f", description=f"{o.name} {what} for as long as {src.name} "
+                                                         "remains tapped"))
+
+
+@handles(BecomeUntilEOT)
+def h_become(g: Game, job: Job, item: StackItem, e: BecomeUntilEOT, key: str) -> None:
+    """Layer 4 (loses its other creature types, CR 205.1b), layer 6 (gains keywords) and
+    layer 7b (base power and toughness, CR 613.4b), until end of turn."""
+    s = g.s
+    for oid in ref_objects(g, e.what, item, job):
+        o = s.objs[oid]
+        types = (ch.subtypes(g, o) & NONCREATURE_SUBTYPES) | {e.creature_type}
+        s.effects.append(FilteredEffect("set_base_pt", oid, e.base[0], e.base[1], player=item.controller,
+                                        timestamp=s.next_timestamp(), subtypes=frozenset(types)))
+        if e.keywords:
+            s.effects.append(ContinuousEffect("pump", oid, 0, 0, e.keywords, "eot", player=item.controller,
+                                              timestamp=s.next_timestamp()))
+        kw = f" with {', '.join(sorted(e.keywords))}" if e.keywords else ""
+        g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} becomes a {e.creature_type} with base power "
+                                                         f"and toughness {e.base[0]}/{e.base[1]}{kw} until end of turn"))
+
+
+@handles(DoubleToughness)
+def h_double_toughness(g: Game, job: Job, item: StackItem, e: DoubleToughness, key: str) -> None:
+    """CR 701.10b-c: each gets +0/+X, X its toughness as this resolves (a negative toughness
+    gets more negative: -0/-X). All the values are taken before any changes."""
+    s = g.s
+    plan = [(oid, ch.toughness(g, s.objs[oid])) for oid in ref_objects(g, e.what, item, job)]
+    for oid, t in plan:
+        s.effects.append(ContinuousEffect("pump", oid, 0, t, frozenset(), "eot", timestamp=s.next_timestamp()))
+        g.emit(ev.EffectBegan(rule="701.10b", description=f"{s.objs[oid].name}'s toughness is doubled: it gets "
+                                                          f"+0/{t:+d} until end of turn"))

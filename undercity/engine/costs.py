@@ -102,7 +102,7 @@ def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
 
 
 #: Mana abilities whose mana depends on the game ("Add {C}. If you have the initiative, add
-#: {C}{C} instead." — effects_clb): fn(game, source, AddMana effect) -> the mana, or None.
+#: {C}{C} instead." — mana_abilities): fn(game, source, AddMana effect) -> the mana, or None.
 MANA_HOOKS: list[Callable[[Game, Obj, AddMana], str | None]] = []
 
 

@@ -20,12 +20,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.damage import DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE, DamageEach
+from undercity.cards.language.damage import (
+    DEALS_DAMAGE,
+    EQUIPPED_DEALS_COMBAT_DAMAGE,
+    DamageBlockers,
+    DamageEach,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
+from undercity.engine import effects as fx
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers
-from undercity.engine.effects import amount, deal_damage, handles, ref_players
+from undercity.engine.effects import amount, deal_damage, handles, ref_objects, ref_players
+from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -88,3 +95,16 @@ def h_damage_each(g: Game, job: Job, item: StackItem, e: DamageEach, key: str) -
             deal_damage(g, item.source, item.source_name, ("o", oid), n)
     for p in ref_players(g, e.players, item, job) if e.players is not None else ():
         deal_damage(g, item.source, item.source_name, ("p", p), n)
+
+
+@handles(DamageBlockers)
+def h_damage_blockers(g: Game, job: Job, item: StackItem, e: DamageBlockers, key: str) -> None:
+    """The attacking creature deals the damage (its deathtouch and lifelink apply) to each
+    creature blocking it now; if it has left the battlefield, none is blocking it."""
+    s = g.s
+    n = amount(g, e.n, item, job)
+    c = s.combat
+    for att in ref_objects(g, e.of, item, job):
+        blockers = [b for b in (c.blocked_by.get(att, []) if c else []) if b in s.objs]
+        for b in blockers:
+            fx.deal_damage(g, att, s.objs[att].name, ("o", b), n)

@@ -12,13 +12,12 @@ initiative): effects that change venturing belong there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.pool.dungeon_cards import DUNGEONS, Dungeon, get_dungeon
+from undercity.cards.dungeons import DUNGEONS, Dungeon, get_dungeon
 from undercity.engine import events as ev
-from undercity.engine import leaving, sba
+from undercity.engine import leaving, sba, static_abilities
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_players
 from undercity.engine.state import Job, PendingTrigger, StackItem
@@ -30,12 +29,6 @@ if TYPE_CHECKING:
 
 UNDERCITY = "Undercity"
 
-#: Effects that stop a venture (Keen-Eared Sentry, CR 101.2): fn(game, player) -> the reason
-#: (a phrase for the log) or None. Registered by other rules modules (effects_afr).
-VENTURE_RESTRICTIONS: list[Callable[[Game, int], str | None]] = []
-#: Effects that make a room ability trigger additional times (Hama Pashar, CR 603.2d):
-#: fn(game, dungeon owner) -> how many additional times.
-ROOM_TRIGGER_EXTRA: list[Callable[[Game, int], int]] = []
 #: ``State.extra`` key: player -> the last turn in which they ventured into the dungeon.
 LAST_VENTURE = "last_venture_turn"
 
@@ -140,7 +133,7 @@ def _trigger_room(g: Game, player: int, o: Obj, room: str) -> None:
     """CR 309.4c: "When you move your venture marker into this room, [effect]"."""
     d = get_dungeon(o.name)
     r = d.room(room)
-    times = 1 + sum(extra(g, player) for extra in ROOM_TRIGGER_EXTRA)  # CR 603.2d
+    times = 1 + static_abilities.additional_room_triggers(g, player)  # CR 603.2d
     for _ in range(times):
         g.s.pending_triggers.append(PendingTrigger(
             player, o.id, d.name, r.ability, "room",
@@ -200,8 +193,8 @@ def venture(g: Game, job: Job, key: str, player: int, into: str | None = None) -
     p = s.players[player]
     if p.left:
         return
-    for restriction in VENTURE_RESTRICTIONS:
-        why = restriction(g, player)
+    if s.extra.get(LAST_VENTURE, {}).get(player) == s.turn:  # a venture limit (Keen-Eared Sentry)
+        why = static_abilities.venture_limit(g, player)
         if why is not None:  # CR 101.2: "can't" beats the instruction to venture
             g.emit(ev.Note(rule="101.2", message=f"{p.name} can't venture into the dungeon: {why}"))
             job.answers[done] = True

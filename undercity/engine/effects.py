@@ -229,7 +229,7 @@ def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
     raise ValueError(f"unknown amount {a.what}")
 
 
-#: Amounts defined by other rules modules (casting_more: a spell's mana value, the power of
+#: Amounts defined by other rules modules (quantities: a spell's mana value, the power of
 #: what was revealed or chosen for an additional cost): ``what`` -> fn(game, count, item, job).
 AMOUNT_HOOKS: dict[str, Callable[..., int]] = {}
 
@@ -242,7 +242,7 @@ def source_name(g: Game, item: StackItem) -> str:
 
 
 #: Damage prevention from other rules modules: fn(game, source id, target) -> True if the
-#: damage is prevented (effects_clb: protection from creatures, CR 702.16e).
+#: damage is prevented (protection_from_creatures, CR 702.16e).
 PREVENTION_HOOKS: list[Callable[[Game, int | None, targeting.Target], bool]] = []
 
 
@@ -701,3 +701,15 @@ def h_lure(g: Game, job: Job, item: StackItem, e: m.MustBeBlocked, key: str) -> 
         g.s.effects.append(ContinuousEffect("lure", oid, player=item.controller, timestamp=g.s.next_timestamp()))
         g.emit(ev.EffectBegan(rule="509.1c", description=f"all creatures able to block {g.s.objs[oid].name} "
                                                          "this turn do so"))
+
+
+def _until_text(g: Game, until: str, player: int) -> str:
+    return f"until {g.player_name(player)}'s next turn" if until == "your_next_turn" else "until end of turn"
+
+
+def _apnap(g: Game, players: list[int]) -> list[int]:
+    """``players`` in APNAP order (CR 101.4): choices are made in that order."""
+    s = g.s
+    n = len(s.players)
+    order = [(s.active + k) % n for k in range(n)]
+    return [p for p in order if p in players]

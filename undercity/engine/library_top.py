@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from undercity.cards import model as m
 from undercity.cards.language.library_top import (
     BATTLEFIELD,
     BOTTOM,
@@ -20,12 +21,24 @@ from undercity.cards.language.library_top import (
     TOP,
     LookAtTop,
     LookPutOneIntoHand,
+    LookRevealToHand,
+    LookTopPutLand,
     PutOnLibrary,
 )
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, choose_cards, distinct_cards, handles, ref_objects
+from undercity.engine.effects import (
+    _until_text,
+    amount,
+    change_life,
+    choose_cards,
+    distinct_card_options,
+    distinct_cards,
+    handles,
+    ref_objects,
+)
+from undercity.engine.state import ContinuousEffect, Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -141,3 +154,98 @@ def h_put_on_library(g: Game, job: Job, item: StackItem, e: PutOnLibrary, key: s
         place = "on top of" if e.top else "on the bottom of"
         zones.move(g, oid, "library", rule="608.2c", to_top=e.top, verb=f"is put {place} its owner's library")
 
+
+@handles(m.RevealPutCreature)
+def h_reveal_put(g: Game, job: Job, item: StackItem, e: m.RevealPutCreature, key: str) -> None:
+    """Throne of the Dead Three: reveal the top ``n`` (CR 701.20), put a creature card from
+    among them onto the battlefield with counters (mandatory if there is one); it gains
+    hexproof until your next turn; then shuffle (CR 701.24)."""
+    s = g.s
+    p = item.controller
+    top = list(s.players[p].library[:e.n])
+    cands = [c for c in top if targeting.matches(g, s.objs[c], e.filter, p)]
+    chosen = None
+    if cands:
+        opts = distinct_card_options(g, cands)
+        chosen = g.ask(job, key + ":put", p, "choose_card",
+                       f"{g.player_name(p)}: put a creature card from among the revealed cards onto the "
+                       "battlefield", opts, {"revealed": [s.objs[c].name for c in top]})
+    g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in top)))
+    if chosen is not None:
+        new = zones.put_onto_battlefield(g, chosen, p, rule="608.2c", counters=dict(e.counters))
+        if new is not None and e.keywords:
+            s.effects.append(ContinuousEffect("pump", new.id, 0, 0, e.keywords, "your_next_turn", player=p,
+                                              timestamp=s.next_timestamp()))
+            g.emit(ev.EffectBegan(rule="611.2a", description=f"{new.name} gains {', '.join(sorted(e.keywords))} "
+                                                             f"{_until_text(g, 'your_next_turn', p)}"))
+    elif top:
+        g.emit(ev.Note(rule="608.2c", message="no creature card among them"))
+    zones.shuffle(g, p)
+
+
+
+
+
+@handles(LookRevealToHand)
+def h_look_reveal_to_hand(g: Game, job: Job, item: StackItem, e: LookRevealToHand, key: str) -> None:
+    s = g.s
+    p = item.controller
+    lib = s.players[p].library
+    top = list(lib[:e.n])
+    if not top:
+        return
+    opts: list[Option] = []
+    seen: set[str] = set()
+    for c in top:  # identical cards are the same choice
+        if targeting.matches(g, s.objs[c], e.filter, p) and s.objs[c].name not in seen:
+            seen.add(s.objs[c].name)
+            opts.append(Option(f"reveal {s.objs[c].name} and put it into your hand", c))
+    opts.append(Option("reveal nothing", None))
+    chosen = g.ask(job, key + ":reveal", p, "choose_card", f"{g.player_name(p)}: look at the top {len(top)} cards",
+                   opts, {"looked_at": [s.objs[c].name for c in top]})
+    rest = [c for c in top if c != chosen]
+    s.rng.shuffle(rest)  # "in a random order"
+    g.emit(ev.LookedAt(rule="608.2c", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
+                       private_to=p, bottom=tuple(s.objs[c].name for c in rest)))
+    legendary = False
+    if chosen is not None:
+        card = s.objs[chosen]
+        legendary = "Legendary" in card.card.supertypes
+        g.emit(ev.Revealed(rule="701.20a", player=p, cards=(card.name,)))
+        zones.move(g, chosen, "hand", rule="608.2c", verb="is put into its owner's hand")
+    for c in rest:  # to the bottom, in a random order
+        lib.remove(c)
+        lib.append(c)
+    if legendary and e.legendary_life:
+        change_life(g, p, e.legendary_life, "119.3")
+
+
+@handles(LookTopPutLand)
+def h_look_top_put_land(g: Game, job: Job, item: StackItem, e: LookTopPutLand, key: str) -> None:
+    """Look at the top card of the library (only its controller sees it: the effect allows
+    the look, CR 401.3); if it's a land card, they may put it onto the battlefield tapped
+    (CR 305.4: not a land play); with ``bottom``, a card not put there may go to the bottom."""
+    s = g.s
+    p = item.controller
+    lib = s.players[p].library
+    if not lib:
+        return
+    top = lib[0]
+    name = s.objs[top].name
+    is_land = "Land" in s.objs[top].card.types
+    put = False
+    if is_land:
+        put = g.ask(job, key + ":put", p, "yes_no", f"{g.player_name(p)}: put {name} onto the battlefield tapped?",
+                    [Option(f"put {name} onto the battlefield tapped", True), Option("leave it", False)])
+    to_bottom = False
+    if not put and e.bottom:
+        to_bottom = g.ask(job, key + ":bottom", p, "yes_no",
+                          f"{g.player_name(p)}: put {name} on the bottom of your library?",
+                          [Option(f"put {name} on the bottom", True), Option(f"leave {name} on top", False)])
+    g.emit(ev.LookedAt(rule="608.2c", player=p, cards=(name,), count=1, private_to=p,
+                       top=() if put or to_bottom else (name,), bottom=(name,) if to_bottom else ()))
+    if put:
+        zones.put_onto_battlefield(g, top, p, rule="608.2c", tapped=True)
+    elif to_bottom:
+        lib.remove(top)
+        lib.append(top)

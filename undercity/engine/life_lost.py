@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
+from undercity.cards import model as m
+from undercity.cards.language.life_lost import ControllerLosesLife, OpponentsLoseLifeLostThisTurn
 from undercity.engine import events as ev
-from undercity.engine import targeting
-from undercity.engine.effects import change_life, handles
+from undercity.engine import targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import _apnap, amount, change_life, handles, ref_objects, ref_players
+from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -35,4 +38,49 @@ def h_opponents_lose_life_lost(g: Game, job: Job, item: StackItem, e: OpponentsL
     amounts = [(p, lost_this_turn(g, p)) for p in g.s.living() if targeting._is_opponent(g, item.controller, p)]
     for p, n in amounts:
         if n > 0:
+            change_life(g, p, -n, "119.3")
+
+
+@handles(m.LoseLifeUnless)
+def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: str) -> None:
+    """Veils of Fear, Sandfall Cell: each player in APNAP order (CR 101.4) chooses whether to
+    discard / sacrifice; then the discards, sacrifices and life losses happen."""
+    s = g.s
+    n = amount(g, e.n, item, job)
+    picks: dict[int, int | None] = {}
+    for p in _apnap(g, ref_players(g, e.who, item, job)):
+        if e.unless == "discard":
+            pool = list(s.players[p].hand)
+        else:
+            pool = [oid for oid in s.battlefield if s.objs[oid].controller == p
+                    and targeting.matches(g, s.objs[oid], e.filter, p)]
+        verb = e.unless
+        opts = [Option(f"{verb} {s.objs[c].name}", c) for c in pool] + [Option(f"lose {n} life", None)]
+        picks[p] = g.ask(job, f"{key}:u{p}", p, "unless_cost", f"{g.player_name(p)}: {verb} or lose {n} life",
+                         opts, {"unless": verb, "life": n})
+    for p, c in picks.items():
+        if c is None:
+            change_life(g, p, -n, "119.3")
+        elif e.unless == "discard":
+            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+        else:
+            zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+def _object_or_lki_controller(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
+    s = g.s
+    if ref.kind == "trigger_blocker":
+        oid = item.trigger_data.get("blocker")
+        if oid in s.objs:
+            return [s.objs[oid].controller]
+        lki = s.lki.get(oid)
+        return [lki["controller"]] if lki else []
+    return [s.objs[oid].controller for oid in ref_objects(g, ref, item, job)]
+
+
+@handles(ControllerLosesLife)
+def h_controller_loses(g: Game, job: Job, item: StackItem, e: ControllerLosesLife, key: str) -> None:
+    n = amount(g, e.n, item, job)
+    for p in _object_or_lki_controller(g, e.of, item, job):
+        if not g.s.players[p].left:
             change_life(g, p, -n, "119.3")

@@ -107,7 +107,7 @@ def options(g: Game, player: int) -> list[Option]:
     return opts
 
 
-#: Further things a player with priority may do, from other rules modules (effects_clb: play a
+#: Further things a player with priority may do, from other rules modules (cast_permissions: play a
 #: card exiled with "you may play that card this turn"): fn(game, player) -> options whose
 #: values are ("play", id) or ("cast", id, alt keyword or FREE).
 OPTION_HOOKS: list[Callable[[Game, int], list[Option]]] = []

@@ -35,7 +35,7 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
     return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
 
 
-#: Conditions defined by other rules modules (effects_afr): ``what`` -> fn(game, condition,
+#: Conditions defined by other rules modules (conditions): ``what`` -> fn(game, condition,
 #: controller) -> bool.
 CONDITION_HOOKS: dict[str, Callable[[Game, Condition, int], bool]] = {}
 

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.sacrifice import SacrificeIt
-from undercity.engine import zones
-from undercity.engine.effects import handles, ref_objects
+from undercity.cards import model as m
+from undercity.cards.language.sacrifice import SacrificeIt, TokenUnlessSacrifice
+from undercity.engine import targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import (
+    _apnap,
+    card_option,
+    create_token,
+    distinct_permanents,
+    handles,
+    ref_objects,
+    ref_players,
+)
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -20,3 +30,50 @@ def h_sacrifice_it(g: Game, job: Job, item: StackItem, e: SacrificeIt, key: str)
     # only while it is on the battlefield (a token that left can't be sacrificed).
     for oid in ref_objects(g, e.what, item, job):
         zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+@handles(m.SacrificeEach)
+def h_sacrifice_each(g: Game, job: Job, item: StackItem, e: m.SacrificeEach, key: str) -> None:
+    """Oubliette: sacrifice a creature, an artifact, and a land — different permanents, each
+    chosen by the sacrificing player (CR 701.21a); none of a kind: nothing for that one."""
+    s = g.s
+    chosen: list[int] = []
+    for p in _apnap(g, ref_players(g, e.who, item, job)):
+        for k, flt in enumerate(e.filters):
+            pool = [oid for oid in s.battlefield if s.objs[oid].controller == p and oid not in chosen
+                    and targeting.matches(g, s.objs[oid], flt, p)]
+            if pool:
+                what = " or ".join(sorted(flt.types)).lower() or "permanent"
+                chosen.append(g.ask(job, f"{key}:s{p}:{k}", p, "sacrifice",
+                                    f"{g.player_name(p)}: sacrifice a {what}",
+                                    [card_option(g, c) for c in distinct_permanents(g, job, pool)]))
+    for c in chosen:
+        zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+@handles(TokenUnlessSacrifice)
+def h_token_unless_sacrifice(g: Game, job: Job, item: StackItem, e: TokenUnlessSacrifice, key: str) -> None:
+    """Each opponent in turn order chooses whether to sacrifice, knowing the earlier choices;
+    then the sacrifices and token creations happen at once (ruling 2021-07-23, Acererak)."""
+    s = g.s
+    me = item.controller
+    opponents = [p for p in _apnap(g, s.living()) if targeting._is_opponent(g, me, p)]
+    sacrificed: list[int] = []
+    tokens = 0
+    for p in opponents:
+        pool = [oid for oid in s.battlefield if s.objs[oid].controller == p
+                and targeting.matches(g, s.objs[oid], e.filter, p)]
+        opts = [Option(f"sacrifice {s.objs[c].name}", c) for c in pool]
+        opts.append(Option(f"{g.player_name(me)} creates a {e.token} token", None))
+        v = g.ask(job, f"{key}:u{p}", p, "unless_cost",
+                  f"{g.player_name(p)}: sacrifice a creature, or {g.player_name(me)} creates a {e.token} token",
+                  opts, {"unless": "sacrifice"})
+        if v is None:
+            tokens += 1
+        else:
+            sacrificed.append(v)
+    with zones.simultaneously(g):
+        for c in sacrificed:
+            zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
+    for _ in range(tokens):
+        create_token(g, e.token, me)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from undercity.cards.model import Ability, CardDef
+from undercity.cards.model import Ability, CardDef, Filter
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
 PLAYER_ZONES = ("library", "hand", "graveyard", "exile", "command")
@@ -184,6 +184,15 @@ class ContinuousEffect:
     player: int | None = None
     timestamp: int = 0
     source: int | None = None
+
+
+@dataclass(slots=True)
+class FilteredEffect(ContinuousEffect):
+    """A continuous effect that names a set of objects by ``filter`` ("can't be blocked by
+    Walls"), or the subtypes an object has while it lasts (layer 4)."""
+
+    filter: Filter | None = None
+    subtypes: frozenset[str] | None = None
 
 
 @dataclass(slots=True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
+from undercity.engine import static_abilities
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -139,13 +140,8 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
     return out
 
 
-#: Players with hexproof (CR 702.11c), from other rules modules (effects_afr): fn(game,
-#: player) -> True if that player has hexproof.
-PLAYER_HEXPROOF: list[Callable[[Game, int], bool]] = []
-
-
 #: Objects that can't be the target of spells or abilities from certain sources (protection,
-#: CR 702.16b; effects_clb): fn(game, object, source id or None) -> False if not allowed.
+#: CR 702.16b; protection_from_creatures): fn(game, object, source id or None) -> False if not allowed.
 SOURCE_TARGET_RESTRICTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
 
 
@@ -160,7 +156,7 @@ def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
 def player_targetable(g: Game, player: int, controller: int) -> bool:
     """CR 702.11c: a player with hexproof can't be the target of spells or abilities their
     opponents control."""
-    return not (_is_opponent(g, player, controller) and any(h(g, player) for h in PLAYER_HEXPROOF))
+    return not (_is_opponent(g, player, controller) and static_abilities.player_hexproof(g, player))
 
 
 def _is_opponent(g: Game, a: int, b: int) -> bool:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import zones
+from undercity.engine import static_abilities, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import STEPS, Combat, Job
@@ -26,17 +25,11 @@ STEP_RULE = {
 }
 HAND_SIZE = 7
 
-#: Changes to a player's maximum hand size (CR 402.2) from other rules modules (effects_clb_green:
-#: "You have no maximum hand size"): fn(game, player) -> the maximum, -1 for none, or None.
-HAND_SIZE_HOOKS: list[Callable[[Game, int], int | None]] = []
-
-
 def max_hand_size(g: Game, player: int) -> int | None:
-    """``player``'s maximum hand size (CR 402.2), or None if they have none."""
-    for hook in HAND_SIZE_HOOKS:
-        v = hook(g, player)
-        if v is not None:
-            return None if v < 0 else v
+    """``player``'s maximum hand size (CR 402.2), or None if they have none: the static
+    abilities in play that change it ("You have no maximum hand size") are asked here."""
+    if static_abilities.no_maximum_hand_size(g, player):
+        return None
     return HAND_SIZE
 
 

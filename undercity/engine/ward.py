@@ -1,7 +1,7 @@
 """Ward (CR 702.21): counter the spell or ability unless its controller pays the cost.
 
 The trigger — a permanent with ward becomes the target of a spell or ability an opponent
-controls — is detected in :mod:`undercity.engine.effects_afr` (``becomes_target``); this
+controls — is detected in :mod:`undercity.engine.event_triggers` (``becomes_target``); this
 module resolves it. The targeting player chooses whether to pay (CR 701.6, "unless"); a cost
 that can't be paid is not offered: mana needs sources (CR 118.3), life needs a life total at
 least as large (CR 119.4; in Two-Headed Giant the team's, 119.4a). Paying life is losing it.

@@ -121,7 +121,7 @@ def card_vocabulary() -> int:
 @cache
 def _dungeon_codes() -> dict[str, int]:
     """Dungeon names, then room names (of every dungeon), as small stable codes."""
-    from undercity.cards.pool.dungeon_cards import DUNGEONS
+    from undercity.cards.dungeons import DUNGEONS
 
     codes: dict[str, int] = {}
     for name in sorted(DUNGEONS):

@@ -179,7 +179,7 @@ def _link_exiled(g: Game, links: list[tuple[Obj, str]]) -> None:
     (CR 610.3a), as if its "until … leaves the battlefield" effect had exiled it."""
     if not links:
         return
-    from undercity.engine.effects_clb_white import EXILED_UNTIL
+    from undercity.engine.exile_until import EXILED_UNTIL
 
     s = g.s
     held = s.extra.setdefault(EXILED_UNTIL, {})

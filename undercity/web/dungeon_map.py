@@ -14,7 +14,7 @@ ROW, BOX_H, WIDTH = 56, 30, 420
 def _layout(name: str) -> tuple[dict[str, tuple[float, float]], tuple[tuple[str, str], ...], int]:
     """Room → centre (x, y), the arrows, and the number of rows: a room's row is its longest
     path from the topmost room, so every arrow points down."""
-    from undercity.cards.pool.dungeon_cards import get_dungeon
+    from undercity.cards.dungeons import get_dungeon
 
     d = get_dungeon(name)
     depth = {d.topmost: 0}

@@ -43,8 +43,8 @@ def test_enters_tapped_unless_you_control_is_a_conditional_replacement() -> None
     """Castle Embereth: "~ enters the battlefield tapped unless you control a Mountain." is a
     replacement effect on how it enters (CR 614.1c, 614.12), its condition the same
     "you control [a | N or more] …" an intervening "if" reads (CR 603.4)."""
-    from undercity.cards.model_afr import StaticIf
-    from undercity.cards.model_clb_green import Controls
+    from undercity.cards.language.conditions import Controls
+    from undercity.cards.language.static_abilities import StaticIf
 
     (st,) = _compile("Castle Embereth").lowered.static
     assert isinstance(st, StaticIf) and st.kind == "enters_tapped_unless"

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
+from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
-from undercity.cards.model_afr import CantBeBlockedBy, CantBlock
-from undercity.cards.model_casting import CostChange
-from undercity.cards.model_clb import ExileTopPlayThisTurn
-from undercity.cards.model_clb_green import Controls
-from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf
+from undercity.cards.language.quantities import TARGET_MANA_VALUE
+from undercity.cards.language.spell_costs import CostChange
+from undercity.cards.language.zone_moves import ExileGraveyardOf
 from undercity.cards.text.compile import Compiled, compile_fields
 
 

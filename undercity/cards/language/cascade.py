@@ -14,7 +14,7 @@ from undercity.cards.model import Effect
 
 CASCADE = "cascade"
 
-#: The trigger event (``model_afr.ZoneTrigger``, ``zone="graveyard"``) of "Whenever you cast a
+#: The trigger event (``event_triggers.ZoneTrigger``, ``zone="graveyard"``) of "Whenever you cast a
 #: spell with cascade, return this from your graveyard to your hand" (Aurora Phoenix).
 CAST_WITH_CASCADE = "cast_with_cascade"
 #: The static ability (``model.Static.kind``) "The first spell you cast from exile each turn

@@ -193,3 +193,34 @@ class GainControlOf(Effect):
 
     what: Ref = Ref("target", 0)
     until: str = "source_controlled"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeUntilEOT(Effect):
+    """``what`` becomes a ``creature_type`` with base power and toughness ``base`` and gains
+    ``keywords`` until end of turn; it loses its other creature types (CR 205.1b, 613.4b;
+    Eccentric Apprentice)."""
+
+    what: Ref
+    creature_type: str
+    base: tuple[int, int]
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAllAbilitiesWhileTapped(Effect):
+    """For as long as this permanent remains tapped, ``what`` loses all abilities (layer 6,
+    CR 613.1f) and, with ``cant_attack_or_block``, can't attack or block (Immovable Rod).
+    The duration ends when this permanent untaps or leaves the battlefield; if it is already
+    untapped as the effect would begin, the effect does nothing (CR 611.2b)."""
+
+    what: Ref
+    cant_attack_or_block: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleToughness(Effect):
+    """Double the toughness of ``what`` until end of turn: each gets +0/+X, X its toughness
+    as this resolves (CR 701.10b-c)."""
+
+    what: Ref

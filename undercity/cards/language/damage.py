@@ -15,7 +15,7 @@ once).
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Count, Effect, Filter, Ref
+from undercity.cards.model import TRIGGER_OBJECT, Amount, Count, Effect, Filter, Ref
 
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
@@ -31,3 +31,12 @@ class DamageEach(Effect):
     amount: Amount
     groups: tuple[Filter, ...]
     players: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBlockers(Effect):
+    """The attacking creature ``of`` deals ``n`` damage to each creature blocking it
+    (Trailblazer's Torch)."""
+
+    n: Amount
+    of: Ref = TRIGGER_OBJECT

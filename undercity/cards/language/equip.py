@@ -3,16 +3,22 @@ you control. Activate only as a sorcery." (702.6a). :func:`equip` builds that ab
 
 from __future__ import annotations
 
-from undercity.cards.model import Activated, Cost, F, T, TargetSpec
+from dataclasses import dataclass
+
+from undercity.cards.model import Activated, Cost, Effect, F, Ref, T, TargetSpec
 from undercity.mana import parse_cost
 
 
 def equip(cost: str) -> Activated:
     """The activated ability "Equip ``cost``" (a mana cost such as ``"{2}"``)."""
-    # Imported here: model_afr imports this package (for ward), so it can't be imported first.
-    from undercity.cards.model_afr import AttachTo
-
     return Activated(f"Equip {cost}", cost=Cost(mana=parse_cost(cost)),
                      targets=(TargetSpec("permanent", F("Creature", controller="you"),
                                          text="target creature you control"),),
                      effects=(AttachTo(T(0)),), sorcery_speed=True)
+
+
+@dataclass(frozen=True, slots=True)
+class AttachTo(Effect):
+    """Attach this Equipment to ``what`` (equip, CR 702.6a, 701.3)."""
+
+    what: Ref

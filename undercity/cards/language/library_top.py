@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Effect, Filter, Ref
+from undercity.cards.model import CREATURE, Amount, Effect, Filter, Ref
 
 #: Where the cards looked at go (CR 401.4, 404.1, 403.1).
 HAND, BATTLEFIELD, GRAVEYARD, TOP, BOTTOM = "hand", "battlefield", "graveyard", "top", "bottom"
@@ -61,3 +61,22 @@ class PutOnLibrary(Effect):
     what: Ref
     top: bool = True
 
+
+@dataclass(frozen=True, slots=True)
+class LookRevealToHand(Effect):
+    """Look at the top ``n`` cards of your library; you may reveal a card matching ``filter``
+    from among them and put it into your hand; if it's legendary you gain ``legendary_life``
+    life; put the rest on the bottom of your library in a random order (Ellywick Tumblestrum)."""
+
+    n: int
+    filter: Filter = CREATURE
+    legendary_life: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LookTopPutLand(Effect):
+    """"Look at the top card of your library. If it's a land card, you may put it onto the
+    battlefield tapped." With ``bottom``: "If you don't put the card onto the battlefield,
+    you may put it on the bottom of your library." (Explorer's Scope, Lantern of Revealing)"""
+
+    bottom: bool = False

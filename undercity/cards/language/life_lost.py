@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect
+from undercity.cards.language.event_triggers import TRIGGER_BLOCKER
+from undercity.cards.model import Amount, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
 class OpponentsLoseLifeLostThisTurn(Effect):
     """Each opponent of the controller loses as much life as they have lost this turn, each
     their own amount (CR 119.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerLosesLife(Effect):
+    """The controller of the object ``of`` loses ``n`` life (its last known controller if it
+    has left the battlefield, CR 608.2h)."""
+
+    n: Amount
+    of: Ref = TRIGGER_BLOCKER

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import SELF, Effect, Ref
+from undercity.cards.model import CREATURE, SELF, Effect, Filter, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,3 +19,13 @@ class SacrificeIt(Effect):
     is sacrificed by its new controller."""
 
     what: Ref = SELF
+
+
+@dataclass(frozen=True, slots=True)
+class TokenUnlessSacrifice(Effect):
+    """For each opponent, you create a ``token`` unless that player sacrifices a permanent
+    matching ``filter`` of their choice; opponents decide in turn order, then everything
+    happens at once (Acererak the Archlich)."""
+
+    token: str
+    filter: Filter = CREATURE

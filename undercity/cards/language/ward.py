@@ -4,7 +4,7 @@ Ward is a triggered ability (CR 702.21a): "Whenever this permanent becomes the t
 spell or ability an opponent controls, counter that spell or ability unless that player
 pays [cost]." :func:`ward` builds it from the printed cost — mana (``"{2}"``: "Ward {2}")
 or life (``"Pay 2 life"``: "Ward—Pay 2 life"). The trigger event ``becomes_target`` is
-watched by :mod:`undercity.engine.effects_afr`; the counter is
+watched by :mod:`undercity.engine.event_triggers`; the counter is
 :mod:`undercity.engine.ward`.
 """
 

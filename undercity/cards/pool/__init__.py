@@ -1,24 +1,22 @@
 """Every implemented card. Importing this package defines them all."""
 
+from undercity.cards import dungeons  # noqa: F401  (the tokens the dungeon rooms create)
 from undercity.cards.pool import (  # noqa: F401
     adventure_cards,
-    adventures,
-    afr_venture,
     backgrounds,
     cascade_cards,
     class_cards,
-    clb_green,
-    clb_initiative,
-    clb_white,
     commander_pool,
     continuous_cards,
     core,
     dice_cards,
     draw_trigger_cards,
-    dungeon_cards,
+    erinis_deck_cards,
+    initiative_cards,
+    linden_deck_cards,
     monarch_cards,
     rulings_support,
     seeds,
-    venture,
+    venture_cards,
     ward_cards,
 )

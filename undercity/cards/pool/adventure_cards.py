@@ -10,6 +10,7 @@ from __future__ import annotations
 from undercity.cards.language.adventure import adventurer
 from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
 from undercity.cards.language.continuous import Continuous, DefinePT
+from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
     SELF,
     Condition,
@@ -22,7 +23,6 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_clb_white import Flicker
 from undercity.cards.registry import token
 
 token("Human", "Token Creature — Human", power=1, toughness=1, colors="W")

@@ -7,7 +7,9 @@ card does."""
 from __future__ import annotations
 
 from undercity.cards.language.cascade import CAST_WITH_CASCADE, FIRST_EXILE_SPELL_CASCADES
+from undercity.cards.language.event_triggers import ZoneTrigger
 from undercity.cards.language.spells_cast import SPELLS_CAST_THIS_TURN
+from undercity.cards.language.zone_moves import ReturnSourceCard
 from undercity.cards.model import (
     ALL,
     DealDamage,
@@ -20,7 +22,6 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import ReturnSourceCard, ZoneTrigger
 from undercity.cards.registry import define
 
 define("Bloodbraid Elf")

@@ -11,6 +11,7 @@ from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
 from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.library_top import LookPutOneIntoHand
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
+from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE
 from undercity.cards.model import (
     ALL,
     EACH_OPPONENT,
@@ -26,7 +27,6 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE
 
 _YOUR_CREATURE = target_creature(controller="you")
 

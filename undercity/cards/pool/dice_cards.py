@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from undercity.cards import registry
+from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
 from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
@@ -43,9 +44,8 @@ from undercity.cards.model import (
     Triggered,
     register_ability,
 )
-from undercity.cards.model_clb import ExileTopPlayThisTurn
-from undercity.cards.pool.dungeon_cards import KeyedToken
 from undercity.cards.registry import define
+from undercity.cards.tokens import KeyedToken
 
 # Commander precons: Draconic Rage (Earth-Cult Elemental, Neverwinter Hydra), Aura of Courage (Netherese
 # Puzzle-Ward).

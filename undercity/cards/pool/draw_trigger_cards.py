@@ -4,8 +4,8 @@ precon Draconic Dissent), which also can't be countered (CR 101.2)."""
 from __future__ import annotations
 
 from undercity.cards.language.draw import YOU_DRAW
+from undercity.cards.language.event_triggers import PlayerCasts
 from undercity.cards.model import ANY_TARGET, DealDamage, Draw, F, Static, T, Trigger, Triggered
-from undercity.cards.model_clb_green import PlayerCasts
 from undercity.cards.registry import define
 
 define("Niv-Mizzet, Parun", static=(

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
 from undercity.cards.model import CreateToken, Trigger, Triggered
-from undercity.cards.pool.dungeon_cards import keyed_token
 from undercity.cards.registry import define
+from undercity.cards.tokens import keyed_token
 
 #: Skyline Despot's token: "a 5/5 red Dragon creature token with flying".
 DRAGON_5_5_FLYING = "Dragon (5/5 red, flying)"

@@ -2,7 +2,7 @@
 (Dragon's Fire, copied by Tomb of Horrors Adventurer), cost changes and mana value (Font of
 Magic, Livaan, Cultist of Tiamat, with From the Catacombs' escape), another permission to cast
 a card from a graveyard (Gale, Waterdeep Prodigy) and flashback (Think Twice). The language
-they use is in :mod:`undercity.cards.model_casting`.
+they use is in :mod:`undercity.cards.language.spell_costs`, ``cast_permissions`` and ``quantities``.
 
 "Choose a Background" (Gale, Livaan) is a deck-construction ability (CR 702.124k, checked in
 :mod:`undercity.formats.commander`); it does nothing during the game.
@@ -10,6 +10,9 @@ they use is in :mod:`undercity.cards.model_casting`.
 
 from __future__ import annotations
 
+from undercity.cards.language.cast_permissions import MayCastFromGraveyard
+from undercity.cards.language.quantities import SPELL_MANA_VALUE, PaidCostPower
+from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.model import (
     AdditionalCost,
     AltCost,
@@ -24,7 +27,6 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_casting import SPELL_MANA_VALUE, CostChange, MayCastFromGraveyard, PaidCostPower
 from undercity.cards.registry import define
 from undercity.mana import parse_cost
 

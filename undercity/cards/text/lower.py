@@ -15,19 +15,24 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
+from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
+from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
-from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
+from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.from_graveyard import ReturnSelf
-from undercity.cards.model_afr import AttachTo, CantBeBlockedBy, CantBlock, CounterUnlessPays, StaticIf
-from undercity.cards.model_casting import CostChange
-from undercity.cards.model_clb import ExileTopPlayThisTurn, Untap
-from undercity.cards.model_clb_green import NO_MAX_HAND_SIZE, Controls, May, MayPay
-from undercity.cards.model_clb_white import TARGET_MANA_VALUE, ExileGraveyardOf, Tap
+from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.quantities import TARGET_MANA_VALUE
+from undercity.cards.language.spell_costs import CostChange
+from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE, StaticIf
+from undercity.cards.language.tap_untap import Tap, Untap
+from undercity.cards.language.ward import CounterUnlessPays
+from undercity.cards.language.zone_moves import ExileGraveyardOf
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
 
@@ -976,8 +981,6 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
         raise Unsupported(f"{word} {ev.render()}")
-    if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
-        return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         if cast is None:

@@ -1,16 +1,27 @@
 """Venture and completed-dungeon cards of Adventures in the Forgotten Realms (AFR) and
 Forgotten Realms Commander (AFC), as data.
 
-The language they need beyond :mod:`undercity.cards.model` is in
-:mod:`undercity.cards.model_afr` (handled by :mod:`undercity.engine.effects_afr`). Every
+The language they need beyond :mod:`undercity.cards.model` is in the concept modules of
+:mod:`undercity.cards.language` (``event_triggers``, ``conditions``, ``static_abilities``,
+``block_restrictions``, …), each handled by the engine module of the same name. Every
 "venture into the dungeon" is the ``Venture`` effect, so it goes through
-:func:`undercity.engine.dungeons.venture`. Veteran Dungeoneer, Clattering Skeletons
-(pool/venture.py), Dungeon Map and Bar the Gate (pool/adventures.py) were defined earlier.
+:func:`undercity.engine.dungeons.venture`.
 """
 
 from __future__ import annotations
 
 from undercity.cards import registry
+from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.conditions import ConditionOn
+from undercity.cards.language.continuous import BecomeUntilEOT, LoseAllAbilitiesWhileTapped
+from undercity.cards.language.emblems import GetEmblem
+from undercity.cards.language.event_triggers import ZoneTrigger
+from undercity.cards.language.library_top import LookRevealToHand
+from undercity.cards.language.sacrifice import TokenUnlessSacrifice
+from undercity.cards.language.static_abilities import StaticIf
+from undercity.cards.language.tap_untap import DoesntUntapNext
+from undercity.cards.language.ward import CounterUnlessPays
+from undercity.cards.language.zone_moves import ReturnSourceCard, ReturnUpToOne
 from undercity.cards.model import (
     SELF,
     Activated,
@@ -35,22 +46,6 @@ from undercity.cards.model import (
     Triggered,
     Venture,
     target_creature,
-)
-from undercity.cards.model_afr import (
-    BecomeUntilEOT,
-    CantBeBlockedBy,
-    CantBlock,
-    ConditionOn,
-    CounterUnlessPays,
-    DoesntUntapNext,
-    GetEmblem,
-    LookRevealToHand,
-    LoseAllAbilitiesWhileTapped,
-    ReturnSourceCard,
-    ReturnUpToOne,
-    StaticIf,
-    TokenUnlessSacrifice,
-    ZoneTrigger,
 )
 from undercity.cards.registry import define, mana_ability, token
 from undercity.mana import parse_cost

@@ -1,6 +1,6 @@
 """The venture and completed-dungeon cards of Adventures in the Forgotten Realms (AFR) and
-Forgotten Realms Commander (AFC) that the engine implements (cards/pool/afr_venture.py and
-the earlier pool/venture.py, pool/adventures.py): every ruling is demonstrated by a
+Forgotten Realms Commander (AFC) that the engine implements (cards/pool/venture_cards.py, and
+cards compiled from their Oracle text): every ruling is demonstrated by a
 scenario under tests/rulings/.
 
 The ten rulings about venturing that most of these cards share are quoted once, in

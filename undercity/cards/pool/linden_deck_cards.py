@@ -1,8 +1,8 @@
 """White and colorless cards for the Linden, the Steadfast Queen Commander deck, mostly from
 Commander Legends: Battle for Baldur's Gate, Adventures in the Forgotten Realms and Forgotten
 Realms Commander. Cards as data: Oracle fields from the shipped data, abilities in the effect
-language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb_white` and handled
-by :mod:`undercity.engine.effects_clb_white`).
+language (:mod:`undercity.cards.model` and the concept modules of :mod:`undercity.cards.language`,
+each handled by the engine module of the same name).
 
 "Choose a Background" (Lulu, Loyal Hollyphant) is a deck-construction ability (CR 702.124k);
 it does nothing during the game.
@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from undercity.cards.language.conditions import ActivatedIf, IfElse
+from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.exile_until import ExileUntilLeaves
+from undercity.cards.language.tap_untap import DoesntUntapNext, Tap, Untap
+from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
     ALL,
     EACH_OPPONENT,
@@ -44,16 +49,9 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import AttachTo, DoesntUntapNext
-from undercity.cards.model_clb import ActivatedIf, IfElse, Untap
-from undercity.cards.model_clb_white import (
-    ExileUntilLeaves,
-    Flicker,
-    Tap,
-)
-from undercity.cards.pool.clb_initiative import SOLDIER
-from undercity.cards.pool.dungeon_cards import keyed_token
+from undercity.cards.pool.initiative_cards import SOLDIER
 from undercity.cards.registry import define
+from undercity.cards.tokens import keyed_token
 from undercity.mana import parse_cost
 
 YOUR_CREATURES = F("Creature", controller="you")
@@ -83,7 +81,7 @@ def _enters(text: str, *effects: Effect, **kw: Any) -> Triggered:
 
 
 # ----------------------------------------------------------------------------- tokens
-# Keyed (dungeon_cards.keyed_token): other pools may define tokens with the same names.
+# Keyed (cards.tokens.keyed_token): other pools may define tokens with the same names.
 ANGEL_4_4 = "Angel (4/4 white, flying)"
 GOLEM_3_3 = "Phyrexian Golem (3/3 colorless artifact)"
 keyed_token(ANGEL_4_4, "Angel", "Token Creature — Angel", power=4, toughness=4, colors="W",
@@ -244,7 +242,7 @@ define("Monk of the Open Hand", triggered=(
               "Open Hand.", when=Trigger("cast", nth=2), effects=(PutCounters("+1/+1", 1, SELF),)),))
 
 define("Bygone Bishop", triggered=(
-    # Investigate (CR 701.36a): create a Clue token (pool/afr_venture.py defines it).
+    # Investigate (CR 701.36a): create a Clue token (pool/venture_cards.py defines it).
     Triggered("Whenever you cast a creature spell with mana value 3 or less, investigate.",
               when=Trigger("cast", filter=F("Creature", max_mv=3)), effects=(CreateToken("Clue"),)),))
 
@@ -253,7 +251,7 @@ define("Sram, Senior Edificer", triggered=(
               when=Trigger("cast", filter=F(subtypes={"Aura", "Equipment", "Vehicle"})), effects=(Draw(1),)),))
 
 define("Flumph", triggered=(
-    # Once per damage event, however many sources (effects_afr's "dealt_damage").
+    # Once per damage event, however many sources (the "dealt_damage" event of engine.event_triggers).
     Triggered("Whenever Flumph is dealt damage, you and target opponent each draw a card.",
               when=Trigger("dealt_damage"), targets=(TargetSpec("opponent", text="target opponent"),),
               effects=(Draw(1, YOU), Draw(1, T(0)))),))

@@ -1,7 +1,7 @@
 """The initiative cards of Commander Legends: Battle for Baldur's Gate (issue 5): the CLB cards
 that take the initiative or care about it or about completed dungeons (the three seed cards are
 in :mod:`seeds`). Cards as data: Oracle fields from the shipped data, abilities in the effect
-language (:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb`).
+language (:mod:`undercity.cards.model` and the concept modules of :mod:`undercity.cards.language`).
 
 "Choose a Background" (Imoen, Rasaad, Safana) is a deck-construction ability (CR 702.124k,
 checked in :mod:`undercity.formats.commander`); it does nothing during the game.
@@ -9,6 +9,19 @@ checked in :mod:`undercity.formats.commander`); it does nothing during the game.
 
 from __future__ import annotations
 
+from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn, ExileUntilNonlandCastFree
+from undercity.cards.language.conditions import ActivatedIf, IfElse
+from undercity.cards.language.continuous import DoubleToughness
+from undercity.cards.language.damage import DamageBlockers
+from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.event_triggers import AttackPlayer, BecomesBlocked
+from undercity.cards.language.explore import Explore
+from undercity.cards.language.life_lost import ControllerLosesLife
+from undercity.cards.language.mana_abilities import AddManaIf
+from undercity.cards.language.search import SearchAny
+from undercity.cards.language.tap_untap import Untap, UntapOne
+from undercity.cards.language.tokens import CreateTokensAttacking
+from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.model import (
     ALL,
     Activated,
@@ -29,30 +42,12 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import AttachTo, CounterUnlessPays
-from undercity.cards.model_clb import (
-    ActivatedIf,
-    AddManaIf,
-    AttackPlayer,
-    BecomesBlocked,
-    ControllerLosesLife,
-    CreateTokensAttacking,
-    DamageBlockers,
-    DoubleToughness,
-    ExileTopPlayThisTurn,
-    ExileUntilNonlandCastFree,
-    Explore,
-    IfElse,
-    SearchAny,
-    Untap,
-    UntapOne,
-)
-from undercity.cards.pool.dungeon_cards import keyed_token
 from undercity.cards.registry import define
+from undercity.cards.tokens import keyed_token
 from undercity.mana import parse_cost
 
 COMPLETED = Condition("completed_dungeon")
-#: "Whenever you attack" (CR 508.3d), once per combat: the trigger event of model_afr.
+#: "Whenever you attack" (CR 508.3d), once per combat: a trigger event of language.event_triggers.
 YOU_ATTACK = Trigger("you_attack")
 HAVE_INITIATIVE = Condition("have_initiative")
 TAKE = (TakeInitiative(),)
@@ -71,7 +66,7 @@ def _your_end_step(text: str, *effects: Effect) -> Triggered:
 
 
 # ----------------------------------------------------------------------------- tokens
-# Keyed (dungeon_cards.keyed_token): other pools may define different tokens with these names.
+# Keyed (cards.tokens.keyed_token): other pools may define different tokens with these names.
 FAERIE_DRAGON = "Faerie Dragon (1/1 blue, flying)"
 DRAGON = "Dragon (5/5 red, flying)"
 SOLDIER = "Soldier (1/1 white)"
@@ -187,7 +182,7 @@ define("Trailblazer's Torch", triggered=(
 # ----------------------------------------------------------------------------- cares about the initiative
 
 define("Imoen, Mystic Trickster", triggered=(
-    # Ward {2} (CR 702.21a) is a triggered ability (model_afr's "becomes_target" and CounterUnlessPays).
+    # Ward {2} (CR 702.21a) is a triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).
     Triggered("Ward {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, "
               "counter it unless that player pays {2}.)", when=Trigger("becomes_target"),
               effects=(CounterUnlessPays("{2}"),)),

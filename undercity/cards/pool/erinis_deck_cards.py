@@ -4,12 +4,27 @@ enters/dies abilities, removal and Equipment — mostly from Commander Legends: 
 Baldur's Gate, Adventures in the Forgotten Realms and Forgotten Realms Commander.
 
 Cards as data: Oracle fields from the shipped data, abilities in the effect language
-(:mod:`undercity.cards.model`, grown in :mod:`undercity.cards.model_clb_green`). Keywords
+(:mod:`undercity.cards.model` and the concept modules of :mod:`undercity.cards.language`). Keywords
 (flying, deathtouch, reach, trample, vigilance, haste) come from the Oracle data.
 """
 
 from __future__ import annotations
 
+from undercity.cards.language.block_restrictions import CantBeBlockedBy
+from undercity.cards.language.conditions import ConditionOn, Controls, TotalPower
+from undercity.cards.language.continuous import BecomeUntilEOT
+from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.event_triggers import CombatDamageToPlayer, PlayerCasts
+from undercity.cards.language.library_top import LookTopPutLand
+from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
+from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.quantities import TRIGGER_AMOUNT, GreatestPower, Times
+from undercity.cards.language.search import SearchUpTo
+from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE, StaticIf
+from undercity.cards.language.tap_untap import Untap
+from undercity.cards.language.tokens import CreateTokensAttacking
+from undercity.cards.language.ward import CounterUnlessPays
+from undercity.cards.language.zone_moves import PutFromHand, ReturnUpToOne
 from undercity.cards.model import (
     CREATURE,
     EACH_PLAYER,
@@ -39,39 +54,12 @@ from undercity.cards.model import (
     Triggered,
     target_creature,
 )
-from undercity.cards.model_afr import (
-    AttachTo,
-    BecomeUntilEOT,
-    CantBeBlockedBy,
-    ConditionOn,
-    CounterUnlessPays,
-    ReturnUpToOne,
-    StaticIf,
-)
-from undercity.cards.model_clb import CreateTokensAttacking, Untap
-from undercity.cards.model_clb_green import (
-    NO_MAX_HAND_SIZE,
-    TRIGGER_AMOUNT,
-    AddManaIdentity,
-    AddManaPer,
-    CombatDamageToPlayer,
-    Controls,
-    GreatestPower,
-    LookTopPutLand,
-    May,
-    MayPay,
-    PlayerCasts,
-    PutFromHand,
-    SearchUpTo,
-    Times,
-    TotalPower,
-)
-from undercity.cards.pool.dungeon_cards import keyed_token
 from undercity.cards.registry import define, mana_ability
+from undercity.cards.tokens import keyed_token
 from undercity.mana import parse_cost
 
 BASIC_LAND = F("Land", basic=True)
-#: "Whenever equipped creature attacks" (model_afr's trigger event).
+#: "Whenever equipped creature attacks" (a trigger event of language.event_triggers).
 EQUIPPED_ATTACKS = Trigger("equipped_attacks")
 ENTERS_TAPPED = Static("This permanent enters tapped.", kind="enters_tapped")  # CR 614.1c
 NO_MAX = Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE)  # CR 402.2
@@ -98,7 +86,7 @@ def _identity_mana(text: str = "{T}: Add one mana of any color in your commander
 
 
 # ----------------------------------------------------------------------------- tokens
-# Keyed (dungeon_cards.keyed_token): other pools may define different tokens with these names.
+# Keyed (cards.tokens.keyed_token): other pools may define different tokens with these names.
 SAPROLING = "Saproling (1/1 green)"
 BEAST = "Beast (3/3 green)"
 INSECT = "Insect (1/1 green, flying, deathtouch)"
@@ -272,7 +260,7 @@ define("Circle of Dreams Druid", activated=(
     Activated("{T}: Add {G} for each creature you control.", cost=Cost(tap=True), effects=(AddManaPer("G"),),
               mana_ability=True),))
 # "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
-# triggered ability (model_afr's "becomes_target" and CounterUnlessPays).
+# triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).
 define("Wilson, Refined Grizzly", static=(
     Static("This spell can't be countered.", kind="cant_be_countered"),  # CR 101.2 (effects.counter_spell)
 ), triggered=(

@@ -1,5 +1,4 @@
-"""Additional costs, cost increases and reductions, and casting from a graveyard (CR 601.2b,
-601.2f, 601.2h, 118.8, 118.9, 702.34, 707.10).
+"""The total cost of a spell (CR 601.2b, 601.2f, 601.2h, 118.8, 702.138a, 707.10):
 
 * Additional costs (CR 118.8): :func:`ask_additional` asks the choices while the spell is
   being cast (CR 601.2b), :func:`pay_additional` carries them out as the costs are paid
@@ -8,16 +7,9 @@
   though none are paid for it).
 * Cost changes (CR 601.2f): :func:`modified_cost` starts from the mana cost or the
   alternative cost being paid (with additional costs such as the commander tax), adds the
-  increases of :class:`~undercity.cards.model_casting.CostChange` static abilities, then
+  increases of :class:`~undercity.cards.language.spell_costs.CostChange` static abilities, then
   applies their reductions. The mana value is not changed (CR 202.3).
-* Leaving the stack (CR 614.1a): a spell cast with flashback (CR 702.34a) is exiled instead of
-  going anywhere else; a spell cast with a "…exile it instead" permission (Gale, Waterdeep
-  Prodigy) is exiled instead of being put into its owner's graveyard. Both are replacement
-  effects (:data:`zones.REPLACEMENT_HOOKS`) tied to the spell object.
-* :class:`~undercity.cards.model_casting.MayCastFromGraveyard`: a permission to cast a card
-  from a graveyard while an ability resolves (CR 608.2g). It is the permission used for that
-  casting: the card's own permissions (escape, flashback) don't apply to it (ruling
-  2022-06-10, From the Catacombs).
+* Escape's "exile N other cards from your graveyard" (:func:`ask_escape_exile`).
 """
 
 from __future__ import annotations
@@ -25,13 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards import model_casting as mc
+from undercity.cards.language.spell_costs import COST_CHANGE, CostChange
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting, zones
+from undercity.engine import targeting
 from undercity.engine.decisions import Option
-from undercity.engine.effects import AMOUNT_HOOKS, choose_cards, handles, ref_objects
+from undercity.engine.effects import choose_cards
 from undercity.engine.state import Job, StackItem
 from undercity.mana import ManaCost
 
@@ -39,16 +31,11 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-#: ``State.extra`` key: stack object id -> (``any`` | ``graveyard``, rule, why) — the spell is
-#: exiled instead of leaving the stack for any zone / for its owner's graveyard.
-EXILE_LEAVING_STACK = "exile_leaving_stack"
-
-
 # ----------------------------------------------------------------------------- cost changes
 
 
 def _has_cost_change(card: m.CardDef) -> bool:
-    return any(st.kind == mc.COST_CHANGE for st in card.static)
+    return any(st.kind == COST_CHANGE for st in card.static)
 
 
 _PER = {
@@ -63,7 +50,7 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     for sid in ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]
         for st in ab.static(g, src):
-            if not isinstance(st, mc.CostChange):
+            if not isinstance(st, CostChange):
                 continue
             if st.caster == "you" and player != src.controller:
                 continue
@@ -142,41 +129,6 @@ def pay_additional(g: Game, player: int, item: StackItem, choices: list[Any]) ->
     item.trigger_data["additional"] = paid
 
 
-def _paid_power(g: Game, a: mc.PaidCostPower, item: StackItem, job: Job) -> int:
-    """Dragon's Fire: the chosen creature's power as the spell resolves, or as it last existed
-    on the battlefield; a revealed card's power."""
-    s = g.s
-    for d in item.trigger_data.get("additional") or ():
-        o = s.objs.get(d["obj"])
-        if d["kind"] == "choose":
-            if o is not None and o.zone == "battlefield":
-                return ch.power(g, o)
-            lki = s.lki.get(d["obj"])
-            if lki is not None:
-                return lki.get("power") or 0
-        if o is not None and o.zone == "hand":
-            return o.card.power or 0
-        return d["power"]
-    return getattr(a, "default", 0)
-
-
-def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
-    """CR 202.3: the mana value of the spell that triggered the ability — from its mana cost
-    (X as chosen, CR 202.3e), whatever cost was paid to cast it."""
-    snap = item.trigger_data.get("spell_lki") or {}
-    card = snap.get("card")
-    if card is None:
-        return 0
-    mv = card.mana_value
-    if card.mana_cost is not None and card.mana_cost.x and snap.get("x"):
-        mv += card.mana_cost.x * snap["x"]
-    return mv
-
-
-AMOUNT_HOOKS["additional_cost_power"] = _paid_power
-AMOUNT_HOOKS["spell_mana_value"] = _spell_mana_value
-
-
 # ----------------------------------------------------------------------------- escape
 
 
@@ -187,54 +139,3 @@ def ask_escape_exile(g: Game, job: Job, player: int, o: Obj, n: int) -> list[int
     others = [c for c in g.s.players[player].graveyard if c != o.id]
     return choose_cards(g, job, "exile", player, "escape_exile",
                         lambda k: f"exile a card from your graveyard to escape {o.name} ({k + 1}/{n})", others, n)
-
-
-# ----------------------------------------------------------------------------- leaving the stack
-
-
-def mark_exile_leaving_stack(g: Game, oid: int, how: str, rule: str, why: str) -> None:
-    g.s.extra.setdefault(EXILE_LEAVING_STACK, {})[oid] = (how, rule, why)
-
-
-def _leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: frozenset[str]) -> list[zones.Replacement]:
-    if from_zone != "stack" or to_zone == "exile" or "leave_stack" in applied:
-        return []
-    mark = g.s.extra.get(EXILE_LEAVING_STACK, {}).get(o.id)
-    if mark is None:
-        return []
-    how, rule, why = mark
-    if how == "graveyard" and to_zone != "graveyard":
-        return []
-    return [zones.Replacement("leave_stack", f"{o.name} is exiled instead ({why})", rule, "exile")]
-
-
-zones.REPLACEMENT_HOOKS.append(_leaving_stack)
-
-
-# ----------------------------------------------------------------------------- permissions
-
-
-@handles(mc.MayCastFromGraveyard)
-def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: mc.MayCastFromGraveyard, key: str) -> None:
-    """"You may cast [it] from your graveyard": timing permissions are ignored and its costs
-    are paid (CR 608.2g, 601.2); cast as the ability finishes resolving, like Mad Wizard's
-    Lair. This permission is the one used — not the card's own escape or flashback."""
-    from undercity.engine import casting
-
-    s = g.s
-    p = item.controller
-    ids = ref_objects(g, e.what, item, job)
-    if not ids:
-        return
-    o = s.objs[ids[0]]
-    if o.zone != "graveyard" or o.owner != p:
-        return
-    if not casting.castable(g, p, o, ignore_timing=True):
-        g.emit(ev.Note(rule="601.2", message=f"{o.name} can't be cast now; it stays in the graveyard"))
-        return
-    yes = g.ask(job, key + ":cast", p, "cast_permission",
-                f"{item.source_name}: cast {o.name} from your graveyard (paying its costs)?",
-                [Option(f"cast {o.name} from your graveyard", True), Option(f"don't cast {o.name}", False)])
-    if yes:
-        g.push("cast", player=p, obj=o.id, alt=None, free=False,
-               exile_instead=item.source_name if e.exile_instead else None)

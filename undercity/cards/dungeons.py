@@ -14,7 +14,7 @@ Dungeon cards are not part of any deck (CR 309.2): they are not in the card regi
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -51,28 +51,7 @@ from undercity.cards.model import (
     target_creature,
 )
 from undercity.cards.oracle import parse_type_line
-
-# ----------------------------------------------------------------------------- tokens
-
-
-class KeyedToken(CardDef):
-    """A token whose registry key differs from its name (CR 111.4: two different 'Skeleton'
-    tokens exist). Pickles by key."""
-
-    __slots__ = ("key",)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (registry.get_token, (self.key,))
-
-
-def keyed_token(key: str, name: str, type_line: str, **kw: Any) -> CardDef:
-    """Define a token registered under ``key`` but named ``name``."""
-    base = registry.token(key, type_line, **kw)
-    card = KeyedToken(**{f.name: getattr(base, f.name) for f in fields(CardDef)} | {"name": name})
-    object.__setattr__(card, "key", key)
-    registry._TOKENS[key] = card  # replaces the plain definition made by token()
-    return card
-
+from undercity.cards.tokens import keyed_token
 
 SKELETON = "Skeleton"  # 1/1 black (Muiral's Graveyard)
 SKELETON_MENACE = "Skeleton (4/1 black, menace)"  # Catacombs

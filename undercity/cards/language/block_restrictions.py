@@ -1,0 +1,25 @@
+"""Blocking restrictions from resolved effects (CR 509.1b): "can't be blocked by …" and "can't
+block" this turn (CR 611.2a). Their effects are asked by :func:`undercity.engine.combat.can_block`
+through :mod:`undercity.engine.block_restrictions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect, Filter, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeBlockedBy(Effect):
+    """``what`` can't be blocked by creatures matching ``filter`` this turn (Kick in the Door)."""
+
+    what: Ref
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlock(Effect):
+    """``what`` can't block this turn (Fifty Feet of Rope — Climb Over)."""
+
+    what: Ref

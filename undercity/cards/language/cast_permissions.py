@@ -1,0 +1,35 @@
+"""Permissions to play or cast a card from a zone other than the hand (CR 601.2, 608.2g, 118.9):
+"you may play that card this turn [without paying its mana cost]", "you may cast that card
+without paying its mana cost", "you may cast [it] from your graveyard". Handled by
+:mod:`undercity.engine.cast_permissions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Condition, Effect, Ref, T
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopPlayThisTurn(Effect):
+    """Exile the top card of your library; you may play it this turn — without paying its
+    mana cost if ``free_if`` holds as this resolves (Caves of Chaos Adventurer)."""
+
+    free_if: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilNonlandCastFree(Effect):
+    """Exile cards from the top of your library until you exile a nonland card; you may cast
+    that card without paying its mana cost (CR 608.2g, 118.9). Sarevok's Tome."""
+
+
+@dataclass(frozen=True, slots=True)
+class MayCastFromGraveyard(Effect):
+    """"You may cast ``what`` from your graveyard" while this resolves (CR 608.2g, 601.2),
+    paying its costs. ``exile_instead``: "If a spell cast from your graveyard this way would
+    be put into your graveyard, exile it instead" (CR 614.1a)."""
+
+    what: Ref = T(0)
+    exile_instead: bool = False

@@ -1,0 +1,115 @@
+"""Trigger events (CR 603.2) beyond the core ``Trigger`` events of :mod:`undercity.cards.model`;
+every one is detected by :mod:`undercity.engine.event_triggers`.
+
+Typed triggers: :class:`ZoneTrigger` (functions from a zone other than the battlefield,
+CR 113.6m, or at most once each turn), :class:`AttackPlayer` ("whenever you attack the player
+who has the initiative", CR 508.3e), :class:`BecomesBlocked` (CR 509.3c-d),
+:class:`PlayerCasts` ("whenever a player / an opponent casts …", CR 601.2i) and
+:class:`CombatDamageToPlayer` ("whenever a creature you control deals combat damage to a
+player", CR 510.2).
+
+Trigger events named by ``Trigger.event`` (with a plain :class:`~undercity.cards.model.Trigger`
+or a :class:`ZoneTrigger`):
+
+* ``combat_damage_to_player`` — this creature deals combat damage to a player (once per
+  damage event: a double striker triggers in both damage steps).
+* ``one_or_more_combat_damage_to_player`` — one or more creatures you control deal combat
+  damage to a player: once per damaged player per combat damage step.
+* ``dealt_damage`` — this permanent is dealt damage; simultaneous combat damage from several
+  sources is one event (one trigger).
+* ``complete_dungeon`` — you complete a dungeon (CR 309.7). With :class:`ZoneTrigger`
+  ``zone="graveyard"`` it functions while the card is in its owner's graveyard.
+* ``equipped_attacks`` — the creature this Equipment is attached to attacks.
+* ``you_attack`` — you attack with one or more creatures (once per combat, CR 508.3d).
+* ``sacrifice`` — you sacrifice a permanent matching ``filter``.
+* ``creature_cards_to_your_graveyard`` — one or more creature cards are put into your
+  graveyard from anywhere (use with ``once_each_turn``).
+* ``self_or_other_enters`` — this, or another creature matching ``filter``, enters under
+  your control.
+* ``cast_once`` — like ``cast`` (a spell matching ``filter`` by you), for abilities that
+  trigger only once each turn.
+* ``becomes_target`` — this permanent becomes the target of a spell or ability an opponent
+  controls (ward, CR 702.21a).
+* ``becomes_untapped`` — this permanent becomes untapped, for any reason (Immovable Rod).
+* ``you_gain_life`` — whenever you gain life (once per life-gain event, CR 119.9).
+* ``another_leaves`` — whenever another permanent matching ``filter`` you control leaves the
+  battlefield (it looks back in time, CR 603.10a).
+* ``equipped_dies`` — whenever the creature this Equipment is attached to dies (CR 603.10a:
+  the Equipment is still attached as the creature leaves).
+
+"At the beginning of each opponent's upkeep" is ``Trigger("beginning_of", step="upkeep",
+whose="opponent")`` of the core (CR 805.4d: once per opponent's turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Ref, Trigger
+
+# ---------------------------------------------------------------------------------------
+# Triggers and conditions.
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneTrigger(Trigger):
+    """A trigger that functions from ``zone`` — "you may return this card from your graveyard
+    to your hand" functions only in the graveyard (CR 113.6m) — and/or that triggers at most
+    once each turn ("This ability triggers only once each turn")."""
+
+    zone: str = "battlefield"
+    once_each_turn: bool = False
+
+# ---------------------------------------------------------------------------------------
+# References.
+
+#: In a "becomes blocked by a creature" trigger: the blocking creature (CR 509.3d).
+TRIGGER_BLOCKER = Ref("trigger_blocker")
+
+# ---------------------------------------------------------------------------------------
+# Triggers.
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlayer(Trigger):
+    """"Whenever you attack [the player who has the initiative]": one or more creatures you
+    control are declared as attackers attacking that player (CR 508.3e) — not their
+    planeswalkers, and not creatures put onto the battlefield attacking (CR 508.4).
+    ``defender``: ``initiative``."""
+
+    event: str = "you_attack_player"
+    defender: str = "initiative"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesBlocked(Trigger):
+    """"Whenever [this creature] becomes blocked by a creature" (``by_each``: once for each
+    blocker, CR 509.3d) or "Whenever [it] becomes blocked" (once, CR 509.3c).
+    ``equipped``: the creature is the one this Equipment is attached to."""
+
+    event: str = "becomes_blocked"
+    by_each: bool = False
+    equipped: bool = False
+
+
+# ---------------------------------------------------------------------------------------
+# Triggers.
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCasts(Trigger):
+    """"Whenever a player casts a spell" (``whose="each"``) or "Whenever an opponent casts
+    [a ``filter``] spell" (``whose="opponent"``): the spell becomes cast (CR 601.2i; a copy
+    isn't cast, CR 707.10). Detected by :mod:`undercity.engine.event_triggers`."""
+
+    event: str = "player_casts"
+    whose: str = "each"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamageToPlayer(Trigger):
+    """"Whenever a creature you control [matching ``filter``] deals combat damage to a
+    player" (CR 510.2, 603.2): once per creature and damage step; the damage dealt is the
+    amount :data:`TRIGGER_AMOUNT`."""
+
+    event: str = "creature_combat_damage_to_player"

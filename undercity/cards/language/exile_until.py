@@ -1,0 +1,19 @@
+""""Exile … until this permanent leaves the battlefield" (CR 610.3). Handled by
+:mod:`undercity.engine.exile_until`, which also returns the cards (610.3a).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilLeaves(Effect):
+    """Exile ``what`` until this permanent leaves the battlefield (CR 610.3): if this
+    permanent has already left the battlefield as this resolves, nothing is exiled
+    (CR 610.3c); when it leaves, the exiled cards return to the battlefield under their
+    owners' control (CR 610.3a). Banishing Light, Portable Hole."""
+
+    what: Ref

@@ -1,0 +1,40 @@
+"""Mana abilities' effects beyond a fixed amount of mana (CR 605, 106): mana that depends on a
+condition, on a count, or on the commander's color identity (CR 903.4). Handled by
+:mod:`undercity.engine.mana_abilities`, which also tells the payment planner what they add.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import CREATURE, AddMana, Condition, Filter
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaIf(AddMana):
+    """A mana ability's effect "Add [mana]. If [condition], add [mana_if] instead."
+    (Sarevok's Tome, Undermountain Adventurer), decided as it resolves (CR 605.3a)."""
+
+    cond: Condition = Condition("completed_dungeon")
+    mana_if: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaIdentity(AddMana):
+    """"Add one mana of any color in your commander's color identity" (CR 903.4; 903.4f: with
+    no commander, or one with a colorless identity, it should add no mana). A mana ability's effect
+    (CR 605): with a one-color identity it adds that color; with several, one mana of any
+    color (the payment planner cannot yet restrict "any color" to a subset); with none, {C}
+    (the planner's mana sources must add at least one mana)."""
+
+    #: What the rest of the engine sees without the game (the AI's color estimates); what it
+    #: adds is computed by engine.mana_abilities from the commanders.
+    mana: str = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaPer(AddMana):
+    """A mana ability's effect "Add [``mana``] for each [``per``] you control" (Circle of
+    Dreams Druid: {G} for each creature, itself included, CR 605.3a)."""
+
+    per: Filter = CREATURE

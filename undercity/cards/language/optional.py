@@ -1,0 +1,27 @@
+"""Optional effects (CR 608.2d): "you may [effects]" and "you may pay [cost]. If you do, …".
+Handled by :mod:`undercity.engine.optional`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class May(Effect):
+    """"You may [effects]": the controller chooses as this part of the effect begins
+    (CR 608.2d); ``text`` names the choice (Druidic Ritual: "mill three cards")."""
+
+    effects: tuple[Effect, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MayPay(Effect):
+    """"You may pay [``cost``]. If you do, [effects]" — asked as this resolves, if the
+    controller can pay (CR 608.2d, 118.1); Carefree Swinemaster."""
+
+    cost: str
+    effects: tuple[Effect, ...]

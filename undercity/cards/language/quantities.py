@@ -1,0 +1,53 @@
+"""Quantities (amounts counted as an effect resolves, ``model.Count``): "the greatest power among
+…", "k times …", "that many" (the damage of the triggering event), the mana value of the
+target or of the triggering spell (CR 202.3), and the power of what was paid as an additional
+cost. Counted by :mod:`undercity.engine.quantities`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import CREATURE, Count, Filter
+
+# ---------------------------------------------------------------------------------------
+# Amounts (``Count.what``, :data:`undercity.engine.effects.AMOUNT_HOOKS`).
+
+
+@dataclass(frozen=True, slots=True)
+class GreatestPower(Count):
+    """"The greatest power among [filter] you control" (0 if there are none)."""
+
+    what: str = "greatest_power"
+    filter: Filter | None = CREATURE
+
+
+@dataclass(frozen=True, slots=True)
+class Times(Count):
+    """``k`` times the amount ``of`` — "4 life for each creature you control with power 4 or
+    greater" (Shamanic Revelation)."""
+
+    what: str = "times"
+    of: Count | None = None
+    k: int = 1
+
+
+#: "That many" — the damage dealt by the event that triggered the ability (Old Gnawbone).
+TRIGGER_AMOUNT = Count("trigger_amount")
+
+#: The mana value of the first target (CR 202.3), as it last existed if it left (CR 608.2h).
+TARGET_MANA_VALUE = Count("target_mana_value")
+
+
+#: "That spell's mana value" — the spell that triggered the ability (CR 202.3).
+SPELL_MANA_VALUE = Count("spell_mana_value")
+
+
+@dataclass(frozen=True, slots=True)
+class PaidCostPower(Count):
+    """The power of the card revealed or the creature chosen as an additional cost of this
+    spell (its power as the spell resolves, or as it last existed on the battlefield), or
+    ``default`` if neither was (Dragon's Fire)."""
+
+    what: str = "additional_cost_power"
+    default: int = 0

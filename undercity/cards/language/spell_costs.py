@@ -1,0 +1,31 @@
+"""Changes to the total cost of a spell (CR 601.2f): "[spells] cost {N} more / less to cast". The
+mana value doesn't change (CR 202.3). Read by :mod:`undercity.engine.spell_costs`. Additional
+costs are :class:`undercity.cards.model.AdditionalCost` (on the card); flashback is an
+:class:`undercity.cards.model.AltCost` with ``exile_leaving_stack``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Filter, Static
+
+#: ``Static.kind`` of :class:`CostChange`.
+COST_CHANGE = "cost_change"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CostChange(Static):
+    """"[``spells``] [``caster``] cast cost {``generic``} more (positive) or less (negative)
+    to cast [for each ``per``]" (CR 601.2f). ``caster``: ``you``, ``opponent`` or ``any``
+    (relative to the controller of the permanent with this ability); ``nth``: only the nth
+    spell that player casts each turn (Monk Class: 2); ``per``: a count the change is
+    multiplied by — ``commander_casts`` (times you've cast a commander from the command zone
+    this game)."""
+
+    kind: str = COST_CHANGE
+    spells: Filter = Filter()
+    caster: str = "you"
+    generic: int = 0
+    nth: int | None = None
+    per: str | None = None

@@ -1,0 +1,59 @@
+"""One-shot effects that move cards between zones (CR 400.7: a card that changes zones becomes a
+new object): returning this card or a chosen card from a graveyard, putting a card from the
+hand onto the battlefield (not playing it, CR 305.4), exiling a player's graveyard, and
+exiling a permanent then returning it ("flicker"). Handled by :mod:`undercity.engine.zone_moves`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import CREATURE, Condition, Effect, Filter, Ref
+
+# ---------------------------------------------------------------------------------------
+# Effects.
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSourceCard(Effect):
+    """Return the source card from ``from_zone`` to ``to`` — "return this card from your
+    graveyard to your hand" (Dungeon Crawler). Does nothing if it has left that zone
+    (CR 400.7: it would be a new object)."""
+
+    from_zone: str = "graveyard"
+    to: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnUpToOne(Effect):
+    """Return up to one card matching ``filter`` from your graveyard to ``to`` — not targeted,
+    chosen on resolution — if ``if_`` holds then (Barrowin of Clan Undurr)."""
+
+    filter: Filter = CREATURE
+    to: str = "battlefield"
+    if_: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromHand(Effect):
+    """"You may put a [``filter``] card from your hand onto the battlefield [tapped]" —
+    chosen as this resolves, not cast (CR 608.2c; Scaled Herbalist, Terrain Generator)."""
+
+    filter: Filter
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGraveyardOf(Effect):
+    """Exile each card in the graveyard of each player ``who`` names (Angel of Finality)."""
+
+    who: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Flicker(Effect):
+    """Exile ``what``, then return that card to the battlefield under its owner's control — a
+    new object (CR 400.7); a token exiled this way ceases to exist and doesn't return
+    (CR 111.7, 704.5d)."""
+
+    what: Ref

@@ -1,0 +1,230 @@
+"""Permissions to play or cast a card from a zone other than the hand (CR 601.2, 608.2g, 118.9):
+
+* "you may play that card this turn [without paying its mana cost]" from exile — the options
+  are listed for the player with priority (:data:`priority.OPTION_HOOKS`; CR 305.1: a land
+  play at normal timing) and end with the turn;
+* "you may cast that card without paying its mana cost" while the effect resolves;
+* "you may cast [it] from your graveyard" (CR 608.2g: timing permissions are ignored; its
+  costs are paid). It is the permission used for that casting: the card's own permissions
+  (escape, flashback) don't apply to it (ruling 2022-06-10, From the Catacombs);
+* leaving the stack (CR 614.1a): a spell cast with flashback (CR 702.34a) is exiled instead of
+  going anywhere else; a spell cast with a "…exile it instead" permission (Gale, Waterdeep
+  Prodigy) is exiled instead of being put into its owner's graveyard. Both are replacement
+  effects (:data:`zones.REPLACEMENT_HOOKS`) tied to the spell object.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards import model as m
+from undercity.cards.language.cast_permissions import (
+    ExileTopPlayThisTurn,
+    ExileUntilNonlandCastFree,
+    MayCastFromGraveyard,
+)
+from undercity.engine import casting, priority, zones
+from undercity.engine import events as ev
+from undercity.engine.conditions import _holds_clb
+from undercity.engine.decisions import Option
+from undercity.engine.effects import amount, handles, ref_objects
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+@handles(m.ExileTopMayPlay)
+def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPlay, key: str) -> None:
+    """Runestone Caverns: exile the top ``n`` cards; their owner may play them. The permission
+    is recorded in ``State.extra["may_play"]`` (exiled object id -> player)."""
+    s = g.s
+    p = item.controller
+    allowed = s.extra.setdefault("may_play", {})
+    names = []
+    for oid in list(s.players[p].library[:e.n]):
+        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+        if new is not None:
+            allowed[new.id] = p
+            names.append(new.name)
+    if names:
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {', '.join(names)} "
+                                                         "from exile"))
+
+
+@handles(m.DrawRevealMayCastFree)
+def h_draw_reveal_cast(g: Game, job: Job, item: StackItem, e: m.DrawRevealMayCastFree, key: str) -> None:
+    """Mad Wizard's Lair: draw ``n`` cards and reveal them. Casting one of them without paying
+    its mana cost during the resolution is not supported by the engine yet (see the note)."""
+    p = item.controller
+    s = g.s
+    done = f"{key}:drawn"
+    if done not in job.data:  # draw once, even when this handler runs again after the choice
+        drawn = []
+        for _ in range(amount(g, e.n, item, job)):
+            new = zones.draw(g, p)
+            if new is not None:
+                drawn.append(new.id)
+        job.data[done] = drawn
+        if drawn:
+            g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in drawn)))
+    from undercity.engine import casting
+
+    cands = [c for c in job.data[done] if c in s.objs and s.objs[c].zone == "hand"
+             and casting.castable(g, p, s.objs[c], free=True)]
+    if not cands:
+        return
+    opts = [Option(f"cast {s.objs[c].name} without paying its mana cost", c) for c in cands]
+    opts.append(Option("cast nothing", None))
+    pick = g.ask(job, f"{key}:free", p, "cast_free", "you may cast one of them without paying its mana cost", opts)
+    if pick is not None:
+        # Cast as this ability finishes resolving (CR 608.2g); the cast asks its own questions.
+        g.push("cast", player=p, obj=pick, alt=None, free=True)
+#: ``State.extra`` key: exiled object id -> (player, turn, free) — "you may play that card this
+#: turn [without paying its mana cost]" (Caves of Chaos Adventurer).
+PLAY_THIS_TURN = "play_this_turn"
+
+
+@handles(ExileTopPlayThisTurn)
+def h_exile_top_play(g: Game, job: Job, item: StackItem, e: ExileTopPlayThisTurn, key: str) -> None:
+    """Exile the top card; its owner may play it this turn, without paying its mana cost if
+    ``free_if`` holds as this resolves — and then only that way (rulings, Caves of Chaos
+    Adventurer). Offered by :func:`_play_options`."""
+    s = g.s
+    p = item.controller
+    lib = s.players[p].library
+    if not lib:
+        return
+    free = e.free_if is not None and _holds_clb(g, e.free_if, p)
+    new = zones.move(g, lib[0], "exile", rule="701.13a", verb="is exiled")
+    if new is None:
+        return
+    s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, s.turn, free)
+    how = " without paying its mana cost" if free else ""
+    g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {new.name} this turn{how}"))
+
+
+@handles(ExileUntilNonlandCastFree)
+def h_exile_until_cast(g: Game, job: Job, item: StackItem, e: ExileUntilNonlandCastFree, key: str) -> None:
+    """Exile from the top until a nonland card is exiled; its controller may cast it without
+    paying its mana cost (CR 118.9) as this ability resolves (CR 608.2g, timing ignored). Cast
+    as the ability finishes resolving, like Mad Wizard's Lair (h_draw_reveal_cast, above)."""
+    s = g.s
+    p = item.controller
+    dk = key + ":exiled"
+    if dk not in job.data:
+        card = None
+        while s.players[p].library:
+            new = zones.move(g, s.players[p].library[0], "exile", rule="701.13a", verb="is exiled")
+            if new is not None and "Land" not in new.card.types:
+                card = new.id
+                break
+        job.data[dk] = card
+    card = job.data[dk]
+    if card is None or card not in s.objs or s.objs[card].zone != "exile":
+        return
+    o = s.objs[card]
+    if not casting.castable(g, p, o, free=True):
+        g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now; it stays exiled"))
+        return
+    yes = g.ask(job, key + ":cast", p, "cast_free", f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
+                [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)])
+    if yes:
+        g.push("cast", player=p, obj=card, alt=None, free=True)
+
+
+# ----------------------------------------------------------------------------- playing from exile
+
+
+def _play_options(g: Game, player: int) -> list[Option]:
+    """Cards exiled with "you may play that card this turn": play a land (CR 305.1: normal
+    timing, a land play), cast a spell at its normal timing — paying its costs, or without
+    paying its mana cost (CR 118.9) when that is the permission."""
+    s = g.s
+    perms = s.extra.get(PLAY_THIS_TURN)
+    if not perms:
+        return []
+    p = s.players[player]
+    out = []
+    for oid, (who, turn, free) in perms.items():
+        o = s.objs.get(oid)
+        if who != player or turn != s.turn or o is None or o.zone != "exile":
+            continue
+        if "Land" in o.card.types:
+            if casting.sorcery_timing(g, player) and p.lands_played < priority.LANDS_PER_TURN:
+                out.append(Option(f"play {o.name} from exile", ("play", oid)))
+            continue
+        if not casting.timing_ok(g, player, o.card):
+            continue
+        if free:
+            if casting.castable(g, player, o, free=True):
+                out.append(Option(f"cast {o.name} from exile without paying its mana cost",
+                                  ("cast", oid, priority.FREE)))
+        elif casting.castable(g, player, o):
+            out.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
+    return out
+
+
+priority.OPTION_HOOKS.append(_play_options)
+
+
+def _on_turn(g: Game, e: ev.TurnBegan) -> None:
+    """Permissions "this turn" end with the turn."""
+    perms = g.s.extra.get(PLAY_THIS_TURN)
+    if perms:
+        g.s.extra[PLAY_THIS_TURN] = {k: v for k, v in perms.items() if v[1] == g.s.turn}
+
+#: ``State.extra`` key: stack object id -> (``any`` | ``graveyard``, rule, why) — the spell is
+#: exiled instead of leaving the stack for any zone / for its owner's graveyard.
+EXILE_LEAVING_STACK = "exile_leaving_stack"
+
+
+# ----------------------------------------------------------------------------- leaving the stack
+
+
+def mark_exile_leaving_stack(g: Game, oid: int, how: str, rule: str, why: str) -> None:
+    g.s.extra.setdefault(EXILE_LEAVING_STACK, {})[oid] = (how, rule, why)
+
+
+def _leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: frozenset[str]) -> list[zones.Replacement]:
+    if from_zone != "stack" or to_zone == "exile" or "leave_stack" in applied:
+        return []
+    mark = g.s.extra.get(EXILE_LEAVING_STACK, {}).get(o.id)
+    if mark is None:
+        return []
+    how, rule, why = mark
+    if how == "graveyard" and to_zone != "graveyard":
+        return []
+    return [zones.Replacement("leave_stack", f"{o.name} is exiled instead ({why})", rule, "exile")]
+
+
+zones.REPLACEMENT_HOOKS.append(_leaving_stack)
+
+
+# ----------------------------------------------------------------------------- permissions
+
+
+@handles(MayCastFromGraveyard)
+def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: MayCastFromGraveyard, key: str) -> None:
+    """"You may cast [it] from your graveyard": timing permissions are ignored and its costs
+    are paid (CR 608.2g, 601.2); cast as the ability finishes resolving, like Mad Wizard's
+    Lair. This permission is the one used — not the card's own escape or flashback."""
+    from undercity.engine import casting
+
+    s = g.s
+    p = item.controller
+    ids = ref_objects(g, e.what, item, job)
+    if not ids:
+        return
+    o = s.objs[ids[0]]
+    if o.zone != "graveyard" or o.owner != p:
+        return
+    if not casting.castable(g, p, o, ignore_timing=True):
+        g.emit(ev.Note(rule="601.2", message=f"{o.name} can't be cast now; it stays in the graveyard"))
+        return
+    yes = g.ask(job, key + ":cast", p, "cast_permission",
+                f"{item.source_name}: cast {o.name} from your graveyard (paying its costs)?",
+                [Option(f"cast {o.name} from your graveyard", True), Option(f"don't cast {o.name}", False)])
+    if yes:
+        g.push("cast", player=p, obj=o.id, alt=None, free=False,
+               exile_instead=item.source_name if e.exile_instead else None)

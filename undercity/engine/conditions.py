@@ -1,0 +1,186 @@
+"""Conditions (CR 603.4, 608.2c): the checks of the conditions of
+:mod:`undercity.cards.language.conditions` (:data:`resolve.CONDITION_HOOKS`), the turn's
+history they read, and "if …, [then] (instead)" (:class:`IfElse`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards import model as m
+from undercity.cards.language.conditions import Controls, IfElse, TotalPower
+from undercity.cards.model import Condition
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import resolve, targeting
+from undercity.engine.effects import handles, run_in_order
+from undercity.engine.state import MAIN_STEPS, Job, StackItem
+from undercity.engine.teams import is_active
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+# ``State.extra`` keys for the turn's history.
+DIED = "afr_creature_died_turn"  # the last turn in which a creature died
+LAND_ENTERED = "afr_land_entered"  # player -> the last turn a land entered under their control
+ATTACK_POWER = "afr_attack_power"  # player -> (turn, total power of the creatures they attacked with)
+
+
+def _holds_afr(g: Game, cond: Condition | None, controller: int) -> bool:
+    return resolve.condition_holds(g, cond, controller)
+
+
+# ----------------------------------------------------------------------------- conditions
+
+
+def _cond_not_completed(g: Game, cond: Condition, controller: int) -> bool:
+    return getattr(cond, "arg", "") not in g.s.players[controller].completed
+
+
+def _cond_creature_died(g: Game, cond: Condition, controller: int) -> bool:
+    return g.s.extra.get(DIED) == g.s.turn
+
+
+def _cond_land_entered(g: Game, cond: Condition, controller: int) -> bool:
+    return g.s.extra.get(LAND_ENTERED, {}).get(controller) == g.s.turn
+
+
+def _attack_power(g: Game, player: int) -> int:
+    """The total power of the creatures ``player`` attacked with this combat, as they were
+    declared: recorded the first time it is asked after the declaration (all attackers are
+    declared before any attack trigger is checked, CR 508.1, 508.2)."""
+    s = g.s
+    powers = s.extra.setdefault(ATTACK_POWER, {})
+    rec = powers.get(player)
+    if rec is None or rec[0] != s.turn:
+        c = s.combat
+        total = sum(ch.power(g, s.objs[a]) for a in c.attackers
+                    if a in s.objs and s.objs[a].controller == player) if c is not None else 0
+        rec = powers[player] = (s.turn, total)
+    return int(rec[1])
+
+
+def _cond_pack_tactics(g: Game, cond: Condition, controller: int) -> bool:
+    """Pack tactics: "if you attacked with creatures with total power N or greater this
+    combat" — the power they had as they were declared as attackers."""
+    return _attack_power(g, controller) >= int(getattr(cond, "arg", "0") or 0)
+
+
+def _cond_your_turn(g: Game, cond: Condition, controller: int) -> bool:
+    return is_active(g, controller)
+
+
+resolve.CONDITION_HOOKS.update({
+    "not_completed": _cond_not_completed,
+    "creature_died_this_turn": _cond_creature_died,
+    "land_entered_this_turn": _cond_land_entered,
+    "pack_tactics": _cond_pack_tactics,
+    "your_turn": _cond_your_turn,
+})
+
+
+# ----------------------------------------------------------------------------- conditions
+
+
+def _initiative_in_attack(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"If you or a player you're attacking has the initiative" (Undercellar Sweep): a player
+    you're attacking is one a creature you control is attacking (not their planeswalkers)."""
+    s = g.s
+    holder = s.initiative
+    if holder is None:
+        return False
+    if holder == controller:
+        return True
+    c = s.combat
+    return c is not None and any(d == ("p", holder) and a in s.objs and s.objs[a].controller == controller
+                                 for a, d in c.attackers.items())
+
+
+resolve.CONDITION_HOOKS["initiative_in_attack"] = _initiative_in_attack
+
+#: ``State.extra`` key: player -> the last turn a creature card was put into their graveyard.
+CREATURE_CARD_TO_GRAVEYARD = "clb_creature_card_to_graveyard_turn"
+
+
+def _creature_card_to_graveyard(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"If a creature card was put into your graveyard from anywhere this turn" (Cloakwood
+    Hermit; CR 603.4): a card — not a token (CR 111.7) — from any zone."""
+    return g.s.extra.get(CREATURE_CARD_TO_GRAVEYARD, {}).get(controller) == g.s.turn
+
+
+resolve.CONDITION_HOOKS["creature_card_to_your_graveyard_this_turn"] = _creature_card_to_graveyard
+
+
+def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
+    if e.to_zone != "graveyard" or e.token:
+        return
+    new = g.s.objs.get(e.new_obj)
+    if new is not None and "Creature" in new.card.types:
+        g.s.extra.setdefault(CREATURE_CARD_TO_GRAVEYARD, {})[new.owner] = g.s.turn
+
+
+def _holds_clb(g: Game, cond: m.Condition | None, controller: int) -> bool:
+    return resolve.condition_holds(g, cond, controller)
+
+
+# ----------------------------------------------------------------------------- effects
+
+
+@handles(IfElse)
+def h_if_else(g: Game, job: Job, item: StackItem, e: IfElse, key: str) -> None:
+    """The condition is checked once, as this part of the effect begins (CR 608.2c); the
+    chosen effects then run in order, each at most once even if the job runs again."""
+    ck = key + ":if"
+    if ck not in job.data:
+        job.data[ck] = _holds_clb(g, e.cond, item.controller)
+    run_in_order(g, job, item, e.then if job.data[ck] else e.otherwise, key)
+
+
+# ----------------------------------------------------------------------------- conditions
+
+
+def _controls(g: Game, cond: m.Condition, controller: int) -> bool:
+    assert isinstance(cond, Controls)
+    s = g.s
+    n = sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
+            and targeting.matches(g, s.objs[oid], cond.filter, controller))
+    return n >= cond.n
+
+
+def _total_power(g: Game, cond: m.Condition, controller: int) -> bool:
+    assert isinstance(cond, TotalPower)
+    s = g.s
+    total = sum(max(ch.power(g, s.objs[oid]), 0) for oid in s.battlefield
+                if s.objs[oid].controller == controller and ch.is_creature(s.objs[oid]))
+    return total >= cond.n
+
+
+resolve.CONDITION_HOOKS["controls"] = _controls
+resolve.CONDITION_HOOKS["total_power"] = _total_power
+
+
+# ----------------------------------------------------------------------------- conditions
+
+
+def _lands(g: Game, player: int) -> int:
+    s = g.s
+    return sum(1 for oid in s.battlefield if s.objs[oid].controller == player and "Land" in s.objs[oid].card.types)
+
+
+def _opponent_more_lands(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"If an opponent controls more lands than you" (Loyal Warhound, Scouting Hawk)."""
+    mine = _lands(g, controller)
+    return any(targeting._is_opponent(g, controller, p) and _lands(g, p) > mine for p in g.s.living())
+
+
+def _your_main_phase(g: Game, cond: m.Condition, controller: int) -> bool:
+    """Addendum (an ability word, CR 207.2c): "if you cast this spell during your main phase".
+    A spell resolves in the step it was cast in (a step can't end with objects on the stack,
+    CR 500.2), so this is checked as it resolves."""
+    return is_active(g, controller) and g.s.step in MAIN_STEPS
+
+
+resolve.CONDITION_HOOKS.update({
+    "opponent_more_lands": _opponent_more_lands,
+    "your_main_phase": _your_main_phase,
+})

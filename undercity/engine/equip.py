@@ -1,0 +1,55 @@
+"""Attaching Equipment (CR 701.3, 702.6a: equip's effect) and state-based action 704.5n (an
+Equipment attached to an illegal permanent or to nothing becomes unattached, :data:`sba.HOOKS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.equip import AttachTo
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import sba
+from undercity.engine.effects import handles, ref_objects
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+def _sba_unattach_equipment(g: Game) -> list[sba.Action]:
+    """CR 704.5n: an Equipment attached to an illegal permanent or to one no longer on the
+    battlefield becomes unattached (it stays on the battlefield)."""
+    s = g.s
+    out = []
+    for oid in s.battlefield:
+        o = s.objs[oid]
+        if o.attached_to is None or "Equipment" not in o.card.subtypes:
+            continue
+        host = s.objs.get(o.attached_to)
+        if host is None or host.zone != "battlefield" or not ch.is_creature(host):
+
+            def run(g: Game, eq: int = oid) -> None:
+                e = g.s.objs.get(eq)
+                if e is not None and e.attached_to is not None:
+                    e.attached_to = None
+                    g.emit(ev.Note(rule="704.5n", message=f"{e.name} becomes unattached"))
+
+            out.append(sba.Action("hook", "704.5n", obj=oid, reason="Equipment attached to nothing", run=run))
+    return out
+
+
+sba.HOOKS.append(_sba_unattach_equipment)
+
+
+@handles(AttachTo)
+def h_attach(g: Game, job: Job, item: StackItem, e: AttachTo, key: str) -> None:
+    s = g.s
+    src = s.objs.get(item.source) if item.source is not None else None
+    if src is None or src.zone != "battlefield":
+        return
+    for oid in ref_objects(g, e.what, item, job):
+        if src.attached_to == oid:  # CR 701.3b: already attached to it: nothing happens
+            return
+        src.attached_to = oid
+        src.timestamp = s.next_timestamp()  # CR 701.3c
+        g.emit(ev.Note(rule="701.3a", message=f"{src.name} becomes attached to {s.objs[oid].name}"))

@@ -1,0 +1,480 @@
+"""Trigger events (CR 603.2) beyond those :mod:`undercity.engine.triggers` checks: the
+vocabulary of :mod:`undercity.cards.language.event_triggers`.
+
+Watchers (:data:`triggers.GLOBAL_WATCHERS`, in this order) turn events into waiting triggers:
+
+* combat damage to a player, being dealt damage (simultaneous combat damage is one event),
+  completing a dungeon (also from a graveyard, CR 113.6m), an equipped creature attacking,
+  "whenever you attack" (once per combat), sacrificing (it looks back in time, CR 603.10a),
+  creature cards put into your graveyard, "this or another creature enters", once-each-turn
+  cast triggers, ward's "becomes the target" (CR 702.21a) and "becomes untapped"; they also
+  keep the turn's history that :mod:`undercity.engine.conditions` reads;
+* "whenever you attack the player who has the initiative" (CR 508.3e) and "becomes blocked
+  [by a creature]" (CR 509.3c-d);
+* "whenever a player / an opponent casts a spell" (CR 601.2i; a copy isn't cast, 707.10) and
+  "whenever a creature you control deals combat damage to a player" (CR 510.2);
+* "whenever you gain life" (CR 119.9), "whenever another … you control leaves the
+  battlefield" and "whenever equipped creature dies" (CR 603.10a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards import model as m
+from undercity.cards.language.event_triggers import (
+    AttackPlayer,
+    BecomesBlocked,
+    CombatDamageToPlayer,
+    PlayerCasts,
+)
+from undercity.cards.model import CardDef
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import resolve, targeting, triggers, zones
+from undercity.engine.cast_permissions import _on_turn
+from undercity.engine.conditions import DIED, LAND_ENTERED, _attack_power, _on_zone_changed
+from undercity.engine.state import StackItem
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+ATTACKED = "afr_you_attacked"  # player -> the last turn "whenever you attack" triggered for them
+ONCE = "afr_once"  # (object id, ability uid) -> the last turn it triggered ("only once each turn")
+DAMAGED = "afr_dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
+
+#: The string trigger events of language.event_triggers watched here.
+EVENTS = frozenset({
+    "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
+    "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
+    "cast_once", "becomes_target"})
+
+
+@lru_cache(maxsize=4096)
+def _has_afr_triggers(card: CardDef) -> bool:
+    return any(a.when.event in EVENTS for a in card.triggered)
+
+
+def _triggering(g: Game) -> list[Obj]:
+    """Permanents that may have a trigger of this module: by card, or given one (613.1f)."""
+    s = g.s
+    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_afr_triggers))]
+
+
+# ----------------------------------------------------------------------------- triggers
+
+
+def _add(g: Game, o: Obj, a: m.Triggered, controller: int, **data: Any) -> None:
+    """Record that ``a`` of ``o`` triggered (with its intervening "if", CR 603.4), at most once
+    each turn if it says so."""
+    w = a.when
+    if getattr(w, "once_each_turn", False):
+        once = g.s.extra.setdefault(ONCE, {})
+        if once.get((o.id, a.uid)) == g.s.turn:
+            return
+        if a.if_ is None or resolve.condition_holds(g, a.if_, controller):
+            once[(o.id, a.uid)] = g.s.turn
+    triggers._add(g, o, a, controller, o.name, **data)
+
+
+def _with_event(g: Game, event: str) -> list[tuple[Obj, m.Triggered]]:
+    """(permanent, ability) for every triggered ability with this event on the battlefield."""
+    out = []
+    for o in _triggering(g):
+        for a in ab.triggered(g, o):
+            if a.when.event == event and getattr(a.when, "zone", "battlefield") == "battlefield":
+                out.append((o, a))
+    return out
+
+
+def _on_damage(g: Game, e: ev.DamageDealt) -> None:
+    s = g.s
+    if e.combat and e.target_player is not None and e.source in s.objs:
+        src = s.objs[e.source]
+        if src.zone == "battlefield":
+            # Granted abilities included ("Enchanted creature has 'Whenever this creature deals
+            # combat damage to a player, …'"; Fly; CR 613.1f).
+            for a in ab.triggered(g, src):
+                if a.when.event != "combat_damage_to_player":
+                    continue
+                _add(g, src, a, src.controller, damaged=e.target_player, object=src.id)
+    if e.target_obj is not None and e.target_obj in s.objs:
+        o = s.objs[e.target_obj]
+        if not any(a.when.event == "dealt_damage" for a in ab.triggered(g, o)):
+            return
+        if e.combat:  # simultaneous combat damage is one event: trigger once, when it is all dealt
+            batch = s.extra.setdefault(DAMAGED, [])
+            if o.id not in batch:
+                batch.append(o.id)
+            return
+        for a in ab.triggered(g, o):
+            if a.when.event == "dealt_damage":
+                _add(g, o, a, o.controller, object=o.id)
+
+
+def _on_combat_damage(g: Game, e: ev.CombatDamageDealt) -> None:
+    s = g.s
+    for oid in s.extra.pop(DAMAGED, []):
+        o = s.objs.get(oid)
+        if o is not None:
+            for a in ab.triggered(g, o):
+                if a.when.event == "dealt_damage":
+                    _add(g, o, a, o.controller, object=o.id)
+    for o, a in _with_event(g, "one_or_more_combat_damage_to_player"):
+        for damaged, controllers in sorted(e.to_players.items()):
+            if o.controller in controllers:
+                _add(g, o, a, o.controller, damaged=damaged)
+
+
+def _on_completed(g: Game, e: ev.DungeonCompleted) -> None:
+    s = g.s
+    for o, a in _with_event(g, "complete_dungeon"):
+        if o.controller == e.player:
+            _add(g, o, a, o.controller, dungeon=e.dungeon)
+    for oid in list(s.players[e.player].graveyard):  # CR 113.6m: abilities that work from there
+        o = s.objs[oid]
+        for a in ab.triggered(g, o):
+            if a.when.event == "complete_dungeon" and getattr(a.when, "zone", "") == "graveyard":
+                _add(g, o, a, o.owner, dungeon=e.dungeon)
+
+
+def _on_zone_change(g: Game, e: ev.ZoneChanged) -> None:
+    s = g.s
+    if e.from_zone == "battlefield":
+        lki = s.lki.get(e.obj) or {}
+        if e.to_zone == "graveyard" and "Creature" in lki.get("types", ()):
+            s.extra[DIED] = s.turn  # a creature died this turn (Zombie Ogre)
+        if e.to_zone == "graveyard" and "sacrificed" in e.verb and lki:
+            _on_sacrifice(g, e, lki)
+        _sefris_left(g, e)
+    new = s.objs.get(e.new_obj)
+    if new is None:
+        return
+    if e.to_zone == "battlefield":
+        if "Land" in new.card.types:
+            s.extra.setdefault(LAND_ENTERED, {})[new.controller] = s.turn
+        for o, a in _with_event(g, "self_or_other_enters"):
+            w = a.when
+            if o.id == new.id or (new.controller == o.controller and ch.is_creature(new)
+                                  and targeting.matches(g, new, w.filter, o.controller, o.id)):
+                _add(g, o, a, o.controller, object=new.id)
+    if e.to_zone == "graveyard" and not new.token and "Creature" in new.card.types:
+        # "Whenever one or more creature cards are put into your graveyard from anywhere" looks
+        # at the card in the graveyard (ruling 2021-07-23, Sefris of the Hidden Ways).
+        for o, a in _with_event(g, "creature_cards_to_your_graveyard"):
+            if o.controller == new.owner:
+                batch = s.extra.get(zones._SIMULTANEOUS)
+                _add(g, o, a, o.controller, object=new.id, batch=id(batch) if batch is not None else None)
+
+
+def _sefris_left(g: Game, e: ev.ZoneChanged) -> None:
+    """An ability that triggers on cards going to a graveyard needs its source on the
+    battlefield after the event (it doesn't look back in time, CR 603.10): if the source left
+    the battlefield in the same simultaneous event, what it "triggered" earlier in that event
+    didn't trigger (ruling 2021-09-24, Sefris of the Hidden Ways)."""
+    s = g.s
+    batch = s.extra.get(zones._SIMULTANEOUS)
+    if batch is None:
+        return
+    gone = [t for t in s.pending_triggers if t.source == e.obj and t.ability is not None
+            and t.ability.when.event == "creature_cards_to_your_graveyard" and t.data.get("batch") == id(batch)]
+    for t in gone:
+        s.pending_triggers.remove(t)
+        s.extra.get(ONCE, {}).pop((e.obj, t.ability.uid), None)  # type: ignore[union-attr]
+
+
+def _on_sacrifice(g: Game, e: ev.ZoneChanged, lki: dict[str, Any]) -> None:
+    """"Whenever you sacrifice a [filter]" looks back in time (CR 603.10a)."""
+    card: CardDef = lki["card"]
+    for o, a in _with_event(g, "sacrifice"):
+        flt = a.when.filter
+        if lki["controller"] != o.controller:
+            continue
+        if flt is not None and (flt.types and not flt.types & card.types
+                                or flt.subtypes and not flt.subtypes & card.subtypes):
+            continue
+        _add(g, o, a, o.controller, object=e.new_obj)
+
+
+def _defending(g: Game, attacker: int) -> int | None:
+    s = g.s
+    d = s.combat.attackers.get(attacker) if s.combat else None
+    if d is None:
+        return None
+    return d[1] if d[0] == "p" else (s.objs[d[1]].controller if d[1] in s.objs else None)
+
+
+def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
+    s = g.s
+    c = s.combat
+    player = e.player
+    if c is not None:
+        _attack_power(g, player)  # record it as declared, before anything changes it
+    attacked = s.extra.setdefault(ATTACKED, {})
+    first = attacked.get(player) != s.turn
+    attacked[player] = s.turn
+    for o, a in _with_event(g, "you_attack"):
+        if first and o.controller == player:  # once per combat (ruling 2021-07-23)
+            _add(g, o, a, o.controller)
+    for o, a in _with_event(g, "equipped_attacks"):
+        if o.attached_to == e.attacker:
+            _add(g, o, a, o.controller, object=e.attacker, defending=_defending(g, e.attacker))
+
+
+def _targeted(g: Game, item: StackItem | None) -> None:
+    """Ward (CR 702.21a): a permanent with a ``becomes_target`` ability becomes the target of
+    a spell or ability an opponent controls (or anyone's, ``whose="any"``) — each such
+    permanent it targets triggers."""
+    if item is None or not item.targets:
+        return
+    targets = [tuple(t) for t in item.targets]
+    for o, a in _with_event(g, "becomes_target"):
+        # ``whose="any"``: "becomes the target of a spell or ability" (anyone's, Phantasmal Image).
+        if ("o", o.id) in targets and (a.when.whose == "any" or targeting._is_opponent(g, o.controller,
+                                                                                      item.controller)):
+            _add(g, o, a, o.controller, target_item=item.id)
+
+
+def _on_activated(g: Game, e: ev.AbilityActivated) -> None:
+    _targeted(g, g.s.stack[-1] if g.s.stack else None)
+
+
+def _on_triggered(g: Game, e: ev.AbilityTriggered) -> None:
+    _targeted(g, g.s.stack[-1] if g.s.stack else None)
+
+
+def _on_cast(g: Game, e: ev.SpellCast) -> None:
+    s = g.s
+    spell = s.objs.get(e.obj)
+    if spell is None:
+        return
+    _targeted(g, next((it for it in s.stack if it.obj == e.obj), None))
+    if e.copy:
+        return
+    for o, a in _with_event(g, "cast_once"):
+        if o.controller == e.player and targeting.matches(g, spell, a.when.filter, o.controller, o.id):
+            _add(g, o, a, o.controller, spell=e.obj)
+
+
+def _on_tapped(g: Game, e: ev.Tapped) -> None:
+    """"Whenever [this] becomes untapped" (Immovable Rod; CR 603.2), whatever untapped it."""
+    o = g.s.objs.get(e.obj)
+    if e.tapped or o is None or o.zone != "battlefield":
+        return
+    for a in ab.triggered(g, o):
+        if a.when.event == "becomes_untapped":
+            _add(g, o, a, o.controller, object=o.id)
+
+
+_BY_KIND_EVENTS: dict[str, Callable[[Game, Any], None]] = {
+    "tapped": _on_tapped, "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
+    "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
+    "ability_activated": _on_activated, "ability_triggered": _on_triggered,
+}
+
+
+def _watch_events(g: Game, e: ev.Event) -> None:
+    fn = _BY_KIND_EVENTS.get(e.kind)
+    if fn is not None:
+        fn(g, e)
+
+
+triggers.GLOBAL_WATCHERS.append(_watch_events)
+
+
+# ----------------------------------------------------------------------------- triggers
+
+
+_CLB_TRIGGERS = (AttackPlayer, BecomesBlocked)
+
+
+@lru_cache(maxsize=4096)
+def _clb_triggered(card: CardDef) -> tuple[m.Triggered, ...]:
+    return tuple(a for a in card.triggered if isinstance(a.when, _CLB_TRIGGERS))
+
+
+def _has_clb_trigger(card: CardDef) -> bool:
+    return bool(_clb_triggered(card))
+
+
+def _watching(g: Game) -> list[tuple[Obj, m.Triggered]]:
+    s = g.s
+    return [(s.objs[oid], a) for oid in ch.permanents_with(s, _has_clb_trigger) for a in _clb_triggered(s.objs[oid].card)]
+
+
+def _on_attack_initiative(g: Game, e: ev.AttackDeclared) -> None:
+    """"Whenever you attack the player who has the initiative": once per declaration of
+    attackers, if a creature you control is declared attacking that player (CR 508.3e).
+    Attack events are emitted after the whole declaration, in declaration order: the ability
+    triggers on the first one that attacks that player."""
+    s = g.s
+    c = s.combat
+    holder = s.initiative
+    if c is None or holder is None or c.attackers.get(e.attacker) != ("p", holder):
+        return
+    first = next((a for a, d in c.attackers.items()
+                  if d == ("p", holder) and a in s.objs and s.objs[a].controller == e.player), None)
+    if first != e.attacker:
+        return
+    for o, a in _watching(g):
+        if isinstance(a.when, AttackPlayer) and a.when.defender == "initiative" and o.controller == e.player:
+            triggers._add(g, o, a, o.controller, o.name)
+
+
+def _on_block(g: Game, e: ev.BlockDeclared) -> None:
+    """"Becomes blocked by a creature": once per blocker (CR 509.3d). "Becomes blocked":
+    once, with the first blocker declared for it (CR 509.3c)."""
+    c = g.s.combat
+    for o, a in _watching(g):
+        w = a.when
+        if not isinstance(w, BecomesBlocked):
+            continue
+        creature = o.attached_to if w.equipped else o.id
+        if creature != e.attacker:
+            continue
+        if w.by_each:
+            triggers._add(g, o, a, o.controller, o.name, object=e.attacker, blocker=e.blocker)
+        elif c is not None and c.blocked_by.get(e.attacker, [None])[0] == e.blocker:
+            triggers._add(g, o, a, o.controller, o.name, object=e.attacker)
+
+
+_BY_KIND_COMBAT: dict[str, Any] = {
+    "attack_declared": _on_attack_initiative, "block_declared": _on_block, "turn_began": _on_turn,
+    "zone_changed": _on_zone_changed,
+}
+
+
+def _watch_combat(g: Game, e: ev.Event) -> None:
+    fn = _BY_KIND_COMBAT.get(e.kind)
+    if fn is not None:
+        fn(g, e)
+
+
+triggers.GLOBAL_WATCHERS.append(_watch_combat)
+
+
+# ----------------------------------------------------------------------------- triggers
+
+
+@lru_cache(maxsize=4096)
+def _has_cast_trigger(card: CardDef) -> bool:
+    return any(isinstance(a.when, PlayerCasts) for a in card.triggered)
+
+
+def _on_player_casts(g: Game, e: ev.SpellCast) -> None:
+    """"Whenever a player casts a spell" / "Whenever an opponent casts …" (CR 601.2i, 603.2):
+    a copy isn't cast (CR 707.10)."""
+    s = g.s
+    spell = s.objs.get(e.obj)
+    if spell is None or e.copy:
+        return
+    for oid in ch.permanents_with(s, _has_cast_trigger):
+        o = s.objs[oid]
+        for a in ab.triggered(g, o):
+            w = a.when
+            if not isinstance(w, PlayerCasts):
+                continue
+            if w.whose == "opponent" and not targeting._is_opponent(g, o.controller, e.player):
+                continue
+            if w.whose == "you" and e.player != o.controller:
+                continue
+            if targeting.matches(g, spell, w.filter, o.controller, oid):
+                triggers._add(g, o, a, o.controller, o.name, spell=e.obj, caster=e.player)
+
+
+@lru_cache(maxsize=4096)
+def _has_damage_trigger(card: CardDef) -> bool:
+    return any(isinstance(a.when, CombatDamageToPlayer) for a in card.triggered)
+
+
+def _on_creature_combat_damage(g: Game, e: ev.DamageDealt) -> None:
+    """"Whenever a creature you control deals combat damage to a player" (CR 510.2, 603.2):
+    each creature's combat damage to a player is one event."""
+    s = g.s
+    src = s.objs.get(e.source) if e.source is not None else None
+    if not e.combat or e.target_player is None or src is None or not ch.is_creature(src):
+        return
+    for oid in ch.permanents_with(s, _has_damage_trigger):
+        o = s.objs[oid]
+        if o.controller != src.controller:
+            continue
+        for a in ab.triggered(g, o):
+            if isinstance(a.when, CombatDamageToPlayer) and targeting.matches(g, src, a.when.filter, o.controller,
+                                                                                  oid):
+                triggers._add(g, o, a, o.controller, o.name, amount=e.amount, damaged=e.target_player,
+                              object=src.id)
+
+
+def _watch_casts_and_damage(g: Game, e: ev.Event) -> None:
+    if e.kind == "spell_cast":
+        _on_player_casts(g, e)  # type: ignore[arg-type]
+    elif e.kind == "damage_dealt":
+        _on_creature_combat_damage(g, e)  # type: ignore[arg-type]
+
+
+triggers.GLOBAL_WATCHERS.append(_watch_casts_and_damage)
+
+
+# ----------------------------------------------------------------------------- triggers
+
+LIFE_AND_LEAVING_EVENTS = frozenset({"you_gain_life", "another_leaves", "equipped_dies"})
+
+
+@lru_cache(maxsize=4096)
+def _has_events(card: CardDef) -> bool:
+    return any(a.when.event in LIFE_AND_LEAVING_EVENTS for a in card.triggered)
+
+
+def _with_card_event(g: Game, event: str) -> list[tuple[Obj, m.Triggered]]:
+    s = g.s
+    return [(s.objs[oid], a) for oid in ch.permanents_with(s, _has_events)
+            for a in s.objs[oid].card.triggered if a.when.event == event]
+
+
+def _on_life(g: Game, e: ev.LifeChanged) -> None:
+    """"Whenever you gain life": once for each life-gain event (CR 119.9; each lifelink
+    source's damage is its own event, CR 702.15b)."""
+    if e.amount <= 0:
+        return
+    for o, a in _with_card_event(g, "you_gain_life"):
+        if o.controller == e.player:
+            triggers._add(g, o, a, o.controller, o.name, amount=e.amount)
+
+
+def _on_leaves(g: Game, e: ev.ZoneChanged) -> None:
+    if e.from_zone != "battlefield":
+        return
+    s = g.s
+    lki = s.lki.get(e.obj)
+    if lki is None:
+        return
+    card: CardDef = lki["card"]
+    for o, a in _with_card_event(g, "another_leaves"):
+        # CR 603.10a: looks back in time — the permanent as it last existed on the battlefield.
+        flt = a.when.filter
+        if o.id == e.obj or lki["controller"] != o.controller:
+            continue
+        if flt is not None and flt.types and not flt.types & card.types:
+            continue
+        triggers._add(g, o, a, o.controller, o.name, object=e.new_obj)
+    if e.to_zone == "graveyard" and "Creature" in lki["types"]:
+        for o, a in _with_card_event(g, "equipped_dies"):
+            if o.attached_to == e.obj:  # still attached: 704.5n hasn't been checked yet
+                triggers._add(g, o, a, o.controller, o.name, object=e.new_obj)
+
+
+_BY_KIND_LIFE: dict[str, Callable[[Game, Any], None]] = {"life_changed": _on_life, "zone_changed": _on_leaves}
+
+
+def _watch_life_and_leaving(g: Game, e: ev.Event) -> None:
+    fn = _BY_KIND_LIFE.get(e.kind)
+    if fn is not None:
+        fn(g, e)
+
+
+triggers.GLOBAL_WATCHERS.append(_watch_life_and_leaving)

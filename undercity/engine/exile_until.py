@@ -1,0 +1,63 @@
+""""Exile … until this permanent leaves the battlefield" (CR 610.3): nothing is exiled if the
+source has already left (610.3c); when it leaves, the exiled cards return to the battlefield
+under their owners' control the next time state-based actions are checked (610.3a,
+:data:`sba.HOOKS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.exile_until import ExileUntilLeaves
+from undercity.engine import events as ev
+from undercity.engine import sba, zones
+from undercity.engine.effects import handles, ref_objects
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+#: ``State.extra`` key: source permanent id -> card ids exiled "until it leaves the battlefield".
+EXILED_UNTIL = "clbw_exiled_until"
+
+
+@handles(ExileUntilLeaves)
+def h_exile_until_leaves(g: Game, job: Job, item: StackItem, e: ExileUntilLeaves, key: str) -> None:
+    s = g.s
+    src = s.objs.get(item.source) if item.source is not None else None
+    if src is None or src.zone != "battlefield":
+        # CR 610.3c: the source left before this resolved: the object isn't exiled at all.
+        g.emit(ev.Note(rule="610.3c", message=f"{item.source_name} has left the battlefield: nothing is exiled"))
+        return
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.move(g, oid, "exile", rule="610.3", verb=f"is exiled until {src.name} leaves the battlefield")
+        # A commander put into the command zone instead (CR 903.9b) is no longer linked.
+        if new is not None and not new.token and new.zone == "exile":
+            s.extra.setdefault(EXILED_UNTIL, {}).setdefault(src.id, []).append(new.id)
+
+
+def _return_exiled(g: Game) -> list[sba.Action]:
+    """CR 610.3a: when the source of a "until [it] leaves the battlefield" effect leaves, the
+    exiled cards return to the battlefield under their owners' control (done the next time
+    state-based actions are checked, before anyone gets priority)."""
+    s = g.s
+    held = s.extra.get(EXILED_UNTIL)
+    if not held:
+        return []
+    out = []
+    for src in list(held):
+        if src in s.objs and s.objs[src].zone == "battlefield":
+            continue
+
+        def run(g: Game, src: int = src) -> None:
+            st = g.s
+            for oid in st.extra.get(EXILED_UNTIL, {}).pop(src, []):
+                o = st.objs.get(oid)
+                if o is not None and o.zone == "exile":  # CR 400.7: only that object returns
+                    zones.put_onto_battlefield(g, oid, o.owner, rule="610.3a")
+
+        out.append(sba.Action("hook", "610.3a", obj=src, reason="exiled until its source left", run=run))
+    return out
+
+
+sba.HOOKS.append(_return_exiled)

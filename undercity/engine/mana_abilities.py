@@ -1,0 +1,88 @@
+"""Mana abilities whose mana is decided as they resolve (CR 605.3a): "Add … If [condition], add
+… instead", "Add {G} for each creature you control", and "one mana of any color in your
+commander's color identity" (CR 903.4, 903.4f). The handlers, and what each adds for the
+payment planner (:data:`costs.MANA_HOOKS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards import model as m
+from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaIf, AddManaPer
+from undercity.engine import costs, targeting
+from undercity.engine.conditions import _holds_clb
+from undercity.engine.effects import handles
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+@handles(AddManaIf)
+def h_add_mana_if(g: Game, job: Job, item: StackItem, e: AddManaIf, key: str) -> None:
+    mana = e.mana_if if _holds_clb(g, e.cond, item.controller) else e.mana
+    pool = g.s.players[item.controller].pool
+    for c in mana:
+        pool[c] = pool.get(c, 0) + 1
+
+
+def _conditional_mana(g: Game, o: Obj, eff: m.AddMana) -> str | None:
+    if isinstance(eff, AddManaIf):
+        return eff.mana_if if _holds_clb(g, eff.cond, o.controller) else eff.mana
+    return None
+
+
+costs.MANA_HOOKS.append(_conditional_mana)
+
+
+# ----------------------------------------------------------------------------- mana
+
+
+def identity_mana(g: Game, player: int) -> str:
+    """The mana "one mana of any color in your commander's color identity" adds for
+    ``player`` (CR 903.4): the identity's one color, ``any`` for several, and nothing ("")
+    without a commander or with a colorless identity (CR 903.4f)."""
+    from undercity.formats.commander import color_identity
+
+    names = g.s.extra.get("commander_names", {})
+    colors: frozenset[str] = frozenset()
+    for uid in g.s.players[player].commanders:
+        if uid in names:
+            colors = colors | color_identity(names[uid])
+    if not colors:
+        return ""  # CR 903.4f: no commander (or a colorless identity): it adds no mana
+    return next(iter(colors)) if len(colors) == 1 else "any"
+
+
+def _per_count(g: Game, player: int, per: m.Filter) -> int:
+    s = g.s
+    return sum(1 for oid in s.battlefield if s.objs[oid].controller == player
+               and targeting.matches(g, s.objs[oid], per, player))
+
+
+def _identity_mana_hook(g: Game, o: Obj, eff: m.AddMana) -> str | None:
+    if isinstance(eff, AddManaIdentity):
+        return identity_mana(g, o.controller)
+    if isinstance(eff, AddManaPer):
+        # At least one: the source counts itself (a creature); a planner source adds >= 1 mana.
+        return eff.mana * max(1, _per_count(g, o.controller, eff.per))
+    return None
+
+
+costs.MANA_HOOKS.append(_identity_mana_hook)
+
+
+@handles(AddManaPer)
+def h_add_mana_per(g: Game, job: Job, item: StackItem, e: AddManaPer, key: str) -> None:
+    pool = g.s.players[item.controller].pool
+    n = _per_count(g, item.controller, e.per)
+    pool[e.mana] = pool.get(e.mana, 0) + n
+
+
+@handles(AddManaIdentity)
+def h_add_mana_identity(g: Game, job: Job, item: StackItem, e: AddManaIdentity, key: str) -> None:
+    mana = identity_mana(g, item.controller)
+    pool = g.s.players[item.controller].pool
+    for c in mana if mana != "any" else "W":
+        pool[c] = pool.get(c, 0) + 1

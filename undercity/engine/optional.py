@@ -1,0 +1,50 @@
+"""Optional effects (CR 608.2d): "you may [effects]" and "you may pay [cost]. If you do, …" —
+asked once; the chosen effects then run in order, each at most once even if the job runs
+again after a later question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.optional import May, MayPay
+from undercity.engine import costs
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles, run_in_order
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+@handles(May)
+def h_may(g: Game, job: Job, item: StackItem, e: May, key: str) -> None:
+    """"You may …" (CR 608.2d): asked once; the chosen effects then run in order, each at
+    most once even if the job runs again after a later question."""
+    ck = key + ":may"
+    yes = g.ask(job, ck, item.controller, "yes_no", f"{g.player_name(item.controller)}: {e.text or 'do it'}?",
+                [Option(e.text or "yes", True), Option("no", False)])
+    if not yes:
+        return
+    run_in_order(g, job, item, e.effects, key)
+
+
+
+
+@handles(MayPay)
+def h_may_pay(g: Game, job: Job, item: StackItem, e: MayPay, key: str) -> None:
+    """"You may pay [cost]. If you do, …" (CR 608.2d): offered only if the cost can be paid;
+    paid once (a done-marker), then the effects run in order."""
+    from undercity.mana import can_pay, parse_cost
+
+    p = item.controller
+    cost = parse_cost(e.cost)
+    paid = key + ":paid"
+    if paid not in job.data:
+        yes = False
+        if can_pay(cost, costs.mana_sources(g, p), costs.pool_of(g, p)):
+            yes = g.ask(job, key + ":pay", p, "yes_no", f"{g.player_name(p)}: pay {cost} ({item.source_name})?",
+                        [Option(f"pay {cost}", True), Option("don't pay", False)])
+        job.data[paid] = bool(yes) and costs.pay_mana(g, p, cost, item.source_name)
+    if not job.data[paid]:
+        return
+    run_in_order(g, job, item, e.effects, key)

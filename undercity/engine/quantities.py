@@ -1,0 +1,100 @@
+"""Quantities (amounts counted as an effect resolves, CR 608.2h) of
+:mod:`undercity.cards.language.quantities` (:data:`effects.AMOUNT_HOOKS`): the greatest power
+among creatures, k times an amount, the damage of the triggering event, the mana value of the
+target or of the triggering spell (CR 202.3), and the power of what was paid as an
+additional cost (Dragon's Fire).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards import model as m
+from undercity.cards.language.quantities import PaidCostPower, Times
+from undercity.engine import characteristics as ch
+from undercity.engine import targeting
+from undercity.engine.effects import AMOUNT_HOOKS, amount, ref_players
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+# ----------------------------------------------------------------------------- amounts
+
+
+def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    s = g.s
+    whose = ref_players(g, a.whose or m.YOU, item, job)
+    powers = [ch.power(g, s.objs[oid]) for oid in s.battlefield
+              if s.objs[oid].controller in whose and ch.is_creature(s.objs[oid])
+              and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source)]
+    return max(powers, default=0)
+
+
+def _times(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    assert isinstance(a, Times) and a.of is not None
+    return a.k * amount(g, a.of, item, job)
+
+
+AMOUNT_HOOKS["greatest_power"] = _greatest_power
+AMOUNT_HOOKS["times"] = _times
+
+
+def _trigger_amount(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    return int(item.trigger_data.get("amount", 0))
+
+
+AMOUNT_HOOKS["trigger_amount"] = _trigger_amount
+
+
+# ----------------------------------------------------------------------------- amounts
+
+
+def _target_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    """The mana value of target 0 (CR 202.3), or of its last known information (CR 608.2h)."""
+    t = item.targets[0] if item.targets else None
+    if not t or t[0] != "o":
+        return 0
+    o = g.s.objs.get(t[1])
+    if o is not None:
+        return o.card.mana_value
+    lki = g.s.lki.get(t[1])
+    return lki["card"].mana_value if lki else 0
+
+
+AMOUNT_HOOKS["target_mana_value"] = _target_mana_value
+
+
+def _paid_power(g: Game, a: PaidCostPower, item: StackItem, job: Job) -> int:
+    """Dragon's Fire: the chosen creature's power as the spell resolves, or as it last existed
+    on the battlefield; a revealed card's power."""
+    s = g.s
+    for d in item.trigger_data.get("additional") or ():
+        o = s.objs.get(d["obj"])
+        if d["kind"] == "choose":
+            if o is not None and o.zone == "battlefield":
+                return ch.power(g, o)
+            lki = s.lki.get(d["obj"])
+            if lki is not None:
+                return lki.get("power") or 0
+        if o is not None and o.zone == "hand":
+            return o.card.power or 0
+        return d["power"]
+    return getattr(a, "default", 0)
+
+
+def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    """CR 202.3: the mana value of the spell that triggered the ability — from its mana cost
+    (X as chosen, CR 202.3e), whatever cost was paid to cast it."""
+    snap = item.trigger_data.get("spell_lki") or {}
+    card = snap.get("card")
+    if card is None:
+        return 0
+    mv = card.mana_value
+    if card.mana_cost is not None and card.mana_cost.x and snap.get("x"):
+        mv += card.mana_cost.x * snap["x"]
+    return mv
+
+
+AMOUNT_HOOKS["additional_cost_power"] = _paid_power
+AMOUNT_HOOKS["spell_mana_value"] = _spell_mana_value

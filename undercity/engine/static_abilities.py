@@ -1,0 +1,104 @@
+"""Rule-modifying static abilities (CR 604.1): the kinds of
+:class:`undercity.cards.language.static_abilities.StaticIf` and
+:data:`~undercity.cards.language.static_abilities.NO_MAX_HAND_SIZE` that change a rule, asked by
+the rules module where that rule applies:
+
+* :func:`player_hexproof` — "You have hexproof" (CR 702.11c), asked by
+  ``targeting.player_targetable``;
+* :func:`venture_limit` — "Each opponent can't venture into the dungeon more than once each
+  turn" (Keen-Eared Sentry, CR 101.2), asked by ``dungeons`` before a venture;
+* :func:`additional_room_triggers` — "Room abilities of dungeons you own trigger an additional
+  time" (Hama Pashar, CR 603.2d), asked by ``dungeons`` as a room ability triggers;
+* :func:`assigns_damage_by_toughness` — "Each creature you control assigns combat damage equal
+  to its toughness rather than its power" (Rasaad yn Bashir, CR 510.1a), asked by
+  ``combat.assigned_damage``;
+* :func:`no_maximum_hand_size` — "You have no maximum hand size" (CR 402.2, 514.1), asked by
+  ``turn.max_hand_size``.
+
+Each reads the static abilities of the permanents on the battlefield (with those granted and
+lost, CR 613.1f, where the ability can be granted). The blocking kinds (``unblockable_except``,
+``unblockable_alone``) are asked by :mod:`undercity.engine.block_restrictions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
+    from undercity.engine.game import Game
+    from undercity.engine.state import Obj
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _statics(kind: str) -> Callable[[CardDef], bool]:
+    return _STATIC_PREDS[kind]
+
+
+def _make_pred(kind: str) -> Callable[[CardDef], bool]:
+    @lru_cache(maxsize=4096)
+    def pred(card: CardDef) -> bool:
+        return any(st.kind == kind for st in card.static)
+
+    return pred
+
+
+_STATIC_PREDS: dict[str, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
+    "player_hexproof", "opponents_venture_once_each_turn", "room_abilities_trigger_additional_time",
+    "unblockable_except", "unblockable_alone", "assigns_damage_by_toughness", NO_MAX_HAND_SIZE)}
+
+
+def _permanents(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
+    s = g.s
+    return [s.objs[oid] for oid in ch.permanents_with(s, pred)]
+
+
+# ----------------------------------------------------------------------------- the rules asked
+
+
+def player_hexproof(g: Game, player: int) -> bool:
+    """CR 702.11c: ``player`` controls a permanent with "You have hexproof"."""
+    return any(o.controller == player for o in _permanents(g, _statics("player_hexproof")))
+
+
+def venture_limit(g: Game, player: int) -> str | None:
+    """Keen-Eared Sentry: "Each opponent can't venture into the dungeon more than once each
+    turn." Asked only when ``player`` has already ventured this turn (venturing into Undercity
+    is venturing into the dungeon too, CR 701.49d); the reason for the log, or None."""
+    from undercity.engine import targeting
+
+    for o in _permanents(g, _statics("opponents_venture_once_each_turn")):
+        if targeting._is_opponent(g, o.controller, player):
+            return f"{o.name} allows only one venture each turn and they have already ventured this turn"
+    return None
+
+
+def additional_room_triggers(g: Game, owner: int) -> int:
+    """"Room abilities of dungeons you own trigger an additional time" (Hama Pashar; a
+    commander given it by Dungeon Delver) — once more for each instance among the permanents
+    the dungeon's owner controls (CR 603.2d)."""
+    s = g.s
+    ids = ch.permanents_with(s, _statics("room_abilities_trigger_additional_time"))
+    return sum(1 for oid in ab.with_abilities(g, ids) if s.objs[oid].controller == owner
+               for st in ab.static(g, s.objs[oid]) if st.kind == "room_abilities_trigger_additional_time")
+
+
+def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
+    """Rasaad yn Bashir: "Each creature you control assigns combat damage equal to its
+    toughness rather than its power" (CR 510.1a)."""
+    s = g.s
+    return any(s.objs[sid].controller == o.controller
+               for sid in ch.permanents_with(s, _statics("assigns_damage_by_toughness")))
+
+
+def no_maximum_hand_size(g: Game, player: int) -> bool:
+    """CR 402.2: ``player`` controls a permanent with "You have no maximum hand size"."""
+    s = g.s
+    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, _statics(NO_MAX_HAND_SIZE)))

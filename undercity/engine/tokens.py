@@ -1,0 +1,49 @@
+"""Creating tokens that are tapped and attacking (CR 508.4: their controller chooses what each
+attacks; they never "attacked").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.language.tokens import CreateTokensAttacking
+from undercity.engine import combat, targeting
+from undercity.engine import effects as fx
+from undercity.engine import events as ev
+from undercity.engine.decisions import Option
+from undercity.engine.effects import amount, handles
+from undercity.engine.state import Job, StackItem
+from undercity.engine.teams import is_active
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+@handles(CreateTokensAttacking)
+def h_tokens_attacking(g: Game, job: Job, item: StackItem, e: CreateTokensAttacking, key: str) -> None:
+    """CR 508.4: the tokens enter tapped and attacking; their controller chooses, for each,
+    which defending player or planeswalker it attacks. Not an attacking player (or no combat):
+    they enter tapped but never attacking (CR 506.3b)."""
+    from undercity.cards.registry import get_token
+
+    s = g.s
+    p = item.controller
+    n = amount(g, e.n, item, job)
+    name = get_token(e.token).name
+    attacking = s.combat is not None and is_active(g, p)
+    defs = combat.defenders_for(g, p) if attacking else []
+    chosen: list[Any] = []
+    for k in range(n):
+        if defs:
+            chosen.append(g.ask(job, f"{key}:d{k}", p, "attack_target", f"what does {name} token {k + 1} attack?",
+                                [Option(f"{name} token attacks {targeting.describe(g, d)}", d) for d in defs]))
+        else:
+            chosen.append(None)
+    for d in chosen:
+        o = fx.create_token(g, e.token, p)
+        o.tapped = True  # enters tapped: it never "becomes tapped"
+        if d is not None and s.combat is not None:
+            s.combat.attackers[o.id] = tuple(d)  # type: ignore[assignment]
+            g.emit(ev.Note(rule="508.4", message=f"{o.name} enters tapped and attacking "
+                                                 f"{targeting.describe(g, tuple(d))}"))  # type: ignore[arg-type]
+        else:
+            g.emit(ev.Note(rule="506.3b", message=f"{o.name} enters tapped (not attacking)"))

@@ -1,0 +1,92 @@
+"""One-shot effects that move cards between zones (CR 400.7, 608.2c): return this card or up to
+one chosen card from a graveyard, put a card from the hand onto the battlefield (not playing
+it, CR 305.4), exile a player's graveyard, exile a permanent and return it ("flicker";
+a token doesn't return, CR 111.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.zone_moves import (
+    ExileGraveyardOf,
+    Flicker,
+    PutFromHand,
+    ReturnSourceCard,
+    ReturnUpToOne,
+)
+from undercity.engine import resolve, targeting, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import distinct_card_options, handles, ref_objects, ref_players
+from undercity.engine.state import Job, StackItem
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+
+# ----------------------------------------------------------------------------- effects
+
+
+@handles(ReturnSourceCard)
+def h_return_source(g: Game, job: Job, item: StackItem, e: ReturnSourceCard, key: str) -> None:
+    o = g.s.objs.get(item.source) if item.source is not None else None
+    if o is None or o.zone != e.from_zone:  # CR 400.7: a new object, or gone
+        return
+    verb = "returns to its owner's hand" if e.to == "hand" else f"is put into the {e.to}"
+    zones.move(g, o.id, e.to, rule="608.2c", verb=verb)
+
+
+@handles(ReturnUpToOne)
+def h_return_up_to_one(g: Game, job: Job, item: StackItem, e: ReturnUpToOne, key: str) -> None:
+    p = item.controller
+    if e.if_ is not None and not resolve.condition_holds(g, e.if_, p):
+        return
+    s = g.s
+    cands = [c for c in s.players[p].graveyard if targeting.matches(g, s.objs[c], e.filter, p)]
+    if not cands:
+        return
+    opts = distinct_card_options(g, cands)
+    chosen = g.ask(job, key + ":up_to_one", p, "choose_card", f"{g.player_name(p)}: return up to one card",
+                   opts + [Option("none", None)])
+    if chosen is not None:
+        if e.to == "battlefield":
+            zones.put_onto_battlefield(g, chosen, p, rule="608.2c")
+        else:
+            zones.move(g, chosen, e.to, rule="608.2c", verb=f"is put into its owner's {e.to}")
+
+
+# ----------------------------------------------------------------------------- effects
+
+
+@handles(PutFromHand)
+def h_put_from_hand(g: Game, job: Job, item: StackItem, e: PutFromHand, key: str) -> None:
+    """"You may put a [land] card from your hand onto the battlefield": the card is chosen as
+    this resolves (CR 608.2c); putting it there is not playing it (CR 305.4)."""
+    s = g.s
+    p = item.controller
+    cands = [c for c in s.players[p].hand if targeting.matches(g, s.objs[c], e.filter, p)]
+    if not cands:
+        return
+    opts = distinct_card_options(g, cands)
+    v = g.ask(job, key + ":put", p, "choose_card",
+              f"{g.player_name(p)}: put a card from your hand onto the battlefield{' tapped' if e.tapped else ''}?",
+              opts + [Option("put nothing", None)])
+    if v is not None:
+        zones.put_onto_battlefield(g, v, p, rule="608.2c", tapped=e.tapped)
+
+
+@handles(ExileGraveyardOf)
+def h_exile_graveyard_of(g: Game, job: Job, item: StackItem, e: ExileGraveyardOf, key: str) -> None:
+    for p in ref_players(g, e.who, item, job):
+        for oid in list(g.s.players[p].graveyard):
+            zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+
+
+@handles(Flicker)
+def h_flicker(g: Game, job: Job, item: StackItem, e: Flicker, key: str) -> None:
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+        if new is None or new.token or new.zone != "exile":
+            # CR 111.7: a token that left the battlefield can't come back; a commander put into
+            # the command zone instead (CR 903.9b) isn't "that card" in exile any more.
+            continue
+        zones.put_onto_battlefield(g, new.id, new.owner, rule="610.3")
