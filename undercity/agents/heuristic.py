@@ -28,7 +28,7 @@ from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.cards.language.class_level import LevelUp
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, casting, targeting
+from undercity.engine import adventure, alternative_costs, casting, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
@@ -682,11 +682,31 @@ class HeuristicAgent:
             self._knapsack_bonus(g, d, scores, mana)
         return scores
 
+    def _hand_alt_cost_score(self, g: Game, me: int, oid: int, alt: str) -> float:
+        """Evoke (CR 702.74a): the creature is sacrificed as it enters, so it is worth only its
+        "enters" abilities — below casting it for its mana cost. Dash (CR 702.109a): a hasty
+        attacker for this turn only, before combat — also below casting it to keep."""
+        s = g.s
+        o = s.objs[oid]
+        if alt == alternative_costs.DASH:
+            if s.step != "precombat-main" or not casting.sorcery_timing(g, me):
+                return 0.0
+            return 12.0 + 2.0 * max(o.card.power or 0, 0)
+        etb = 0.0
+        for t in o.card.triggered:
+            if t.when.event == "enters" and t.when.filter is None:
+                v = max((tx.ability_value(g, me, md.effects, md.targets, oid) for md in t.modes),
+                        default=float("-inf")) if t.modes else tx.ability_value(g, me, t.effects, t.targets, oid)
+                etb += v if v != float("-inf") else 0.0
+        return 10.0 + etb if etb >= SPELL_THRESHOLD else 0.0
+
     def _knapsack_bonus(self, g: Game, d: Decision, scores: list[float], mana: int) -> None:
         """Spend the mana well: favour the spells of the set that uses the most of it."""
         s = g.s
-        cands = [(i, _cost_mv(_cast_card(s.objs[d.options[i].value[1]], d.options[i].value[2])))
-                 for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND]
+        cands = [(i, _option_mv(s.objs[d.options[i].value[1]], d.options[i].value[2]))
+                 for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
+                 # evoke and dash: another way to cast a card also listed; not a use of spare mana
+                 and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH)]
         if len(cands) < 2:
             return
         cands = sorted(cands, key=lambda c: -scores[c[0]])[:10]
@@ -704,6 +724,8 @@ class HeuristicAgent:
             scores[i] += 25.0
 
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
+        if alt in (alternative_costs.EVOKE, alternative_costs.DASH):
+            return self._hand_alt_cost_score(g, me, oid, alt)
         if alt == ADVENTURE:
             # CR 715.3d: the Adventure's effect now, and the card still to cast from exile
             # afterwards: worth a little more than the same spell alone.
@@ -816,6 +838,12 @@ def _land_colors(card: Any) -> set[str]:
 
 def _cost_mv(card: Any) -> int:
     return card.mana_value
+
+
+def _option_mv(o: Any, alt: Any) -> int:
+    """The mana a ``cast`` option spends, about: an alternative cost's (CR 118.9) if it has one."""
+    cost = next((a.mana for a in o.card.alt_costs if a.keyword == alt), None)
+    return cost.mana_value if cost is not None else _cost_mv(_cast_card(o, alt))
 
 
 def _cast_card(o: Any, alt: Any) -> Any:

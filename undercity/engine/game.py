@@ -382,6 +382,7 @@ def _load_rules() -> None:
     from undercity.engine import (  # noqa: F401
         abilities,
         activate_only,
+        alternative_costs,
         block_restrictions,
         cascade,
         cast_permissions,

@@ -53,6 +53,9 @@ def options(g: Game, player: int) -> list[Option]:
         if casting.castable(g, player, o, None, sources, pool):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
     opts += adventure.options(g, player, sources, pool)  # CR 715.3: as an Adventure; 715.3d: from exile after one
+    from undercity.engine import alternative_costs
+
+    opts += alternative_costs.options(g, player, sources, pool)  # CR 118.9: evoke, dash from the hand
     for oid in p.graveyard:
         o = s.objs[oid]
         for alt in o.card.alt_costs:

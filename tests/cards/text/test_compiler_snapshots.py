@@ -59,6 +59,8 @@ CARDS = [
     "Giant Killer // Chop Down",
     # a modal triggered ability (CR 700.2b)
     "Knight of Autumn",
+    # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
+    "Mulldrifter", "Mardu Strike Leader",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",

@@ -939,10 +939,11 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
-    elif name == "protection from" and all(f"protection from {q}" in PROTECTION_KEYWORDS
-                                           for q in k.arg.split(" and from ")):
-        # CR 702.16g: "protection from [quality A] and from [quality B]" is two abilities.
-        out.keywords.update(f"protection from {q}" for q in k.arg.split(" and from "))
+    elif name in ("evoke", "dash") and k.arg and k.arg.startswith("{"):
+        # CR 702.74a, 702.109a: "You may cast this spell by paying [cost] rather than paying its
+        # mana cost", from the hand; what paying it does to the permanent is the rules' own
+        # (engine/alternative_costs.py).
+        out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:
@@ -1390,7 +1391,7 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             spell_parts.append(inner)
         else:
             _ability(inner, named(ab), out, named)
-    if out.alt_costs and not is_spell:
+    if any(a.keyword == "flashback" for a in out.alt_costs) and not is_spell:
         # A permanent cast with flashback would be exiled instead of entering (CR 702.34a); the
         # engine's exile-instead is for instants and sorceries.
         raise Unsupported("flashback on a permanent card")

@@ -1,0 +1,52 @@
+"""The heuristic agent and alternative costs paid from the hand (CR 118.9): it evokes Mulldrifter
+(CR 702.74a) for its draw when it can't pay the mana cost, casts it normally when it can, and
+prefers keeping a creature to dashing it (CR 702.109a)."""
+
+from __future__ import annotations
+
+from undercity.agents.heuristic import HeuristicAgent
+from undercity.scenario.runner import build_game
+
+_SETUP = """
+format: 1
+name: heuristic and alternative costs
+game: {turn: 3, active: Alice}
+players:
+  - name: Alice
+    library: [Island*5]
+    hand: [%s]
+    battlefield: [%s]
+  - name: Bob
+    library: [Island*5]
+"""
+
+
+def _pick(hand: str, lands: str) -> str:
+    g = build_game(_SETUP % (hand, lands))
+    d = g.pending
+    assert d is not None and d.kind == "priority"
+    return d.options[HeuristicAgent(strict=True).choose(g, d)].label
+
+
+def test_evokes_for_the_draw_when_the_mana_cost_is_out_of_reach() -> None:
+    assert _pick("Mulldrifter", "Island*3") == "cast Mulldrifter (evoke)"
+
+
+def test_casts_for_the_mana_cost_when_it_can() -> None:
+    assert _pick("Mulldrifter", "Island*5") == "cast Mulldrifter"
+
+
+def test_prefers_casting_to_dashing() -> None:
+    assert _pick("Mardu Strike Leader", "Swamp*4") == "cast Mardu Strike Leader"
+
+
+def test_dashing_is_worth_something_before_combat() -> None:
+    """The dash option is scored above passing in the precombat main phase (a hasty attacker),
+    below the normal cast."""
+    g = build_game(_SETUP % ("Mardu Strike Leader", "Swamp*4"))
+    d = g.pending
+    assert d is not None
+    scores = HeuristicAgent(strict=True).priority_scores(g, d)
+    labels = [o.label for o in d.options]
+    dash, cast = labels.index("cast Mardu Strike Leader (dash)"), labels.index("cast Mardu Strike Leader")
+    assert 0 < scores[dash] < scores[cast]
