@@ -1,8 +1,8 @@
 """Permissions to play or cast a card from a zone other than the hand (CR 601.2, 608.2g, 118.9):
 
 * "you may play that card this turn [without paying its mana cost]" from exile — the options
-  are listed for the player with priority (:data:`priority.OPTION_HOOKS`; CR 305.1: a land
-  play at normal timing) and end with the turn;
+  are listed for the player with priority (:func:`play_options`, asked by
+  ``priority.options``; CR 305.1: a land play at normal timing) and end with the turn;
 * "you may cast that card without paying its mana cost" while the effect resolves;
 * "you may cast [it] from your graveyard" (CR 608.2g: timing permissions are ignored; its
   costs are paid). It is the permission used for that casting: the card's own permissions
@@ -23,9 +23,8 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
 )
-from undercity.engine import casting, priority, zones
+from undercity.engine import casting, priority, resolve, zones
 from undercity.engine import events as ev
-from undercity.engine.conditions import _holds_clb
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, handles, ref_objects
 from undercity.engine.state import Job, StackItem
@@ -89,13 +88,13 @@ PLAY_THIS_TURN = "play_this_turn"
 def h_exile_top_play(g: Game, job: Job, item: StackItem, e: ExileTopPlayThisTurn, key: str) -> None:
     """Exile the top card; its owner may play it this turn, without paying its mana cost if
     ``free_if`` holds as this resolves — and then only that way (rulings, Caves of Chaos
-    Adventurer). Offered by :func:`_play_options`."""
+    Adventurer). Offered by :func:`play_options`."""
     s = g.s
     p = item.controller
     lib = s.players[p].library
     if not lib:
         return
-    free = e.free_if is not None and _holds_clb(g, e.free_if, p)
+    free = e.free_if is not None and resolve.condition_holds(g, e.free_if, p)
     new = zones.move(g, lib[0], "exile", rule="701.13a", verb="is exiled")
     if new is None:
         return
@@ -136,7 +135,7 @@ def h_exile_until_cast(g: Game, job: Job, item: StackItem, e: ExileUntilNonlandC
 # ----------------------------------------------------------------------------- playing from exile
 
 
-def _play_options(g: Game, player: int) -> list[Option]:
+def play_options(g: Game, player: int) -> list[Option]:
     """Cards exiled with "you may play that card this turn": play a land (CR 305.1: normal
     timing, a land play), cast a spell at its normal timing — paying its costs, or without
     paying its mana cost (CR 118.9) when that is the permission."""
@@ -164,8 +163,6 @@ def _play_options(g: Game, player: int) -> list[Option]:
             out.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
     return out
 
-
-priority.OPTION_HOOKS.append(_play_options)
 
 
 def _on_turn(g: Game, e: ev.TurnBegan) -> None:

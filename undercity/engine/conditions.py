@@ -26,10 +26,6 @@ LAND_ENTERED = "afr_land_entered"  # player -> the last turn a land entered unde
 ATTACK_POWER = "afr_attack_power"  # player -> (turn, total power of the creatures they attacked with)
 
 
-def _holds_afr(g: Game, cond: Condition | None, controller: int) -> bool:
-    return resolve.condition_holds(g, cond, controller)
-
-
 # ----------------------------------------------------------------------------- conditions
 
 
@@ -119,10 +115,6 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
         g.s.extra.setdefault(CREATURE_CARD_TO_GRAVEYARD, {})[new.owner] = g.s.turn
 
 
-def _holds_clb(g: Game, cond: m.Condition | None, controller: int) -> bool:
-    return resolve.condition_holds(g, cond, controller)
-
-
 # ----------------------------------------------------------------------------- effects
 
 
@@ -132,7 +124,7 @@ def h_if_else(g: Game, job: Job, item: StackItem, e: IfElse, key: str) -> None:
     chosen effects then run in order, each at most once even if the job runs again."""
     ck = key + ":if"
     if ck not in job.data:
-        job.data[ck] = _holds_clb(g, e.cond, item.controller)
+        job.data[ck] = resolve.condition_holds(g, e.cond, item.controller)
     run_in_order(g, job, item, e.then if job.data[ck] else e.otherwise, key)
 
 

@@ -101,19 +101,18 @@ def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
     return can_pay(a.cost.mana, mana_sources(g, o.controller, frozenset({o.id})), pool_of(g, o.controller))
 
 
-#: Mana abilities whose mana depends on the game ("Add {C}. If you have the initiative, add
-#: {C}{C} instead." — mana_abilities): fn(game, source, AddMana effect) -> the mana, or None.
-MANA_HOOKS: list[Callable[[Game, Obj, AddMana], str | None]] = []
-
-
 def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
     """The mana ``o``'s mana ability adds now (CR 106.4, 605.3a)."""
     if eff.mana == CHOSEN_COLOR:  # "one mana of the chosen color" (CR 106.1, 614.12)
         from undercity.engine.entering import chosen_color_mana
 
         return chosen_color_mana(g, o)
-    for hook in MANA_HOOKS:
-        mana = hook(g, o, eff)
+    if type(eff) is not AddMana:
+        # Mana decided as the ability resolves (CR 605.3a): "If [condition], add … instead",
+        # "for each …", the commander's color identity (engine/mana_abilities.py).
+        from undercity.engine import mana_abilities
+
+        mana = mana_abilities.produced(g, o, eff)
         if mana is not None:
             return mana
     return eff.mana
@@ -125,7 +124,7 @@ def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
-    mana = produced_mana(g, o, eff) if MANA_HOOKS or eff.mana == CHOSEN_COLOR else eff.mana
+    mana = produced_mana(g, o, eff)
     own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
     return _make_source(o.id, mana, rank, index, own) if mana else None
 

@@ -1,7 +1,7 @@
 """Mana abilities whose mana is decided as they resolve (CR 605.3a): "Add … If [condition], add
 … instead", "Add {G} for each creature you control", and "one mana of any color in your
-commander's color identity" (CR 903.4, 903.4f). The handlers, and what each adds for the
-payment planner (:data:`costs.MANA_HOOKS`).
+commander's color identity" (CR 903.4, 903.4f). The handlers, and what each adds now for the
+payment planner (:func:`produced`, asked by ``costs.produced_mana``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaIf, AddManaPer
-from undercity.engine import costs, targeting
-from undercity.engine.conditions import _holds_clb
+from undercity.engine import resolve, targeting
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
 
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 
 @handles(AddManaIf)
 def h_add_mana_if(g: Game, job: Job, item: StackItem, e: AddManaIf, key: str) -> None:
-    mana = e.mana_if if _holds_clb(g, e.cond, item.controller) else e.mana
+    mana = e.mana_if if resolve.condition_holds(g, e.cond, item.controller) else e.mana
     pool = g.s.players[item.controller].pool
     for c in mana:
         pool[c] = pool.get(c, 0) + 1
@@ -29,11 +28,9 @@ def h_add_mana_if(g: Game, job: Job, item: StackItem, e: AddManaIf, key: str) ->
 
 def _conditional_mana(g: Game, o: Obj, eff: m.AddMana) -> str | None:
     if isinstance(eff, AddManaIf):
-        return eff.mana_if if _holds_clb(g, eff.cond, o.controller) else eff.mana
+        return eff.mana_if if resolve.condition_holds(g, eff.cond, o.controller) else eff.mana
     return None
 
-
-costs.MANA_HOOKS.append(_conditional_mana)
 
 
 # ----------------------------------------------------------------------------- mana
@@ -70,7 +67,11 @@ def _identity_mana_hook(g: Game, o: Obj, eff: m.AddMana) -> str | None:
     return None
 
 
-costs.MANA_HOOKS.append(_identity_mana_hook)
+def produced(g: Game, o: Obj, eff: m.AddMana) -> str | None:
+    """The mana ``o``'s mana ability with effect ``eff`` adds now (CR 605.3a), or None if
+    ``eff`` isn't one of these."""
+    mana = _conditional_mana(g, o, eff)
+    return mana if mana is not None else _identity_mana_hook(g, o, eff)
 
 
 @handles(AddManaPer)

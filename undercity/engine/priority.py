@@ -7,13 +7,21 @@ not listed (they are activated while paying, CR 605.3; scenarios may still activ
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, casting, costs, entering, from_graveyard, turn, zones
+from undercity.engine import (
+    adventure,
+    cast_permissions,
+    casting,
+    costs,
+    entering,
+    from_graveyard,
+    turn,
+    zones,
+)
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -105,15 +113,9 @@ def options(g: Game, player: int) -> list[Option]:
         for i in _listed_abilities(o.card) if plain else _listed(acts):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {acts[i].text}", ("activate", oid, i)))
-    for hook in OPTION_HOOKS:
-        opts += hook(g, player)
+    opts += cast_permissions.play_options(g, player)  # "you may play that card this turn" (from exile)
     return opts
 
-
-#: Further things a player with priority may do, from other rules modules (cast_permissions: play a
-#: card exiled with "you may play that card this turn"): fn(game, player) -> options whose
-#: values are ("play", id) or ("cast", id, alt keyword or FREE).
-OPTION_HOOKS: list[Callable[[Game, int], list[Option]]] = []
 #: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).
 FREE = "free"
 
