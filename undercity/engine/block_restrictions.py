@@ -1,7 +1,7 @@
 """Blocking restrictions (CR 509.1b): "can't block" and "can't be blocked by …" this turn (the
 effects of :mod:`undercity.cards.language.block_restrictions`, CR 611.2a), and the static
 abilities "can't be blocked except by …" and "can't be blocked as long as it's attacking
-alone" (CR 506.5), asked through :data:`combat.BLOCK_RESTRICTIONS`.
+alone" (CR 506.5): :func:`allows`, asked by ``combat.can_block``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
 from undercity.engine import abilities as ab
-from undercity.engine import combat, targeting
 from undercity.engine import events as ev
+from undercity.engine import targeting
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import FilteredEffect, Job, StackItem
 from undercity.engine.static_abilities import _permanents, _statics
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-def _block_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
+
+def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
     """Blocking restrictions (CR 509.1b) of effects and static abilities."""
     s = g.s
     for e in s.effects:
@@ -39,8 +40,6 @@ def _block_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
             return False  # CR 506.5: attacking alone
     return True
 
-
-combat.BLOCK_RESTRICTIONS.append(_block_ok)
 
 
 def _eot(g: Game, kind: str, oid: int, player: int, description: str, rule: str = "611.2a",

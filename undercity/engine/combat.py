@@ -9,11 +9,19 @@ menace is blocked by two or more creatures or not at all (CR 702.110b).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from undercity.engine import attack_restrictions, layers, protection, static_abilities, targeting, zones
+from undercity.engine import (
+    attack_restrictions,
+    block_restrictions,
+    layers,
+    protection,
+    protection_from_creatures,
+    static_abilities,
+    targeting,
+    zones,
+)
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -128,9 +136,6 @@ def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
     return declared
 
 
-#: Blocking restrictions from other rules modules (CR 509.1b; block_restrictions, protection_from_creatures): fn(game, blocker,
-#: attacker) -> False if that block is not allowed.
-BLOCK_RESTRICTIONS: list[Callable[[Game, Obj, Obj], bool]] = []
 
 
 def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
@@ -141,7 +146,8 @@ def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
             return False
     if not protection.may_block(g, blocker, attacker):  # CR 702.16f
         return False
-    return all(ok(g, blocker, attacker) for ok in BLOCK_RESTRICTIONS)
+    # CR 509.1b: "can't block", "can't be blocked by/except by …"; 702.16f: protection from creatures
+    return block_restrictions.allows(g, blocker, attacker) and protection_from_creatures.may_block(g, blocker, attacker)
 
 
 def defending_players(g: Game) -> list[int]:

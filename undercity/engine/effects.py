@@ -241,9 +241,6 @@ def source_name(g: Game, item: StackItem) -> str:
 # ---------------------------------------------------------------------------- damage
 
 
-#: Damage prevention from other rules modules: fn(game, source id, target) -> True if the
-#: damage is prevented (protection_from_creatures, CR 702.16e).
-PREVENTION_HOOKS: list[Callable[[Game, int | None, targeting.Target], bool]] = []
 
 
 def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Target, n: int,
@@ -268,9 +265,9 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
                 if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
-    from undercity.engine import protection
+    from undercity.engine import protection, protection_from_creatures
 
-    for prevents in (protection.prevents, *PREVENTION_HOOKS):  # CR 702.16e (effects_clb: from creatures)
+    for prevents in (protection.prevents, protection_from_creatures.prevents):  # CR 702.16e
         if prevents(g, source, target):
             g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
             return 0

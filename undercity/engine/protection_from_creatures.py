@@ -1,8 +1,8 @@
-"""Protection from creatures (CR 702.16b, e, f): not the target of abilities from creature
-sources (:data:`targeting.SOURCE_TARGET_RESTRICTIONS`), damage from creature sources is
-prevented (:data:`effects.PREVENTION_HOOKS`), and an attacking creature with it can't be
-blocked by creatures (:data:`combat.BLOCK_RESTRICTIONS`). The other qualities are in
-:mod:`undercity.engine.protection`.
+"""Protection from creatures (CR 702.16b, e, f), asked where each rule applies: not the target
+of abilities from creature sources (:func:`may_target`, asked by ``targeting``), damage from
+creature sources is prevented (:func:`prevents`, asked by ``effects.deal_damage``), and an
+attacking creature with it can't be blocked by creatures (:func:`may_block`, asked by
+``combat.can_block``). The other qualities are in :mod:`undercity.engine.protection`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
-from undercity.engine import combat, targeting
-from undercity.engine import effects as fx
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -34,24 +32,20 @@ def _protected(g: Game, o: Obj) -> bool:
     return PROTECTION_FROM_CREATURES in ch.keywords(g, o)
 
 
-def _may_target(g: Game, o: Obj, source: int | None) -> bool:
+def may_target(g: Game, o: Obj, source: int | None) -> bool:
     """CR 702.16b: not the target of abilities from creature sources (or creature spells)."""
     return not (_is_creature_source(g, source) and _protected(g, o))
 
 
-def _prevents(g: Game, source: int | None, target: Any) -> bool:
+def prevents(g: Game, source: int | None, target: Any) -> bool:
     """CR 702.16e: damage from creature sources is prevented."""
     if target[0] != "o" or target[1] not in g.s.objs:
         return False
     return _is_creature_source(g, source) and _protected(g, g.s.objs[target[1]])
 
 
-def _may_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
+def may_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
     """CR 702.16f: an attacking creature with protection from creatures can't be blocked by
     creatures."""
     return not (ch.is_creature(blocker) and _protected(g, attacker))
 
-
-targeting.SOURCE_TARGET_RESTRICTIONS.append(_may_target)
-fx.PREVENTION_HOOKS.append(_prevents)
-combat.BLOCK_RESTRICTIONS.append(_may_block)

@@ -3,7 +3,6 @@ whether a chosen target is still legal on resolution (CR 608.2b)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Filter, TargetSpec
@@ -140,17 +139,14 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
     return out
 
 
-#: Objects that can't be the target of spells or abilities from certain sources (protection,
-#: CR 702.16b; protection_from_creatures): fn(game, object, source id or None) -> False if not allowed.
-SOURCE_TARGET_RESTRICTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
 
 
 def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
-    from undercity.engine import protection
+    from undercity.engine import protection, protection_from_creatures
 
     if not protection.may_target(g, o, source):  # CR 702.16b
         return False
-    return not SOURCE_TARGET_RESTRICTIONS or all(ok(g, o, source) for ok in SOURCE_TARGET_RESTRICTIONS)
+    return protection_from_creatures.may_target(g, o, source)  # CR 702.16b
 
 
 def player_targetable(g: Game, player: int, controller: int) -> bool:
