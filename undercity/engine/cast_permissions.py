@@ -10,7 +10,7 @@
 * leaving the stack (CR 614.1a): a spell cast with flashback (CR 702.34a) is exiled instead of
   going anywhere else; a spell cast with a "…exile it instead" permission (Gale, Waterdeep
   Prodigy) is exiled instead of being put into its owner's graveyard. Both are replacement
-  effects (:data:`zones.REPLACEMENT_HOOKS`) tied to the spell object.
+  effects tied to the spell object (:func:`leaving_stack`, asked by ``zones.replacements_for``).
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def mark_exile_leaving_stack(g: Game, oid: int, how: str, rule: str, why: str) -
     g.s.extra.setdefault(EXILE_LEAVING_STACK, {})[oid] = (how, rule, why)
 
 
-def _leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: frozenset[str]) -> list[zones.Replacement]:
+def leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: frozenset[str]) -> list[zones.Replacement]:
     if from_zone != "stack" or to_zone == "exile" or "leave_stack" in applied:
         return []
     mark = g.s.extra.get(EXILE_LEAVING_STACK, {}).get(o.id)
@@ -194,8 +194,6 @@ def _leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: froze
         return []
     return [zones.Replacement("leave_stack", f"{o.name} is exiled instead ({why})", rule, "exile")]
 
-
-zones.REPLACEMENT_HOOKS.append(_leaving_stack)
 
 
 # ----------------------------------------------------------------------------- permissions

@@ -15,7 +15,7 @@ change (an object that changes zones is a new object, CR 400.7, but keeps its ca
   then moves the chosen cards.
 * 903.9b: if a commander would be put into its owner's hand or library from anywhere, its
   owner may put it into the command zone instead — an optional replacement effect
-  (:data:`zones.REPLACEMENT_HOOKS`); effects that move cards through
+  (:func:`replacement`, asked by ``zones.replacements_for``); effects that move cards through
   :func:`effects.move_asking` (returning to hand) ask the owner. A direct
   :func:`zones.move` with no one to ask (searching a library, putting a card from hand on
   top) applies it — the choice owners make in practice. Drawing a commander that was left
@@ -127,8 +127,8 @@ def record_cast(g: Game, player: int, spell: Obj, paid_tax: int) -> None:
 # ----------------------------------------------------------------------------- 903.9b
 
 
-def _replacement(g: Game, o: Obj, from_zone: str, to_zone: str,
-                 applied: frozenset[str]) -> list[zones.Replacement]:
+def replacement(g: Game, o: Obj, from_zone: str, to_zone: str,
+                applied: frozenset[str]) -> list[zones.Replacement]:
     """CR 903.9b: a commander that would be put into its owner's hand or library may be put
     into the command zone instead (an exception to 614.5: it may apply again)."""
     if to_zone != "hand" and to_zone != "library":
@@ -137,9 +137,6 @@ def _replacement(g: Game, o: Obj, from_zone: str, to_zone: str,
         return []
     return [zones.Replacement("commander", f"put {o.name} into the command zone instead of its owner's {to_zone} "
                                            "(CR 903.9b)", "903.9b", "command", optional=True)]
-
-
-zones.REPLACEMENT_HOOKS.append(_replacement)
 
 
 # ----------------------------------------------------------------------------- 903.9a / 704.6d
@@ -163,7 +160,7 @@ def _watch(g: Game, e: ev.Event) -> None:
 triggers.GLOBAL_WATCHERS.append(_watch)
 
 
-def _sba(g: Game) -> list[sba.Action]:
+def state_based_actions(g: Game) -> list[sba.Action]:
     s = g.s
     out: list[sba.Action] = []
     fresh = s.extra.get("commander_fresh")
@@ -188,9 +185,6 @@ def _sba(g: Game) -> list[sba.Action]:
                                           reason=f"{n} combat damage from {commander_name(g, uid)}"))
                     break
     return out
-
-
-sba.HOOKS.append(_sba)
 
 
 @job_runner("commander_zone")

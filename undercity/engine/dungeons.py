@@ -238,7 +238,7 @@ def h_venture(g: Game, job: Job, item: StackItem, e: m.Venture, key: str) -> Non
 # ----------------------------------------------------------------------------- 704.5t
 
 
-def _sba_704_5t(g: Game) -> list[sba.Action]:
+def state_based_actions(g: Game) -> list[sba.Action]:
     """CR 704.5t: a venture marker on the bottommost room of a dungeon that isn't the source
     of a room ability that has triggered but not yet left the stack: the owner removes it."""
     out = []
@@ -255,7 +255,6 @@ def _sba_704_5t(g: Game) -> list[sba.Action]:
     return out
 
 
-sba.HOOKS.append(_sba_704_5t)
 
 
 def _on_leave(g: Game, player: int) -> None:

@@ -1,5 +1,5 @@
 """Attaching Equipment (CR 701.3, 702.6a: equip's effect) and state-based action 704.5n (an
-Equipment attached to an illegal permanent or to nothing becomes unattached, :data:`sba.HOOKS`).
+Equipment attached to an illegal permanent or to nothing becomes unattached: :func:`state_based_actions`, asked by ``sba.collect``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from undercity.engine.state import Job, StackItem
 if TYPE_CHECKING:
     from undercity.engine.game import Game
 
-def _sba_unattach_equipment(g: Game) -> list[sba.Action]:
+def state_based_actions(g: Game) -> list[sba.Action]:
     """CR 704.5n: an Equipment attached to an illegal permanent or to one no longer on the
     battlefield becomes unattached (it stays on the battlefield)."""
     s = g.s
@@ -37,8 +37,6 @@ def _sba_unattach_equipment(g: Game) -> list[sba.Action]:
             out.append(sba.Action("hook", "704.5n", obj=oid, reason="Equipment attached to nothing", run=run))
     return out
 
-
-sba.HOOKS.append(_sba_unattach_equipment)
 
 
 @handles(AttachTo)

@@ -1,7 +1,7 @@
 """"Exile … until this permanent leaves the battlefield" (CR 610.3): nothing is exiled if the
 source has already left (610.3c); when it leaves, the exiled cards return to the battlefield
-under their owners' control the next time state-based actions are checked (610.3a,
-:data:`sba.HOOKS`).
+under their owners' control the next time state-based actions are checked (610.3a:
+:func:`state_based_actions`, asked by ``sba.collect``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def h_exile_until_leaves(g: Game, job: Job, item: StackItem, e: ExileUntilLeaves
             s.extra.setdefault(EXILED_UNTIL, {}).setdefault(src.id, []).append(new.id)
 
 
-def _return_exiled(g: Game) -> list[sba.Action]:
+def state_based_actions(g: Game) -> list[sba.Action]:
     """CR 610.3a: when the source of a "until [it] leaves the battlefield" effect leaves, the
     exiled cards return to the battlefield under their owners' control (done the next time
     state-based actions are checked, before anyone gets priority)."""
@@ -59,5 +59,3 @@ def _return_exiled(g: Game) -> list[sba.Action]:
         out.append(sba.Action("hook", "610.3a", obj=src, reason="exiled until its source left", run=run))
     return out
 
-
-sba.HOOKS.append(_return_exiled)

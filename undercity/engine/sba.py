@@ -36,11 +36,6 @@ class Action:
     run: Callable[[Game], None] | None = None
 
 
-#: Extra state-based actions from other rules modules (704.5t dungeons): functions
-#: returning actions whose ``run`` performs them.
-HOOKS: list[Callable[[Game], list[Action]]] = []
-
-
 def _unattach(eq: int, g: Game) -> None:
     """CR 704.5n: the Equipment becomes unattached and stays on the battlefield."""
     e = g.s.objs.get(eq)
@@ -111,8 +106,15 @@ def collect(g: Game) -> list[Action]:
     for (ctrl, _name), ids in legends.items():
         if len(ids) > 1:
             out.append(Action("legend", "704.5j", player=ctrl, group=tuple(ids)))
-    for hook in HOOKS:
-        out.extend(hook(g))
+    # The state-based actions of other rules concepts, each asked here: commanders (903.9a,
+    # 704.6d), the venture marker (704.5t), Equipment attached to nothing (704.5n), cards
+    # exiled until their source left (610.3a).
+    from undercity.engine import commander, dungeons, equip, exile_until
+
+    out.extend(commander.state_based_actions(g))
+    out.extend(dungeons.state_based_actions(g))
+    out.extend(equip.state_based_actions(g))
+    out.extend(exile_until.state_based_actions(g))
     return out
 
 

@@ -9,7 +9,7 @@ and pass it to :func:`move` ("ask, then act").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,11 +37,6 @@ class Replacement:
     #: "May" replacements (CR 903.9b): the affected card's owner chooses whether it applies;
     #: :func:`move` skips one whose key appears in ``order`` as ``"!" + key``.
     optional: bool = False
-
-
-#: Replacement effects defined by other rules modules (903.9b commanders): functions
-#: ``(game, obj, from_zone, to_zone, applied) -> list[Replacement]``.
-REPLACEMENT_HOOKS: list[Callable[..., list[Replacement]]] = []
 
 
 def _opponents(g: Game, a: int, b: int) -> bool:
@@ -108,8 +103,12 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
                                            "614.6", "exile", st.counter))
                 elif st.kind == "replace_graveyard_exile":
                     out.append(Replacement(key, f"{src_name}: exile it instead", "614.6", "exile"))
-    for hook in REPLACEMENT_HOOKS:
-        out.extend(hook(g, o, from_zone, to_zone, applied))
+    # A spell exiled instead of leaving the stack (flashback 702.34a, "exile it instead" 614.1a),
+    # and a commander put into the command zone instead (903.9b).
+    from undercity.engine import cast_permissions, commander
+
+    out.extend(cast_permissions.leaving_stack(g, o, from_zone, to_zone, applied))
+    out.extend(commander.replacement(g, o, from_zone, to_zone, applied))
     return out
 
 
