@@ -37,6 +37,7 @@ from undercity.engine.effects import (
     distinct_cards,
     handles,
     ref_objects,
+    ref_players,
 )
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 
@@ -110,7 +111,10 @@ def _order(g: Game, job: Job, p: int, cards: list[int], where: str, key: str) ->
 def h_look_at_top(g: Game, job: Job, item: StackItem, e: LookAtTop, key: str) -> None:
     s = g.s
     p = item.controller
-    lib = s.players[p].library
+    owners = ref_players(g, e.whose, item, job)
+    if not owners:
+        return  # the target player left or is no longer a legal target (CR 608.2b)
+    lib = s.players[owners[0]].library
     top = list(lib[:amount(g, e.n, item, job)])
     if not top:
         return

@@ -66,6 +66,8 @@ CARDS = [
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",
     # "when you cycle ~" (CR 702.29c); a number in words past ten
     "Fractured Sanity",
+    # cards put from the hand on top of the library (CR 401.4)
+    "Riverwise Augur",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, Amount, Effect, Filter, Ref
+from undercity.cards.model import CREATURE, YOU, Amount, Effect, Filter, Ref
 
 #: Where the cards looked at go (CR 401.4, 404.1, 403.1).
 HAND, BATTLEFIELD, GRAVEYARD, TOP, BOTTOM = "hand", "battlefield", "graveyard", "top", "bottom"
@@ -51,6 +51,8 @@ class LookAtTop(Effect):
     tapped: bool = False
     rest: str = BOTTOM
     random: bool = False
+    #: Whose library (CR 401.5: "look at the top card of target player's library").
+    whose: Ref = YOU
 
 
 @dataclass(frozen=True, slots=True)

@@ -439,6 +439,21 @@ class PutAmong(Node):
         return _join(out, "and", self.rest, self.rest_to) if self.rest else out
 
 
+@dataclass(frozen=True, slots=True)
+class PutFromHand(Node):
+    """"put two cards from your hand on top of your library in any order" (CR 401.4)."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    card: str  # "card" / "cards"
+    to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), self.card,
+                     "from your hand", self.to)
+
+
 Effect = SearchLibrary | Draw | LifeChange | Damage | ObjectAction | PlayerCount | Modify | DurationFirst | Counters | Create | AddMana | Pay | Roll | Phrase
 
 

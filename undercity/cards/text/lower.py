@@ -487,6 +487,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "discard":
             return [m.Discard(_n(c.n, ctx), who)]
         raise Unsupported(c.render())
+    if isinstance(c, A.PutFromHand):
+        # "put two cards from your hand on top of your library in any order" (CR 401.4): chosen
+        # one at a time, the last chosen on top; "a card … on top of your library" is the same.
+        if c.who is not None or c.to not in ("on top of your library in any order", "on top of your library") \
+                or (c.to == "on top of your library") != (c.n.value == 1):
+            raise Unsupported(c.render())
+        return [m.PutFromHandOnTop(_n(c.n))]
     if isinstance(c, A.Counters):
         if c.who is not None or c.kind not in ("+1/+1",):
             raise Unsupported(c.render())
@@ -644,6 +651,10 @@ _LOOK_TAKE = {"into your hand": (lt.HAND, False), "into your graveyard": (lt.GRA
               "onto the battlefield": (lt.BATTLEFIELD, False), "onto the battlefield tapped": (lt.BATTLEFIELD, True)}
 
 
+#: The libraries looked at: yours, or a target player's (the target's kind).
+_LOOK_LIBRARIES = {"your library": "", "target player's library": "player", "target opponent's library": "opponent"}
+
+
 def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int]:
     """"Look at the top N cards of your library." and the sentences that sort them, as one
     :class:`~undercity.cards.language.library_top.LookAtTop` (CR 401.5, 401.4); the number of
@@ -652,9 +663,18 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     assert isinstance(s, A.Sentence)
     look = s.clauses[0]
     assert isinstance(look, A.LookTop)
-    if s.may or s.prefix or s.where or look.who is not None or look.library != "your library":
+    if s.may or s.prefix or s.where or look.who is not None or look.library not in _LOOK_LIBRARIES:
         raise Unsupported(s.render())
     n = 1 if look.n is None else _n(look.n, ctx)
+    if look.library != "your library":
+        # Another player's library: only looking, and putting them back in any order (CR 401.5).
+        whose = player_ref(A.TargetRef(A.Noun((), (_LOOK_LIBRARIES[look.library],))), ctx)
+        if len(s.clauses) == 1 and look.n is None and len(sentences) == 1:
+            return lt.LookAtTop(1, 0, rest=lt.TOP, whose=whose), 0  # "look at the top card of …"
+        if len(s.clauses) == 2 and s.joins == (", then ",) and s.clauses[1] == A.ObjectAction(
+                None, "put", A.WordRef("them"), "back in any order"):
+            return lt.LookAtTop(n, 0, rest=lt.TOP, whose=whose), 0
+        raise Unsupported(s.render())
     if len(s.clauses) == 2 and s.joins == (", then ",):
         return _look_sort(n, s.clauses[1], s), 0
     if len(s.clauses) != 1 or len(sentences) < 2 or not isinstance(sentences[1], A.Sentence):

@@ -523,6 +523,10 @@ class Parser:
                 return A.PutAmong(who, v, n, of, to, rest, rest_to)
             self.i = mark
             return A.PutAmong(who, v, n, of, to)
+        if n is not None and (card := self.one_of("card", "cards")) and self.eat("from", "your", "hand") and (
+                to := self.one_of("on top of your library in any order", "on top of your library",
+                                  "on the bottom of your library in any order", "on the bottom of your library")):
+            return A.PutFromHand(who, v, n, card, to)
         self.i = mark
         if (what := self.ref()) is not None and (to := self.one_of(*self._LIBRARY_PLACES, *self._REST_PLACES)):
             return A.ObjectAction(who, v, what, to)
