@@ -396,6 +396,7 @@ def _load_rules() -> None:
         counters,
         deals_damage,
         dice,
+        dies_triggers,
         draw_triggers,
         dungeons,
         effects,

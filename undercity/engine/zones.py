@@ -22,7 +22,7 @@ from undercity.engine import events as ev
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
     from undercity.engine.game import Game
-    from undercity.engine.state import Obj
+    from undercity.engine.state import Obj, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,20 @@ def simultaneously(g: Game) -> Iterator[None]:
     finally:
         if not outer:
             s.extra.pop(_SIMULTANEOUS, None)
+            s.extra.pop(LEFT_TOGETHER, None)
+
+
+#: ``State.extra`` key: the (old) ids of the permanents that have left the battlefield so far in
+#: the event :func:`simultaneously` is moving — leaves-the-battlefield abilities of each of them
+#: look back in time and see the others leave (CR 603.10a).
+LEFT_TOGETHER = "left_together"
+
+
+def left_together(s: State, oid: int) -> list[int]:
+    """The permanents leaving the battlefield in the same event as ``oid`` (which has just
+    left), ``oid`` included (CR 603.10a); just ``oid`` outside :func:`simultaneously`."""
+    ids = list(s.extra.get(LEFT_TOGETHER) or ())
+    return ids if oid in ids else [*ids, oid]
 
 
 def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
@@ -167,10 +181,14 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        "toughness": ch.toughness(g, o) if creature else None,
                        "controller": o.controller, "name": o.name, "counters": dict(o.counters),
                        "types": ch.types(g, o), "card": o.card,
+                       "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),
+                       "supertypes": ch.supertypes(g, o),
                        # CR 603.10a: leaves-the-battlefield abilities it had as it left
                        # (none if it had lost all abilities; granted ones too)
                        "triggered": ab.triggered(g, o)}
     _remove_from_zone(g, o)
+    if from_zone == "battlefield" and _SIMULTANEOUS in s.extra:
+        s.extra.setdefault(LEFT_TOGETHER, []).append(o.id)  # CR 603.10a: one event
     if from_zone == "battlefield":
         _leave_battlefield_cleanup(g, o)
         s.extra.setdefault("left_battlefield", set()).add(o.controller)  # for revolt

@@ -44,6 +44,8 @@ CARDS = [
     "Vault of the Archangel", "Blade Splicer",
     # damage to groups named together, "without flying", "all … and all …" (CR 608.2c, 702.9)
     "Magmaquake", "Thunder Dragon", "In Garruk's Wake",
+    # "whenever another creature dies", "~ or another creature you control dies" (CR 603.10a)
+    "Murder of Crows", "Zulaport Cutthroat",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -557,6 +557,17 @@ class Event(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SelfOr(Node):
+    """A trigger's subject naming this object or others: "~ or another creature you control"."""
+
+    self_ref: SelfRef
+    other: DescRef
+
+    def render(self) -> str:
+        return f"{self.self_ref.render()} or {self.other.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Condition(Node):
     """An intervening "if" clause (CR 603.4) or "as long as" condition, as words with the
     references it names."""

@@ -22,6 +22,7 @@ from undercity.cards.language.continuous import AddAbilities, Continuous, Enters
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
+from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
@@ -624,6 +625,19 @@ def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | Non
     return MayPay(cost, effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"You may draw a card. If you do, discard a card." (CR 118.12): the draw is an optional
+    cost paid as it resolves and "if you do" asks only whether it was chosen — which it always
+    may be, even from an empty library (CR 121.3) — so both sentences are one choice. None if
+    ``s`` isn't such an offer."""
+    if not (s.may and not s.prefix and not s.where and then is not None and then.prefix == "if you do,"
+            and not then.may and all(isinstance(c, A.Draw) and c.who is None for c in s.clauses)):
+        return None
+    first = effects(A.Effects((replace(s, may=""),)), ctx)
+    rest = effects(A.Effects((replace(then, prefix=""),)), ctx)
+    return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -808,7 +822,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
-        if (offer := _may_pay(s, nxt, ctx) or _impulse(s, nxt)) is not None:
+        if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)
             skip = 1
             continue
@@ -977,6 +991,25 @@ _TYPECYCLING = {"basic land": m.F("Land", basic=True), "plains": m.F("Land", sub
                 "forest": m.F("Land", subtypes={"Forest"})}
 
 
+#: What the last known information of a creature that died says (CR 603.10a, 608.2h): the
+#: only parts of a filter a "whenever a creature dies" trigger may name.
+_LKI_FILTER = ("types", "not_types", "subtypes", "not_subtypes", "colors", "not_colors", "supertypes",
+               "not_supertypes", "nontoken", "other", "controller")
+
+
+def _creature_dies(s: A.Node, text: str) -> CreatureDies:
+    """"Whenever another creature dies", "Whenever a nontoken creature you control dies",
+    "Whenever ~ or another creature you control dies" (CR 700.4, 603.10a)."""
+    d = s.other if isinstance(s, A.SelfOr) else s
+    assert isinstance(d, A.DescRef)
+    flt = noun_filter(d.noun)
+    rest = {f: getattr(flt, f) for f in flt.__dataclass_fields__ if f not in _LKI_FILTER}
+    if d.noun.card or m.Filter(**rest) != m.Filter() or flt.types - {"Creature"}:
+        raise Unsupported(text)  # what the dying creature's last known information doesn't say
+    return CreatureDies(filter=replace(flt, other=flt.other or d.det == "another"),
+                        self_too=isinstance(s, A.SelfOr))
+
+
 def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
     if s is None and w == "you gain life" and word == "whenever":
@@ -1009,6 +1042,9 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return cast
     if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "attacks":
         return m.Trigger("equipped_attacks")
+    if word == "whenever" and w == "dies" and (
+            isinstance(s, A.SelfOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
+        return _creature_dies(s, f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).

@@ -917,6 +917,13 @@ class Parser:
         subject = self.ref()
         if subject is None:
             return None
+        if isinstance(subject, A.SelfRef) and self.at("or", "another"):
+            # "Whenever ~ or another creature you control dies" (CR 603.10a).
+            self.i += 1
+            other = self.ref()
+            if not isinstance(other, A.DescRef):
+                return None
+            subject = A.SelfOr(subject, other)
         ev = self.one_of(*self._EVENTS)
         if ev is None:
             return None

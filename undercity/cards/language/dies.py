@@ -1,0 +1,27 @@
+"""Triggers on creatures dying (CR 700.4, 603.6c, 603.10a): "Whenever another creature dies",
+"Whenever a nontoken creature you control dies", "Whenever ~ or another creature you control
+dies". Watched by :mod:`undercity.engine.dies_triggers`.
+
+A creature dies when it is put into a graveyard from the battlefield (CR 700.4). These are
+leaves-the-battlefield abilities (CR 603.6c): they look back in time (603.10a), so the dying
+creature is matched as it last existed on the battlefield (its types, controller, colors), and
+a source leaving in the same event as the creature (a Wrath of God) still sees it die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Trigger
+
+CREATURE_DIES = "creature_dies"
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureDies(Trigger):
+    """A creature matching ``filter`` dies (``filter.other``: not this object; ``controller``:
+    relative to this ability's controller); ``self_too``: this object dying triggers it as well
+    ("Whenever ~ or another creature you control dies")."""
+
+    event: str = CREATURE_DIES
+    self_too: bool = False

@@ -1,0 +1,76 @@
+"""Triggers on creatures dying (CR 700.4, 603.6c, 603.10a) — the language's
+:class:`~undercity.cards.language.dies.CreatureDies`.
+
+When a creature goes from the battlefield to a graveyard, every permanent whose ability
+watches for such a creature triggers, and so does every permanent that left the battlefield
+in the same event (CR 603.10a: leaves-the-battlefield abilities look back in time — Murder of
+Crows dying together with another creature still triggers). The dying creature is matched as
+it last existed on the battlefield (CR 608.2h: the last known information ``zones.move``
+keeps); a source that left is its last known information too (its controller, its abilities
+as it left).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.language.dies import CREATURE_DIES, CreatureDies
+from undercity.cards.model import Filter
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+from undercity.engine import triggers, zones
+
+if TYPE_CHECKING:
+    from undercity.engine import events as ev
+    from undercity.engine.game import Game
+
+
+def _has(card: Any) -> bool:
+    return any(a.when.event == CREATURE_DIES for a in card.triggered)
+
+
+def lki_matches(lki: dict[str, Any], token: bool, flt: Filter | None, controller: int, dying: int,
+                source: int | None) -> bool:
+    """Whether the creature that died (``dying``: its id on the battlefield) matched ``flt`` as
+    it last existed there, from the point of view of ``controller`` (CR 603.10a, 608.2h)."""
+    if flt is None:
+        return True
+    types, card = lki["types"], lki["card"]
+    subtypes = lki.get("subtypes", card.subtypes)
+    colors = lki.get("colors", card.colors)
+    supertypes = lki.get("supertypes", card.supertypes)
+    return not (
+        flt.types and not flt.types & types or flt.not_types & types
+        or flt.subtypes and not flt.subtypes & subtypes or flt.not_subtypes & subtypes
+        or flt.colors and not flt.colors & colors or flt.not_colors & colors
+        or flt.supertypes and not flt.supertypes & supertypes or flt.not_supertypes & supertypes
+        or flt.nontoken and token or flt.other and dying == source
+        or flt.controller == "you" and lki["controller"] != controller
+        or flt.controller == "opponent" and lki["controller"] == controller)
+
+
+@triggers.watches("zone_changed")
+def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
+    if e.from_zone != "battlefield" or e.to_zone != "graveyard":
+        return
+    s = g.s
+    lki = s.lki.get(e.obj)
+    if lki is None or "Creature" not in lki["types"]:
+        return  # CR 700.4: only a creature dies
+    # The permanents still on the battlefield …
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
+        for a in trig:
+            if isinstance(a.when, CreatureDies) and lki_matches(lki, e.token, a.when.filter, o.controller,
+                                                                 e.obj, o.id):
+                triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj)
+    # … and those that left in the same event, this creature included, as they last existed.
+    for sid in zones.left_together(s, e.obj):
+        src = s.lki.get(sid)
+        if src is None:
+            continue
+        for a in src.get("triggered", src["card"].triggered):
+            w = a.when
+            if not isinstance(w, CreatureDies):
+                continue
+            if sid == e.obj and w.self_too or lki_matches(lki, e.token, w.filter, src["controller"], e.obj, sid):
+                triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj)
