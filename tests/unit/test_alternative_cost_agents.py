@@ -50,3 +50,30 @@ def test_dashing_is_worth_something_before_combat() -> None:
     labels = [o.label for o in d.options]
     dash, cast = labels.index("cast Mardu Strike Leader (dash)"), labels.index("cast Mardu Strike Leader")
     assert 0 < scores[dash] < scores[cast]
+
+
+
+_BOB_HAS = """
+format: 1
+name: heuristic and overload
+game: {turn: 3, active: Alice}
+players:
+  - name: Alice
+    library: [Mountain*5]
+    hand: [Vandalblast]
+    battlefield: [Mountain*5]
+  - name: Bob
+    library: [Island*5]
+    battlefield: [%s]
+"""
+
+
+def test_overloads_when_each_is_worth_more_than_one_target() -> None:
+    """Vandalblast (CR 702.96b): with three artifacts of Bob's to destroy, the overload cost;
+    with one, the mana cost (the same for less)."""
+    for bob, label in (("Sol Ring, Ornithopter, Wayfarer's Bauble", "cast Vandalblast (overload)"),
+                       ("Solemn Simulacrum", "cast Vandalblast")):
+        g = build_game(_BOB_HAS % bob)
+        d = g.pending
+        assert d is not None
+        assert d.options[HeuristicAgent(strict=True).choose(g, d)].label == label, bob

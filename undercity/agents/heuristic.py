@@ -688,6 +688,13 @@ class HeuristicAgent:
         attacker for this turn only, before combat — also below casting it to keep."""
         s = g.s
         o = s.objs[oid]
+        if alt == alternative_costs.OVERLOAD:
+            # CR 702.96b: the same spell on each instead of one target — worth what it does then.
+            sa = next(a.spell for a in o.card.alt_costs if a.keyword == alt)
+            if sa is None or not casting.timing_ok(g, me, o.card):
+                return 0.0
+            value = tx.ability_value(g, me, sa.effects, (), oid)
+            return 19.5 + value if value >= SPELL_THRESHOLD else 0.0  # a tie: the cheaper cast
         if alt == alternative_costs.DASH:
             if s.step != "precombat-main" or not casting.sorcery_timing(g, me):
                 return 0.0
@@ -705,8 +712,9 @@ class HeuristicAgent:
         s = g.s
         cands = [(i, _option_mv(s.objs[d.options[i].value[1]], d.options[i].value[2]))
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
-                 # evoke and dash: another way to cast a card also listed; not a use of spare mana
-                 and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH)]
+                 # evoke, dash, overload: another way to cast a card also listed; not a use of spare mana
+                 and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH,
+                                                   alternative_costs.OVERLOAD)]
         if len(cands) < 2:
             return
         cands = sorted(cands, key=lambda c: -scores[c[0]])[:10]
@@ -724,7 +732,7 @@ class HeuristicAgent:
             scores[i] += 25.0
 
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
-        if alt in (alternative_costs.EVOKE, alternative_costs.DASH):
+        if alt in (alternative_costs.EVOKE, alternative_costs.DASH, alternative_costs.OVERLOAD):
             return self._hand_alt_cost_score(g, me, oid, alt)
         if alt == ADVENTURE:
             # CR 715.3d: the Adventure's effect now, and the card still to cast from exile

@@ -592,6 +592,9 @@ class AltCost:
     #: Flashback (CR 702.34a): a spell cast this way is exiled instead of going anywhere else
     #: whenever it would leave the stack.
     exile_leaving_stack: bool = False
+    #: What the spell does when cast for this cost, if not its own text: overload's, with every
+    #: "target" replaced by "each" (CR 702.96a-b) — no targets.
+    spell: SpellAbility | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,8 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
     kws = keywords if keywords is not None else frozenset(
         k.lower() for k in oc.keywords if k.lower() in ENGINE_KEYWORDS)
     cost = parse_cost(oc.mana_cost) if oc.mana_cost else None
+    for alt in extra.get("alt_costs", ()):
+        _reg(alt.spell)  # an overloaded spell (CR 702.96b) is an ability of the card too
     card = CardDef(
         name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=frozenset(oc.subtypes),
         supertypes=frozenset(oc.supertypes), colors=frozenset(oc.colors),

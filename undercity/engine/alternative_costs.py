@@ -5,6 +5,9 @@ the permanent the spell becomes: evoke (CR 702.74) and dash (CR 702.109).
   of ``zone="hand"`` may be cast for that cost instead of its mana cost — a priority option of
   its own, ``("cast", id, KEYWORD)`` (:func:`options`, asked by ``priority.options``). Only one
   alternative cost can be paid for a spell (CR 118.9a), so the cast job takes exactly one.
+* **Overload** (CR 702.96a-b): the cost's ``spell`` is the card's text with "target" replaced by
+  "each" (lowered by the compiler); the cast job casts that ability, with no targets, and the
+  stack item keeps it (so a copy does too).
 * **Evoke** (CR 702.74a): "When this permanent enters, if its evoke cost was paid, its
   controller sacrifices it." — a triggered ability the keyword gives: as a permanent spell cast
   for its evoke cost enters, the trigger waits to be put on the stack with the permanent's other
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
 
 EVOKE = "evoke"
 DASH = "dash"
+OVERLOAD = "overload"  # CR 702.96: the cast job casts the AltCost's changed spell (no targets)
 #: ``State.extra`` key: the object id of a spell on the stack -> the alternative cost paid for it
 #: (only those whose permanent the rules mark: evoke, dash).
 _PAID = "alt_cost_paid"

@@ -111,6 +111,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         sources = costs.mana_sources(g, player)
     if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
         return False
+    if alt is not None and alt.spell is not None:
+        return _has_targets(g, alt.spell.targets, player, o.id)  # overload (CR 702.96a): no targets
     sa = card.spell
     if sa is not None and sa.modes:
         return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
@@ -150,6 +152,8 @@ def _cast(g: Game, job: Job) -> None:
     card = o.card
     sa: SpellAbility | None = card.spell
     alt = next((a for a in card.alt_costs if a.keyword == d.get("alt")), None)
+    if alt is not None and alt.spell is not None:
+        sa = alt.spell  # overload (CR 702.96b): the changed text, without targets
     # CR 601.2b: modes.
     modes: tuple[int, ...] = ()
     if sa is not None and sa.modes:
@@ -184,7 +188,7 @@ def _cast(g: Game, job: Job) -> None:
                 break
             targets.append(tuple(t))  # type: ignore[arg-type]
     else:
-        for i, spec in enumerate(spell_target_specs(card, modes)):
+        for i, spec in enumerate(spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()):
             cands = targeting.candidates(g, spec, player, o.id)
             t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))

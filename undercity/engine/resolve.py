@@ -31,6 +31,8 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
             return ()
         if isinstance(a, SpellAbility) and a.divided:
             return tuple(a.targets[0] for _ in item.targets)
+        if isinstance(a, SpellAbility) and card.spell is not None and a is not card.spell and not card.enchant:
+            return a.targets  # cast with its text changed (overload, CR 702.96b)
         return casting.spell_target_specs(card, item.modes)
     return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
 

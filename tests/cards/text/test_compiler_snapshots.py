@@ -63,6 +63,8 @@ CARDS = [
     "Knight of Autumn",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader",
+    # overload: the text with "each" for "target" (CR 702.96b)
+    "Vandalblast",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",

@@ -973,6 +973,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
+    elif name == "overload" and k.arg and k.arg.startswith("{"):
+        # CR 702.96a: cast for [cost] rather than its mana cost, with the text changed; the
+        # changed text is lowered with the spell's own (lower_card: _overloaded).
+        out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
     elif name in ("evoke", "dash") and k.arg and k.arg.startswith("{"):
         # CR 702.74a, 702.109a: "You may cast this spell by paying [cost] rather than paying its
         # mana cost", from the hand; what paying it does to the permanent is the rules' own
@@ -1420,6 +1424,25 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
     return m.Grant(text, to=to, p=p, t=t, keywords=frozenset(kws), abilities=abilities)
 
 
+def _overloaded(alt: m.AltCost, parts: list[A.SpellText], named: Any) -> m.AltCost:
+    """CR 702.96b: the spell's text with every "target" replaced by "each", read and lowered
+    as the spell it is when its overload cost is paid — with no targets (702.96a)."""
+    import re
+
+    from undercity.cards.text.parser import parse_ability
+
+    if len(parts) != 1:
+        raise Unsupported("overload on a spell of several paragraphs")
+    text = re.sub(r"\btarget\b", "each", parts[0].render())
+    node = parse_ability(text, spell=True)
+    if not isinstance(node, A.SpellText) or isinstance(node.body, A.Modal) or "targets" in text:
+        raise Unsupported(f"overload: {text}")
+    spell = _spell(node.body, named(node))
+    if spell.targets:
+        raise Unsupported(f"overload: {text}")
+    return replace(alt, spell=spell)
+
+
 #: CR 305.6: each basic land type gives its land the intrinsic ability "{T}: Add [mana]."
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -1463,6 +1486,9 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
             out.spell = _spell(body, "\n".join(named(p) for p in spell_parts), spell_x)
         else:
             out.spell = _spell(spell_parts[0].body, named(spell_parts[0]), spell_x)
+        if any(a.keyword == "overload" for a in out.alt_costs):  # CR 702.96b: and its changed text
+            out.alt_costs = [_overloaded(a, spell_parts, named) if a.keyword == "overload" else a
+                             for a in out.alt_costs]
     if _returns_self([out.spell, out.triggered, out.static]):
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
         # or a spell that returns its card from there isn't one the engine runs.
