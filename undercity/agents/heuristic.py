@@ -21,6 +21,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from undercity.agents import animation
 from undercity.agents import evaluation as ev
 from undercity.agents import tactics as tx
 from undercity.cards import model as m
@@ -803,6 +804,9 @@ class HeuristicAgent:
             return 0.0
         o = s.objs[oid]
         a = ab.activated(g, o)[idx]
+        anim = animation.value(g, me, o, a)  # a creature land: to attack or block with (CR 611.2a)
+        if anim is not None:
+            return 10.0 + anim if anim >= ACTIVATE_THRESHOLD else 0.0
         if isinstance(a, LevelUp):
             # CR 716.2a: the level's abilities for as long as the Class stays — worth the mana
             # once nothing better is cast (spells score 20 and more).

@@ -360,7 +360,7 @@ def run_activate(g: Game, job: Job) -> None:
         s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
         zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")
     if a.cost.mana is not None and not a.cost.mana.is_empty:
-        if not costs.pay_mana(g, player, a.cost.mana, o.name):
+        if not costs.pay_mana(g, player, a.cost.mana, o.name, spare=frozenset({o.id})):
             raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")

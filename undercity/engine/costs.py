@@ -267,13 +267,17 @@ def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSourc
     return None
 
 
-def pay_mana(g: Game, player: int, cost: ManaCost, what: str) -> bool:
+def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[int] = frozenset()) -> bool:
     """Pay ``cost`` from the pool and untapped sources — the ones the player named with
-    :func:`pay_next_with`, if those can pay it. False (and nothing changes) if it can't be."""
+    :func:`pay_next_with`, if those can pay it; else without the sources ``spare`` if the others
+    can (the permanent whose ability is paid for: a creature land keeps itself untapped to
+    attack). False (and nothing changes) if it can't be."""
     if cost.is_empty:
         return True
     sources, pool = mana_sources(g, player), pool_of(g, player)
     plan = _named_payment(g, player, cost, sources, pool) if PAY_WITH in g.s.extra else None
+    if plan is None and spare and any(src.key in spare for src in sources):
+        plan = find_payment(cost, [src for src in sources if src.key not in spare], pool)
     if plan is None:
         plan = find_payment(cost, sources, pool)
     if plan is None:

@@ -289,7 +289,7 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
                               target_name=o.name, amount=n, combat=combat))
         if "Planeswalker" in o.card.types:
             zones.add_counters(g, o, "loyalty", -n, "120.3c")
-        if ch.is_creature(o):
+        if ch.is_creature(o, g):  # after layer 4: an animated land is a creature (CR 613.1d)
             o.damage += n  # CR 120.3e
             if "deathtouch" in kws:
                 o.deathtouched = True  # CR 702.2b

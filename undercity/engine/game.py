@@ -432,6 +432,7 @@ def _load_rules() -> None:
         tokens,
         triggers,
         turn,
+        until_end_of_turn,
         ward,
         zone_moves,
     )

@@ -54,6 +54,8 @@ CARDS = [
     "Simic Growth Chamber",
     # "Activate only if you control a Swamp" (CR 602.5b); Talisman of Dominance, below: a mana ability dealing damage (CR 605.3b)
     "Tainted Isle",
+    # a land that becomes a creature until end of turn (CR 611.2a, 205.1b); a quoted ability it gains
+    "Mishra's Factory", "Raging Ravine",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

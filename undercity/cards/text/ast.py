@@ -389,6 +389,44 @@ class Phrase(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Becomes(Node):
+    """"~ becomes a 3/3 green and blue Elemental creature with hexproof until end of turn"
+    (CR 611.2a; layers 4-7b): ``pt``, ``colors`` (color words), ``kinds`` (the words before
+    "creature": its subtypes and "artifact"), then "with" keywords, a quoted ability or "all
+    creature types"; ``duration_first``: "Until end of turn, ~ becomes …"; ``also``: "and
+    can't be blocked this turn" of the same subject."""
+
+    what: Node
+    verb: str
+    article: str
+    pt: str
+    colors: tuple[str, ...]
+    kinds: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+    quoted: Quoted | None = None
+    all_types: bool = False
+    duration: Duration | None = None
+    duration_first: bool = False
+    also: str = ""
+    #: "It's still a land" after a quoted ability, whose period ends the sentence (CR 205.1b).
+    still: str = ""
+
+    def render(self) -> str:
+        desc = _join(self.article, self.pt, " and ".join(self.colors) or None, *self.kinds, "creature")
+        if self.all_types:
+            desc += " with all creature types"
+        elif self.keywords:
+            desc += " with " + _kw_list(self.keywords)
+        elif self.quoted is not None:
+            desc += " with " + self.quoted.render()
+        out = f"{self.what.render()} {self.verb} {desc}"
+        if self.duration is not None:
+            out = f"{self.duration.render()}, {out}" if self.duration_first else f"{out} {self.duration.render()}"
+        out = f"{out} and {self.also}" if self.also else out
+        return f"{out} {self.still}" if self.still else out
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLibrary(Node):
     """"search your library for a basic land card", "… for up to two basic land cards"
     (CR 701.23); what happens to the cards found is said by the clauses that follow."""

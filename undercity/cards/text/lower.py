@@ -125,6 +125,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             sets["not_types"].add(t)
         elif ql.startswith("non-") and (st := subtype_of(q[4:])) is not None:
             sets["not_subtypes"].add(st)
+        elif q[:1].isupper() and (st := subtype_of(q)) is not None and not subtypes:
+            sets.setdefault("subtypes", set()).add(st)  # "Goblin creature": both (CR 205.3a)
         else:
             raise Unsupported(f"{q} {n.render()}")
     if len(sets["colors"]) > 1:
@@ -155,6 +157,7 @@ def noun_filter(n: A.Noun) -> m.Filter:
                 kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
         else:
             raise Unsupported(s)
+    subtypes |= sets.pop("subtypes", set())
     conv = {k: frozenset(v) for k, v in sets.items() if v}
     return m.Filter(types=frozenset(types), subtypes=frozenset(subtypes), **conv, **kw)
 
@@ -514,6 +517,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.regeneration import CantBeRegenerated
 
         return [CantBeRegenerated(object_ref(c.who, ctx))]  # CR 701.19c
+    if isinstance(c, A.Becomes):
+        return _becomes(c, ctx)
+    if isinstance(c, A.Phrase) and c.who is None and c.words.lower() in (
+            "switch this creature's power and toughness until end of turn",
+            "switch ~'s power and toughness until end of turn"):
+        from undercity.cards.language.continuous import SwitchPT
+        from undercity.cards.language.until_end_of_turn import UntilEndOfTurn
+
+        # CR 613.4d (layer 7d), 611.2a: switched after every other P/T effect, whenever it began.
+        return [UntilEndOfTurn(m.SELF, (SwitchPT(),), "has its power and toughness switched")]
     if isinstance(c, A.Phrase) and c.words in ("can't be blocked this turn", "can't block this turn"):
         what = object_ref(c.who, ctx) if c.who is not None else None
         if what is None or what.kind == "all":
@@ -1213,7 +1226,7 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         # Activating doesn't choose X yet (CR 601.2b, 602.2b): only a spell's X is chosen.
         raise Unsupported("{X} in an activation cost")
     ctx = Ctx()
-    effs = effects(a.body, ctx)
+    effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects
     if a.restriction in RESTRICTIONS:  # "Activate only during your upkeep." (CR 602.5b)
@@ -1221,6 +1234,70 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
                              only=RESTRICTIONS[a.restriction])]
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery,
                         only_if=only_if)]
+
+
+def _becomes(c: A.Becomes, ctx: Ctx) -> list[m.Effect]:
+    """"~ becomes a 3/3 green and blue Elemental creature with hexproof until end of turn" as
+    the layer effects of CR 611.2a: types (layer 4 — added if "It's still a land", else they
+    replace its card types and subtypes, CR 205.1a-b), colors (5), abilities (6), base P/T (7b)."""
+    from undercity.cards.language.continuous import AddAbilities as Abilities
+    from undercity.cards.language.continuous import AddTypes, SetColors, SetPT, SetTypes
+    from undercity.cards.language.until_end_of_turn import UntilEndOfTurn
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+    from undercity.cards.text.parser import subtype_of
+
+    what = object_ref(c.what, ctx)
+    if what != m.SELF or c.duration is None or c.duration.words != "until end of turn":
+        raise Unsupported(c.render())
+    p, t = _pt(c.pt)
+    types, subtypes = {"Creature"}, set(CREATURE_TYPES if c.all_types else ())
+    for k in c.kinds:
+        if k.lower() == "artifact":
+            types.add("Artifact")
+        elif (st := subtype_of(k)) == k and st in CREATURE_TYPES:
+            subtypes.add(st)
+        else:
+            raise Unsupported(c.render())
+    mods: list[Any] = [AddTypes(frozenset(types), frozenset(subtypes)) if c.still
+                       else SetTypes(frozenset(types), frozenset(subtypes))]
+    if c.colors:
+        mods.append(SetColors(frozenset(_COLORS[w] for w in c.colors)))
+    if c.keywords:
+        if not frozenset(c.keywords) <= ENGINE_KEYWORDS:
+            raise Unsupported(c.render())
+        mods.append(Abilities(keywords=frozenset(c.keywords)))
+    if c.quoted is not None:
+        # CR 113.1a, 613.1f: the quoted ability is the animated permanent's own ("this creature").
+        inner = Lowered()
+        if isinstance(c.quoted.ability, A.SpellText | A.AbilityWord):
+            raise Unsupported(c.quoted.render())
+        _ability(c.quoted.ability, c.quoted.ability.render(), inner, lambda n: n.render())
+        if inner.keywords or inner.enchant is not None or inner.spell is not None or inner.tokens:
+            raise Unsupported(c.quoted.render())
+        mods.append(Abilities(abilities=(*inner.triggered, *inner.activated, *inner.static)))
+    mods.append(SetPT(p, t))
+    desc = A.Becomes(A.WordRef(""), c.verb, c.article, c.pt, c.colors, c.kinds, c.keywords, c.quoted,
+                     c.all_types).render().strip()
+    out: list[m.Effect] = [UntilEndOfTurn(what, tuple(mods), desc)]
+    if c.also == "can't be blocked this turn":
+        out.append(CantBeBlockedBy(what, m.F("Creature")))  # CR 509.1b, as Phrase below
+    elif c.also:
+        raise Unsupported(c.also)
+    return out
+
+
+def _still_a_land(body: A.Effects) -> A.Effects:
+    """"… becomes a 3/3 … creature until end of turn. It's still a land.": the second sentence
+    says the first's type change adds to the land's types (CR 205.1b); folded into it."""
+    ss = body.sentences
+    if len(ss) < 2 or not isinstance(ss[-1], A.Sentence) or len(ss[-1].clauses) != 1:
+        return body
+    last, prev = ss[-1].clauses[0], ss[-2]
+    if not (isinstance(last, A.Phrase) and last.who is None and last.words.lower() == "it's still a land"
+            and isinstance(prev, A.Sentence) and any(isinstance(c, A.Becomes) for c in prev.clauses)):
+        return body
+    clauses = tuple(dataclasses.replace(c, still=last.words) if isinstance(c, A.Becomes) else c for c in prev.clauses)
+    return A.Effects((*ss[:-2], dataclasses.replace(prev, clauses=clauses)))
 
 
 def _mana_pain(rest: tuple[A.Node, ...]) -> int:

@@ -76,6 +76,10 @@ PROTECTION_GRANTS = tuple(f"protection from {q}" for q in (
 #: begin something else.
 _NOT_ABILITY_WORD = {"choose", "ward", "equip", "•"}
 
+#: The card types after which a capitalised subtype is a qualifier ("Goblin creature").
+_PERMANENT_HEADS = frozenset({"creature", "creatures", "artifact", "artifacts", "enchantment", "enchantments",
+                              "land", "lands", "permanent", "permanents"})
+
 STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "postcombat main phase")
 
 #: Where "return ~" takes a card from its owner's graveyard (CR 113.6m).
@@ -255,6 +259,11 @@ class Parser:
 
     def qual(self) -> str | None:
         w = self.peek()
+        if self.peek(1) in _PERMANENT_HEADS and self.raw()[:1].isupper() and subtype_of(self.raw()):
+            # "target Assembly-Worker creature", "a Goblin creature": a subtype and a card type,
+            # both of which it has (CR 205.3a).
+            self.i += 1
+            return self.raw(-1)
         if w in QUALS or (w.startswith("non") and len(w) > 3 and (
                 w[3:].lstrip("-") in TYPE_WORDS or w[3:] in COLORS
                 or subtype_of(self.raw()[3:].lstrip("-").capitalize() if "-" not in w else self.raw()[4:]))):
@@ -473,6 +482,57 @@ class Parser:
         dur = self.duration() if durations else None
         return A.Modify(what, pt_verb, pt, kw_verb, kws, dur)
 
+    @rule
+    def becomes(self, what: A.Node, duration_first: bool = False) -> A.Becomes | None:
+        """"~ becomes a 2/2 Assembly-Worker artifact creature until end of turn" (CR 611.2a):
+        an animated permanent's P/T, colors, types and abilities."""
+        v = self.verb("become")
+        article = self.one_of("a", "an")
+        if v is None or article is None or "/" not in self.raw():
+            return None
+        pt = self.raw()
+        self.i += 1
+        colors: list[str] = []
+        while self.peek() in COLORS[:5]:
+            colors.append(self.peek())
+            self.i += 1
+            if self.peek() == "and" and self.peek(1) in COLORS[:5]:
+                self.i += 1
+        kinds: list[str] = []
+        while self.peek() not in ("creature", "", ".", ",", "with", "until"):
+            if len(kinds) > 3:
+                return None
+            kinds.append(self.raw())
+            self.i += 1
+        if not self.eat("creature"):
+            return None
+        kws: tuple[str, ...] = ()
+        quoted = None
+        all_types = False
+        if self.eat("with"):
+            if self.eat("all", "creature", "types"):
+                all_types = True
+            elif (k := self.keyword_list()) is not None:
+                kws = k
+            elif (quoted := self.quoted()) is None:
+                return None
+        dur = None if duration_first else self.duration()
+        if not duration_first and dur is None:
+            return None
+        also = ""
+        if self.at("and", "can't"):
+            self.i += 1
+            also = self.one_of("can't be blocked this turn") or ""
+            if not also:
+                self.i -= 1
+        duration = A.Duration("until end of turn") if duration_first else dur
+        still = ""
+        if quoted is not None and self.at("it's", "still", "a", "land"):  # the quote's period ends it
+            self.i += 4
+            still = " ".join(self.toks[self.i - 4:self.i])
+        return A.Becomes(what, v, article, pt, tuple(colors), tuple(kinds), kws, quoted, all_types, duration,
+                         duration_first, also, still)
+
     _LIBRARIES = ("your library", "target player's library", "target opponent's library", "that player's library",
                   "their library", "its owner's library", "each player's library", "each opponent's library")
     #: Where cards looked at (or a permanent) are put (CR 401.4).
@@ -683,6 +743,14 @@ class Parser:
                                                  "can't be regenerated this turn", "can't be regenerated")):
             return A.Phrase(who, w)
         self.i = self._start
+        if who is not None and (b := self.becomes(who)) is not None:
+            return b
+        self.i = self._start
+        if who is None and (v := self.verb("switch")) and (
+                w := self.one_of("this creature's power and toughness until end of turn",
+                                 "~'s power and toughness until end of turn")):
+            return A.Phrase(None, f"{v} {w}")  # CR 613.4d: layer 7d
+        self.i = self._start
         if who is not None:
             m = self.modify(who)
             if m is not None:
@@ -698,10 +766,16 @@ class Parser:
         if p is not None:
             return p
         self.i = start
+        if self.at("it's", "still", "a", "land"):
+            # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
+            self.i += 4
+            return A.Phrase(None, " ".join(self.toks[start:self.i]))
         if self.eat("until", "end", "of", "turn", ","):
             # "Until end of turn, target creature gets +1/+1 and gains trample": the duration
             # first (CR 611.2a), then an object modification without one.
             who = self.ref()
+            if who is not None and (b := self.becomes(who, True)) is not None:
+                return b
             m = self.modify(who, False) if who is not None else None
             if m is not None:
                 return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
