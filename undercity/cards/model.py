@@ -97,6 +97,10 @@ class Filter:
     #: (CR 702, 613.1f) — all of ``keywords``, none of ``not_keywords``.
     keywords: frozenset[str] = frozenset()
     not_keywords: frozenset[str] = frozenset()
+    #: "of the chosen type" / "of the chosen color": the creature type or color the source
+    #: permanent chose as it entered (CR 614.12a, 607.1; ``"creature type"`` or ``"color"``);
+    #: nothing matches while it has chosen none (ruling 2017-08-25, Herald's Horn).
+    chosen: str | None = None
 
 
 def F(*types: str, **kw: Any) -> Filter:

@@ -283,7 +283,7 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if not _has_targets(g, a.targets, player, o.id):
         return False
-    if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice):
+    if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice, o.id):
         return False
     if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
         return False
@@ -310,9 +310,11 @@ def _tappable(g: Game, player: int, flt: Any, source: int, tap_source: bool) -> 
             and not (tap_source and oid == source) and targeting.matches(g, objs[oid], flt, player, source)]
 
 
-def _sacrificeable(g: Game, player: int, flt: Any) -> list[int]:
+def _sacrificeable(g: Game, player: int, flt: Any, source: int) -> list[int]:
+    """Permanents ``player`` could sacrifice for a cost of ``source``'s ("a creature of the chosen
+    type" reads what ``source`` chose, CR 614.12a)."""
     return [oid for oid in g.s.battlefield if g.s.objs[oid].controller == player
-            and targeting.matches(g, g.s.objs[oid], flt, player)]
+            and targeting.matches(g, g.s.objs[oid], flt, player, source)]
 
 
 @job_runner("activate")
@@ -343,7 +345,7 @@ def run_activate(g: Game, job: Job) -> None:
 
         sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
                     [Option(s.objs[x].name, x) for x in
-                     distinct_permanents(g, job, _sacrificeable(g, player, a.cost.sacrifice), itself=(o.id,))])
+                     distinct_permanents(g, job, _sacrificeable(g, player, a.cost.sacrifice, o.id), itself=(o.id,))])
     if RECHECK in d and a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana

@@ -76,7 +76,21 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         kws = ch.keywords_of(o, card) if o.zone == "battlefield" else o.card.keywords
         if not flt.keywords <= kws or flt.not_keywords & kws:
             return False
+    if flt.chosen is not None and not _of_chosen(g, card, flt.chosen, source):
+        return False
     return True
+
+
+def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) -> bool:
+    """"Of the chosen type / color": what the source chose as it entered (CR 614.12a)."""
+    if source is None:
+        raise ValueError(f"a description 'of the chosen {what}' needs the permanent that chose it")
+    from undercity.engine.entering import chosen
+
+    value = chosen(g, source, what)
+    if value is None:
+        return False
+    return value in (card.colors if what == "color" else card.subtypes)
 
 
 def _targetable(g: Game, o: Obj, controller: int) -> bool:

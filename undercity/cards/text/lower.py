@@ -152,6 +152,9 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw[key] = v
         elif s == "on the battlefield":
             pass  # a permanent is an object on the battlefield (CR 110.1)
+        elif s in ("of the chosen type", "of the chosen color"):
+            # What this permanent chose as it entered (CR 614.12a, 607.1; lower_card checks it chooses).
+            kw["chosen"] = "creature type" if s.endswith("type") else "color"
         elif s in ("from your graveyard", "in your graveyard", "from a graveyard"):
             if s != "from a graveyard":
                 kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
@@ -179,6 +182,8 @@ class Ctx:
     cost_x: m.Count | None = None
     #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
     it_source: bool = False
+    #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
+    cast_trigger: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -534,6 +539,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
         # creature, so "by creatures" is "by anything".
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
+        return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
     if isinstance(c, A.Phrase):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -1054,6 +1061,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
+        chosen = next((c for c in ("color", "type") if w.endswith(f" of the chosen {c}")), None)
+        if cast is None and chosen is not None and (base := _CAST.get(w.rsplit(" of the chosen ", 1)[0])):
+            # "a spell of the chosen type": what this permanent chose as it entered (CR 614.12a)
+            flt = replace(base.filter or m.Filter(), chosen="creature type" if chosen == "type" else "color")
+            cast = replace(base, filter=flt)
         if cast is None:
             raise Unsupported(f"{word} {ev.render()}")
         return cast
@@ -1122,6 +1134,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it_source = when.event in ("enters", "dies")
     elif when.event == "attacks":
         ctx.it = m.TRIGGER_OBJECT  # the attacking creature the trigger names
+    ctx.cast_trigger = when.event == "cast"
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it
@@ -1412,6 +1425,16 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
     raise Unsupported(w.render())
 
 
+def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
+    """"The chosen color" and "the chosen type" are what this permanent chose as it entered
+    (CR 607.1: linked abilities): a card that chooses otherwise (or not at all) is refused."""
+    text = card.render().lower()
+    made = {st.choice for st in out.static if isinstance(st, AsEntersChoose)}
+    for words, choice in (("chosen color", "color"), ("chosen type", "creature type")):
+        if words in text and choice not in made:
+            raise Unsupported(f"the {words}, chosen otherwise than as it enters")
+
+
 def _many(node: A.Node) -> bool:
     """"creatures you control", "other Goblins you control", "all creatures": a description of
     every permanent it matches."""
@@ -1570,6 +1593,7 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")
+    _check_chosen(card, out)
     keys = _created([out.spell, out.triggered, out.activated, out.static])
     out.tokens = [_SPECS[k] for k in dict.fromkeys(keys) if k in _SPECS]
     return out

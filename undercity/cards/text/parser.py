@@ -279,7 +279,7 @@ class Parser:
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
-                 "on the battlefield", "from among them")
+                 "on the battlefield", "from among them", "of the chosen type", "of the chosen color")
 
     @rule
     def suffix(self) -> str | None:
@@ -762,6 +762,8 @@ class Parser:
     def clause(self) -> A.Node | None:
         start = self.i
         self._start = start
+        if self.eat("copy", "that", "spell"):
+            return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
         p = self.predicate(None)
         if p is not None:
             return p
