@@ -826,6 +826,9 @@ class HeuristicAgent:
             v -= min(vals) if vals else 0.0
         if cost.tap_untapped is not None:
             v -= 0.8
+        if cost.discard is not None:  # the least valuable card it may discard (CR 701.9a)
+            hand = [ev.card_value(s.objs[x].card) for x in casting._discardable(g, me, cost.discard, oid)]
+            v -= min(hand) if hand else 0.0
         if cost.tap and ch.is_creature(o) and is_active(g, me) and s.step in ("precombat-main", "beginning-of-combat"):
             v -= 0.6 * max(ch.power(g, o), 0) + 0.5
         if v < ACTIVATE_THRESHOLD:

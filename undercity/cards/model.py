@@ -491,6 +491,8 @@ class Cost:
     #: "Discard this card:" — the ability functions from its owner's hand, where that cost can
     #: be paid (CR 113.6j, 602.2b).
     discard_self: bool = False
+    #: "Discard a card:" — a card matching this filter from its controller's hand (CR 701.9a).
+    discard: Filter | None = None
     #: A loyalty ability's cost: put on (+N) or remove (-N) loyalty counters (CR 606.4).
     loyalty: int | None = None
 

@@ -285,6 +285,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice, o.id):
         return False
+    if a.cost.discard is not None and not _discardable(g, player, a.cost.discard, o.id):
+        return False
     if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
         return False
     if a.cost.loyalty is not None:
@@ -317,6 +319,20 @@ def _sacrificeable(g: Game, player: int, flt: Any, source: int) -> list[int]:
             and targeting.matches(g, g.s.objs[oid], flt, player, source)]
 
 
+def _discardable(g: Game, player: int, flt: Any, source: int) -> list[int]:
+    """Cards in ``player``'s hand that a "Discard a card:" cost may discard (CR 701.9a), the
+    first of each name (identical cards are one choice); never the source itself."""
+    s = g.s
+    seen: set[str] = set()
+    out = []
+    for oid in s.players[player].hand:
+        o = s.objs[oid]
+        if oid != source and o.name not in seen and targeting.matches(g, o, flt, player):
+            seen.add(o.name)
+            out.append(oid)
+    return out
+
+
 @job_runner("activate")
 def run_activate(g: Game, job: Job) -> None:
     s = g.s
@@ -346,6 +362,10 @@ def run_activate(g: Game, job: Job) -> None:
         sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
                     [Option(s.objs[x].name, x) for x in
                      distinct_permanents(g, job, _sacrificeable(g, player, a.cost.sacrifice, o.id), itself=(o.id,))])
+    discard = None
+    if a.cost.discard is not None:  # CR 602.2b: the card to discard is chosen while activating
+        discard = g.ask(job, "discard", player, "discard", f"discard a card to activate {o.name}",
+                        [Option(s.objs[x].name, x) for x in _discardable(g, player, a.cost.discard, o.id)])
     if RECHECK in d and a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana
@@ -370,6 +390,8 @@ def run_activate(g: Game, job: Job) -> None:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
     if sac is not None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
+    if discard is not None:
+        zones.move(g, discard, "graveyard", rule="701.9a", verb="is discarded")
     s.stack.append(item)
     s.jobs.pop()
     s.priority = player

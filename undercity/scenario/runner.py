@@ -35,7 +35,8 @@ from undercity.scenario.schema import (
 )
 
 #: Decision kinds answered as part of a cast or activate action.
-CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost"})
+CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost",
+                           "discard"})
 
 
 @dataclass
@@ -548,6 +549,7 @@ class Runner:
         modes = list(a.options.get("modes") or [])
         exile = list((a.options.get("pay") or {}).get("exile") or [])
         sac = list((a.options.get("pay") or {}).get("sacrifice") or [])
+        discard = list((a.options.get("pay") or {}).get("discard") or [])
         chosen = list((a.options.get("pay") or {}).get("choose") or [])
         while True:
             d = self.g.pending
@@ -557,7 +559,7 @@ class Runner:
             if jobs and jobs[-1].kind not in ("cast", "activate"):
                 return  # the cast is complete: a trigger's target is for a later `choose`
             if a.options.get("pause") and not {"mode": modes, "target": targets, "x": "x" in a.options,
-                                               "escape_exile": exile, "sacrifice": sac,
+                                               "escape_exile": exile, "sacrifice": sac, "discard": discard,
                                                "additional_cost": chosen}.get(d.kind):
                 return  # `pause: true`: the first choice the script doesn't give stays open
             if d.kind == "mode":
@@ -597,6 +599,11 @@ class Runner:
                 if not sac:
                     raise self.err(a.line, f"{a.value}: name what to sacrifice with `pay: {{sacrifice: [...]}}`")
                 self.answer(sac.pop(0), a.line)
+            elif d.kind == "discard":  # "Discard a card:" (CR 602.2b, 701.9a)
+                if not discard:
+                    raise self.err(a.line, f"{a.value}: name the card to discard with `pay: {{discard: [...]}}`; "
+                                           f"legal: {'; '.join(o.label for o in d.options)}")
+                self.answer(discard.pop(0), a.line)
             elif d.kind == "additional_cost":  # CR 601.2b; an optional one left unnamed isn't paid
                 self.answer(chosen.pop(0) if chosen else None, a.line)
             else:

@@ -559,6 +559,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [ProtectionFromChosenColor(object_ref(c.what, ctx))]
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
+        if what == m.SELF and ctx.it is None:
+            ctx.it = m.SELF  # "~ gains hexproof until end of turn. Tap it.": "it" is ~
         p, t = _pt_x(c.pt, ctx) if c.pt else (0, 0)
         kws = frozenset(c.keywords)
         if not kws <= ENGINE_KEYWORDS:
@@ -1182,6 +1184,12 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["sacrifice_self"] = True
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
             kw["sacrifice"] = noun_filter(c.what.noun)
+        elif (c.kind == "discard" and "discard" not in kw and isinstance(c.what, A.DescRef)
+              and c.what.det in ("a", "an") and c.what.noun.card == "card" and not c.what.noun.suffix
+              and not c.what.noun.quals):
+            kw["discard"] = noun_filter(c.what.noun)  # "Discard a card:" (CR 701.9a), from the hand
+        elif c.kind == "discard" and isinstance(c.what, A.SelfRef):
+            kw["discard_self"] = True  # "Discard ~:" works from the hand (CR 113.6j)
         elif c.kind == "loyalty":
             kw["loyalty"] = int(c.words.replace("−", "-"))
         else:
