@@ -17,9 +17,9 @@ from undercity.cards.language.continuous import LoseAllAbilitiesWhileTapped
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
+from undercity.engine import attack_requirements, costs, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
-from undercity.engine import costs, targeting
 from undercity.engine.teams import is_active, teammates
 from undercity.mana import total_available
 
@@ -716,7 +716,7 @@ def attack_plan(g: Game, me: int) -> AttackPlan:
     aggressive = ours > theirs * 1.3 + 2 or s.turn >= STALL_TURN * len(s.living())
     plan: dict[int, tuple[str, int]] = {}
     for a in able:
-        if a.goaded_by:
+        if attack_requirements.must_attack(g, a):  # CR 508.1d: goaded, "attacks each combat if able"
             plan[a.id] = _goad_defender(g, a, defs, target)
             continue
         if ch.power(g, a) <= 0:
@@ -757,7 +757,8 @@ def attack_plan(g: Game, me: int) -> AttackPlan:
 
 
 def _goad_defender(g: Game, a: Obj, defs: list[tuple[str, int]], target: tuple[str, int]) -> tuple[str, int]:
-    others = [d for d in defs if d[0] == "p" and d[1] not in a.goaded_by]
+    by = attack_requirements.goaded_by(g, a)
+    others = [d for d in defs if d[0] == "p" and d[1] not in by]
     if not others or target in others:
         return target
     return others[0]
@@ -785,7 +786,7 @@ def _keep_defenders(g: Game, me: int, plan: dict[int, tuple[str, int]], able: li
         # Each creature at home can chump the biggest attacker (fliers ignored for simplicity).
         return sum(their[len(home):])
 
-    removable = sorted((objs[a] for a in plan if not objs[a].goaded_by),
+    removable = sorted((objs[a] for a in plan if not attack_requirements.must_attack(g, objs[a])),
                        key=lambda o: (ch.toughness(g, o) - ch.power(g, o), -ev.creature_value(g, o)), reverse=True)
     while crack_back() >= my_life and removable:
         plan.pop(removable.pop(0).id)

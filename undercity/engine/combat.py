@@ -67,15 +67,26 @@ def defenders_for(g: Game, player: int) -> list[Defender]:
     return out
 
 
+def legal_defenders(g: Game, o: Obj) -> list[Defender]:
+    """Whom ``o`` may attack as it is declared: its controller's defenders, narrowed by goad
+    (CR 701.15b)."""
+    defs = defenders_for(g, o.controller)
+    return [d for d in defs if _goad_ok(g, o, d, defs)]
+
+
 def _defender_label(g: Game, d: Defender) -> str:
     return targeting.describe(g, d)
 
 
 def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
-    """A goaded creature attacks a player other than the goading players if able."""
-    if not o.goaded_by:
+    """A goaded creature attacks a player other than the goading players if able (CR 701.15b);
+    goaded by every opponent, it may attack any of them or a planeswalker (ruling 2020-04-17)."""
+    from undercity.engine import attack_requirements
+
+    by = attack_requirements.goaded_by(g, o)
+    if not by:
         return True
-    others = [x for x in all_defs if x[0] == "p" and x[1] not in o.goaded_by]
+    others = [x for x in all_defs if x[0] == "p" and x[1] not in by]
     if not others:
         return True
     return d in others
@@ -109,6 +120,8 @@ def run_declare_attackers(g: Game, job: Job) -> None:
 
 
 def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
+    from undercity.engine import attack_requirements
+
     s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
@@ -118,7 +131,9 @@ def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
         while True:
             chosen = {a for a, _ in declared}
             rest = [oid for oid in able if oid not in chosen]
-            must = [oid for oid in rest if s.objs[oid].goaded_by]
+            # CR 508.1d: each able creature with a requirement to attack (goad, "attacks each
+            # combat if able") must be declared before the declaration can end.
+            must = [oid for oid in rest if attack_requirements.must_attack(g, s.objs[oid])]
             opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest]
             if not must:
                 opts.append(Option("no more attackers", None))

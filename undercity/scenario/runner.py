@@ -670,9 +670,10 @@ class Runner:
             if d.kind != "priority":
                 raise self.err(a.line, f"cannot {a.kind}: {self.names[d.player]} must first decide {d.kind!r} "
                                        f"({d.prompt}); options: {'; '.join(o.label for o in d.options)}")
-            if s.step == step and guard > 0 and not s.stack:
-                if a.kind == "block":
-                    return  # the engine made the only legal declaration itself; do_block checks it
+            forced = a.kind == "attack" and s.combat is not None and bool(s.combat.attackers)
+            if s.step == step and guard > 0 and (not s.stack or forced):
+                if a.kind in ("block", "attack"):
+                    return  # the engine made the only legal declaration itself; do_block/do_attack check it
                 raise self.err(a.line, f"no {a.kind} declaration is possible in {step}")
             if s.stack:
                 raise self.err(a.line, f"cannot {a.kind}: the stack is not empty (`resolve` first)")
@@ -687,6 +688,8 @@ class Runner:
         whose creatures is named declares no attackers."""
         self._to_step(a, "declare-attackers", ("attacker",))
         plan = dict(a.value or {})
+        job = self.g.s.jobs[-1] if self.g.s.jobs and self.g.s.jobs[-1].kind == "attackers" else None
+        before = {v for k, v in job.answers.items() if k.startswith("att")} if job is not None else set()
         while True:
             d = self.g.pending
             if d is None or d.kind != "attacker":
@@ -706,13 +709,55 @@ class Runner:
             hit = [x for x in d.options if o is not None and x.value == o.id]
             if not hit:
                 raise self.err(a.line, f"{att} cannot attack; legal: {'; '.join(x.label for x in d.options)}")
+            self._check_lone_defender(a, att, dfn, o)
             self.g.apply(hit[0])
             d2 = self.g.pending
             if d2 is not None and d2.kind == "attack_target":
                 self.answer(dfn, a.line)
+        # Attackers the engine declared by itself (a requirement left one choice, CR 508.1d)
+        # count as declared when the script names them with that defender.
+        c = self.g.s.combat
+        for att, dfn in list(plan.items()):
+            o = self.obj_by_ref(att) or self._named_any(att)
+            d = c.attackers.get(o.id) if c is not None and o is not None else None
+            if d is not None and self._names_defender(dfn, tuple(d)):
+                del plan[att]
+            elif d is not None:
+                from undercity.engine import targeting
+
+                raise self.err(a.line, f"{att} cannot attack {dfn}: it must attack {targeting.describe(self.g, tuple(d))} "
+                                       "(a requirement left no other choice, CR 508.1d, 701.15b)")
+        if c is not None:
+            named = {o.id for x in (a.value or {}) if (o := self.obj_by_ref(x) or self._named_any(x)) is not None}
+            forced = [self.g.s.objs[x].name for x in c.attackers
+                      if x not in named and x not in before and x in self.g.s.objs]
+            if forced and a.value:
+                raise self.err(a.line, f"{', '.join(forced)} also attacked (a requirement left no other "
+                                       "choice); add it to the `attack:` declaration")
         if plan:
             raise self.err(a.line, f"{', '.join(plan)} cannot attack: not a creature an attacking player controls "
                                    "on the battlefield")
+
+    def _names_defender(self, dfn: Any, d: tuple[str, int]) -> bool:
+        """Whether the script's ``dfn`` names the defender ``d`` (a player or a permanent)."""
+        kind, ident = d
+        if kind == "p":
+            return str(dfn) == self.names[ident]
+        o = self.obj_by_ref(dfn) or self._named_any(str(dfn))
+        return o is not None and o.id == ident
+
+    def _check_lone_defender(self, a: Action, att: str, dfn: Any, o: Obj | None) -> None:
+        """When ``o`` may attack only one player or permanent (a goaded creature, CR 701.15b),
+        the engine asks nothing: the script's defender must be that one."""
+        from undercity.engine import combat, targeting
+
+        legal = combat.legal_defenders(self.g, o) if o is not None else []
+        if len(legal) != 1:
+            return
+        if self._names_defender(dfn, legal[0]):
+            return
+        raise self.err(a.line, f"{att} cannot attack {dfn}: it must attack {targeting.describe(self.g, legal[0])} "
+                               "(a requirement, CR 508.1d, 701.15b)")
 
     def do_block(self, a: Action) -> None:
         self._to_step(a, "declare-blockers", ("blocker",))

@@ -139,7 +139,9 @@ def _status(game: Game, o: Obj) -> str:
         if o.id in s.combat.blockers:
             names = [s.objs[a].name for a in s.combat.blockers[o.id] if a in s.objs]
             bits.append(f"blocking {', '.join(names)}" if names else "blocking")
-    if o.goaded_by:
+    from undercity.engine import attack_requirements
+
+    if attack_requirements.goaded_by(game, o):  # a resolved goad or an Aura's "is goaded" (CR 701.15b)
         bits.append("goaded")
     if o.controller != o.owner:
         bits.append(f"owned by {game.player_name(o.owner)}")

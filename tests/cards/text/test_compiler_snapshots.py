@@ -50,6 +50,10 @@ CARDS = [
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)
     "Sphinx of the Steel Wind", "Mother of Runes",
+    # regeneration shields and "It can't be regenerated" (CR 701.19)
+    "Terminate",
+    # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
+    "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)
     "Simic Growth Chamber",
     # "Activate only if you control a Swamp" (CR 602.5b); Talisman of Dominance, below: a mana ability dealing damage (CR 605.3b)

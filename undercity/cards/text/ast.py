@@ -250,6 +250,17 @@ class ObjectAction(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AttachSelf(Node):
+    """"Attach ~ to target creature an opponent controls" (CR 701.3a)."""
+
+    verb: str
+    to: Node
+
+    def render(self) -> str:
+        return f"{self.verb} ~ to {self.to.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCount(Node):
     """A player verb with a number of cards: scry, surveil, mill, discard."""
 
@@ -386,6 +397,19 @@ class Phrase(Node):
 
     def render(self) -> str:
         return _join(self.who.render() if self.who else None, self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class AndAlso(Node):
+    """A static modification and a further requirement or designation of the same subject:
+    "Enchanted creature gets +2/+2 and is goaded", "All creatures have double strike and
+    attack each combat if able" (CR 508.1d, 701.15b)."""
+
+    first: Node
+    words: str
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.words}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,7 +134,7 @@ def noun_filter(n: A.Noun) -> m.Filter:
     for s in n.suffix:
         if s in ("you control",):
             kw["controller"] = "you"
-        elif s in ("an opponent controls", "you don't control"):
+        elif s in ("an opponent controls", "you don't control", "your opponents control"):
             kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
         elif s in ("with flying", "without flying"):
             # An evasion keyword it has or lacks now (CR 702.9, 613.1f).
@@ -508,14 +508,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.Create):
-        if c.who is not None:
-            raise Unsupported(c.render())
+        # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
+        who = player_ref(c.who, ctx) if c.who is not None else m.YOU
         tok = _TOKENS.get(c.desc) if not c.keywords else None
         if tok is None:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
             tok = spec.key
-        return [m.CreateToken(tok, _n(c.n, ctx))]
+        return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
+    if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef):
+        return [AttachTo(ctx.target(c.to))]  # CR 701.3a; an Aura's or Equipment's own ability
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
@@ -999,6 +1001,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # CR 702.96a: cast for [cost] rather than its mana cost, with the text changed; the
         # changed text is lowered with the spell's own (lower_card: _overloaded).
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
+    elif name == "protection from" and all(f"protection from {q}" in PROTECTION_KEYWORDS
+                                           for q in k.arg.split(" and from ")):
+        # CR 702.16g: "protection from [quality A] and from [quality B]" is two abilities.
+        out.keywords.update(f"protection from {q}" for q in k.arg.split(" and from "))
     elif name in ("evoke", "dash") and k.arg and k.arg.startswith("{"):
         # CR 702.74a, 702.109a: "You may cast this spell by paying [cost] rather than paying its
         # mana cost", from the hand; what paying it does to the permanent is the rules' own
@@ -1071,8 +1077,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if cast is None:
             raise Unsupported(f"{word} {ev.render()}")
         return cast
-    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "attacks":
-        return m.Trigger("equipped_attacks")
+    if isinstance(s, A.WordRef) and s.words in ("equipped creature", "enchanted creature") and w == "attacks":
+        return m.Trigger("equipped_attacks")  # the creature this Equipment or Aura is attached to (CR 508.3a)
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -1376,6 +1382,24 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.CostChange):
         out.static.append(_cost_change(b, text))
         return
+    if isinstance(b, A.Phrase) and b.words in ("attacks each combat if able", "attack each combat if able"):
+        out.static.append(_attacks_each_combat(b.who, text))  # CR 508.1d
+        return
+    if isinstance(b, A.AndAlso) and isinstance(b.first, A.Modify):
+        # "… gets +2/+2 and is goaded", "… have double strike and attack each combat if able":
+        # the modification, and the designation or requirement of the same objects.
+        who = b.first.what
+        if b.words == "is goaded" and _attached(who):
+            _static(A.StaticAbility(b.first), text, out)
+            from undercity.cards.language.attack_requirements import IsGoaded
+
+            out.static.append(IsGoaded(text))  # CR 701.15b: goaded by this permanent's controller
+            return
+        if b.words in ("attacks each combat if able", "attack each combat if able"):
+            _static(A.StaticAbility(b.first), text, out)
+            out.static.append(_attacks_each_combat(who, text))
+            return
+        raise Unsupported(b.render())
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
         return
@@ -1407,6 +1431,22 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
         return
     raise Unsupported(b.render())
+
+
+def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
+    """"~ attacks each combat if able" / "Creatures your opponents control attack each combat if
+    able" (CR 508.1d): a requirement of this creature, or of every creature the description
+    matches from this permanent's controller's point of view (CR 611.3a)."""
+    from undercity.cards.language.attack_requirements import AttacksEachCombat
+
+    if isinstance(who, A.SelfRef):
+        return AttacksEachCombat(text)
+    if who is not None and _many(who):
+        affects = object_ref(who, Ctx())
+        if affects.kind == "all" and affects.filter is not None and "Creature" in affects.filter.types \
+                and not (affects.filter.keywords or affects.filter.not_keywords):
+            return AttacksEachCombat(text, affects=affects)
+    raise Unsupported(f"{who.render() if who is not None else ''} attack each combat if able")
 
 
 def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:

@@ -626,6 +626,9 @@ class Parser:
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
+        if who is None and (v := self.verb("attach")) and self.eat("~", "to") and (to := self.ref()) is not None:
+            return A.AttachSelf(v, to)  # CR 701.3a
+        self.i = self._start
         if (v := self.verb("play")) and (what := self.ref()) is not None and self.eat("this", "turn"):
             return A.ObjectAction(who, v, what, "this turn")
         self.i = self._start
@@ -1140,11 +1143,17 @@ class Parser:
             return ew
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
-                        "blocks each combat if able", "doesn't untap during your untap step")
+                        "blocks each combat if able", "doesn't untap during your untap step",
+                        "attack each combat if able")
         if w:
             return A.Phrase(subject, w)
         m = self.modify(subject, False)
         if m is not None:
+            mark = self.i
+            if self.eat("and") and (also := self.one_of("is goaded", "attack each combat if able",
+                                                        "attacks each combat if able")):
+                return A.AndAlso(m, also)  # CR 701.15b, 508.1d
+            self.i = mark
             return m
         return None
 

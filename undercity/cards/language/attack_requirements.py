@@ -1,0 +1,40 @@
+"""Requirements on attacking (CR 508.1d) and goad as a static designation (CR 701.15b).
+
+* :class:`AttacksEachCombat` — "~ attacks each combat if able", "Creatures your opponents
+  control attack each combat if able", "All creatures attack each combat if able": a static
+  ability whose requirement applies to ``affects`` (``SELF`` or ``ALL(filter)``, the filter read
+  from the ability's controller's point of view, CR 611.3a).
+* :class:`IsGoaded` — "Enchanted creature … is goaded" / "Equipped creature … is goaded": the
+  permanent it is attached to is goaded by this permanent's controller for as long as it is
+  (CR 701.15b: goaded by the controller of the permanent that caused it).
+
+The engine asks :func:`undercity.engine.attack_requirements.must_attack` and ``goaded_by`` as
+attackers are declared (``combat``).
+
+**For the Oracle-text compiler.** The static "~ attacks each combat if able" and "[creatures]
+attack each combat if able" are :class:`AttacksEachCombat`; "Enchanted creature gets +2/+2 and
+is goaded" is the Aura's pump and :class:`IsGoaded`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import ENCHANTED, SELF, Ref, Static
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AttacksEachCombat(Static):
+    """What ``affects`` names attacks each combat if able (CR 508.1d)."""
+
+    kind: str = "attacks_each_combat"
+    affects: Ref = SELF
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class IsGoaded(Static):
+    """The permanent this Aura or Equipment is attached to is goaded by its controller
+    (CR 701.15b)."""
+
+    kind: str = "is_goaded"
+    affects: Ref = ENCHANTED
