@@ -60,7 +60,7 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
     for alt in extra.get("alt_costs", ()):
         _reg(alt.spell)  # an overloaded spell (CR 702.96b) is an ability of the card too
     card = CardDef(
-        name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=frozenset(oc.subtypes),
+        name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=changeling(frozenset(oc.subtypes), kws),
         supertypes=frozenset(oc.supertypes), colors=frozenset(oc.colors),
         power=_num(oc.power), toughness=_num(oc.toughness), oracle_text=oc.oracle_text,
         type_line=oc.type_line, keywords=kws, spell=_reg(spell),
@@ -78,12 +78,23 @@ def token(name: str, type_line: str, *, power: int | None = None, toughness: int
 
     sup, types, sub = parse_type_line(type_line)
     _refuse_activation_x(name, activated)
-    card = CardDef(name=name, mana_cost=None, types=frozenset(types), subtypes=frozenset(sub),
+    card = CardDef(name=name, mana_cost=None, types=frozenset(types), subtypes=changeling(frozenset(sub), keywords),
                    supertypes=frozenset(sup), colors=frozenset(colors), power=power, toughness=toughness,
                    oracle_text=text, type_line=type_line, keywords=keywords,
                    activated=tuple(_reg(a) for a in activated), token=True)
     _TOKENS[name] = card
     return card
+
+
+def changeling(subtypes: frozenset[str], keywords: frozenset[str]) -> frozenset[str]:
+    """An object's subtypes with changeling: "this object is every creature type", a
+    characteristic-defining ability that works in every zone (CR 702.73a, 604.3) — so it is part
+    of the card's own characteristics, which later layer-4 effects may still change (613.3)."""
+    if "changeling" not in keywords:
+        return subtypes
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    return subtypes | CREATURE_TYPES
 
 
 def _refuse_activation_x(name: str, activated: tuple[Activated, ...]) -> None:

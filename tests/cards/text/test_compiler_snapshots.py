@@ -60,6 +60,8 @@ CARDS = [
     "Tainted Isle",
     # a land that becomes a creature until end of turn (CR 611.2a, 205.1b); a quoted ability it gains
     "Mishra's Factory", "Raging Ravine",
+    # changeling: every creature type, its token's too (CR 702.73a)
+    "Irregular Cohort",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

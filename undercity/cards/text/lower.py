@@ -384,7 +384,7 @@ def token_spec(c: A.Create) -> TokenSpec:
     if not rest or any(st is None or st != w for st, w in zip(subtypes, rest, strict=True)):
         raise Unsupported(c.render())
     kws = frozenset(c.keywords)
-    if not kws <= ENGINE_KEYWORDS:
+    if not kws <= ENGINE_KEYWORDS | {"changeling"}:  # a token's changeling: registry.token
         raise Unsupported(c.render())
     color_words = " and ".join(w for w in words[1:i] if w != "and")
     key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + ")"
@@ -1010,6 +1010,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # mana cost", from the hand; what paying it does to the permanent is the rules' own
         # (engine/alternative_costs.py).
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
+    elif name == "changeling" and not k.arg:
+        out.keywords.add(name)  # CR 702.73a: every creature type, in every zone (registry.define)
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:
