@@ -20,6 +20,7 @@ from undercity.engine import (
     cast_permissions,
     class_level,
     costs,
+    cycling,
     from_graveyard,
     spell_costs,
     targeting,
@@ -387,7 +388,8 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.discard_self:
-        zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
+        discarded = zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
+        cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)
     if sac is not None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     if discard is not None:

@@ -686,10 +686,11 @@ def h_exile_graveyards(g: Game, job: Job, item: StackItem, e: m.ExileGraveyards,
 
 @handles(m.Mill)
 def h_mill(g: Game, job: Job, item: StackItem, e: m.Mill, key: str) -> None:
+    from undercity.engine.mill import mill  # the rule of milling and its triggers (CR 701.17)
+
     n = amount(g, e.n, item, job)
     for p in ref_players(g, e.who, item, job):
-        for oid in g.s.players[p].library[:n]:
-            zones.move(g, oid, "graveyard", rule="701.17a", verb="is milled")
+        mill(g, p, n)
 
 
 @handles(m.MustBeBlocked)

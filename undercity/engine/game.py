@@ -412,6 +412,7 @@ def _load_rules() -> None:
         library_top,
         life_lost,
         mana_abilities,
+        mill,
         monarch,
         optional,
         priority,

@@ -80,6 +80,8 @@ CARDS = [
     "Fractured Sanity",
     # cards put from the hand on top of the library (CR 401.4)
     "Riverwise Augur",
+    # milling: "whenever an opponent loses life, that player mills that many cards" (CR 701.17, 119.3)
+    "Mindcrank",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -19,6 +19,7 @@ from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlo
 from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
+from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
@@ -27,6 +28,12 @@ from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.from_graveyard import ReturnSelf
+from undercity.cards.language.mill import (
+    MILLS_CREATURE_CARDS,
+    OPPONENT_LOSES_LIFE,
+    THAT_PLAYER_THAT_MANY,
+    MillThatMany,
+)
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TARGET_MANA_VALUE
 from undercity.cards.language.spell_costs import CostChange
@@ -184,6 +191,8 @@ class Ctx:
     it_source: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: A trigger event with a player and a number: "that player mills that many cards".
+    that_many: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -484,6 +493,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v not in makers or c.to:
             raise Unsupported(c.render())
         return [makers[v](what)]
+    if isinstance(c, A.PlayerCount) and c.n.word == "that many":
+        # "that player mills that many cards": the player and the number of the trigger event.
+        if not (ctx.that_many and c.verb == "mills" and c.who == A.WordRef("that player")):
+            raise Unsupported(c.render())
+        return [MillThatMany()]
     if isinstance(c, A.PlayerCount):
         who = player_ref(c.who, ctx)
         v = c.verb.lower().rstrip("s").replace("scrie", "scry")
@@ -965,6 +979,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     name = k.name.lower()
     if name in ENGINE_KEYWORDS and not k.arg:
         out.keywords.add(name)
+    elif name == "choose a background" and not k.arg:
+        pass  # CR 702.124k: a rule of choosing commanders (formats/commander.py), nothing in the game
     elif name == "equip" and k.arg:
         # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
         # control. Activate only as a sorcery."
@@ -1044,6 +1060,11 @@ def _creature_dies(s: A.Node, text: str) -> CreatureDies:
                         self_too=isinstance(s, A.SelfOr))
 
 
+#: "Whenever an opponent loses life", "whenever a player mills one or more creature cards".
+_MILL_AND_LIFE_EVENTS = {("an", A.Noun((), ("opponent",)), "loses life"): OPPONENT_LOSES_LIFE,
+                         ("a", A.Noun((), ("player",)), "mills one or more creature cards"): MILLS_CREATURE_CARDS}
+
+
 def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
     if s is None and w == "you gain life" and word == "whenever":
@@ -1069,6 +1090,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
         raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
+        return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
+    if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
+        return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         chosen = next((c for c in ("color", "type") if w.endswith(f" of the chosen {c}")), None)
@@ -1145,6 +1170,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     elif when.event == "attacks":
         ctx.it = m.TRIGGER_OBJECT  # the attacking creature the trigger names
     ctx.cast_trigger = when.event == "cast"
+    ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it

@@ -556,6 +556,9 @@ class Parser:
         of your library in a random order", "put target creature on top of its owner's library"
         (CR 401.4)."""
         start = self.i
+        if (v := self.verb("mill")) and self.eat("that", "many") and (c := self.one_of("cards")):
+            return A.PlayerCount(who, v, A.Num("that many", None), c)  # the trigger event's number
+        self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
             if not self.eat("card", "of"):
@@ -967,7 +970,8 @@ class Parser:
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone",
-               "enters the battlefield or attacks", "enters or attacks", "is dealt damage")
+               "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
+               "loses life", "mills one or more creature cards", "becomes monstrous")
 
     @rule
     def event(self) -> A.Event | None:
