@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
+from undercity.cards.language import monstrosity as lm
 from undercity.cards.language.continuous import LoseAllAbilitiesWhileTapped
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
@@ -344,6 +345,11 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         return 0.8 * back if e.to == "hand" else back - (0.5 if e.tapped else 0.0)
     if isinstance(e, m.PutCounters) and e.what == m.SELF:
         return 1.0 * _amount(e.n, x, 1)
+    if isinstance(e, lm.Monstrosity) and source is not None and source in s.objs:
+        # CR 701.37a: the counters and what becoming monstrous unlocks — nothing once it is.
+        from undercity.engine.monstrosity import is_monstrous
+
+        return 0.0 if is_monstrous(g, s.objs[source]) else 1.0 * e.n + 2.5
     if isinstance(e, m.Pump) and e.what == m.SELF and source is not None and source in s.objs:
         return trick_gain(g, me, s.objs[source], _amount(e.p, x), _amount(e.t, x), e.keywords)
     if isinstance(e, m.AddMana | m.CopySpell | m.ExileGraveyards | m.Mill):

@@ -414,6 +414,7 @@ def _load_rules() -> None:
         mana_abilities,
         mill,
         monarch,
+        monstrosity,
         optional,
         priority,
         protection,

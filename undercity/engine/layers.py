@@ -464,7 +464,7 @@ def _static_mods(st: m.Static) -> tuple[Mod, ...]:
 def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     """The objects a static ability of permanent ``sid`` affects, evaluated on the
     characteristics so far (611.3a)."""
-    from undercity.engine import class_level, resolve, targeting
+    from undercity.engine import class_level, monstrosity, resolve, targeting
 
     k = st.kind
     s = g.s
@@ -485,6 +485,8 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
         def cont(g: Game, w: _Work) -> tuple[int, ...]:
             w.volatile = True  # what the language's static abilities read is open-ended
             if not holds(st.cond, w) or not class_level.applies(g, src, st):  # CR 716.2a: a Class's level
+                return ()
+            if not monstrosity.applies(g, src, st):  # CR 701.37b: "as long as ~ is monstrous"
                 return ()
             if ref.kind == "self":
                 return (sid,)

@@ -34,6 +34,7 @@ from undercity.cards.language.mill import (
     THAT_PLAYER_THAT_MANY,
     MillThatMany,
 )
+from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TARGET_MANA_VALUE
 from undercity.cards.language.spell_costs import CostChange
@@ -498,6 +499,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if not (ctx.that_many and c.verb == "mills" and c.who == A.WordRef("that player")):
             raise Unsupported(c.render())
         return [MillThatMany()]
+    if isinstance(c, A.PlayerCount) and c.verb.lower() == "monstrosity":
+        if c.who is not None or not isinstance(c.n.value, int):
+            raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost or a roll
+        return [Monstrosity(c.n.value)]  # CR 701.37a, of the ability's source
     if isinstance(c, A.PlayerCount):
         who = player_ref(c.who, ctx)
         v = c.verb.lower().rstrip("s").replace("scrie", "scry")
@@ -1089,6 +1094,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("attacks")
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
+        if w == "becomes monstrous" and word == "when":
+            return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
@@ -1381,6 +1388,17 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
     return m.Condition(what)
 
 
+def _while_monstrous(b: A.Node, text: str) -> WhileMonstrous:
+    """"As long as ~ is monstrous, it has hexproof and indestructible." (CR 701.37b): keywords the
+    engine implements, of this permanent, while it is monstrous."""
+    if not (isinstance(b, A.Modify) and (isinstance(b.what, A.SelfRef) or b.what == A.WordRef("it"))
+            and not b.pt and b.keywords and b.duration is None
+            and all(k.lower() in ENGINE_KEYWORDS for k in b.keywords)):
+        raise Unsupported(f"as long as ~ is monstrous, {b.render()}")
+    keywords = frozenset(k.lower() for k in b.keywords)
+    return WhileMonstrous(text, affects=m.SELF, mods=(AddAbilities(keywords=keywords),))
+
+
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
     if isinstance(b, A.AsEnters | A.EntersWith) and a.condition is None:
@@ -1400,6 +1418,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):
         # CR 614.1c, 614.12: a replacement effect on how it enters, checked as it would enter.
         out.static.append(StaticIf(text, kind="enters_tapped_unless", cond=_controls(a.condition, "unless")))
+        return
+    if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
+        out.static.append(_while_monstrous(b, text))
         return
     if a.condition is not None:
         raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())

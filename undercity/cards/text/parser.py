@@ -672,6 +672,9 @@ class Parser:
         if (v := self.verb("scry", "surveil")) and (n := self.num()) is not None:
             return A.PlayerCount(who, v, n)
         self.i = self._start
+        if who is None and (v := self.verb("monstrosity")) and (n := self.num()) is not None:
+            return A.PlayerCount(who, v, n)  # the keyword action "Monstrosity N" (CR 701.37a)
+        self.i = self._start
         if (v := self.verb("mill", "discard")) and (n := self.num()) is not None and (c := self.one_of("card", "cards")):
             return A.PlayerCount(who, v, n, c)
         self.i = self._start
@@ -1015,7 +1018,8 @@ class Parser:
     _CONDITIONS = ("you've completed a dungeon", "a permanent you controlled left the battlefield this turn",
                    "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
-                   "you cast it from your hand", "it was kicked", "you control another Dragon")
+                   "you cast it from your hand", "it was kicked", "you control another Dragon",
+                   "~ is monstrous")
 
     @rule
     def condition(self) -> A.Condition | A.ControlsCondition | None:
