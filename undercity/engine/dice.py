@@ -20,7 +20,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import triggers
-from undercity.engine.effects import AMOUNT_HOOKS, amount, handles, ref_players, run_in_order
+from undercity.engine.effects import amount, counts, handles, ref_players, run_in_order
 from undercity.engine.state import Job, StackItem
 from undercity.errors import UndercityError
 
@@ -132,12 +132,11 @@ def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
     return out
 
 
+@counts(ld.DieResult)
 def _die_result(g: Game, a: Count, item: StackItem, job: Job) -> int:
     """"X, where X is the result" (CR 706.2)."""
     return int(job.data.get(RESULT_KEY, 0))
 
-
-AMOUNT_HOOKS[ld.DIE_RESULT.what] = _die_result
 
 
 def _has_roll_triggers(card: object) -> bool:

@@ -223,15 +223,26 @@ def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
         whose = ref_players(g, a.whose or m.DEFENDING, item, job)
         return sum(1 for p in whose for oid in s.players[p].exile
                    if s.objs[oid].counters.get(a.counter or "hit", 0) > 0)
-    hook = AMOUNT_HOOKS.get(a.what)
-    if hook is not None:
-        return hook(g, a, item, job)
+    count = COUNTS.get(type(a))
+    if count is not None:
+        return count(g, a, item, job)
     raise ValueError(f"unknown amount {a.what}")
 
 
-#: Amounts defined by other rules modules (quantities: a spell's mana value, the power of
-#: what was revealed or chosen for an additional cost): ``what`` -> fn(game, count, item, job).
-AMOUNT_HOOKS: dict[str, Callable[..., int]] = {}
+#: How each typed quantity of the card language (a ``model.Count`` subclass: the greatest
+#: power, a die's result, …) is counted, registered with :func:`counts` by the engine module
+#: of its concept: type -> fn(game, count, item, job) -> int.
+COUNTS: dict[type, Callable[..., int]] = {}
+
+
+def counts(cls: type) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """Register ``fn(game, count, item, job)`` as the count of the quantity type ``cls``."""
+
+    def deco(fn: Callable[..., int]) -> Callable[..., int]:
+        COUNTS[cls] = fn
+        return fn
+
+    return deco
 
 
 def source_name(g: Game, item: StackItem) -> str:

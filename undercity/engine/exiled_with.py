@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language import exiled_with as lx
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import AMOUNT_HOOKS, distinct_card_options, handles
+from undercity.engine.effects import counts, distinct_card_options, handles
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -66,9 +66,8 @@ def h_put_exiled_with(g: Game, job: Job, item: StackItem, e: lx.PutExiledWith, k
             zones.put_onto_battlefield(g, c, item.controller, rule="607.2a")
 
 
+@counts(lx.AmongThose)
 def _among_those(g: Game, a: Count, item: StackItem, job: Job) -> int:
     return sum(1 for c in job.data.get(_THOSE, [])
                if c in g.s.objs and targeting.matches(g, g.s.objs[c], a.filter, item.controller))
 
-
-AMOUNT_HOOKS["among_those"] = _among_those

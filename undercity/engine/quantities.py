@@ -1,5 +1,5 @@
 """Quantities (amounts counted as an effect resolves, CR 608.2h) of
-:mod:`undercity.cards.language.quantities` (:data:`effects.AMOUNT_HOOKS`): the greatest power
+:mod:`undercity.cards.language.quantities`, each registered for its type (``effects.counts``): the greatest power
 among creatures, k times an amount, the damage of the triggering event, the mana value of the
 target or of the triggering spell (CR 202.3), and the power of what was paid as an
 additional cost (Dragon's Fire).
@@ -10,10 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.quantities import PaidCostPower, Times
+from undercity.cards.language.quantities import (
+    GreatestPower,
+    PaidCostPower,
+    SpellManaValue,
+    TargetManaValue,
+    Times,
+    TriggerAmount,
+)
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting
-from undercity.engine.effects import AMOUNT_HOOKS, amount, ref_players
+from undercity.engine.effects import amount, counts, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -22,6 +29,7 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- amounts
 
 
+@counts(GreatestPower)
 def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     s = g.s
     whose = ref_players(g, a.whose or m.YOU, item, job)
@@ -31,25 +39,21 @@ def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return max(powers, default=0)
 
 
+@counts(Times)
 def _times(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     assert isinstance(a, Times) and a.of is not None
     return a.k * amount(g, a.of, item, job)
 
 
-AMOUNT_HOOKS["greatest_power"] = _greatest_power
-AMOUNT_HOOKS["times"] = _times
-
-
+@counts(TriggerAmount)
 def _trigger_amount(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return int(item.trigger_data.get("amount", 0))
-
-
-AMOUNT_HOOKS["trigger_amount"] = _trigger_amount
 
 
 # ----------------------------------------------------------------------------- amounts
 
 
+@counts(TargetManaValue)
 def _target_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     """The mana value of target 0 (CR 202.3), or of its last known information (CR 608.2h)."""
     t = item.targets[0] if item.targets else None
@@ -62,9 +66,7 @@ def _target_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return lki["card"].mana_value if lki else 0
 
 
-AMOUNT_HOOKS["target_mana_value"] = _target_mana_value
-
-
+@counts(PaidCostPower)
 def _paid_power(g: Game, a: PaidCostPower, item: StackItem, job: Job) -> int:
     """Dragon's Fire: the chosen creature's power as the spell resolves, or as it last existed
     on the battlefield; a revealed card's power."""
@@ -83,6 +85,7 @@ def _paid_power(g: Game, a: PaidCostPower, item: StackItem, job: Job) -> int:
     return getattr(a, "default", 0)
 
 
+@counts(SpellManaValue)
 def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     """CR 202.3: the mana value of the spell that triggered the ability — from its mana cost
     (X as chosen, CR 202.3e), whatever cost was paid to cast it."""
@@ -96,5 +99,3 @@ def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return mv
 
 
-AMOUNT_HOOKS["additional_cost_power"] = _paid_power
-AMOUNT_HOOKS["spell_mana_value"] = _spell_mana_value

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.spells_cast import SPELLS_CAST_THIS_TURN
-from undercity.engine.effects import AMOUNT_HOOKS
+from undercity.cards.language.spells_cast import SpellsCastThisTurn
+from undercity.engine.effects import counts
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 
+@counts(SpellsCastThisTurn)
 def _spells_cast(g: Game, a: Count, item: StackItem, job: Job) -> int:
     return g.s.players[item.controller].spells_cast_this_turn
 
-
-AMOUNT_HOOKS[SPELLS_CAST_THIS_TURN.what] = _spells_cast

@@ -15,12 +15,13 @@ once).
 
 from dataclasses import dataclass
 
-from undercity.cards.model import TRIGGER_OBJECT, Amount, Count, Effect, Filter, Ref
+from undercity.cards.language.quantities import TRIGGER_AMOUNT
+from undercity.cards.model import TRIGGER_OBJECT, Amount, Effect, Filter, Ref
 
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
 #: "the damage dealt", as the trigger recorded it.
-DAMAGE_DEALT = Count("trigger_amount")
+DAMAGE_DEALT = TRIGGER_AMOUNT
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,15 @@ from dataclasses import dataclass
 
 from undercity.cards.model import YOU, Amount, Count, Effect, Ref, Static
 
-#: "X, where X is the result" (CR 706.2: the result after modifiers).
-DIE_RESULT = Count("die_result")
+
+@dataclass(frozen=True, slots=True)
+class DieResult(Count):
+    """"X, where X is the result" (CR 706.2: the result after modifiers)."""
+
+    what: str = "die_result"
+
+
+DIE_RESULT = DieResult()
 
 #: The static ability (``model.Static.kind``) "If you would roll one or more dice, instead roll
 #: that many dice plus one and ignore the lowest roll" (Pixie Guide, Barbarian Class; CR 614.1a,

@@ -35,6 +35,13 @@ class PutExiledWith(Effect):
     permanent: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class AmongThose(Count):
+    """"the number of [``filter``] cards among those cards" (the cards of this ability, CR 607.2a)."""
+
+    what: str = "among_those"
+
+
 def among_those(flt: Filter = CREATURE) -> Count:
     """"for each [``flt``] card among those cards"."""
-    return Count("among_those", filter=flt)
+    return AmongThose(filter=flt)

@@ -1,7 +1,8 @@
 """Quantities (amounts counted as an effect resolves, ``model.Count``): "the greatest power among
 …", "k times …", "that many" (the damage of the triggering event), the mana value of the
 target or of the triggering spell (CR 202.3), and the power of what was paid as an additional
-cost. Counted by :mod:`undercity.engine.quantities`.
+cost. Each is a type of its own, counted by the function :mod:`undercity.engine.quantities`
+registers for that type (``effects.counts``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from undercity.cards.model import CREATURE, Count, Filter
 
 # ---------------------------------------------------------------------------------------
-# Amounts (``Count.what``, :data:`undercity.engine.effects.AMOUNT_HOOKS`).
+# Amounts: each a ``Count`` of its own type (``what`` names it in the log and the parsed form).
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,15 +33,31 @@ class Times(Count):
     k: int = 1
 
 
-#: "That many" — the damage dealt by the event that triggered the ability (Old Gnawbone).
-TRIGGER_AMOUNT = Count("trigger_amount")
+@dataclass(frozen=True, slots=True)
+class TriggerAmount(Count):
+    """"That many" — the amount the event that triggered the ability recorded (the damage
+    dealt: Old Gnawbone; the life gained)."""
 
-#: The mana value of the first target (CR 202.3), as it last existed if it left (CR 608.2h).
-TARGET_MANA_VALUE = Count("target_mana_value")
+    what: str = "trigger_amount"
 
 
-#: "That spell's mana value" — the spell that triggered the ability (CR 202.3).
-SPELL_MANA_VALUE = Count("spell_mana_value")
+@dataclass(frozen=True, slots=True)
+class TargetManaValue(Count):
+    """The mana value of the first target (CR 202.3), as it last existed if it left (CR 608.2h)."""
+
+    what: str = "target_mana_value"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellManaValue(Count):
+    """"That spell's mana value" — the spell that triggered the ability (CR 202.3)."""
+
+    what: str = "spell_mana_value"
+
+
+TRIGGER_AMOUNT = TriggerAmount()
+TARGET_MANA_VALUE = TargetManaValue()
+SPELL_MANA_VALUE = SpellManaValue()
 
 
 @dataclass(frozen=True, slots=True)
