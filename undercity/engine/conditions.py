@@ -1,5 +1,5 @@
 """Conditions (CR 603.4, 608.2c): the checks of the conditions of
-:mod:`undercity.cards.language.conditions` (:data:`resolve.CONDITION_HOOKS`), the turn's
+:mod:`undercity.cards.language.conditions`, each registered for its type (``resolve.checks``), the turn's
 history they read, and "if …, [then] (instead)" (:class:`IfElse`).
 """
 
@@ -8,7 +8,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.conditions import Controls, IfElse, TotalPower
+from undercity.cards.language.conditions import (
+    Controls,
+    CreatureCardToYourGraveyardThisTurn,
+    CreatureDiedThisTurn,
+    IfElse,
+    InitiativeInAttack,
+    LandEnteredThisTurn,
+    NotCompleted,
+    OpponentMoreLands,
+    PackTactics,
+    TotalPower,
+    YourMainPhase,
+    YourTurn,
+)
 from undercity.cards.model import Condition
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -29,14 +42,18 @@ ATTACK_POWER = "afr_attack_power"  # player -> (turn, total power of the creatur
 # ----------------------------------------------------------------------------- conditions
 
 
+@resolve.checks(NotCompleted)
 def _cond_not_completed(g: Game, cond: Condition, controller: int) -> bool:
-    return getattr(cond, "arg", "") not in g.s.players[controller].completed
+    assert isinstance(cond, NotCompleted)
+    return cond.dungeon not in g.s.players[controller].completed
 
 
+@resolve.checks(CreatureDiedThisTurn)
 def _cond_creature_died(g: Game, cond: Condition, controller: int) -> bool:
     return g.s.extra.get(DIED) == g.s.turn
 
 
+@resolve.checks(LandEnteredThisTurn)
 def _cond_land_entered(g: Game, cond: Condition, controller: int) -> bool:
     return g.s.extra.get(LAND_ENTERED, {}).get(controller) == g.s.turn
 
@@ -56,28 +73,23 @@ def _attack_power(g: Game, player: int) -> int:
     return int(rec[1])
 
 
+@resolve.checks(PackTactics)
 def _cond_pack_tactics(g: Game, cond: Condition, controller: int) -> bool:
     """Pack tactics: "if you attacked with creatures with total power N or greater this
     combat" — the power they had as they were declared as attackers."""
-    return _attack_power(g, controller) >= int(getattr(cond, "arg", "0") or 0)
+    assert isinstance(cond, PackTactics)
+    return _attack_power(g, controller) >= cond.power
 
 
+@resolve.checks(YourTurn)
 def _cond_your_turn(g: Game, cond: Condition, controller: int) -> bool:
     return is_active(g, controller)
-
-
-resolve.CONDITION_HOOKS.update({
-    "not_completed": _cond_not_completed,
-    "creature_died_this_turn": _cond_creature_died,
-    "land_entered_this_turn": _cond_land_entered,
-    "pack_tactics": _cond_pack_tactics,
-    "your_turn": _cond_your_turn,
-})
 
 
 # ----------------------------------------------------------------------------- conditions
 
 
+@resolve.checks(InitiativeInAttack)
 def _initiative_in_attack(g: Game, cond: m.Condition, controller: int) -> bool:
     """"If you or a player you're attacking has the initiative" (Undercellar Sweep): a player
     you're attacking is one a creature you control is attacking (not their planeswalkers)."""
@@ -92,19 +104,15 @@ def _initiative_in_attack(g: Game, cond: m.Condition, controller: int) -> bool:
                                  for a, d in c.attackers.items())
 
 
-resolve.CONDITION_HOOKS["initiative_in_attack"] = _initiative_in_attack
-
 #: ``State.extra`` key: player -> the last turn a creature card was put into their graveyard.
 CREATURE_CARD_TO_GRAVEYARD = "clb_creature_card_to_graveyard_turn"
 
 
+@resolve.checks(CreatureCardToYourGraveyardThisTurn)
 def _creature_card_to_graveyard(g: Game, cond: m.Condition, controller: int) -> bool:
     """"If a creature card was put into your graveyard from anywhere this turn" (Cloakwood
     Hermit; CR 603.4): a card — not a token (CR 111.7) — from any zone."""
     return g.s.extra.get(CREATURE_CARD_TO_GRAVEYARD, {}).get(controller) == g.s.turn
-
-
-resolve.CONDITION_HOOKS["creature_card_to_your_graveyard_this_turn"] = _creature_card_to_graveyard
 
 
 def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
@@ -131,6 +139,7 @@ def h_if_else(g: Game, job: Job, item: StackItem, e: IfElse, key: str) -> None:
 # ----------------------------------------------------------------------------- conditions
 
 
+@resolve.checks(Controls)
 def _controls(g: Game, cond: m.Condition, controller: int) -> bool:
     assert isinstance(cond, Controls)
     s = g.s
@@ -139,16 +148,13 @@ def _controls(g: Game, cond: m.Condition, controller: int) -> bool:
     return n >= cond.n
 
 
+@resolve.checks(TotalPower)
 def _total_power(g: Game, cond: m.Condition, controller: int) -> bool:
     assert isinstance(cond, TotalPower)
     s = g.s
     total = sum(max(ch.power(g, s.objs[oid]), 0) for oid in s.battlefield
                 if s.objs[oid].controller == controller and ch.is_creature(s.objs[oid]))
     return total >= cond.n
-
-
-resolve.CONDITION_HOOKS["controls"] = _controls
-resolve.CONDITION_HOOKS["total_power"] = _total_power
 
 
 # ----------------------------------------------------------------------------- conditions
@@ -159,20 +165,17 @@ def _lands(g: Game, player: int) -> int:
     return sum(1 for oid in s.battlefield if s.objs[oid].controller == player and "Land" in s.objs[oid].card.types)
 
 
+@resolve.checks(OpponentMoreLands)
 def _opponent_more_lands(g: Game, cond: m.Condition, controller: int) -> bool:
     """"If an opponent controls more lands than you" (Loyal Warhound, Scouting Hawk)."""
     mine = _lands(g, controller)
     return any(targeting._is_opponent(g, controller, p) and _lands(g, p) > mine for p in g.s.living())
 
 
+@resolve.checks(YourMainPhase)
 def _your_main_phase(g: Game, cond: m.Condition, controller: int) -> bool:
     """Addendum (an ability word, CR 207.2c): "if you cast this spell during your main phase".
     A spell resolves in the step it was cast in (a step can't end with objects on the stack,
     CR 500.2), so this is checked as it resolves."""
     return is_active(g, controller) and g.s.step in MAIN_STEPS
 
-
-resolve.CONDITION_HOOKS.update({
-    "opponent_more_lands": _opponent_more_lands,
-    "your_main_phase": _your_main_phase,
-})

@@ -93,11 +93,10 @@ def h_become_monarch(g: Game, job: Job, item: StackItem, e: lm.BecomeMonarch, ke
         become_monarch(g, p)
 
 
+@resolve.checks(lm.IsMonarch)
 def _is_monarch(g: Game, cond: Condition, controller: int) -> bool:
     return g.s.monarch == controller
 
-
-resolve.CONDITION_HOOKS[lm.IS_MONARCH.what] = _is_monarch
 
 
 def _on_leave(g: Game, player: int) -> None:

@@ -37,9 +37,20 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
     return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
 
 
-#: Conditions defined by other rules modules (conditions): ``what`` -> fn(game, condition,
-#: controller) -> bool.
-CONDITION_HOOKS: dict[str, Callable[[Game, Condition, int], bool]] = {}
+#: How each typed condition of the card language (a ``model.Condition`` subclass: "if a
+#: creature died this turn", "if you control …") is checked, registered with :func:`checks` by
+#: the engine module of its concept: type -> fn(game, condition, controller) -> bool.
+CHECKS: dict[type, Callable[[Game, Condition, int], bool]] = {}
+
+
+def checks(cls: type) -> Callable[[Callable[[Game, Condition, int], bool]], Callable[[Game, Condition, int], bool]]:
+    """Register ``fn(game, condition, controller)`` as the check of the condition type ``cls``."""
+
+    def deco(fn: Callable[[Game, Condition, int], bool]) -> Callable[[Game, Condition, int], bool]:
+        CHECKS[cls] = fn
+        return fn
+
+    return deco
 
 
 def condition_holds(g: Game, cond: Condition | None, controller: int) -> bool:
@@ -53,9 +64,9 @@ def condition_holds(g: Game, cond: Condition | None, controller: int) -> bool:
         return g.s.initiative == controller
     if cond.what == "revolt":
         return controller in g.s.extra.get("left_battlefield", ())
-    hook = CONDITION_HOOKS.get(cond.what)
-    if hook is not None:
-        return hook(g, cond, controller)
+    check = CHECKS.get(type(cond))
+    if check is not None:
+        return check(g, cond, controller)
     raise ValueError(f"unknown condition {cond.what}")
 
 

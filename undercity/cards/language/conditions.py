@@ -2,15 +2,23 @@
 and "if …, instead" 608.2c), evaluated by :func:`undercity.engine.resolve.condition_holds`
 with the checks of :mod:`undercity.engine.conditions`.
 
-Typed conditions: :class:`ConditionOn` (a condition with an argument: ``not_completed`` a
-named dungeon, ``pack_tactics`` N), :class:`Controls` ("if you control [n or more] …"),
-:class:`TotalPower` ("if creatures you control have total power N or greater").
+Each condition here is a type of its own (a ``model.Condition`` whose ``what`` names it in the
+log and the parsed form), checked by the function :mod:`undercity.engine.conditions` registers
+for that type (``resolve.checks``); build them with keywords (``NotCompleted(dungeon=…)``):
 
-Named conditions (``Condition.what``): ``completed_dungeon`` (of the core),
-``creature_died_this_turn``, ``land_entered_this_turn`` (under your control), ``your_turn``,
-``initiative_in_attack`` (you or a player you're attacking has the initiative),
-``creature_card_to_your_graveyard_this_turn``, ``opponent_more_lands`` (an opponent controls
-more lands than you) and ``your_main_phase`` (addendum, an ability word, CR 207.2c).
+* :class:`NotCompleted` — "if you haven't completed [dungeon]";
+* :class:`PackTactics` — "if you attacked with creatures with total power N or greater this
+  combat";
+* :class:`CreatureDiedThisTurn`, :class:`LandEnteredThisTurn` (under your control),
+  :class:`CreatureCardToYourGraveyardThisTurn` — the turn's history;
+* :class:`YourTurn`, :class:`YourMainPhase` (addendum, an ability word, CR 207.2c);
+* :class:`InitiativeInAttack` — you or a player you're attacking has the initiative;
+* :class:`OpponentMoreLands` — an opponent controls more lands than you;
+* :class:`Controls` ("if you control [n or more] …"), :class:`TotalPower` ("if creatures you
+  control have total power N or greater").
+
+``Condition("completed_dungeon")``, ``"have_initiative"`` and ``"revolt"`` are the core's,
+checked by :func:`undercity.engine.resolve.condition_holds` itself.
 
 Abilities and effects with a condition: :class:`ActivatedIf` and :class:`IfElse`.
 """
@@ -23,10 +31,71 @@ from undercity.cards.model import CREATURE, Activated, Condition, Effect, Filter
 
 
 @dataclass(frozen=True, slots=True)
-class ConditionOn(Condition):
-    """A condition with an argument: ``not_completed`` a named dungeon, ``pack_tactics`` N."""
+class NotCompleted(Condition):
+    """"If you haven't completed ``dungeon``" (Tomb of Annihilation: Acererak)."""
 
-    arg: str = ""
+    what: str = "not_completed"
+    dungeon: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PackTactics(Condition):
+    """Pack tactics: "if you attacked with creatures with total power ``power`` or greater this
+    combat" — the power they had as they were declared as attackers."""
+
+    what: str = "pack_tactics"
+    power: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureDiedThisTurn(Condition):
+    """"If a creature died this turn" (CR 700.4)."""
+
+    what: str = "creature_died_this_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class LandEnteredThisTurn(Condition):
+    """"If a land entered the battlefield under your control this turn"."""
+
+    what: str = "land_entered_this_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureCardToYourGraveyardThisTurn(Condition):
+    """"If a creature card was put into your graveyard from anywhere this turn" (a card, not a
+    token, CR 111.7)."""
+
+    what: str = "creature_card_to_your_graveyard_this_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn(Condition):
+    """"During your turn", "as long as it's your turn"."""
+
+    what: str = "your_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class YourMainPhase(Condition):
+    """Addendum: "if you cast this spell during your main phase" (CR 207.2c), checked as it
+    resolves."""
+
+    what: str = "your_main_phase"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeInAttack(Condition):
+    """"If you or a player you're attacking has the initiative" (CR 726)."""
+
+    what: str = "initiative_in_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMoreLands(Condition):
+    """"If an opponent controls more lands than you"."""
+
+    what: str = "opponent_more_lands"
 
 
 # ---------------------------------------------------------------------------------------

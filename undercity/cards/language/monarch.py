@@ -19,4 +19,11 @@ class BecomeMonarch(Effect):
 
 
 #: Intervening "if you're the monarch" (CR 603.4; Skyline Despot).
-IS_MONARCH = Condition("monarch")
+@dataclass(frozen=True, slots=True)
+class IsMonarch(Condition):
+    """"If you're the monarch" (CR 725)."""
+
+    what: str = "monarch"
+
+
+IS_MONARCH = IsMonarch()

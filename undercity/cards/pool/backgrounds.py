@@ -5,7 +5,8 @@ second commander. They give abilities to "commander creatures you own" — a ``G
 from __future__ import annotations
 
 from undercity.cards import registry
-from undercity.cards.model import Condition, CreateToken, Grant, Trigger, Triggered
+from undercity.cards.language.conditions import CreatureCardToYourGraveyardThisTurn
+from undercity.cards.model import CreateToken, Grant, Trigger, Triggered
 from undercity.cards.registry import define, token
 
 if "Squirrel" not in registry._TOKENS:
@@ -20,5 +21,5 @@ define("Cloakwood Hermit", static=(
               "At the beginning of your end step, if a creature card was put into your graveyard from "
               "anywhere this turn, create two tapped 1/1 green Squirrel creature tokens.",
               when=Trigger("beginning_of", step="end"),
-              if_=Condition("creature_card_to_your_graveyard_this_turn"),
+              if_=CreatureCardToYourGraveyardThisTurn(),
               effects=(CreateToken("Squirrel", 2, tapped=True),)),)),))

@@ -6,6 +6,7 @@ Class (Commander precon Draconic Rage) and Warlock Class (Planar Portal). Each i
 from __future__ import annotations
 
 from undercity.cards.language.class_level import becomes_level, class_card, level
+from undercity.cards.language.conditions import CreatureDiedThisTurn
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
 from undercity.cards.language.draw import YOU_DRAW
@@ -15,7 +16,6 @@ from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE
 from undercity.cards.model import (
     ALL,
     EACH_OPPONENT,
-    Condition,
     Draw,
     F,
     LoseLife,
@@ -58,7 +58,7 @@ _YOUR_END_STEP = Trigger("beginning_of", step="end")
 class_card(
     "Warlock Class",
     triggered=(Triggered("At the beginning of your end step, if a creature died this turn, each opponent loses 1 life.",
-                         when=_YOUR_END_STEP, if_=Condition("creature_died_this_turn"),  # CR 603.4
+                         when=_YOUR_END_STEP, if_=CreatureDiedThisTurn(),  # CR 603.4
                          effects=(LoseLife(1, EACH_OPPONENT),)),),
     levels=(
         level(2, "{1}{B}", Triggered("When this Class becomes level 2, look at the top three cards of your library. "

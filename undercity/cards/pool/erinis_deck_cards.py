@@ -11,7 +11,7 @@ Cards as data: Oracle fields from the shipped data, abilities in the effect lang
 from __future__ import annotations
 
 from undercity.cards.language.block_restrictions import CantBeBlockedBy
-from undercity.cards.language.conditions import ConditionOn, Controls, TotalPower
+from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, PackTactics, TotalPower
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.event_triggers import CombatDamageToPlayer, PlayerCasts
@@ -32,7 +32,6 @@ from undercity.cards.model import (
     SELF,
     TARGET_CONTROLLER,
     Activated,
-    Condition,
     Cost,
     Count,
     CreateToken,
@@ -180,16 +179,16 @@ define("Marching Duodrone", triggered=(
               effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
 define("Bulette", triggered=(
     Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
-              when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"),
+              when=Trigger("beginning_of", step="end"), if_=CreatureDiedThisTurn(),
               effects=(PutCounters("+1/+1", 1, SELF),)),))
 define("Gnoll Hunter", triggered=(
     Triggered("Pack tactics — Whenever Gnoll Hunter attacks, if you attacked with creatures with total power 6 or "
               "greater this combat, put a +1/+1 counter on Gnoll Hunter.", when=Trigger("attacks"),
-              if_=ConditionOn("pack_tactics", arg="6"), effects=(PutCounters("+1/+1", 1, SELF),)),))
+              if_=PackTactics(power=6), effects=(PutCounters("+1/+1", 1, SELF),)),))
 define("Werewolf Pack Leader", triggered=(
     Triggered("Pack tactics — Whenever Werewolf Pack Leader attacks, if you attacked with creatures with total "
               "power 6 or greater this combat, draw a card.", when=Trigger("attacks"),
-              if_=ConditionOn("pack_tactics", arg="6"), effects=(Draw(1),)),
+              if_=PackTactics(power=6), effects=(Draw(1),)),
 ), activated=(
     # "Isn't a Human": it loses that creature type and stays a Werewolf (CR 205.1b).
     Activated("{3}{G}: Until end of turn, Werewolf Pack Leader has base power and toughness 5/3, gains trample, "

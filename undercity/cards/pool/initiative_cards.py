@@ -10,7 +10,7 @@ checked in :mod:`undercity.formats.commander`); it does nothing during the game.
 from __future__ import annotations
 
 from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn, ExileUntilNonlandCastFree
-from undercity.cards.language.conditions import ActivatedIf, IfElse
+from undercity.cards.language.conditions import ActivatedIf, IfElse, InitiativeInAttack
 from undercity.cards.language.continuous import DoubleToughness
 from undercity.cards.language.damage import DamageBlockers
 from undercity.cards.language.equip import AttachTo
@@ -139,7 +139,7 @@ define("Undercellar Sweep", triggered=(
     _enters("this enchantment"),
     Triggered("Whenever you attack, if you or a player you're attacking has the initiative, you create two 1/1 "
               "white Soldier creature tokens that are tapped and attacking.", when=YOU_ATTACK,
-              if_=Condition("initiative_in_attack"), effects=(CreateTokensAttacking(SOLDIER, 2),)),
+              if_=InitiativeInAttack(), effects=(CreateTokensAttacking(SOLDIER, 2),)),
 ))
 
 define("Loot Dispute", triggered=(

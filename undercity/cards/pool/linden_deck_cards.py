@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from undercity.cards.language.conditions import ActivatedIf, IfElse
+from undercity.cards.language.conditions import (
+    ActivatedIf,
+    IfElse,
+    OpponentMoreLands,
+    YourMainPhase,
+    YourTurn,
+)
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.exile_until import ExileUntilLeaves
 from undercity.cards.language.tap_untap import DoesntUntapNext, Tap, Untap
@@ -109,7 +115,7 @@ define("Flaming Fist Officer", triggered=(
               effects=(PutCounters("+1/+1", 1, SELF),)),))
 
 _PLAINS = Search(F("Land", basic=True, subtypes={"Plains"}), to="battlefield", tapped=True)
-_MORE_LANDS = Condition("opponent_more_lands")
+_MORE_LANDS = OpponentMoreLands()
 define("Loyal Warhound", triggered=(
     _enters("When Loyal Warhound enters the battlefield, if an opponent controls more lands than you, search your "
             "library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
@@ -209,7 +215,7 @@ define("Unbreakable Formation", spell=SpellAbility(
     "Creatures you control gain indestructible until end of turn. Addendum — If you cast this spell during your main "
     "phase, put a +1/+1 counter on each of those creatures and they gain vigilance until end of turn.",
     effects=(Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),
-             IfElse(Condition("your_main_phase"), (PutCounters("+1/+1", 1, ALL(YOUR_CREATURES)),
+             IfElse(YourMainPhase(), (PutCounters("+1/+1", 1, ALL(YOUR_CREATURES)),
                                                    Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"vigilance"})))))))
 
 define("Teleportation Circle", triggered=(
@@ -222,7 +228,7 @@ define("Teleportation Circle", triggered=(
 
 define("Steadfast Unicorn", activated=(
     ActivatedIf("{3}{W}: Creatures you control get +1/+1 and gain vigilance until end of turn. Activate only during "
-                "your turn.", cost=_cost("{3}{W}"), only_if=Condition("your_turn"),  # CR 602.5b
+                "your turn.", cost=_cost("{3}{W}"), only_if=YourTurn(),  # CR 602.5b
                 effects=(Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"})),)),))
 
 # ----------------------------------------------------------------------------- more creatures, spells, auras

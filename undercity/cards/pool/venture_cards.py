@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from undercity.cards import registry
 from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
-from undercity.cards.language.conditions import ConditionOn
+from undercity.cards.language.conditions import (
+    CreatureDiedThisTurn,
+    LandEnteredThisTurn,
+    NotCompleted,
+    PackTactics,
+    YourTurn,
+)
 from undercity.cards.language.continuous import BecomeUntilEOT, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.emblems import GetEmblem
 from undercity.cards.language.event_triggers import ZoneTrigger
@@ -115,7 +121,7 @@ define("Ranger's Hawk", activated=(
 
 define("Triumphant Adventurer", triggered=(_attacks("this creature"),), static=(
     StaticIf("During your turn, this creature has first strike.", kind="pump_self_if",
-             keywords=frozenset({"first strike"}), cond=Condition("your_turn")),))
+             keywords=frozenset({"first strike"}), cond=YourTurn()),))
 
 
 # ----------------------------------------------------------------------------- blue
@@ -139,7 +145,7 @@ define("Acererak the Archlich", triggered=(
     # CR 603.4: an intervening "if", checked as it triggers and as it resolves (ruling 2021-07-23).
     Triggered("When Acererak enters, if you haven't completed Tomb of Annihilation, return Acererak to its owner's "
               "hand and venture into the dungeon.",
-              if_=ConditionOn("not_completed", arg="Tomb of Annihilation"),
+              if_=NotCompleted(dungeon="Tomb of Annihilation"),
               effects=(ReturnToHand(SELF), Venture())),
     Triggered("Whenever Acererak attacks, for each opponent, you create a 2/2 black Zombie creature token unless "
               "that player sacrifices a creature of their choice.",
@@ -163,7 +169,7 @@ define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipito
 
 define("Zombie Ogre", triggered=(
     Triggered(f"At the beginning of your end step, if a creature died this turn, venture into the dungeon.{_R}",
-              when=Trigger("beginning_of", step="end"), if_=Condition("creature_died_this_turn"), effects=VENTURE),))
+              when=Trigger("beginning_of", step="end"), if_=CreatureDiedThisTurn(), effects=VENTURE),))
 
 # ----------------------------------------------------------------------------- red
 define("Kick in the Door", spell=SpellAbility(
@@ -194,7 +200,7 @@ define("Ellywick Tumblestrum", activated=(
 define("Intrepid Outlander", triggered=(
     Triggered("Pack tactics — Whenever Intrepid Outlander attacks, if you attacked with creatures with total power "
               f"6 or greater this combat, venture into the dungeon.{_R}",
-              when=Trigger("attacks"), if_=ConditionOn("pack_tactics", arg="6"), effects=VENTURE),))
+              when=Trigger("attacks"), if_=PackTactics(power=6), effects=VENTURE),))
 
 define("Varis, Silverymoon Ranger", triggered=(
     # Ward {1} (CR 702.21a) is a triggered ability.
@@ -210,7 +216,7 @@ define("Varis, Silverymoon Ranger", triggered=(
 define("Wandering Troubadour", triggered=(
     Triggered("At the beginning of your end step, if you had a land enter the battlefield under your control this "
               f"turn, venture into the dungeon.{_R}",
-              when=Trigger("beginning_of", step="end"), if_=Condition("land_entered_this_turn"), effects=VENTURE),))
+              when=Trigger("beginning_of", step="end"), if_=LandEnteredThisTurn(), effects=VENTURE),))
 
 define("You Find a Cursed Idol", spell=SpellAbility("Choose one —", modes=(
     Mode("Smash It — Destroy target artifact.", (Destroy(T(0)),),
