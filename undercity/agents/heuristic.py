@@ -27,6 +27,7 @@ from undercity.agents import tactics as tx
 from undercity.cards import model as m
 from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.cards.language.class_level import LevelUp
+from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.engine import abilities as ab
 from undercity.engine import adventure, alternative_costs, casting, targeting
@@ -845,8 +846,8 @@ def _land_colors(card: Any) -> set[str]:
         if a.mana_ability:
             for e in a.effects:
                 if isinstance(e, m.AddMana):
-                    if e.mana == CHOSEN_COLOR:
-                        continue  # depends on the choice made as it entered: not known from the card
+                    if e.mana in (CHOSEN_COLOR, OPPONENT_LAND_COLOR):
+                        continue  # depends on the choice made as it entered, or on the opponents' lands
                     out |= set("WUBRG") if e.mana == "any" else set(e.mana) - {"C"}
     return out
 

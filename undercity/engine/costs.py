@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.model import YOU, Activated, AddMana, CardDef, DealDamage
 from undercity.engine import abilities as ab
@@ -102,7 +103,12 @@ def _own_cost_payable(g: Game, o: Obj, a: Activated) -> bool:
 
 
 def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
-    """The mana ``o``'s mana ability adds now (CR 106.4, 605.3a)."""
+    """The mana ``o``'s mana ability adds now (CR 106.4, 605.3a): letters, ``any`` (one mana of
+    any color) or ``any:`` and the colors one mana may be of."""
+    if eff.mana == OPPONENT_LAND_COLOR:  # what a land an opponent controls could produce (CR 106.7)
+        from undercity.engine.could_produce import produced
+
+        return produced(g, o)
     if eff.mana == CHOSEN_COLOR:  # "one mana of the chosen color" (CR 106.1, 614.12)
         from undercity.engine.entering import chosen_color_mana
 
@@ -135,9 +141,11 @@ def _make_source(key: int, mana: str, rank: int, ability: int = 0, own: ManaCost
     ability that costs mana (``own``, a Signet's {1}) adds all of its mana (CR 605.1a)."""
     if mana == "any":
         produces, amount = ALL_COLORS, 1
+    elif mana.startswith("any:"):  # one mana of one of these colors
+        produces, amount = frozenset(mana[4:]), 1
     else:
         produces, amount = frozenset(mana), len(mana)
-    if own is not None or len(produces) > 1 and mana != "any":
+    if own is not None or len(produces) > 1 and not mana.startswith("any"):
         # Mana of two or more types at once ("{T}: Add {W}{U}", CR 106.1): all of it, never
         # its whole amount in one type of the player's choice.
         return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability,
@@ -192,7 +200,10 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         zones.set_tapped(g, o, True, "605.3a")
     # "One mana of any color": the player names the color (CR 106.1b); white by default.
     mana = produced_mana(g, o, eff)
-    produced = (color or "W") if mana == "any" else mana
+    if mana.startswith("any:"):  # one of these colors, the player's choice (first by default)
+        produced = color if color is not None and len(color) == 1 and color in mana[4:] else mana[4]
+    else:
+        produced = (color or "W") if mana == "any" else mana
     for c in produced:
         p.pool[c] = p.pool.get(c, 0) + 1
     if produced:

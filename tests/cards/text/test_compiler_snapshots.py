@@ -62,6 +62,8 @@ CARDS = [
     "Mishra's Factory", "Raging Ravine",
     # changeling: every creature type, its token's too (CR 702.73a)
     "Irregular Cohort",
+    # mana of a color a land an opponent controls could produce (CR 106.7)
+    "Exotic Orchard",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

@@ -1248,6 +1248,10 @@ def _mana_cost(text: str) -> Any:
 def _mana(opt: str) -> str:
     if opt == "one mana of any color":
         return "any"
+    if opt == "one mana of any color that a land an opponent controls could produce":
+        from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
+
+        return OPPONENT_LAND_COLOR  # found as it would resolve (CR 106.7; engine/could_produce.py)
     if opt == "one mana of the chosen color":
         return CHOSEN_COLOR  # the color chosen as it entered (CR 614.12; language.entering)
     syms = opt.strip("{}").split("}{")

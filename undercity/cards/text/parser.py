@@ -712,6 +712,9 @@ class Parser:
                 if tok.startswith("{"):
                     opts.append(tok)
                     self.i += 1
+                elif self.eat("one", "mana", "of", "any", "color", "that", "a", "land", "an", "opponent", "controls",
+                              "could", "produce"):
+                    opts.append("one mana of any color that a land an opponent controls could produce")
                 elif self.eat("one", "mana", "of", "any", "color"):
                     opts.append("one mana of any color")
                 elif self.eat("one", "mana", "of", "the", "chosen", "color"):
