@@ -18,6 +18,7 @@ from undercity.cards.language.continuous import LoseAllAbilitiesWhileTapped
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
+from undercity.cards.language.token_copies import CreateTokenCopy
 from undercity.engine import attack_requirements, costs, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -477,6 +478,9 @@ def _kill_value(g: Game, o: Obj, n: int) -> float | None:
 def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, own: bool, sign: float,
                       x: int, n_targets: int) -> float:
     s = g.s
+    if isinstance(e, CreateTokenCopy):
+        # A token copy is ours whoever controls the original (CR 707.2, 111.2): the best permanent.
+        return ev.permanent_value(g, o) if o is not None and o.zone == "battlefield" else 0.0
     if isinstance(e, m.DealDamage | m.DivideDamage):
         n = _amount(e.amount, x)
         if isinstance(e, m.DivideDamage):

@@ -124,6 +124,27 @@ def counters(g: Game, o: Obj) -> dict[str, int]:
     return out
 
 
+def ask_card(g: Game, job: Job, key: str, card: CardDef, name: str, controller: int) -> dict[str, Any]:
+    """The choices a new object of ``card`` makes as it enters (a token that's a copy of a
+    permanent with "As this enters, choose …", CR 707.5, 614.12a), asked now; see :func:`record`."""
+    return _ask_all(g, job, key, card, name, controller) if has_choices(card) else {}
+
+
+def record(g: Game, new: Obj, choices: dict[str, Any]) -> list[ev.Event]:
+    """``new`` entered with ``choices`` (:func:`ask_card`): they are its own; the events to emit."""
+    if not choices:
+        return []
+    g.s.extra.setdefault(CHOSEN, {})[new.id] = {k: v for k, v in choices.items() if k != "reveal"}
+    return _describe(g, new.controller, new.name, choices)
+
+
+def card_counters(card: CardDef) -> dict[str, int]:
+    """The counters an object of ``card`` that wasn't cast enters with by its own "enters with"
+    abilities (X is 0, CR 107.3m)."""
+    return {st.counter: int(st.n) for st in card.static
+            if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0}
+
+
 def _describe(g: Game, controller: int, name: str, choices: dict[str, Any]) -> list[ev.Event]:
     out: list[ev.Event] = []
     for what, v in choices.items():

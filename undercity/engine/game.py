@@ -431,6 +431,7 @@ def _load_rules() -> None:
         start,
         static_abilities,
         tap_untap,
+        token_copies,
         tokens,
         triggers,
         turn,

@@ -789,12 +789,14 @@ def _copy(c: Chars, mod: CopyOf) -> None:
     c.copied = mod
     c.card = card
     c.name, c.mana_cost, c.colors = card.name, card.mana_cost, card.colors
-    c.types, c.subtypes, c.supertypes = card.types, card.subtypes | mod.add_subtypes, card.supertypes
-    c.keywords = card.keywords
+    c.types, c.subtypes, c.supertypes = card.types | mod.add_types, card.subtypes | mod.add_subtypes, card.supertypes
+    c.keywords = card.keywords | mod.add_keywords
     c.triggered, c.activated, c.static = card.triggered, card.activated, card.static
     for a in mod.add_abilities:
         _add_ability(c, a)
     c.power, c.toughness = card.power, card.toughness
+    if mod.power is not None:  # "except it's 1/1" (CR 707.9b)
+        c.power, c.toughness = mod.power, mod.toughness
 
 
 def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:

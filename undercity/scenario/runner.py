@@ -959,6 +959,14 @@ def _find(g: Game, ref: str) -> tuple[Obj | None, str]:
     if uid is not None:
         o = next((x for x in s.objs.values() if x.card_uid == uid), None)
         return o, "" if o is not None else "it is no longer in the game"
+    parts = ref.split(":")
+    if len(parts) == 3 and parts[0] in g.names and parts[1] in ("battlefield", *PLAYER_ZONES):
+        # "Alice:battlefield:+2 Mace": the first object of that name there (a token has no id)
+        p = s.players[g.names.index(parts[0])]
+        lst = s.battlefield if parts[1] == "battlefield" else p.zone(parts[1])
+        o = next((s.objs[x] for x in lst if _norm(s.objs[x].name) == _norm(parts[2])
+                  and (parts[1] != "battlefield" or s.objs[x].controller == p.idx)), None)
+        return o, "" if o is not None else f"{parts[0]} has no {parts[2]!r} in {parts[1]}"
     named = [x for x in s.objs.values() if _norm(x.name) == _norm(ref)]
     on_bf = [x for x in named if x.zone == "battlefield"]
     for group in (on_bf, named):

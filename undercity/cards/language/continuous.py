@@ -50,13 +50,18 @@ class Mod:
 @dataclass(frozen=True, slots=True)
 class CopyOf(Mod):
     """Layer 1 (CR 707.2): the object's copiable values become ``card``'s, with the copy
-    effect's exceptions (CR 707.9b): ``add_subtypes`` in addition to its other types and the
-    abilities ``add_abilities``."""
+    effect's exceptions (CR 707.9b): ``add_subtypes`` (and card types ``add_types``) in addition
+    to its other types, the abilities ``add_abilities`` and keywords ``add_keywords``, and the
+    base power and toughness ``power``/``toughness`` if given."""
 
     layer: ClassVar[str] = "1"
     card: CardDef | None = None
     add_subtypes: frozenset[str] = frozenset()
     add_abilities: tuple[Ability, ...] = ()
+    add_types: frozenset[str] = frozenset()
+    add_keywords: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -805,6 +805,26 @@ class EnterAsCopy(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCopy(Node):
+    """"create a token that's a copy of target creature you control", "create two tokens that
+    are copies of target noncreature permanent, except they're 3/3 Dragon creatures in addition
+    to their other types, and they have flying" (CR 707.2, 707.9b); ``exceptions``: the parts
+    of the "except" list as written, split at its commas."""
+
+    who: Node | None
+    verb: str
+    num: Num
+    noun: str
+    what: Node
+    exceptions: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        out = _join(self.who.render() if self.who else None, self.verb, self.num.render(), self.noun, "of",
+                    self.what.render())
+        return out + (", except " + ", ".join(self.exceptions) if self.exceptions else "")
+
+
+@dataclass(frozen=True, slots=True)
 class EntersWith(Node):
     """"~ enters the battlefield with two +1/+1 counters on it", "… with X +1/+1 counters on it"
     (CR 614.1c, 122.6); ``counters`` is "counter" or "counters"."""

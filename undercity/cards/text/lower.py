@@ -526,6 +526,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who is not None or c.kind not in ("+1/+1",):
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
+    if isinstance(c, A.CreateCopy):
+        return [_create_copy(c, ctx)]
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU
@@ -1524,6 +1526,60 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
             raise Unsupported(w.render())
         return AsEntersReveal(text, subtypes=frozenset(n.heads))
     raise Unsupported(w.render())
+
+
+def _create_copy(c: A.CreateCopy, ctx: Ctx) -> Any:
+    """"Create a token that's a copy of …[, except …]" (CR 707.2, 111.1) with the exceptions that
+    change types, keywords and base power and toughness (CR 707.9b)."""
+    from undercity.cards.language.token_copies import CreateTokenCopy
+    from undercity.cards.text.parser import subtype_of
+
+    who = player_ref(c.who, ctx) if c.who is not None else m.YOU
+    what = object_ref(c.what, ctx)
+    if what.kind == "all":
+        raise Unsupported(c.render())
+    kw: dict[str, Any] = {"add_types": set(), "add_subtypes": set(), "add_keywords": set()}
+    for part in c.exceptions:
+        w = part.split()
+        if w[:1] == ["and"]:
+            w = w[1:]
+        verb, rest = None, w
+        for subj, v in ((["it's"], "is"), (["they're"], "is"), (["it", "is"], "is"), (["the", "token", "is"], "is"),
+                        (["the", "tokens", "are"], "is"), (["it", "has"], "has"), (["the", "token", "has"], "has"),
+                        (["they", "have"], "has"), (["the", "tokens", "have"], "has")):
+            if w[:len(subj)] == subj:
+                verb, rest = v, w[len(subj):]
+                break
+        if verb == "has":
+            for k in " ".join(rest).split(" and "):
+                if k not in ENGINE_KEYWORDS:
+                    raise Unsupported(part)
+                kw["add_keywords"].add(k)
+            continue
+        if verb != "is" or not rest:
+            raise Unsupported(part)
+        if rest[0] in ("a", "an"):
+            rest = rest[1:]
+        if rest and "/" in rest[0]:
+            kw["power"], kw["toughness"] = _pt(rest[0])
+            rest = rest[1:]
+        tail = rest[-6:]
+        if tail[:3] == ["in", "addition", "to"] and tail[3] in ("its", "their"):
+            if tail[4:] != ["other", "types"]:
+                raise Unsupported(part)
+            rest = rest[:-6]
+        elif rest:
+            raise Unsupported(part)  # "it's a green Frog": a replaced type or color, not read
+        for word in rest:
+            t = _type(word)
+            if t is not None:
+                kw["add_types"].add(t)
+            elif (st := subtype_of(word)) is not None:
+                kw["add_subtypes"].add(st)
+            else:
+                raise Unsupported(part)
+    frozen = {k: frozenset(v) if isinstance(v, set) else v for k, v in kw.items()}
+    return CreateTokenCopy(what, _n(c.num, ctx), who, **frozen)
 
 
 def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:

@@ -687,6 +687,9 @@ class Parser:
                     if what is not None:
                         return A.Counters(who, v, n, kind, what)
         self.i = self._start
+        if (cc := self.create_copy(who)) is not None:
+            return cc
+        self.i = self._start
         if (v := self.verb("create")) and (n := self.num()) is not None:
             desc: list[str] = []
             while self.i < len(self.toks) and self.peek() not in ("token", "tokens", ".", ",", ""):
@@ -1242,6 +1245,36 @@ class Parser:
         if not self.eat(".") or not self.done():
             return None
         return A.EnterAsCopy(subject, verb, det, n, article, subtype, other)
+
+    @rule
+    def create_copy(self, who: A.Node | None) -> A.CreateCopy | None:
+        """"create a token that's a copy of <object>[, except …]" (CR 707.2, 707.9b)."""
+        v = self.verb("create")
+        n = self.num() if v else None
+        noun = self.one_of("token that's a copy", "tokens that are copies") if n is not None else None
+        if noun is None or not self.eat("of"):
+            return None
+        what = self.ref()
+        if what is None:
+            return None
+        parts: list[str] = []
+        if self.eat(",", "except"):
+            words: list[str] = []
+            while self.i < len(self.toks) and self.peek() != ".":
+                if self.peek() == '"':
+                    return None  # a quoted ability among the exceptions: not read
+                if self.peek() == ",":
+                    if not words:
+                        return None
+                    parts.append(" ".join(words))
+                    words = []
+                else:
+                    words.append(self.raw())
+                self.i += 1
+            if not words:
+                return None
+            parts.append(" ".join(words))
+        return A.CreateCopy(who, v, n, noun, what, tuple(parts))
 
     @rule
     def enters_with(self, subject: A.SelfRef) -> A.EntersWith | None:

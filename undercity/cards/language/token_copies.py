@@ -1,0 +1,27 @@
+"""Tokens that are copies of objects (CR 707.2, 111.1): "Create a token that's a copy of target
+creature you control", "create two tokens that are copies of …, except they're 3/3 Dragon
+creatures in addition to their other types, and they have flying" — the exceptions are part
+of the copy's copiable values (CR 707.9b). The handler is :mod:`undercity.engine.token_copies`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import YOU, Amount, Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy(Effect):
+    """``who`` creates ``n`` tokens that are copies of the object ``what`` names (its copiable
+    values, CR 707.2: as modified by other copy effects, 707.3), with the exceptions (707.9b):
+    the card types ``add_types`` and subtypes ``add_subtypes`` in addition to its others, the
+    keyword abilities ``add_keywords``, and base power and toughness ``power``/``toughness``."""
+
+    what: Ref
+    n: Amount = 1
+    who: Ref = YOU
+    add_types: frozenset[str] = frozenset()
+    add_subtypes: frozenset[str] = frozenset()
+    add_keywords: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None

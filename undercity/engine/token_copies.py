@@ -1,0 +1,84 @@
+"""Creating tokens that are copies of objects (CR 707.2, 111.1; language
+:mod:`undercity.cards.language.token_copies`).
+
+The token's card is the copied object's (its copiable values, CR 707.2, so every rule that
+reads a permanent's card — "enters tapped", "as this enters" — reads the copied one), and a
+copy effect (layer 1) carries the exceptions and those of any copy effect on the original
+(707.3, 707.9b), so a copy of the token copies them too. It enters as a copy (707.5): the
+choices and counters of the copied card's "as this enters" and "enters with" abilities apply as
+it is created (614.1c, 614.12a), and its "enters" abilities trigger.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from undercity.cards.language.continuous import CopyOf
+from undercity.cards.language.token_copies import CreateTokenCopy
+from undercity.engine import entering, layers
+from undercity.engine import events as ev
+from undercity.engine.effects import amount, handles, ref_objects, ref_players
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, Obj, StackItem
+
+
+def _copiable(g: Game, o: Obj) -> CopyOf:
+    """The copiable values of ``o``: a permanent's after copy effects (707.2-707.3); a card's in
+    another zone, its own."""
+    return layers.copy_values(g, o) if o.zone == "battlefield" else CopyOf(card=o.card)
+
+
+@handles(CreateTokenCopy)
+def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: str) -> None:
+    s = g.s
+    ids = ref_objects(g, e.what, item, job)
+    if not ids:
+        return  # the object is gone: nothing to copy (CR 608.2b for a target)
+    base = _copiable(g, s.objs[ids[0]])
+    card = base.card
+    if card is None:
+        return
+    n = amount(g, e.n, item, job)
+    mod = CopyOf(card, base.add_subtypes | e.add_subtypes, base.add_abilities, base.add_types | e.add_types,
+                 base.add_keywords | e.add_keywords, e.power if e.power is not None else base.power,
+                 e.toughness if e.toughness is not None else base.toughness)
+    plain = mod == CopyOf(card=card)
+    for p in ref_players(g, e.who, item, job):
+        # CR 614.12a: each token's choices as it enters are asked before anything is created.
+        choices = [entering.ask_card(g, job, f"{key}:p{p}:t{k}", card, card.name, p) for k in range(n)]
+        for k in range(n):
+            create_copy(g, card, p, mod, plain, choices[k])
+
+
+def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: bool,
+                choices: dict[str, Any]) -> Obj:
+    """One token copy of ``card`` under ``controller`` (CR 111.1, 707.5)."""
+    from undercity.engine.resolve import condition_holds
+
+    o = g.create_object(card, controller, "battlefield")
+    o.controller = controller
+    o.sick = True
+    o.token = True
+    if not plain:  # the exceptions, as copiable values (CR 707.9b)
+        layers.add_effect(g, o.id, (mod,), until="always", player=controller, source=o.id,
+                          text=f"a copy of {card.name}")
+    # CR 614.1c-d, 614.12: the copied card's "enters tapped" replacement effects apply to it.
+    o.tapped = any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
+                   and not condition_holds(g, getattr(st, "cond", None), controller)
+                   or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static)
+    counters = entering.card_counters(card)
+    for k, v in counters.items():
+        o.counters[k] = o.counters.get(k, 0) + v
+    for e in entering.record(g, o, choices):
+        g.emit(e)
+    g.emit(ev.TokenCreated(rule="111.1", obj=o.id, name=card.name, controller=controller))
+    g.emit(ev.ZoneChanged(rule="707.5", obj=o.id, new_obj=o.id, name=card.name, owner=controller,
+                          controller=controller, from_zone="nowhere", to_zone="battlefield",
+                          verb="is created as a copy", token=True))
+    for k, v in counters.items():
+        g.emit(ev.CountersChanged(rule="122.1", obj=o.id, name=card.name, counter=k, amount=v,
+                                  total=o.counters[k]))
+    return o
