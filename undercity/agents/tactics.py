@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards.language import monstrosity as lm
-from undercity.cards.language.continuous import LoseAllAbilitiesWhileTapped
+from undercity.cards.language.continuous import GainControlOf, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
@@ -466,6 +466,23 @@ def _regeneration_value(g: Game, me: int, o: Obj | None) -> float:
     return ev.creature_value(g, o)
 
 
+def _steal_value(g: Game, me: int, e: GainControlOf, o: Obj | None, own: bool) -> float:
+    """Gaining control of ``o`` (CR 613.1b): for good, it swings the board by its value twice;
+    until end of turn (Threaten) it is worth an attack now — before combat on our own turn —
+    and making their best blocker ours (the spell's "untap it, it gains haste" parts are
+    counted here, not as helping an opponent's creature)."""
+    if o is None or o.zone != "battlefield":
+        return 0.0
+    if own:
+        return -1.0
+    v = ev.permanent_value(g, o)
+    if e.until in ("always", "source_controlled"):
+        return 2.0 * v if e.until == "always" else 1.6 * v
+    if not ch.is_creature(o, g) or not is_active(g, me) or g.s.step != "precombat-main":
+        return -1.0
+    return 1.0 + 0.8 * max(ch.power(g, o), 0) + 0.3 * ev.creature_value(g, o) + 1.2
+
+
 def _kill_value(g: Game, o: Obj, n: int) -> float | None:
     """If ``n`` damage destroys creature ``o``: its value; else None."""
     if not ch.is_creature(o) or ch.has(g, o, "indestructible"):
@@ -631,6 +648,8 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return 1.5 if own else -1.5
     if isinstance(e, m.TakeInitiative):
         return 3.0 if own else -3.0
+    if isinstance(e, GainControlOf):
+        return _steal_value(g, me, e, o, own)
     # Anything else: helpful effects for our things, harmful ones for the opponents'.
     return -0.5 * sign if isinstance(e, ev.HELPFUL) else 0.5 * sign
 

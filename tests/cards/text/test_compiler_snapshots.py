@@ -52,6 +52,8 @@ CARDS = [
     "Sphinx of the Steel Wind", "Mother of Runes",
     # regeneration shields and "It can't be regenerated" (CR 701.19)
     "Terminate",
+    # gaining control, for good (CR 613.1b)
+    "Keiga, the Tide Star",
     # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
     "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

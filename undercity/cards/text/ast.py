@@ -250,6 +250,21 @@ class ObjectAction(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class GainControl(Node):
+    """"gain control of target creature [until end of turn | for as long as you control ~]"
+    (CR 613.1b, 611.2a-b)."""
+
+    who: Node | None
+    verb: str
+    what: Node
+    duration: str = ""
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "control of", self.what.render(),
+                     self.duration)
+
+
+@dataclass(frozen=True, slots=True)
 class AttachSelf(Node):
     """"Attach ~ to target creature an opponent controls" (CR 701.3a)."""
 

@@ -280,6 +280,8 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
             return m.ENCHANTED
         if node.words == "it" and ctx.it is not None:
             return ctx.it
+        if node.words in ("that creature", "that permanent") and ctx.it is not None and ctx.it_is_target:
+            return ctx.it  # "Gain control of target creature … Untap that creature.": the target
     if isinstance(node, A.EachRef) or isinstance(node, A.DescRef) and node.det == "" and not _attached(node) \
             and node.noun.heads and node.noun.heads[0].lower() not in ("creature", "permanent", "land"):
         # "each creature you control" / "creatures you control" (a plural description): every
@@ -537,6 +539,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             _SPECS[spec.key] = spec
             tok = spec.key
         return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
+    if isinstance(c, A.GainControl):
+        if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
+            raise Unsupported(c.render())
+        what = object_ref(c.what, ctx)
+        if what.kind not in ("target", "self"):
+            raise Unsupported(c.render())  # a group's control: one effect per object (611.2c) not modelled
+        from undercity.cards.language.continuous import GainControlOf
+
+        until = {"": "always", "until end of turn": "eot", "for as long as you control ~": "source_controlled"}
+        # CR 613.1b: a layer-2 effect; "for as long as you control ~" ends when you don't (611.2b).
+        return [GainControlOf(what, until[c.duration])]
     if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef):
         return [AttachTo(ctx.target(c.to))]  # CR 701.3a; an Aura's or Equipment's own ability
     if isinstance(c, A.AddMana):
