@@ -29,6 +29,7 @@ from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.cards.language.class_level import LevelUp
 from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
+from undercity.cards.language.exploit import EXPLOITS
 from undercity.engine import abilities as ab
 from undercity.engine import adventure, alternative_costs, casting, targeting
 from undercity.engine import characteristics as ch
@@ -61,7 +62,7 @@ class HeuristicAgent:
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
-        "choose_color", "choose_creature_type", "choose_player", "reveal",
+        "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -282,6 +283,25 @@ class HeuristicAgent:
     def _sacrifice(self, g: Game, d: Decision) -> int:
         s = g.s
         return min(range(len(d.options)), key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), i))
+
+    def _exploit(self, g: Game, d: Decision) -> int:
+        """Exploit (CR 702.110): sacrifice the least valuable creature when what the creature
+        with exploit does on exploiting is worth more; else nothing (option 0)."""
+        s = g.s
+        me = d.player
+        src = s.objs.get(d.context.get("source"))
+        if src is None or src.zone != "battlefield":
+            return 0  # CR 702.110b: no bonus without the creature with exploit
+        bonus = 0.0
+        for a in ab.triggered(g, src):
+            if a.when.event == EXPLOITS:
+                v = tx.ability_value(g, me, a.effects, a.targets, src.id)
+                bonus += v if v != float("-inf") else 0.0
+        cands = [i for i, o in enumerate(d.options) if o.value is not None]
+        if not cands:
+            return 0
+        worst = min(cands, key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), i))
+        return worst if bonus > ev.permanent_value(g, s.objs[d.options[worst].value]) else 0
 
     def _tap_cost(self, g: Game, d: Decision) -> int:
         return self._sacrifice(g, d)

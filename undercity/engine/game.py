@@ -406,6 +406,7 @@ def _load_rules() -> None:
         event_triggers,
         exile_until,
         exiled_with,
+        exploit,
         explore,
         from_graveyard,
         initiative,

@@ -27,6 +27,7 @@ from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.mill import (
     MILLS_CREATURE_CARDS,
@@ -1033,6 +1034,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
+    elif name == "exploit" and not k.arg:
+        # CR 702.110a: "When this creature enters, you may sacrifice a creature." (the choice
+        # as it resolves: engine/exploit.py)
+        out.triggered.append(m.Triggered(EXPLOIT_TEXT, when=m.Trigger("enters"), effects=(Exploit(),)))
     elif name == "overload" and k.arg and k.arg.startswith("{"):
         # CR 702.96a: cast for [cost] rather than its mana cost, with the text changed; the
         # changed text is lowered with the spell's own (lower_card: _overloaded).
@@ -1111,6 +1116,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("combat_damage_to_player")
         if w == "becomes monstrous" and word == "when":
             return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
+        if w == "exploits a creature" and word == "when":
+            return m.Trigger(EXPLOITS)  # CR 702.110b, 603.2
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c

@@ -50,7 +50,7 @@ PLAIN_KEYWORDS = {
     "living weapon", "battle cry", "soulbond", "provoke", "demonstrate", "retrace", "epic", "gravestorm",
     "haunt", "conspire", "cipher", "dethrone", "assist", "fuse", "aftermath", "friends forever",
     "choose a background", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "desertwalk",
-    "compleated", "enlist", "read ahead", "ravenous", "totem armor", "undaunted", "hideaway", "sneak",
+    "compleated", "enlist", "read ahead", "ravenous", "totem armor", "undaunted", "hideaway", "sneak", "exploit",
 }
 #: Keyword abilities followed by a cost (CR 702: equip, ward, cycling, kicker, …).
 COST_KEYWORDS = {
@@ -984,7 +984,7 @@ class Parser:
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
-               "loses life", "mills one or more creature cards", "becomes monstrous")
+               "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature")
 
     @rule
     def event(self) -> A.Event | None:
