@@ -210,6 +210,14 @@ def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
         whose = ref_players(g, a.whose or m.YOU, item, job)
         return sum(1 for oid in s.battlefield if s.objs[oid].controller in whose
                    and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source))
+    if a.what == "power":
+        # "damage equal to its power": the object's power now, or as it last existed on the
+        # battlefield (CR 608.2h).
+        oid = item.source if a.whose is None or a.whose.kind == "self" else damage_source(g, a.whose, item, job)
+        o = s.objs.get(oid) if oid is not None else None
+        if o is not None and o.zone == "battlefield":
+            return max(ch.power(g, o), 0)
+        return max((s.lki.get(oid) or {}).get("power") or 0, 0) if oid is not None else 0
     if a.what == "target_power":
         t = item.targets[0] if item.targets else None
         if t and t[0] == "o":
@@ -285,6 +293,11 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
     src = s.objs.get(source) if source is not None else None
     kws = ch.keywords(g, src) if src is not None and src.zone == "battlefield" else (
         src.card.keywords if src is not None else frozenset())
+    gone = s.lki.get(source) if src is None and source is not None else None
+    if gone is not None:
+        # A source that left the battlefield deals damage as it last existed there: its
+        # lifelink and deathtouch still apply (CR 608.2h; ruling 2011-09-22, Warstorm Surge).
+        kws = gone.get("keywords", frozenset())
     if target[0] == "p":
         p = s.players[target[1]]
         g.emit(ev.DamageDealt(rule=rule, source=source, source_name=src_name, target_player=p.idx,
@@ -304,8 +317,8 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
             o.damage += n  # CR 120.3e
             if "deathtouch" in kws:
                 o.deathtouched = True  # CR 702.2b
-    if "lifelink" in kws and src is not None:
-        change_life(g, src.controller, n, "702.15b")
+    if "lifelink" in kws and (src is not None or gone is not None):
+        change_life(g, src.controller if src is not None else gone["controller"], n, "702.15b")
     return n
 
 
@@ -326,18 +339,40 @@ def change_life(g: Game, player: int, delta: int, rule: str) -> None:
 @handles(m.DealDamage)
 def h_damage(g: Game, job: Job, item: StackItem, e: m.DealDamage, key: str) -> None:
     n = amount(g, e.amount, item, job)
-    src = item.source
+    src, name = item.source, item.source_name
+    if e.source.kind != "self":
+        # Another object deals the damage: a target ("target creature you control deals damage
+        # equal to its power"), not dealing any if it is no longer a legal target (CR 608.2b);
+        # the creature a trigger names, as it last existed if it left (CR 608.2h).
+        src = damage_source(g, e.source, item, job)
+        if src is None:
+            return
+        name = g.s.objs[src].name if src in g.s.objs else g.s.lki[src]["name"]
     if e.to.kind in ("target",):
         if not (e.to.i < len(item.targets) and _legal(job, e.to.i)):
             return
-        deal_damage(g, src, item.source_name, item.targets[e.to.i], n)
+        deal_damage(g, src, name, item.targets[e.to.i], n)
         return
     try:
         for p in ref_players(g, e.to, item, job):
-            deal_damage(g, src, item.source_name, ("p", p), n)
+            deal_damage(g, src, name, ("p", p), n)
     except ValueError:
         for oid in ref_objects(g, e.to, item, job):
-            deal_damage(g, src, item.source_name, ("o", oid), n)
+            deal_damage(g, src, name, ("o", oid), n)
+
+
+def damage_source(g: Game, ref: m.Ref, item: StackItem, job: Job) -> int | None:
+    """The object ``ref`` names as a source of damage: a legal target on the battlefield, or
+    the object a trigger names — on the battlefield or as it last existed there."""
+    s = g.s
+    if ref.kind == "target":
+        ids = ref_objects(g, ref, item, job)
+        return ids[0] if ids and s.objs[ids[0]].zone == "battlefield" else None
+    if ref.kind == "trigger_object":
+        oid = item.trigger_data.get("object")
+        on = oid in s.objs and s.objs[oid].zone == "battlefield"
+        return oid if on or oid in s.lki else None
+    raise ValueError(f"{ref.kind} does not name a source of damage")
 
 
 @handles(m.DivideDamage)

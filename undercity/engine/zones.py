@@ -182,7 +182,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        "controller": o.controller, "name": o.name, "counters": dict(o.counters),
                        "types": ch.types(g, o), "card": o.card,
                        "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),
-                       "supertypes": ch.supertypes(g, o),
+                       "supertypes": ch.supertypes(g, o), "keywords": ch.keywords(g, o),
                        # CR 603.10a: leaves-the-battlefield abilities it had as it left
                        # (none if it had lost all abilities; granted ones too)
                        "triggered": ab.triggered(g, o)}

@@ -46,6 +46,8 @@ CARDS = [
     "Magmaquake", "Thunder Dragon", "In Garruk's Wake",
     # "whenever another creature dies", "~ or another creature you control dies" (CR 603.10a)
     "Murder of Crows", "Zulaport Cutthroat",
+    # "it deals damage equal to its power to any target" (CR 608.2h)
+    "Warstorm Surge",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -236,6 +236,20 @@ class Damage(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageEqual(Node):
+    """"it deals damage equal to its power to any target", "target creature you control deals
+    damage equal to its power to target creature you don't control"."""
+
+    source: Node
+    verb: str
+    amount: str  # "its power", "~'s power"
+    to: Node
+
+    def render(self) -> str:
+        return _join(self.source.render(), self.verb, "damage equal to", self.amount, "to", self.to.render())
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectAction(Node):
     """A verb on objects: destroy, exile, tap, untap, sacrifice, counter, goad, return … to
     its owner's hand (``to``)."""

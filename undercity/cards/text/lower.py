@@ -437,6 +437,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in ("you", "defending player") \
                 else object_ref(to, ctx)
         return [m.DealDamage(_n(c.n, ctx), ref)]
+    if isinstance(c, A.DamageEqual):
+        return [_damage_equal(c, ctx)]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
@@ -610,6 +612,32 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
+    """"[it / ~ / target creature you control] deals damage equal to its power to …": that
+    object deals the damage, as much as its power as the effect happens, or as it last existed
+    on the battlefield (CR 608.2h)."""
+    s = c.source
+    if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
+        if ctx.it_source and ctx.it is None:
+            raise Unsupported(c.render())  # a dies trigger has no source object to look at
+        source = m.SELF
+    elif isinstance(s, A.WordRef) and s.words == "it" and ctx.it == m.TRIGGER_OBJECT and c.amount == "its power":
+        source = m.TRIGGER_OBJECT  # the creature the trigger names (it entered, it attacked)
+    elif isinstance(s, A.TargetRef) and c.amount == "its power":
+        source = ctx.target(s)
+    else:
+        raise Unsupported(c.render())
+    to = c.to
+    if isinstance(to, A.TargetRef):
+        ref = ctx.target(to)
+    elif isinstance(to, A.EachRef) and to.noun.heads in (("opponent",), ("player",)) or isinstance(
+            to, A.WordRef) and to.words in ("you", "defending player"):
+        ref = player_ref(to, ctx)
+    else:
+        ref = object_ref(to, ctx)
+    return m.DealDamage(m.Count("power", whose=source), ref, source=source)
 
 
 def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
@@ -1196,8 +1224,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event == "attacks":
-        ctx.it = m.TRIGGER_OBJECT  # the attacking creature the trigger names
+    elif when.event in ("attacks", "enters"):
+        ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
     ctx.cast_trigger = when.event == "cast"
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))

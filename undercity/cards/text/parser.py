@@ -616,6 +616,11 @@ class Parser:
             if to is not None:
                 return A.Damage(who, v, n, self.each_and(to))
         self.i = self._start
+        if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
+            amount = self.one_of("its power", "~'s power", "this creature's power")
+            if amount and self.eat("to") and (to := self.ref()) is not None:
+                return A.DamageEqual(who, v, amount, to)
+        self.i = self._start
         if (v := self.verb("exile")) and self.peek(1) in ("player's", "opponent's") and self.peek(2) == "graveyard":
             word, player = self.peek(), A.Noun((), (self.peek(1)[:-2],))
             owner: A.Node = A.TargetRef(player) if word == "target" else A.EachRef("each", player)
