@@ -836,7 +836,9 @@ class HeuristicAgent:
         if attach and o.attached_to is not None and o.attached_to in s.objs \
                 and s.objs[o.attached_to].controller == me:
             return 0.0
-        v = tx.ability_value(g, me, a.effects, a.targets, oid)
+        # X of the cost (CR 602.2b): about the mana left, less what the cost's symbols take.
+        x = max(0, tx.available_mana(g, me) - a.cost.mana.mana_value - 1) if a.cost.mana and a.cost.mana.x else 0
+        v = tx.ability_value(g, me, a.effects, a.targets, oid, x)
         if v == float("-inf"):
             return 0.0
         cost = a.cost

@@ -98,13 +98,13 @@ def changeling(subtypes: frozenset[str], keywords: frozenset[str]) -> frozenset[
 
 
 def _refuse_activation_x(name: str, activated: tuple[Activated, ...]) -> None:
-    """The engine chooses X only for spells (CR 601.2b), not while activating (CR 602.2b):
-    an ability with {X} in its cost would reach the payment with X unchosen. Refused when
-    the card is defined, as the compiler refuses it."""
+    """X is chosen as an ability is activated (CR 602.2b, 601.2b), but a mana ability isn't
+    activated that way: the payment planner activates it with no X to choose. A mana ability
+    with {X} in its cost is refused when the card is defined, as the compiler refuses it."""
     for a in activated:
-        if a.cost.mana is not None and a.cost.mana.x:
-            raise ValueError(f"{name}: {{X}} in the activation cost of {a.text!r} is not supported "
-                             f"(X is chosen only for spells, CR 601.2b, 602.2b)")
+        if a.mana_ability and a.cost.mana is not None and a.cost.mana.x:
+            raise ValueError(f"{name}: {{X}} in the activation cost of the mana ability {a.text!r} is not "
+                             f"supported (the payment planner chooses no X, CR 605.3a, 107.3)")
 
 
 def _num(v: str | None) -> int | None:

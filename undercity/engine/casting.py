@@ -351,6 +351,13 @@ def run_activate(g: Game, job: Job) -> None:
                   _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
         if t is not None:
             targets.append(tuple(t))  # type: ignore[arg-type]
+    x = None
+    if a.cost.mana is not None and a.cost.mana.x:
+        # CR 602.2b, 601.2b: the value of X is announced while activating, at most what the
+        # other sources and the pool can pay (the source itself, if {T} is in the cost, can't).
+        excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
+        hi = max_affordable_x(a.cost.mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player))
+        x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(max(hi, 0) + 1)])
     tap_other = None
     if a.cost.tap_untapped is not None:  # CR 602.2b: cost choices are made while activating
         tap_other = g.ask(job, "tap_cost", player, "tap_cost", f"tap an untapped permanent to activate {o.name}",
@@ -374,6 +381,7 @@ def run_activate(g: Game, job: Job) -> None:
             raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     item = StackItem(s.new_id(), "activated", None, o.id, o.name, player, a, f"{o.name} ability", a.text)
     item.targets = targets
+    item.x = x
     item.trigger_data["lki_controller"] = o.controller
     if a.cost.tap:
         zones.set_tapped(g, o, True, "602.2b")
@@ -383,7 +391,8 @@ def run_activate(g: Game, job: Job) -> None:
         s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
         zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")
     if a.cost.mana is not None and not a.cost.mana.is_empty:
-        if not costs.pay_mana(g, player, a.cost.mana, o.name, spare=frozenset({o.id})):
+        paid = a.cost.mana.with_x(x) if x is not None else a.cost.mana
+        if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id})):
             raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")

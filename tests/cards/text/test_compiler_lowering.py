@@ -68,11 +68,14 @@ def test_a_mana_ability_making_a_color_of_choice_for_mana_is_refused() -> None:
     assert (c.stage, c.reason) == ("lower", "{1}, {T}: add mana")
 
 
-def test_x_in_an_activation_cost_is_refused() -> None:
-    """Kessig Wolf Run's "{X}{R}{G}, {T}: …": activating doesn't choose X (CR 601.2b, 602.2b),
-    so the card is refused, never paid with an unchosen X."""
+def test_x_in_an_activation_cost_is_the_abilitys_x() -> None:
+    """Kessig Wolf Run's "{X}{R}{G}, {T}: Target creature gets +X/+0 …": X is chosen as the
+    ability is activated (CR 602.2b, 601.2b) and read as it resolves (CR 107.3a)."""
     c = _compile("Kessig Wolf Run")
-    assert (c.stage, c.reason) == ("lower", "{X} in an activation cost")
+    assert c.stage == "implemented"
+    pump = c.lowered.activated[-1]
+    assert pump.cost.mana is not None and pump.cost.mana.x == 1
+    assert pump.effects == (m.Pump(m.X, 0, m.T(0), frozenset({"trample"})),)
 
 
 def test_a_clause_without_a_subject_shares_the_previous_one() -> None:

@@ -225,8 +225,10 @@ def test_x_the_engine_does_not_count_is_refused() -> None:
     ability doesn't choose X yet."""
     assert _spell_x("Target creature gets -X/-X until end of turn.").stage == "lower"
     assert _spell_x("Scry X.").stage == "lower"
-    c = _card("{X}, {T}: You gain X life.", "Artifact")
-    assert (c.stage, c.reason) == ("lower", "{X} in an activation cost")
+    c = _card("{X}, {T}: Add {C}.", "Artifact")
+    assert (c.stage, c.reason) == ("lower", "{X}, {T}: add mana")  # the planner chooses no X
+    c = _card("{X}, {T}: You gain X life.", "Artifact")  # X chosen as it is activated (CR 602.2b)
+    assert c.lowered is not None and c.lowered.activated[0].effects == (m.GainLife(m.X, m.YOU),)
 
 
 def test_exile_the_top_card_and_play_it_this_turn() -> None:

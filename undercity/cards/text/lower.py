@@ -1338,10 +1338,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         extra = (m.DealDamage(pain, m.YOU),) if pain else ()
         return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)), *extra), mana_ability=True,
                             only_if=only_if) for o in only[0].options]
-    if any(c.kind == "mana" and "{X}" in c.words for c in a.costs):
-        # Activating doesn't choose X yet (CR 601.2b, 602.2b): only a spell's X is chosen.
-        raise Unsupported("{X} in an activation cost")
-    ctx = Ctx()
+    # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
+    # ability's effects read it on resolution (CR 107.3a).
+    ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) else None)
     effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects
