@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
+    ExileTopPlay,
     ExileTopPlayThisTurn,
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
@@ -80,8 +81,29 @@ def h_draw_reveal_cast(g: Game, job: Job, item: StackItem, e: m.DrawRevealMayCas
         # Cast as this ability finishes resolving (CR 608.2g); the cast asks its own questions.
         g.push("cast", player=p, obj=pick, alt=None, free=True)
 #: ``State.extra`` key: exiled object id -> (player, turn, free) — "you may play that card this
-#: turn [without paying its mana cost]" (Caves of Chaos Adventurer).
+#: turn [without paying its mana cost]" (Caves of Chaos Adventurer); ``turn`` is
+#: :data:`UNTIL_NEXT_TURN` for "until the end of your next turn" until that turn begins.
 PLAY_THIS_TURN = "play_this_turn"
+UNTIL_NEXT_TURN = -1
+
+
+@handles(ExileTopPlay)
+def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key: str) -> None:
+    """Exile the top ``n`` cards; their owner may play them this turn or until the end of their
+    next turn (CR 611.2a) — the permission begins now, so during this turn too. Offered by
+    :func:`play_options`."""
+    s = g.s
+    p = item.controller
+    perms = s.extra.setdefault(PLAY_THIS_TURN, {})
+    names = []
+    for oid in list(s.players[p].library[:amount(g, e.n, item, job)]):
+        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+        if new is not None:
+            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, False)
+            names.append(new.name)
+    if names:
+        until = "until the end of their next turn" if e.next_turn else "this turn"
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {', '.join(names)} {until}"))
 
 
 @handles(ExileTopPlayThisTurn)
@@ -147,7 +169,7 @@ def play_options(g: Game, player: int) -> list[Option]:
     out = []
     for oid, (who, turn, free) in perms.items():
         o = s.objs.get(oid)
-        if who != player or turn != s.turn or o is None or o.zone != "exile":
+        if who != player or turn not in (s.turn, UNTIL_NEXT_TURN) or o is None or o.zone != "exile":
             continue
         if "Land" in o.card.types:
             if casting.sorcery_timing(g, player) and p.lands_played < priority.LANDS_PER_TURN:
@@ -166,10 +188,14 @@ def play_options(g: Game, player: int) -> list[Option]:
 
 
 def _on_turn(g: Game, e: ev.TurnBegan) -> None:
-    """Permissions "this turn" end with the turn."""
+    """Permissions "this turn" end with the turn; "until the end of your next turn" becomes
+    "this turn" as that player's next turn begins (CR 611.2a)."""
     perms = g.s.extra.get(PLAY_THIS_TURN)
     if perms:
-        g.s.extra[PLAY_THIS_TURN] = {k: v for k, v in perms.items() if v[1] == g.s.turn}
+        mine = {e.player, *e.team}
+        g.s.extra[PLAY_THIS_TURN] = {
+            k: (v[0], g.s.turn, v[2]) if v[1] == UNTIL_NEXT_TURN and v[0] in mine else v
+            for k, v in perms.items() if v[1] in (g.s.turn, UNTIL_NEXT_TURN)}
 
 #: ``State.extra`` key: stack object id -> (``any`` | ``graveyard``, rule, why) — the spell is
 #: exiled instead of leaving the stack for any zone / for its owner's graveyard.

@@ -90,6 +90,9 @@ CARDS = [
     "Riverwise Augur",
     # milling: "whenever an opponent loses life, that player mills that many cards" (CR 701.17, 119.3)
     "Mindcrank",
+    # "exile the top X cards of your library. Until the end of your next turn, you may play those
+    # cards." (CR 611.2a)
+    "Commune with Lava",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

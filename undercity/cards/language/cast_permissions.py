@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Condition, Effect, Ref, T
+from undercity.cards.model import Amount, Condition, Effect, Ref, T
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,17 @@ class ExileTopPlayThisTurn(Effect):
     mana cost if ``free_if`` holds as this resolves (Caves of Chaos Adventurer)."""
 
     free_if: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopPlay(Effect):
+    """Exile the top ``n`` cards of your library; you may play them this turn or, with
+    ``next_turn``, until the end of your next turn (CR 611.2a: the permission lasts that long;
+    playing them follows the normal rules, CR 305.1, 601.2). Commune with Lava, Prosper's Mystic
+    Arcanum."""
+
+    n: Amount
+    next_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -511,6 +511,20 @@ class LookTop(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TopCards(Node):
+    """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    library: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "the top", self.n.render(), "cards of",
+                     self.library)
+
+
+@dataclass(frozen=True, slots=True)
 class PutAmong(Node):
     """"put one of them into your hand and the rest on the bottom of your library in any order",
     "put any number of them into your graveyard and the rest back on top of your library in any

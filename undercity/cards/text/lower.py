@@ -16,7 +16,7 @@ from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
 from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
-from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
+from undercity.cards.language.cast_permissions import ExileTopPlay, ExileTopPlayThisTurn
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
@@ -725,6 +725,40 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
 
 
+#: How long "you may play …" lasts: (the next sentence's prefix, the clause's words) → until the end
+#: of your next turn (CR 611.2a).
+_PLAY_FOR = {("until the end of your next turn,", ""): True, ("until end of turn,", ""): False, ("", "this turn"): False}
+
+
+def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.Effect] | None:
+    """"Exile the top three cards of your library. Until the end of your next turn, you may play
+    those cards." (and "… this turn", "Until end of turn, …"; "the top card … that card") as an
+    ExileTopPlay (CR 406.3, 611.2a, 305.1, 601.2) — "this turn", a fixed number of cards: that many
+    ExileTopPlayThisTurn, the same permission card by card. None if ``s`` isn't such an exile — or
+    is the one card played this turn, which :func:`_impulse` reads."""
+    first = s.clauses[0] if len(s.clauses) == 1 else None
+    one = first == A.ObjectAction(None, "exile", A.WordRef("the top card of your library"))
+    if not one and not isinstance(first, A.TopCards) or s.may or s.prefix or s.where:
+        return None
+    if isinstance(first, A.TopCards) and (first.who is not None or first.library != "your library"):
+        raise Unsupported(s.render())
+    play = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
+    refs = ("that card", "it") if one else ("those cards", "them")
+    if then is None or then.may != "you may" or not (
+            isinstance(play, A.ObjectAction) and play.verb == "play" and play.who is None
+            and isinstance(play.what, A.WordRef) and play.what.words in refs) or (then.prefix, play.to) not in _PLAY_FOR:
+        if one:
+            return None
+        raise Unsupported(s.render())
+    next_turn = _PLAY_FOR[(then.prefix, play.to)]
+    if one and not next_turn and not then.prefix:
+        return None  # "You may play that card this turn.": ExileTopPlayThisTurn
+    n = _n(first.n, ctx) if isinstance(first, A.TopCards) else 1
+    if not next_turn and isinstance(n, int):
+        return [ExileTopPlayThisTurn() for _ in range(n)]
+    return [ExileTopPlay(n, next_turn=next_turn)]
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -909,6 +943,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
+        if (played := _exile_top_play(s, nxt, ctx)) is not None:
+            out += played
+            skip = 1
+            continue
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)
             skip = 1

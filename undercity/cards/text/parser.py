@@ -559,6 +559,13 @@ class Parser:
         if (v := self.verb("mill")) and self.eat("that", "many") and (c := self.one_of("cards")):
             return A.PlayerCount(who, v, A.Num("that many", None), c)  # the trigger event's number
         self.i = start
+        if (v := self.verb("exile")) and self.eat("the", "top") and (n := self.num()) is not None and self.eat(
+                "cards", "of") and (lib := self.one_of(*self._LIBRARIES)):
+            return A.TopCards(who, v, n, lib)
+        self.i = start
+        if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
+            return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
+        self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
             if not self.eat("card", "of"):
@@ -830,7 +837,11 @@ class Parser:
 
     @rule
     def sentence(self) -> A.Sentence | None:
-        prefix = self.one_of("then", "if you do ,", "otherwise ,") or ""
+        prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,") or ""
+        if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
+            # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
+            self.i += 5
+            prefix = "until end of turn ,"
         if prefix.endswith(" ,"):
             prefix = prefix[:-2] + ","
         may = "you may" if self.eat("you", "may") else ""
