@@ -6,7 +6,7 @@ without paying its mana cost if the resulting spell's mana value is less than th
 mana value. Then put all cards exiled this way that weren't cast on the bottom of your
 library in a random order." (CR 702.85a)
 
-A watcher (:data:`triggers.GLOBAL_WATCHERS`) sees each spell cast (not a copy, which isn't
+A watcher (:func:`watch`, asked by ``triggers.check``) sees each spell cast (not a copy, which isn't
 cast, CR 707.10) with the keyword, or given it by Wild-Magic Sorcerer, and makes one trigger
 per instance (CR 702.85c). The spell's mana value is kept as it
 triggers, so a countered spell still cascades normally (ruling 2021-06-18). The card found is
@@ -81,8 +81,6 @@ def watch(g: Game, e: ev.Event) -> None:
                 if a.when.event == CAST_WITH_CASCADE and getattr(a.when, "zone", "battlefield") == "graveyard":
                     triggers.add_pending(g, card, a, e.player, card.name)
 
-
-triggers.GLOBAL_WATCHERS.append(watch)
 
 
 @handles(Cascade)

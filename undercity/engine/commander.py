@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.engine import events as ev
-from undercity.engine import sba, triggers, zones
+from undercity.engine import sba, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -142,7 +142,7 @@ def replacement(g: Game, o: Obj, from_zone: str, to_zone: str,
 # ----------------------------------------------------------------------------- 903.9a / 704.6d
 
 
-def _watch(g: Game, e: ev.Event) -> None:
+def watch(g: Game, e: ev.Event) -> None:
     """Remember commanders put into a graveyard or exile since SBAs were last checked."""
     if e.kind != "zone_changed":
         return
@@ -156,8 +156,6 @@ def _watch(g: Game, e: ev.Event) -> None:
     if o is not None and is_commander(g, o):
         s.extra.setdefault("commander_fresh", []).append(o.id)
 
-
-triggers.GLOBAL_WATCHERS.append(_watch)
 
 
 def state_based_actions(g: Game) -> list[sba.Action]:

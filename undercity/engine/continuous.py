@@ -20,7 +20,7 @@ from undercity.cards.language.continuous import (
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import layers, targeting, triggers
+from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.effects import _until_text, amount, handles, ref_objects
 from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
@@ -28,8 +28,6 @@ from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackI
 if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Job, Obj, StackItem
-
-triggers.GLOBAL_WATCHERS.append(layers.watch)
 
 _UNTIL_TEXT = {"source_controlled": "for as long as {player} controls {source}", "eot": "until end of turn",
                "always": ""}

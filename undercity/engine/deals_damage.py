@@ -78,8 +78,6 @@ def _combat_batch(g: Game, dealt: dict[int, int]) -> None:
                                      amount=dealt[o.attached_to])
 
 
-triggers.GLOBAL_WATCHERS.append(watch)
-
 
 @handles(DamageEach)
 def h_damage_each(g: Game, job: Job, item: StackItem, e: DamageEach, key: str) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from undercity.cards import model as m
 from undercity.cards.dungeons import DUNGEONS, Dungeon, get_dungeon
 from undercity.engine import events as ev
-from undercity.engine import leaving, sba, static_abilities
+from undercity.engine import sba, static_abilities
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_players
 from undercity.engine.state import Job, PendingTrigger, StackItem
@@ -257,11 +257,9 @@ def state_based_actions(g: Game) -> list[sba.Action]:
 
 
 
-def _on_leave(g: Game, player: int) -> None:
+def on_leave(g: Game, player: int) -> None:
     """CR 800.4a: a player who leaves the game takes their dungeon card with them. That
     isn't completing it (CR 309.7): they simply have no dungeon and no venture marker."""
     p = g.s.players[player]
     p.dungeon = p.room = None
 
-
-leaving.ON_LEAVE.append(_on_leave)

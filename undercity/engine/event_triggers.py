@@ -1,7 +1,8 @@
 """Trigger events (CR 603.2) beyond those :mod:`undercity.engine.triggers` checks: the
 vocabulary of :mod:`undercity.cards.language.event_triggers`.
 
-Watchers (:data:`triggers.GLOBAL_WATCHERS`, in this order) turn events into waiting triggers:
+:func:`watch`, asked by ``triggers.check`` for every event, turns events into waiting triggers, in
+this order:
 
 * combat damage to a player, being dealt damage (simultaneous combat damage is one event),
   completing a dungeon (also from a graveyard, CR 113.6m), an equipped creature attacking,
@@ -284,8 +285,6 @@ def _watch_events(g: Game, e: ev.Event) -> None:
         fn(g, e)
 
 
-triggers.GLOBAL_WATCHERS.append(_watch_events)
-
 
 # ----------------------------------------------------------------------------- triggers
 
@@ -355,8 +354,6 @@ def _watch_combat(g: Game, e: ev.Event) -> None:
         fn(g, e)
 
 
-triggers.GLOBAL_WATCHERS.append(_watch_combat)
-
 
 # ----------------------------------------------------------------------------- triggers
 
@@ -417,8 +414,6 @@ def _watch_casts_and_damage(g: Game, e: ev.Event) -> None:
         _on_creature_combat_damage(g, e)  # type: ignore[arg-type]
 
 
-triggers.GLOBAL_WATCHERS.append(_watch_casts_and_damage)
-
 
 # ----------------------------------------------------------------------------- triggers
 
@@ -477,4 +472,10 @@ def _watch_life_and_leaving(g: Game, e: ev.Event) -> None:
         fn(g, e)
 
 
-triggers.GLOBAL_WATCHERS.append(_watch_life_and_leaving)
+def watch(g: Game, e: ev.Event) -> None:
+    """The trigger events of this module that event ``e`` may be (CR 603.2), asked by
+    ``triggers.check`` for every event, in this order."""
+    _watch_events(g, e)
+    _watch_combat(g, e)
+    _watch_casts_and_damage(g, e)
+    _watch_life_and_leaving(g, e)

@@ -12,10 +12,10 @@ source and are controlled by the player who had the initiative when they trigger
 * "Whenever a player takes the initiative, that player ventures into Undercity." — also when
   the player who has it takes it again (CR 726.5).
 
-A watcher (:data:`triggers.GLOBAL_WATCHERS`) turns events into waiting triggers; the
+A watcher (:func:`watch`, asked by ``triggers.check``) turns events into waiting triggers; the
 venture itself is :func:`undercity.engine.dungeons.venture`. If the player who has the
 initiative leaves the game, the active player (or the next player in turn order) takes it at
-the same time (CR 726.4), through :data:`leaving.ON_LEAVE`.
+the same time (CR 726.4): :func:`on_leave`, asked by ``leaving.leave``.
 """
 
 from __future__ import annotations
@@ -80,8 +80,6 @@ def watch(g: Game, e: ev.Event) -> None:
             _pending(g, holder, f"{DAMAGE_TEXT} ({name})", TAKE_FROM_TRIGGER, player=controller)
 
 
-triggers.GLOBAL_WATCHERS.append(watch)
-
 
 @handles(m.TakeInitiative)
 def h_take_initiative(g: Game, job: Job, item: StackItem, e: m.TakeInitiative, key: str) -> None:
@@ -93,7 +91,7 @@ def h_take_initiative(g: Game, job: Job, item: StackItem, e: m.TakeInitiative, k
         take_initiative(g, p)
 
 
-def _on_leave(g: Game, player: int) -> None:
+def on_leave(g: Game, player: int) -> None:
     """CR 726.4: the player with the initiative leaves: the active player takes it at the
     same time; if the active player is leaving (or there is none), the next player in turn
     order does."""
@@ -106,5 +104,3 @@ def _on_leave(g: Game, player: int) -> None:
         return
     take_initiative(g, new, rule="726.4")
 
-
-leaving.ON_LEAVE.append(_on_leave)

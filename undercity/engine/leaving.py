@@ -7,7 +7,7 @@ they control cease to exist, and the game goes on until one player (or team) rem
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from undercity.engine import events as ev
@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Job, Obj
 
-#: Called with (game, player) just before a player leaves (CR 726.4 for the initiative).
-ON_LEAVE: list[Callable[[Game, int], None]] = []
 
 
 def successor(g: Game, player: int) -> int | None:
@@ -81,8 +79,12 @@ def leave(g: Game, player: int) -> None:
     p = s.players[player]
     if p.left:
         return
-    for fn in ON_LEAVE:
-        fn(g, player)
+    # What the player leaves behind, just before they leave: their dungeon (CR 800.4a), the
+    # initiative (726.4) and the monarch (725.4).
+    from undercity.engine import dungeons, initiative, monarch
+
+    for on_leave in (dungeons.on_leave, initiative.on_leave, monarch.on_leave):
+        on_leave(g, player)
     # Their pass no longer counts towards "all players pass in succession" (CR 117.4).
     s.passes = _passes_without(g, s.priority, s.passes, player)
     for job in s.jobs:

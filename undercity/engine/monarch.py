@@ -10,9 +10,9 @@ controlled by the player who was the monarch when they triggered:
 * "Whenever a creature deals combat damage to the monarch, its controller becomes the
   monarch." — one trigger per creature (unlike the initiative's one per player, 726.2).
 
-A watcher (:data:`triggers.GLOBAL_WATCHERS`) turns events into waiting triggers. If the
+A watcher (:func:`watch`, asked by ``triggers.check``) turns events into waiting triggers. If the
 monarch leaves the game, the active player (or the next player in turn order) becomes the
-monarch at the same time (CR 725.4, :func:`leaving.successor` through :data:`leaving.ON_LEAVE`).
+monarch at the same time (CR 725.4, :func:`leaving.successor`; :func:`on_leave`, asked by ``leaving.leave``).
 """
 
 from __future__ import annotations
@@ -78,8 +78,6 @@ def watch(g: Game, e: ev.Event) -> None:
                      object=creature.id, player=creature.controller)
 
 
-triggers.GLOBAL_WATCHERS.append(watch)
-
 
 @handles(lm.BecomeMonarch)
 def h_become_monarch(g: Game, job: Job, item: StackItem, e: lm.BecomeMonarch, key: str) -> None:
@@ -99,7 +97,7 @@ def _is_monarch(g: Game, cond: Condition, controller: int) -> bool:
 
 
 
-def _on_leave(g: Game, player: int) -> None:
+def on_leave(g: Game, player: int) -> None:
     """CR 725.4: the monarch leaves: the active player becomes the monarch at the same time;
     if the active player is leaving (or there is none), the next player in turn order does;
     if no one can, the game continues with no monarch."""
@@ -113,5 +111,3 @@ def _on_leave(g: Game, player: int) -> None:
     s.monarch = new
     g.emit(ev.BecameMonarch(rule="725.4", player=new, previous=player))
 
-
-leaving.ON_LEAVE.append(_on_leave)

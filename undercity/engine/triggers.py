@@ -26,9 +26,6 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-#: Extra trigger sources beyond permanents (the initiative, dungeon rooms): functions
-#: called with every event, returning pending triggers. Registered by their rules modules.
-GLOBAL_WATCHERS: list[Any] = []
 
 
 def _add(g: Game, o: Obj | None, a: Triggered, controller: int, source_name: str,
@@ -84,8 +81,33 @@ def check(g: Game, e: ev.Event) -> None:
     fn = _BY_KIND.get(e.kind)
     if fn is not None:
         fn(g, e)
-    for w in GLOBAL_WATCHERS:
-        w(g, e)
+    for watch in _watchers():
+        watch(g, e)
+
+
+_WATCHERS: tuple[Any, ...] = ()
+
+
+def _watchers() -> tuple[Any, ...]:
+    """The rules modules whose trigger events (CR 603.2) are checked for every event, besides
+    those registered for one kind with :func:`watches`, in this order: cascade (702.85),
+    commanders (903.9a), control changes of the layer system (613.1b), dealing damage,
+    the events of ``event_triggers``, the initiative (726) and the monarch (725)."""
+    global _WATCHERS
+    if not _WATCHERS:
+        from undercity.engine import (
+            cascade,
+            commander,
+            deals_damage,
+            event_triggers,
+            initiative,
+            layers,
+            monarch,
+        )
+
+        _WATCHERS = (cascade.watch, commander.watch, layers.watch, deals_damage.watch, event_triggers.watch,
+                     initiative.watch, monarch.watch)
+    return _WATCHERS
 
 
 def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
