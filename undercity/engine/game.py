@@ -421,6 +421,7 @@ def _load_rules() -> None:
         protection,
         protection_from_creatures,
         quantities,
+        rebound,
         regeneration,
         resolve,
         return_chosen,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
-from undercity.engine import adventure, casting, modal, targeting, zones
+from undercity.engine import adventure, casting, modal, rebound, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.effects import HANDLERS
 from undercity.engine.game import job_runner
@@ -136,7 +136,8 @@ def run_resolve(g: Game, job: Job) -> None:
         job.pc += 1
     s.stack.remove(item)
     g.emit(ev.Resolved(rule="608.2", player=item.controller, name=item.name))
-    if item.kind == "spell" and item.obj in s.objs and not adventure.finish_resolving(g, item):  # CR 715.3d
+    if item.kind == "spell" and item.obj in s.objs and not adventure.finish_resolving(g, item) \
+            and not rebound.finish_resolving(g, item):  # CR 715.3d, 702.88a
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard as the last step.
         zones.move(g, item.obj, "graveyard", rule="608.2n", verb="is put into the graveyard")
     _done(g, job)

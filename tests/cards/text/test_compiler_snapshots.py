@@ -81,6 +81,8 @@ CARDS = [
     "Vandalblast",
     # monstrosity: the keyword action, "as long as ~ is monstrous" (CR 701.37)
     "Fleecemane Lion",
+    # rebound (CR 702.88a)
+    "Terramorph",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",

@@ -1100,6 +1100,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
+    elif name == "rebound" and not k.arg:
+        out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
     elif name == "exploit" and not k.arg:
         # CR 702.110a: "When this creature enters, you may sacrifice a creature." (the choice
         # as it resolves: engine/exploit.py)
