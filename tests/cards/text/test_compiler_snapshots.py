@@ -91,7 +91,7 @@ CARDS = [
     # cards put from the hand on top of the library (CR 401.4)
     "Riverwise Augur",
     # milling: "whenever an opponent loses life, that player mills that many cards" (CR 701.17, 119.3)
-    "Mindcrank",
+    "Mindcrank", "Zellix, Sanity Flayer",
     # "exile the top X cards of your library. Until the end of your next turn, you may play those
     # cards." (CR 611.2a)
     "Commune with Lava",
