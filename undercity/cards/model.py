@@ -495,6 +495,9 @@ class Cost:
     discard: Filter | None = None
     #: A loyalty ability's cost: put on (+N) or remove (-N) loyalty counters (CR 606.4).
     loyalty: int | None = None
+    #: "Remove N [kind] counters from this permanent:" — (kind, N); it can't be paid without
+    #: that many (CR 118.3, 602.2b).
+    remove_counters: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

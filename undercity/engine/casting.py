@@ -290,6 +290,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
         return False
+    if a.cost.remove_counters is not None and o.counters.get(a.cost.remove_counters[0], 0) < a.cost.remove_counters[1]:
+        return False  # CR 118.3: a cost that can't be paid
     if a.cost.loyalty is not None:
         # CR 606.3: as a sorcery, and only if no loyalty ability of this permanent has been
         # activated this turn; CR 606.6: enough loyalty counters for a negative cost.
@@ -387,6 +389,9 @@ def run_activate(g: Game, job: Job) -> None:
         zones.set_tapped(g, o, True, "602.2b")
     if tap_other is not None:
         zones.set_tapped(g, s.objs[tap_other], True, "602.2b")
+    if a.cost.remove_counters is not None:  # CR 602.2b: "Remove a +1/+1 counter from ~"
+        kind, n = a.cost.remove_counters
+        zones.add_counters(g, o, kind, -n, "602.2b")
     if a.cost.loyalty is not None:  # CR 606.4
         s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
         zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")

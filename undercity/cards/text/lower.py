@@ -1323,6 +1323,13 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["discard_self"] = True  # "Discard ~:" works from the hand (CR 113.6j)
         elif c.kind == "loyalty":
             kw["loyalty"] = int(c.words.replace("−", "-"))
+        elif c.kind == "remove_counters" and isinstance(c.what, A.SelfRef) and "remove_counters" not in kw:
+            from undercity.cards.text.parser import NUMBERS
+
+            words = c.words.split()  # "remove" N kind "counter(s)" "from"
+            if words[2] in _RULES_COUNTERS:
+                raise Unsupported(c.render())
+            kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
         else:
             raise Unsupported(c.render())
     return m.Cost(**kw)
@@ -1381,6 +1388,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
     ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) else None)
+    if cost.remove_counters is not None:
+        # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
+        ctx.it, ctx.it_source = m.SELF, True
     effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects
@@ -1591,11 +1601,18 @@ def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
     raise Unsupported(f"{who.render() if who is not None else ''} attack each combat if able")
 
 
+#: Counters with rules of their own (CR 122.1b keyword counters, 122.1c shield, 122.1d stun,
+#: 122.1h finality) that the engine doesn't implement: entering with them is refused.
+_RULES_COUNTERS = frozenset({"shield", "stun", "finality", "flying", "first", "double", "deathtouch", "decayed",
+                             "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace", "reach",
+                             "shadow", "trample", "vigilance", "loyalty", "defense"})
+
+
 def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
     """A replacement effect of the permanent's own on how it enters (CR 614.1c, 614.12)."""
     if isinstance(b, A.EntersWith):
-        if b.num.value is None and b.num.word != "X":
-            raise Unsupported(b.render())
+        if b.num.value is None and b.num.word != "X" or b.counter in _RULES_COUNTERS:
+            raise Unsupported(b.render())  # a counter with rules of its own the engine lacks (CR 122.1b-d, 122.1h)
         # CR 107.3m: X is the X paid for the spell that became it.
         return EntersWithCounters(text, counter=b.counter, n="x" if b.num.value is None else b.num.value)
     w = b.what

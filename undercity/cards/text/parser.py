@@ -1122,6 +1122,21 @@ class Parser:
             n = self.num()
             if n is not None and self.eat("life"):
                 return A.CostItem("pay_life", f"pay {n.render()} life")
+            return None
+        if self.eat("remove"):
+            # "Remove a +1/+1 counter from ~" (CR 602.2b)
+            n = self.num()
+            kind = self.raw()
+            if n is None or n.value is None or not (kind in ("+1/+1", "-1/-1") or kind.isalpha()):
+                return None
+            self.i += 1
+            noun = self.one_of("counter", "counters")
+            if noun is None or not self.eat("from"):
+                return None
+            what = self.self_ref()
+            if what is None:
+                return None
+            return A.CostItem("remove_counters", f"remove {n.render()} {kind} {noun} from", what)
         return None
 
     @rule
