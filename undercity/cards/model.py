@@ -288,6 +288,9 @@ class Search(Effect):
     tapped: bool = False
     who: Ref = YOU
     split: bool = False  # Cultivate: one to the battlefield tapped, the other to hand
+    #: "… cards that share a land type" (Myriad Landscape): every card found after the first
+    #: has a land type each one found before has (CR 205.3i).
+    share_land_type: bool = False
 
 
 @dataclass(frozen=True, slots=True)

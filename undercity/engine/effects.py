@@ -635,6 +635,18 @@ def h_surveil(g: Game, job: Job, item: StackItem, e: m.Surveil, key: str) -> Non
     _look_and_split(g, job, item, e.n, key, "701.25a", "graveyard")
 
 
+#: The land types (CR 205.3i), for "cards that share a land type".
+_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Lair", "Locus",
+                         "Mine", "Power-Plant", "Tower", "Urza's", "Cave", "Sphere"})
+
+
+def _shares_land_type(g: Game, c: int, found: list[int]) -> bool:
+    """Whether card ``c`` has a land type in common with each card in ``found`` (a Wastes,
+    which has none, shares none: it can only be found alone)."""
+    types = g.s.objs[c].card.subtypes & _LAND_TYPES
+    return all(types & g.s.objs[f].card.subtypes for f in found)
+
+
 @handles(m.Search)
 def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
     """Search a library (CR 701.23): the searcher may fail to find (CR 701.23b)."""
@@ -643,7 +655,8 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
         found: list[int] = []
         for k in range(e.n):
             uniq = distinct_card_options(g, (c for c in lib if c not in found
-                                             and targeting.matches(g, g.s.objs[c], e.filter, p)))
+                                             and targeting.matches(g, g.s.objs[c], e.filter, p)
+                                             and (not e.share_land_type or _shares_land_type(g, c, found))))
             uniq.append(Option("find nothing more", None))
             v = g.ask(job, f"{key}:s{p}:{k}", p, "search", f"{g.player_name(p)}: search for {e.filter_text()}"
                       if hasattr(e, "filter_text") else f"{g.player_name(p)}: search your library", uniq)

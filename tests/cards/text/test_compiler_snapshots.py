@@ -68,6 +68,8 @@ CARDS = [
     "Irregular Cohort",
     # mana of a color a land an opponent controls could produce (CR 106.7)
     "Exotic Orchard",
+    # a search for cards that share a land type (CR 701.23, 205.3i)
+    "Myriad Landscape",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

@@ -692,11 +692,14 @@ def _search(s: A.Sentence) -> m.Effect:
     n = _n(first.n)
     if not first.up_to and n != 1 or first.noun.card not in ("card", "cards"):
         raise Unsupported(first.render())  # "search for two cards" must find two if it can
-    flt = noun_filter(first.noun)
+    share = "that share a land type" in first.noun.suffix  # Myriad Landscape (CR 205.3i)
+    if share and n < 2:
+        raise Unsupported(first.render())
+    flt = noun_filter(replace(first.noun, suffix=tuple(x for x in first.noun.suffix if x != "that share a land type")))
     if to == "into your hand":
-        return m.Search(flt, n=n, to="hand")
+        return m.Search(flt, n=n, to="hand", share_land_type=share)
     if to in ("onto the battlefield", "onto the battlefield tapped"):
-        return m.Search(flt, n=n, to="battlefield", tapped=to.endswith("tapped"))
+        return m.Search(flt, n=n, to="battlefield", tapped=to.endswith("tapped"), share_land_type=share)
     raise Unsupported(s.render())
 
 

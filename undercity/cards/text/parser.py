@@ -279,7 +279,8 @@ class Parser:
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
-                 "on the battlefield", "from among them", "of the chosen type", "of the chosen color")
+                 "on the battlefield", "from among them", "of the chosen type", "of the chosen color",
+                 "that share a land type")
 
     @rule
     def suffix(self) -> str | None:
