@@ -56,6 +56,8 @@ CARDS = [
     "Terminate",
     # gaining control, for good (CR 613.1b)
     "Keiga, the Tide Star",
+    # "where X is its power" (CR 107.3a, 608.2h)
+    "Chameleon Colossus",
     # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
     "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

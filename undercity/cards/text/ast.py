@@ -571,7 +571,7 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
-    where: Where | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    where: Where | WherePower | None = None  # ", where X is …" (CR 107.3a: the value of X)
 
     def render(self) -> str:
         out = self.clauses[0].render()
@@ -591,6 +591,17 @@ class Where(Node):
 
     def render(self) -> str:
         return f"where X is the number of {self.noun.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class WherePower(Node):
+    """"where X is its power" (CR 107.3a): the power of the sentence's object as the effect
+    resolves (CR 608.2h)."""
+
+    words: str = "its power"
+
+    def render(self) -> str:
+        return f"where X is {self.words}"
 
 
 @dataclass(frozen=True, slots=True)

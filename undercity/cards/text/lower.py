@@ -1012,6 +1012,13 @@ _KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage)
 def _where(s: A.Sentence) -> m.Count:
     """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
     assert s.where is not None
+    if isinstance(s.where, A.WherePower):
+        # "~ gets +X/+X until end of turn, where X is its power": its power as the effect
+        # resolves (CR 608.2h), once for the whole sentence.
+        first = s.clauses[0]
+        if len(s.clauses) == 1 and isinstance(first, A.Modify) and isinstance(first.what, A.SelfRef):
+            return m.Count("power")
+        raise Unsupported(s.where.render())
     n = s.where.noun
     if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
         raise Unsupported(s.where.render())

@@ -869,8 +869,10 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
-        where = None
-        if self.eat(",", "where", "x", "is", "the", "number", "of"):
+        where: A.Where | A.WherePower | None = None
+        if self.eat(",", "where", "x", "is", "its", "power"):
+            where = A.WherePower()
+        elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             n = self.noun()
             if n is None:
                 return None
