@@ -12,7 +12,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting
-from undercity.engine.effects import _until_text, handles, ref_objects
+from undercity.engine.effects import handles, ref_objects, until_text
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 
 if TYPE_CHECKING:
@@ -48,4 +48,4 @@ def h_cant_attack(g: Game, job: Job, item: StackItem, e: m.CantAttack, key: str)
         g.s.effects.append(ContinuousEffect("cant_attack", oid, until=e.until, player=item.controller,
                                             timestamp=g.s.next_timestamp()))
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} can't attack "
-                                                         f"{_until_text(g, e.until, item.controller)}"))
+                                                         f"{until_text(g, e.until, item.controller)}"))

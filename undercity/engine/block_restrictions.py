@@ -14,7 +14,7 @@ from undercity.engine import events as ev
 from undercity.engine import targeting
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import FilteredEffect, Job, StackItem
-from undercity.engine.static_abilities import _permanents, _statics
+from undercity.engine.static_abilities import permanents_where, static_kind
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -30,12 +30,12 @@ def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
         if (e.kind == "cant_be_blocked_by" and e.obj == attacker.id
                 and targeting.matches(g, blocker, getattr(e, "filter", None), e.player or 0)):
             return False
-    for src in _permanents(g, _statics("unblockable_except")):
+    for src in permanents_where(g, static_kind("unblockable_except")):
         for st in ab.static(g, src):
             if (st.kind == "unblockable_except" and attacker.controller == src.controller
                     and not targeting.matches(g, blocker, st.filter, src.controller)):  # type: ignore[attr-defined]
                 return False
-    for src in _permanents(g, _statics("unblockable_alone")):
+    for src in permanents_where(g, static_kind("unblockable_alone")):
         if src.id == attacker.id and s.combat is not None and len(s.combat.attackers) == 1:
             return False  # CR 506.5: attacking alone
     return True

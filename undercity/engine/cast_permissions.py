@@ -187,7 +187,7 @@ def play_options(g: Game, player: int) -> list[Option]:
 
 
 
-def _on_turn(g: Game, e: ev.TurnBegan) -> None:
+def end_play_permissions(g: Game, e: ev.TurnBegan) -> None:
     """Permissions "this turn" end with the turn; "until the end of your next turn" becomes
     "this turn" as that player's next turn begins (CR 611.2a)."""
     perms = g.s.extra.get(PLAY_THIS_TURN)

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 # ``State.extra`` keys for the turn's history.
-DIED = "afr_creature_died_turn"  # the last turn in which a creature died
-LAND_ENTERED = "afr_land_entered"  # player -> the last turn a land entered under their control
-ATTACK_POWER = "afr_attack_power"  # player -> (turn, total power of the creatures they attacked with)
+DIED = "creature_died_turn"  # the last turn in which a creature died
+LAND_ENTERED = "land_entered_turn"  # player -> the last turn a land entered under their control
+ATTACK_POWER = "attack_power_this_combat"  # player -> (turn, total power of the creatures they attacked with)
 
 
 # ----------------------------------------------------------------------------- conditions
@@ -58,7 +58,7 @@ def _cond_land_entered(g: Game, cond: Condition, controller: int) -> bool:
     return g.s.extra.get(LAND_ENTERED, {}).get(controller) == g.s.turn
 
 
-def _attack_power(g: Game, player: int) -> int:
+def attack_power(g: Game, player: int) -> int:
     """The total power of the creatures ``player`` attacked with this combat, as they were
     declared: recorded the first time it is asked after the declaration (all attackers are
     declared before any attack trigger is checked, CR 508.1, 508.2)."""
@@ -78,7 +78,7 @@ def _cond_pack_tactics(g: Game, cond: Condition, controller: int) -> bool:
     """Pack tactics: "if you attacked with creatures with total power N or greater this
     combat" — the power they had as they were declared as attackers."""
     assert isinstance(cond, PackTactics)
-    return _attack_power(g, controller) >= cond.power
+    return attack_power(g, controller) >= cond.power
 
 
 @resolve.checks(YourTurn)
@@ -105,7 +105,7 @@ def _initiative_in_attack(g: Game, cond: m.Condition, controller: int) -> bool:
 
 
 #: ``State.extra`` key: player -> the last turn a creature card was put into their graveyard.
-CREATURE_CARD_TO_GRAVEYARD = "clb_creature_card_to_graveyard_turn"
+CREATURE_CARD_TO_GRAVEYARD = "creature_card_to_graveyard_turn"
 
 
 @resolve.checks(CreatureCardToYourGraveyardThisTurn)
@@ -115,7 +115,7 @@ def _creature_card_to_graveyard(g: Game, cond: m.Condition, controller: int) -> 
     return g.s.extra.get(CREATURE_CARD_TO_GRAVEYARD, {}).get(controller) == g.s.turn
 
 
-def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
+def record_creature_card_to_graveyard(g: Game, e: ev.ZoneChanged) -> None:
     if e.to_zone != "graveyard" or e.token:
         return
     new = g.s.objs.get(e.new_obj)

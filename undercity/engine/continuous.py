@@ -22,7 +22,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
-from undercity.engine.effects import _until_text, amount, handles, ref_objects
+from undercity.engine.effects import amount, handles, ref_objects, until_text
 from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def h_pump_until(g: Game, job: Job, item: StackItem, e: m.PumpUntil, key: str) -
                                             timestamp=g.s.next_timestamp()))
         kw = f" and gains {', '.join(sorted(e.keywords))}" if e.keywords else ""
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} gets {p:+d}/{t:+d}{kw} "
-                                                         f"{_until_text(g, e.until, item.controller)}"))
+                                                         f"{until_text(g, e.until, item.controller)}"))
 
 #: Subtypes that aren't creature types (CR 205.3g-i): a creature that "becomes a Bird" keeps them.
 NONCREATURE_SUBTYPES = frozenset({

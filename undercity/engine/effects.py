@@ -760,11 +760,12 @@ def h_lure(g: Game, job: Job, item: StackItem, e: m.MustBeBlocked, key: str) -> 
                                                          "this turn do so"))
 
 
-def _until_text(g: Game, until: str, player: int) -> str:
+def until_text(g: Game, until: str, player: int) -> str:
+    """The log's words for a duration: "until end of turn" or "until [player]'s next turn" (CR 611.2a)."""
     return f"until {g.player_name(player)}'s next turn" if until == "your_next_turn" else "until end of turn"
 
 
-def _apnap(g: Game, players: list[int]) -> list[int]:
+def apnap(g: Game, players: list[int]) -> list[int]:
     """``players`` in APNAP order (CR 101.4): choices are made in that order."""
     s = g.s
     n = len(s.players)

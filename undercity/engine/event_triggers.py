@@ -36,8 +36,8 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import resolve, targeting, triggers, zones
-from undercity.engine.cast_permissions import _on_turn
-from undercity.engine.conditions import DIED, LAND_ENTERED, _attack_power, _on_zone_changed
+from undercity.engine.cast_permissions import end_play_permissions
+from undercity.engine.conditions import DIED, LAND_ENTERED, attack_power, record_creature_card_to_graveyard
 from undercity.engine.state import StackItem
 
 if TYPE_CHECKING:
@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
 
-ATTACKED = "afr_you_attacked"  # player -> the last turn "whenever you attack" triggered for them
-ONCE = "afr_once"  # (object id, ability uid) -> the last turn it triggered ("only once each turn")
-DAMAGED = "afr_dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
+ATTACKED = "you_attacked_turn"  # player -> the last turn "whenever you attack" triggered for them
+ONCE = "triggered_once_each_turn"  # (object id, ability uid) -> the last turn it triggered ("only once each turn")
+DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
 
 #: The string trigger events of language.event_triggers watched here.
 EVENTS = frozenset({
@@ -57,14 +57,14 @@ EVENTS = frozenset({
 
 
 @lru_cache(maxsize=4096)
-def _has_afr_triggers(card: CardDef) -> bool:
+def _has_event_triggers(card: CardDef) -> bool:
     return any(a.when.event in EVENTS for a in card.triggered)
 
 
 def _triggering(g: Game) -> list[Obj]:
     """Permanents that may have a trigger of this module: by card, or given one (613.1f)."""
     s = g.s
-    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_afr_triggers))]
+    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_event_triggers))]
 
 
 # ----------------------------------------------------------------------------- triggers
@@ -215,7 +215,7 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
     c = s.combat
     player = e.player
     if c is not None:
-        _attack_power(g, player)  # record it as declared, before anything changes it
+        attack_power(g, player)  # record it as declared, before anything changes it
     attacked = s.extra.setdefault(ATTACKED, {})
     first = attacked.get(player) != s.turn
     attacked[player] = s.turn
@@ -289,21 +289,21 @@ def _watch_events(g: Game, e: ev.Event) -> None:
 # ----------------------------------------------------------------------------- triggers
 
 
-_CLB_TRIGGERS = (AttackPlayer, BecomesBlocked)
+_COMBAT_TRIGGERS = (AttackPlayer, BecomesBlocked)
 
 
 @lru_cache(maxsize=4096)
-def _clb_triggered(card: CardDef) -> tuple[m.Triggered, ...]:
-    return tuple(a for a in card.triggered if isinstance(a.when, _CLB_TRIGGERS))
+def _combat_triggered(card: CardDef) -> tuple[m.Triggered, ...]:
+    return tuple(a for a in card.triggered if isinstance(a.when, _COMBAT_TRIGGERS))
 
 
-def _has_clb_trigger(card: CardDef) -> bool:
-    return bool(_clb_triggered(card))
+def _has_combat_trigger(card: CardDef) -> bool:
+    return bool(_combat_triggered(card))
 
 
 def _watching(g: Game) -> list[tuple[Obj, m.Triggered]]:
     s = g.s
-    return [(s.objs[oid], a) for oid in ch.permanents_with(s, _has_clb_trigger) for a in _clb_triggered(s.objs[oid].card)]
+    return [(s.objs[oid], a) for oid in ch.permanents_with(s, _has_combat_trigger) for a in _combat_triggered(s.objs[oid].card)]
 
 
 def _on_attack_initiative(g: Game, e: ev.AttackDeclared) -> None:
@@ -343,8 +343,8 @@ def _on_block(g: Game, e: ev.BlockDeclared) -> None:
 
 
 _BY_KIND_COMBAT: dict[str, Any] = {
-    "attack_declared": _on_attack_initiative, "block_declared": _on_block, "turn_began": _on_turn,
-    "zone_changed": _on_zone_changed,
+    "attack_declared": _on_attack_initiative, "block_declared": _on_block, "turn_began": end_play_permissions,
+    "zone_changed": record_creature_card_to_graveyard,
 }
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from undercity.engine.game import Game
 
 #: ``State.extra`` key: source permanent id -> card ids exiled "until it leaves the battlefield".
-EXILED_UNTIL = "clbw_exiled_until"
+EXILED_UNTIL = "exiled_until_leaves"
 
 
 @handles(ExileUntilLeaves)

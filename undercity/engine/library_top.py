@@ -29,7 +29,6 @@ from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
-    _until_text,
     amount,
     change_life,
     choose_cards,
@@ -38,6 +37,7 @@ from undercity.engine.effects import (
     handles,
     ref_objects,
     ref_players,
+    until_text,
 )
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 
@@ -181,7 +181,7 @@ def h_reveal_put(g: Game, job: Job, item: StackItem, e: m.RevealPutCreature, key
             s.effects.append(ContinuousEffect("pump", new.id, 0, 0, e.keywords, "your_next_turn", player=p,
                                               timestamp=s.next_timestamp()))
             g.emit(ev.EffectBegan(rule="611.2a", description=f"{new.name} gains {', '.join(sorted(e.keywords))} "
-                                                             f"{_until_text(g, 'your_next_turn', p)}"))
+                                                             f"{until_text(g, 'your_next_turn', p)}"))
     elif top:
         g.emit(ev.Note(rule="608.2c", message="no creature card among them"))
     zones.shuffle(g, p)

@@ -11,7 +11,7 @@ from undercity.cards.language.life_lost import ControllerLosesLife, OpponentsLos
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import _apnap, amount, change_life, handles, ref_objects, ref_players
+from undercity.engine.effects import amount, apnap, change_life, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: 
     s = g.s
     n = amount(g, e.n, item, job)
     picks: dict[int, int | None] = {}
-    for p in _apnap(g, ref_players(g, e.who, item, job)):
+    for p in apnap(g, ref_players(g, e.who, item, job)):
         if e.unless == "discard":
             pool = list(s.players[p].hand)
         else:

@@ -10,7 +10,7 @@ from undercity.cards.language.sacrifice import SacrificeIt, TokenUnlessSacrifice
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
-    _apnap,
+    apnap,
     card_option,
     create_token,
     distinct_permanents,
@@ -38,7 +38,7 @@ def h_sacrifice_each(g: Game, job: Job, item: StackItem, e: m.SacrificeEach, key
     chosen by the sacrificing player (CR 701.21a); none of a kind: nothing for that one."""
     s = g.s
     chosen: list[int] = []
-    for p in _apnap(g, ref_players(g, e.who, item, job)):
+    for p in apnap(g, ref_players(g, e.who, item, job)):
         for k, flt in enumerate(e.filters):
             pool = [oid for oid in s.battlefield if s.objs[oid].controller == p and oid not in chosen
                     and targeting.matches(g, s.objs[oid], flt, p)]
@@ -57,7 +57,7 @@ def h_token_unless_sacrifice(g: Game, job: Job, item: StackItem, e: TokenUnlessS
     then the sacrifices and token creations happen at once (ruling 2021-07-23, Acererak)."""
     s = g.s
     me = item.controller
-    opponents = [p for p in _apnap(g, s.living()) if targeting._is_opponent(g, me, p)]
+    opponents = [p for p in apnap(g, s.living()) if targeting._is_opponent(g, me, p)]
     sacrificed: list[int] = []
     tokens = 0
     for p in opponents:

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- helpers
 
 
-def _statics(kind: str) -> Callable[[CardDef], bool]:
+def static_kind(kind: str) -> Callable[[CardDef], bool]:
+    """The (cached) test "this card has a static ability of ``kind``", one of those listed below."""
     return _STATIC_PREDS[kind]
 
 
@@ -55,7 +56,8 @@ _STATIC_PREDS: dict[str, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in
     "unblockable_except", "unblockable_alone", "assigns_damage_by_toughness", NO_MAX_HAND_SIZE)}
 
 
-def _permanents(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
+def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
+    """The permanents on the battlefield whose card passes ``pred``."""
     s = g.s
     return [s.objs[oid] for oid in ch.permanents_with(s, pred)]
 
@@ -65,7 +67,7 @@ def _permanents(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
 
 def player_hexproof(g: Game, player: int) -> bool:
     """CR 702.11c: ``player`` controls a permanent with "You have hexproof"."""
-    return any(o.controller == player for o in _permanents(g, _statics("player_hexproof")))
+    return any(o.controller == player for o in permanents_where(g, static_kind("player_hexproof")))
 
 
 def venture_limit(g: Game, player: int) -> str | None:
@@ -74,7 +76,7 @@ def venture_limit(g: Game, player: int) -> str | None:
     is venturing into the dungeon too, CR 701.49d); the reason for the log, or None."""
     from undercity.engine import targeting
 
-    for o in _permanents(g, _statics("opponents_venture_once_each_turn")):
+    for o in permanents_where(g, static_kind("opponents_venture_once_each_turn")):
         if targeting._is_opponent(g, o.controller, player):
             return f"{o.name} allows only one venture each turn and they have already ventured this turn"
     return None
@@ -85,7 +87,7 @@ def additional_room_triggers(g: Game, owner: int) -> int:
     commander given it by Dungeon Delver) — once more for each instance among the permanents
     the dungeon's owner controls (CR 603.2d)."""
     s = g.s
-    ids = ch.permanents_with(s, _statics("room_abilities_trigger_additional_time"))
+    ids = ch.permanents_with(s, static_kind("room_abilities_trigger_additional_time"))
     return sum(1 for oid in ab.with_abilities(g, ids) if s.objs[oid].controller == owner
                for st in ab.static(g, s.objs[oid]) if st.kind == "room_abilities_trigger_additional_time")
 
@@ -95,10 +97,10 @@ def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
     toughness rather than its power" (CR 510.1a)."""
     s = g.s
     return any(s.objs[sid].controller == o.controller
-               for sid in ch.permanents_with(s, _statics("assigns_damage_by_toughness")))
+               for sid in ch.permanents_with(s, static_kind("assigns_damage_by_toughness")))
 
 
 def no_maximum_hand_size(g: Game, player: int) -> bool:
     """CR 402.2: ``player`` controls a permanent with "You have no maximum hand size"."""
     s = g.s
-    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, _statics(NO_MAX_HAND_SIZE)))
+    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(NO_MAX_HAND_SIZE)))
