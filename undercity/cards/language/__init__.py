@@ -4,8 +4,13 @@ Rules — continuous effects (613, the layers), dice (706), monarch (725), ward 
 equip (702.6), exiled_with (607.2a, "those cards" and "cards exiled with this"), draw
 ("whenever you draw a card", 121.2), spells_cast (601.2i), adventure (715, adventurer
 cards), class_level (716, Class levels), attack_restrictions (508.1c, "can't attack unless"),
-library_top (401.4-5, looking at and sorting the top cards, putting cards on top or bottom), life_lost (119.3, life lost this turn).
-The core vocabulary stays in
+library_top (401.4-5, looking at and sorting the top cards, putting cards on top or bottom), life_lost (119.3, life lost this turn),
+event_triggers (603.2, the general trigger events), conditions (603.4, typed conditions),
+quantities (typed amounts), static_abilities (604, rule-modifying static abilities),
+block_restrictions (509.1b), tap_untap (701.26), zone_moves (400.7), exile_until (610.3),
+cast_permissions (601.2, 608.2g), spell_costs (601.2f), mana_abilities (605.3a), optional
+(608.2d), search (701.23), tokens (508.4), explore (701.44), emblems (114) — each imported from
+its own module (this package re-exports only the earlier ones). The core vocabulary stays in
 :mod:`undercity.cards.model`; every effect type here has its handler in the engine module of
 the concept (``undercity.engine.continuous`` and ``.layers``, ``undercity.engine.dice``, ``.monarch``, ``.ward``, ``.cascade``, ``.sacrifice``,
 ``.deals_damage``, ``.counters``, ``.exiled_with``, ``.draw_triggers``, ``.spells_cast``,
