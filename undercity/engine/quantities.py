@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.quantities import (
+    CardsInHand,
     GreatestPower,
     PaidCostPower,
     SpellManaValue,
@@ -37,6 +38,11 @@ def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
               if s.objs[oid].controller in whose and ch.is_creature(s.objs[oid])
               and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source)]
     return max(powers, default=0)
+
+
+@counts(CardsInHand)
+def _cards_in_hand(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    return len(g.s.players[item.controller].hand)
 
 
 @counts(Times)

@@ -24,6 +24,14 @@ class GreatestPower(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsInHand(Count):
+    """"The number of cards in your hand": the hand of the ability's controller, counted as
+    the effect happens (CR 608.2h) — after a draw earlier in the same effect (Castle Locthwain)."""
+
+    what: str = "cards_in_hand"
+
+
+@dataclass(frozen=True, slots=True)
 class Times(Count):
     """``k`` times the amount ``of`` — "4 life for each creature you control with power 4 or
     greater" (Shamanic Revelation)."""

@@ -420,6 +420,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # The mana value of the target, or as it last existed (CR 202.3, 608.2h).
                 return [m.GainLife(TARGET_MANA_VALUE, who) if c.verb.startswith("gain")
                         else m.LoseLife(TARGET_MANA_VALUE, who)]
+            if c.equal_to == "equal to the number of cards in your hand" and who == m.YOU:
+                from undercity.cards.language.quantities import CardsInHand
+
+                # Counted as this part of the effect happens (CR 608.2h): after "draw a card, then".
+                return [m.GainLife(CardsInHand(), who) if c.verb.startswith("gain") else m.LoseLife(CardsInHand(), who)]
             raise Unsupported(c.render())
         return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
     if isinstance(c, A.Damage):
