@@ -417,6 +417,7 @@ def _load_rules() -> None:
         monarch,
         monstrosity,
         optional,
+        played_from_exile,
         priority,
         protection,
         protection_from_creatures,

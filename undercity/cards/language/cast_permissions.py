@@ -19,6 +19,12 @@ class ExileTopPlayThisTurn(Effect):
     free_if: Condition | None = None
 
 
+#: "Whenever you play a card from exile": you cast a spell from exile or play a land from exile
+#: (CR 701.18b: to play a card is to play it as a land or cast it as a spell), handled by
+#: :mod:`undercity.engine.played_from_exile`.
+YOU_PLAY_FROM_EXILE = "you_play_from_exile"
+
+
 @dataclass(frozen=True, slots=True)
 class ExileTopPlay(Effect):
     """Exile the top ``n`` cards of your library; you may play them this turn or, with

@@ -16,7 +16,7 @@ from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
 from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
-from undercity.cards.language.cast_permissions import ExileTopPlay, ExileTopPlayThisTurn
+from undercity.cards.language.cast_permissions import YOU_PLAY_FROM_EXILE, ExileTopPlay, ExileTopPlayThisTurn
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
@@ -1177,6 +1177,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
+    if s is None and w == "you play a card from exile" and word == "whenever":
+        return m.Trigger(YOU_PLAY_FROM_EXILE)  # CR 701.18b: a land played or a spell cast from exile
     if s is None:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),

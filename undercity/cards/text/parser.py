@@ -1027,7 +1027,8 @@ class Parser:
             if (what := self.self_ref()) is not None:
                 return A.Event(A.WordRef("you"), f"cycle {what.render()}")
             return None
-        if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent"):
+        if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent",
+                       "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         subject = self.ref()
         if subject is None:
