@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
+from undercity.cards.language.attack_restrictions import SELF_CANT_ATTACK, CantAttackUnlessYouControl
+from undercity.cards.language.block_restrictions import SELF_CANT_ATTACK_OR_BLOCK
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -24,6 +25,8 @@ def allows(g: Game, o: Obj) -> bool:
     """Whether ``o``'s own restrictions let it attack now (CR 508.1c)."""
     for st in ab.static(g, o):
         if isinstance(st, CantAttackUnlessYouControl) and not _controls(g, o, st):
+            return False
+        if st.kind in (SELF_CANT_ATTACK, SELF_CANT_ATTACK_OR_BLOCK):  # "~ can't attack [or block]."
             return False
     return True
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.block_restrictions import (
+    SELF_CANT_ATTACK_OR_BLOCK,
+    SELF_CANT_BLOCK,
+    SELF_UNBLOCKABLE,
+    CantBeBlockedBy,
+    CantBlock,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import events as ev
 from undercity.engine import targeting
@@ -24,6 +30,12 @@ if TYPE_CHECKING:
 def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
     """Blocking restrictions (CR 509.1b) of effects and static abilities."""
     s = g.s
+    # "~ can't block." / "~ can't be blocked." — the creature's own static abilities, as it has
+    # them now (a creature that lost its abilities may block, CR 613.1f).
+    if any(st.kind in (SELF_CANT_BLOCK, SELF_CANT_ATTACK_OR_BLOCK) for st in ab.static(g, blocker)):
+        return False
+    if any(st.kind == SELF_UNBLOCKABLE for st in ab.static(g, attacker)):
+        return False
     for e in s.effects:
         if e.kind == "cant_block" and e.obj == blocker.id:
             return False

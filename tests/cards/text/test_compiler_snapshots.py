@@ -75,6 +75,8 @@ CARDS = [
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",
+    # "~ can't block", raid's "Activate only if you attacked this turn" (CR 509.1b, 602.5b)
+    "Bloodsoaked Champion",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down",
     # a modal triggered ability (CR 700.2b)

@@ -25,3 +25,7 @@ class CantAttackUnlessYouControl(Static):
     filter: Filter = CREATURE
     power: int | None = None
     toughness: int | None = None
+
+
+#: ``Static.kind`` of "~ can't attack." (CR 508.1c): this creature is never declared as an attacker.
+SELF_CANT_ATTACK = "self_cant_attack"

@@ -23,3 +23,11 @@ class CantBlock(Effect):
     """``what`` can't block this turn (Fifty Feet of Rope — Climb Over)."""
 
     what: Ref
+
+
+#: ``Static.kind`` of "~ can't block." (CR 509.1b): this creature is never declared as a blocker.
+SELF_CANT_BLOCK = "self_cant_block"
+#: ``Static.kind`` of "~ can't be blocked." (CR 509.1b): no creature may block this one.
+SELF_UNBLOCKABLE = "self_unblockable"
+#: ``Static.kind`` of "~ can't attack or block." (CR 508.1c, 509.1b).
+SELF_CANT_ATTACK_OR_BLOCK = "self_cant_attack_or_block"

@@ -15,7 +15,14 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.language import library_top as lt
 from undercity.cards.language.activate_only import RESTRICTIONS, ActivateOnly
-from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.attack_restrictions import SELF_CANT_ATTACK
+from undercity.cards.language.block_restrictions import (
+    SELF_CANT_ATTACK_OR_BLOCK,
+    SELF_CANT_BLOCK,
+    SELF_UNBLOCKABLE,
+    CantBeBlockedBy,
+    CantBlock,
+)
 from undercity.cards.language.cast_permissions import YOU_PLAY_FROM_EXILE, ExileTopPlay, ExileTopPlayThisTurn
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
@@ -1572,6 +1579,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
         return
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in _SELF_RESTRICTIONS:
+        # "~ can't block." (CR 509.1b), "~ can't attack." (CR 508.1c): restrictions the rules
+        # check as attackers and blockers are declared.
+        out.static.append(m.Static(text, kind=_SELF_RESTRICTIONS[b.words], affects=m.SELF))
+        return
     if isinstance(b, A.Modify) and _attached(b.what) and b.duration is None:
         p, t = _pt(b.pt) if b.pt else (0, 0)
         kws = frozenset(b.keywords)
@@ -1711,6 +1723,11 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
     for words, choice in (("chosen color", "color"), ("chosen type", "creature type")):
         if words in text and choice not in made:
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")
+
+
+#: "~ can't …" static abilities (CR 508.1c, 509.1b) and their ``Static.kind``.
+_SELF_RESTRICTIONS = {"can't block": SELF_CANT_BLOCK, "can't be blocked": SELF_UNBLOCKABLE,
+                      "can't attack": SELF_CANT_ATTACK, "can't attack or block": SELF_CANT_ATTACK_OR_BLOCK}
 
 
 def _many(node: A.Node) -> bool:
