@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards.language.spell_costs import COST_CHANGE, CostChange
+from undercity.cards.language.spell_costs import COST_CHANGE, CostChange, SelfCostChange
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -47,6 +47,10 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     """(increase, reduction) of generic mana for ``player`` casting ``o`` now (CR 601.2f)."""
     s = g.s
     inc = red = 0
+    for st in o.card.static:
+        if isinstance(st, SelfCostChange):  # the spell's own "costs {1} less … for each …"
+            n = st.generic * sum(1 for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id))
+            inc, red = (inc + n, red) if n > 0 else (inc, red - n)
     for sid in ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]
         for st in ab.static(g, src):

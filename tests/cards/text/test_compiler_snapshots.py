@@ -72,6 +72,8 @@ CARDS = [
     "Exotic Orchard",
     # a search for cards that share a land type (CR 701.23, 205.3i)
     "Myriad Landscape",
+    # a spell's own cost reduction for each permanent (CR 601.2f)
+    "Blasphemous Act",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

@@ -15,6 +15,17 @@ COST_CHANGE = "cost_change"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class SelfCostChange(Static):
+    """"This spell costs {``generic``} less (negative) or more to cast for each ``per``" — a
+    permanent on the battlefield matching the filter, seen by the caster (CR 601.2f): an
+    ability of the spell itself, which works while it is being cast (CR 113.6)."""
+
+    kind: str = "self_cost_change"
+    generic: int = 0
+    per: Filter = Filter()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class CostChange(Static):
     """"[``spells``] [``caster``] cast cost {``generic``} more (positive) or less (negative)
     to cast [for each ``per``]" (CR 601.2f). ``caster``: ``you``, ``opponent`` or ``any``

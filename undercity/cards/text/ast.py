@@ -183,6 +183,20 @@ class CostChange(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SelfCostChange(Node):
+    """"This spell costs {1} less to cast for each creature on the battlefield" (CR 601.2f)."""
+
+    what: Node
+    verb: str
+    cost: str
+    more_less: str
+    per: Noun
+
+    def render(self) -> str:
+        return f"{self.what.render()} {self.verb} {self.cost} {self.more_less} to cast for each {self.per.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Duration(Node):
     """"until end of turn", "until your next turn", "this turn" (CR 611.2)."""
 

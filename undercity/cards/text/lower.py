@@ -1558,6 +1558,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.CostChange):
         out.static.append(_cost_change(b, text))
         return
+    if isinstance(b, A.SelfCostChange):
+        out.static.append(_self_cost_change(b, text))
+        return
     if isinstance(b, A.Phrase) and b.words in ("attacks each combat if able", "attack each combat if able"):
         out.static.append(_attacks_each_combat(b.who, text))  # CR 508.1d
         return
@@ -1737,6 +1740,21 @@ def _many(node: A.Node) -> bool:
         return node.det == "all"
     return (isinstance(node, A.DescRef) and node.det == "" and not _attached(node) and bool(node.noun.heads)
             and node.noun.heads[0].lower() not in ("creature", "permanent", "land", "artifact", "enchantment"))
+
+
+def _self_cost_change(b: A.SelfCostChange, text: str) -> Any:
+    """"This spell costs {1} less to cast for each creature on the battlefield" (CR 601.2f):
+    generic mana only, per permanent matching the description now."""
+    from undercity.cards.language.spell_costs import SelfCostChange
+
+    if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1 or b.per.card \
+            or not (isinstance(b.what, A.SelfRef) and b.what.word in ("this spell", "~")):
+        raise Unsupported(b.render())
+    if any(sfx not in ("on the battlefield", "you control", "your opponents control", "an opponent controls")
+           for sfx in b.per.suffix) or not b.per.heads:
+        raise Unsupported(b.render())  # only permanents on the battlefield are counted
+    n = int(b.cost.strip("{}"))
+    return SelfCostChange(text, generic=-n if b.more_less == "less" else n, per=noun_filter(b.per))
 
 
 def _cost_change(b: A.CostChange, text: str) -> CostChange:

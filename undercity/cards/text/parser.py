@@ -1183,6 +1183,8 @@ class Parser:
         start = self.i
         if (cc := self.cost_change()) is not None:
             return cc
+        if (sc := self.self_cost_change()) is not None:
+            return sc
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
         subject: A.Node | None = self.self_ref()
@@ -1333,6 +1335,21 @@ class Parser:
         if plural is None or not self.eat("on", "it"):
             return None
         return A.EntersWith(subject, verb.removesuffix(" with"), n, counter, plural)
+
+    @rule
+    def self_cost_change(self) -> A.SelfCostChange | None:
+        """"This spell costs {1} less to cast for each creature on the battlefield" (CR 601.2f)."""
+        what = self.self_ref()
+        verb = self.one_of("costs") if what is not None else None
+        tok = self.raw()
+        if verb is None or not tok.startswith("{"):
+            return None
+        self.i += 1
+        more = self.one_of("less", "more")
+        if more is None or not self.eat("to", "cast", "for", "each"):
+            return None
+        per = self.noun()
+        return A.SelfCostChange(what, verb, tok, more, per) if per is not None else None
 
     @rule
     def cost_change(self) -> A.CostChange | None:
