@@ -698,6 +698,11 @@ class HeuristicAgent:
                 scores.append(self._cast_score(g, me, v[1], v[2], mana))
             elif v[0] == "activate":
                 scores.append(self._activate_score(g, me, v[1], v[2]))
+            elif v[0] == "special" and v[1] == "suspend":
+                # CR 702.62a: a cheap way to have the card later, for free — worth doing with
+                # spare mana when it can't be cast now (casting it scores higher when it can).
+                card = s.objs[v[2]].card
+                scores.append(0.0 if casting.castable(g, me, s.objs[v[2]]) else 10.0 + card.mana_value)
             else:
                 scores.append(0.0)
         if mana is not None and casting.sorcery_timing(g, me):

@@ -84,8 +84,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
     ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
     card = o.card
-    if "Land" in card.types or card.mana_cost is None and alt is None:
-        return False
+    if "Land" in card.types or card.mana_cost is None and alt is None and not free:
+        return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
         return False
     if free:

@@ -433,6 +433,7 @@ def _load_rules() -> None:
         spells_cast,
         start,
         static_abilities,
+        suspend,
         tap_untap,
         token_copies,
         tokens,

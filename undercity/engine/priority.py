@@ -61,9 +61,10 @@ def options(g: Game, player: int) -> list[Option]:
         if casting.castable(g, player, o, None, sources, pool):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
     opts += adventure.options(g, player, sources, pool)  # CR 715.3: as an Adventure; 715.3d: from exile after one
-    from undercity.engine import alternative_costs
+    from undercity.engine import alternative_costs, suspend
 
     opts += alternative_costs.options(g, player, sources, pool)  # CR 118.9: evoke, dash from the hand
+    opts += suspend.options(g, player, sources, pool)  # CR 702.62a, 116.2f: a special action
     for oid in p.graveyard:
         o = s.objs[oid]
         for alt in o.card.alt_costs:
@@ -152,6 +153,10 @@ def act(g: Game, player: int, value: Any) -> None:
             g.push("cast", player=player, obj=value[1], alt=value[2], free=value[2] == FREE, before=before)
         else:
             g.push("activate", player=player, obj=value[1], index=value[2], before=before)
+    elif kind == "special" and value[1] == "suspend":
+        from undercity.engine import suspend
+
+        suspend.suspend(g, player, value[2])  # CR 116.2f: no stack; the player keeps priority
     else:  # pragma: no cover - options() never produces anything else
         raise IllegalActionError(f"unknown priority action {value!r}")
 

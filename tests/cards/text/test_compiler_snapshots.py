@@ -91,6 +91,8 @@ CARDS = [
     "Fleecemane Lion",
     # rebound (CR 702.88a)
     "Terramorph",
+    # suspend (CR 702.62a)
+    "Search for Tomorrow",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",

@@ -9,6 +9,7 @@ worse than an unimplemented one, so anything doubtful is refused here rather tha
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -47,6 +48,7 @@ from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TARGET_MANA_VALUE
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE, StaticIf
+from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import ExileGraveyardOf
@@ -1122,6 +1124,9 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
         # putting it anywhere else any time it would leave the stack."
         out.alt_costs.append(m.AltCost("flashback", _mana_cost(k.arg), zone="graveyard", exile_leaving_stack=True))
+    elif name == "suspend" and k.arg and (sus := re.fullmatch(r"(\d+)—(\{.*\})", k.arg)):
+        # CR 702.62a: a special action from the hand and two triggers in exile (engine/suspend.py).
+        out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
     elif name == "exploit" and not k.arg:

@@ -966,6 +966,9 @@ class Parser:
         k = self.one_of(*COST_KEYWORDS)
         if k is not None:
             name, tok = self._surface(k), self.raw()
+            if k == "suspend" and tok.isdigit() and self.peek(1) == "—" and self.raw(2).startswith("{"):
+                self.i += 3  # "Suspend N—[cost]" (CR 702.62a)
+                return A.Keyword(name, f"{tok}—{self.raw(-1)}")
             if tok.startswith("{") or (k in NUMBER_KEYWORDS and tok.isdigit()):
                 self.i += 1
                 return A.Keyword(name, tok)
