@@ -563,10 +563,15 @@ def create_token(g: Game, name: str, controller: int, rule: str = "111.1", *, ta
     o.sick = True
     o.token = True
     o.tapped = tapped  # it enters tapped (CR 110.5b): no "becomes tapped" event
+    more = entering.additional_counters(g, o, controller)  # CR 614.1d: "enters with an additional"
+    for k, v in more.items():
+        o.counters[k] = o.counters.get(k, 0) + v
     g.emit(ev.TokenCreated(rule=rule, obj=o.id, name=name, controller=controller))
     g.emit(ev.ZoneChanged(rule="111.1", obj=o.id, new_obj=o.id, name=name, owner=controller,
                           controller=controller, from_zone="nowhere", to_zone="battlefield",
                           verb="is created", token=True))
+    for k, v in more.items():
+        g.emit(ev.CountersChanged(rule="614.1d", obj=o.id, name=name, counter=k, amount=v, total=o.counters[k]))
     return o
 
 

@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.entering import AsEntersChoose, AsEntersReveal, EntersWithCounters
+from undercity.cards.language.entering import (
+    AsEntersChoose,
+    AsEntersReveal,
+    EntersWithAdditional,
+    EntersWithCounters,
+)
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
@@ -24,6 +29,7 @@ from undercity.engine.game import job_runner
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
     from undercity.engine.game import Game
+    from undercity.engine.layers import Chars
     from undercity.engine.state import Job, Obj
 
 #: ``State.extra`` key: id of an object about to enter -> the choices made for it.
@@ -143,6 +149,33 @@ def card_counters(card: CardDef) -> dict[str, int]:
     abilities (X is 0, CR 107.3m)."""
     return {st.counter: int(st.n) for st in card.static
             if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0}
+
+
+def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
+    """The counters other permanents' "each other creature you control enters with an
+    additional +1/+1 counter" give ``o`` as it enters under ``controller`` (CR 614.1d): those on
+    the battlefield as the event began (a Grumgully entering at the same time gives none), each
+    matching ``o`` as it would exist on the battlefield — as a copy, if it enters as one (614.12)."""
+    from undercity.engine import abilities as ab
+    from undercity.engine import characteristics as ch
+    from undercity.engine.targeting import matches_view
+    from undercity.engine.zones import static_sources
+
+    out: dict[str, int] = {}
+    card: CardDef | Chars | None = None
+    for sid, src_card, src_controller, _ in static_sources(g):
+        if src_controller != controller or sid == o.id:
+            continue
+        src = g.s.objs.get(sid)
+        statics = ab.static(g, src) if src is not None and src.zone == "battlefield" else src_card.static
+        for st in statics:
+            if not isinstance(st, EntersWithAdditional):
+                continue
+            if card is None:  # a token already there: with its copy effect's exceptions (707.9b)
+                card = ch.view(g, o) if o.zone == "battlefield" else _entering_card(g, o)
+            if matches_view(g, o, card, st.filter, controller, sid):
+                out[st.counter] = out.get(st.counter, 0) + st.n
+    return out
 
 
 def _describe(g: Game, controller: int, name: str, choices: dict[str, Any]) -> list[ev.Event]:

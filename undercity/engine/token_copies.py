@@ -70,6 +70,8 @@ def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: boo
                    and not condition_holds(g, getattr(st, "cond", None), controller)
                    or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static)
     counters = entering.card_counters(card)
+    for k, v in entering.additional_counters(g, o, controller).items():  # CR 614.1d
+        counters[k] = counters.get(k, 0) + v
     for k, v in counters.items():
         o.counters[k] = o.counters.get(k, 0) + v
     for e in entering.record(g, o, choices):

@@ -223,6 +223,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
 
         for k, v in entering.counters(g, o).items():  # CR 614.1c, 122.6: "enters with N counters"
             extra_counters[k] = extra_counters.get(k, 0) + v
+        for k, v in entering.additional_counters(g, o, new.controller).items():  # CR 614.1d: others'
+            extra_counters[k] = extra_counters.get(k, 0) + v
         entered = entering.arrive(g, o, new)  # CR 614.12a: the choices made as it enters
         from undercity.engine.continuous import entering_copy
 

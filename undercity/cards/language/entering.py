@@ -2,14 +2,15 @@
 own static abilities that apply as it enters — "As this enters the battlefield, choose a color"
 (the choice is made as it enters and remembered on the permanent, CR 614.12, 607.1), "As this
 enters, you may reveal a Plains or Island card from your hand. If you don't, this enters
-tapped", "This enters the battlefield with N +1/+1 counters on it" (CR 122.6) — and the mana
-of the chosen color (CR 106.1). The rules are :mod:`undercity.engine.entering`."""
+tapped", "This enters the battlefield with N +1/+1 counters on it" (CR 122.6), and of other
+permanents' ("each other creature you control enters with an additional +1/+1 counter",
+614.1d) — and the mana of the chosen color (CR 106.1). The rules are :mod:`undercity.engine.entering`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Static
+from undercity.cards.model import Filter, Static
 
 #: The kinds of choice made as a permanent enters ("choose a color", …).
 CHOICES = ("color", "creature type", "opponent", "player")
@@ -50,3 +51,16 @@ class EntersWithCounters(Static):
     kind: str = "enters_with_counters"
     counter: str = "+1/+1"
     n: int | str = 1
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EntersWithAdditional(Static):
+    """"Each other non-Human creature you control enters the battlefield with an additional +1/+1
+    counter on it" (CR 614.1d, 122.6): each permanent matching ``filter`` — as it would exist on
+    the battlefield (CR 614.12), and under this permanent's controller — enters with ``n`` more
+    ``counter`` counters; ``filter.other`` leaves out this permanent."""
+
+    kind: str = "enters_with_additional"
+    filter: Filter = Filter()
+    counter: str = "+1/+1"
+    n: int = 1

@@ -893,6 +893,22 @@ class CreateCopy(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EntersWithAdditional(Node):
+    """"Each other non-Human creature you control enters the battlefield with an additional +1/+1
+    counter on it" (CR 614.1d, 122.6): a replacement effect on other permanents entering."""
+
+    subject: Node
+    verb: str
+    num: Num
+    counter: str
+    counters: str
+
+    def render(self) -> str:
+        return (f"{self.subject.render()} {self.verb} with {self.num.render()} additional {self.counter} "
+                f"{self.counters} on it")
+
+
+@dataclass(frozen=True, slots=True)
 class EntersWith(Node):
     """"~ enters the battlefield with two +1/+1 counters on it", "… with X +1/+1 counters on it"
     (CR 614.1c, 122.6); ``counters`` is "counter" or "counters"."""

@@ -1536,6 +1536,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.AsEnters | A.EntersWith) and a.condition is None:
         out.static.append(_as_enters(b, text))
         return
+    if isinstance(b, A.EntersWithAdditional) and a.condition is None:
+        out.static.append(_enters_with_additional(b, text))
+        return
     if isinstance(b, A.EnterAsCopy) and a.condition is None:
         # CR 614.1c, 707.2: a replacement effect; the exception is a copiable value (707.9b).
         from undercity.cards.text.creature_types import CREATURE_TYPES
@@ -1643,6 +1646,23 @@ def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
 _RULES_COUNTERS = frozenset({"shield", "stun", "finality", "flying", "first", "double", "deathtouch", "decayed",
                              "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace", "reach",
                              "shadow", "trample", "vigilance", "loyalty", "defense"})
+
+
+def _enters_with_additional(b: A.EntersWithAdditional, text: str) -> m.Static:
+    """"Each other creature you control enters the battlefield with an additional +1/+1 counter
+    on it" (CR 614.1d): permanents of this one's controller only."""
+    from undercity.cards.language.entering import EntersWithAdditional
+    from undercity.cards.text.parser import _plural
+
+    s = b.subject
+    noun = s.noun if isinstance(s, A.EachRef) and s.det == "each" or isinstance(s, A.DescRef) and s.det == "" \
+        and s.noun.heads and _plural(s.noun.heads[0]) else None
+    if noun is None or b.counter in _RULES_COUNTERS or noun.card:
+        raise Unsupported(b.render())
+    flt = noun_filter(noun)
+    if flt.controller != "you" or not flt.types:
+        raise Unsupported(b.render())
+    return EntersWithAdditional(text, filter=replace(flt, controller=None), counter=b.counter, n=_n(b.num))
 
 
 def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:

@@ -1199,6 +1199,8 @@ class Parser:
             return None
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
             return ew
+        if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
+            return ea
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
@@ -1319,6 +1321,23 @@ class Parser:
                 return None
             parts.append(" ".join(words))
         return A.CreateCopy(who, v, n, noun, what, tuple(parts))
+
+    @rule
+    def enters_with_additional(self, subject: A.Node) -> A.EntersWithAdditional | None:
+        """"Each other creature you control enters the battlefield with an additional +1/+1
+        counter on it" (CR 614.1d, 122.6)."""
+        verb = self.one_of("enters the battlefield with", "enter the battlefield with", "enters with", "enter with")
+        n = self.num() if verb is not None else None
+        if n is None or n.value is None or not self.eat("additional"):
+            return None
+        counter = self.raw()
+        if not (counter in ("+1/+1", "-1/-1") or counter.isalpha()):
+            return None
+        self.i += 1
+        plural = self.one_of("counter", "counters")
+        if plural is None or not self.eat("on", "it"):
+            return None
+        return A.EntersWithAdditional(subject, verb.removesuffix(" with"), n, counter, plural)
 
     @rule
     def enters_with(self, subject: A.SelfRef) -> A.EntersWith | None:
