@@ -24,7 +24,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
 )
-from undercity.engine import casting, priority, resolve, zones
+from undercity.engine import casting, land_plays, priority, resolve, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, handles, ref_objects
@@ -165,14 +165,13 @@ def play_options(g: Game, player: int) -> list[Option]:
     perms = s.extra.get(PLAY_THIS_TURN)
     if not perms:
         return []
-    p = s.players[player]
     out = []
     for oid, (who, turn, free) in perms.items():
         o = s.objs.get(oid)
         if who != player or turn not in (s.turn, UNTIL_NEXT_TURN) or o is None or o.zone != "exile":
             continue
         if "Land" in o.card.types:
-            if casting.sorcery_timing(g, player) and p.lands_played < priority.LANDS_PER_TURN:
+            if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
                 out.append(Option(f"play {o.name} from exile", ("play", oid)))
             continue
         if not casting.timing_ok(g, player, o.card):

@@ -410,6 +410,7 @@ def _load_rules() -> None:
         explore,
         from_graveyard,
         initiative,
+        land_plays,
         library_top,
         life_lost,
         mana_abilities,

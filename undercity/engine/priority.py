@@ -19,6 +19,7 @@ from undercity.engine import (
     costs,
     entering,
     from_graveyard,
+    land_plays,
     turn,
     zones,
 )
@@ -51,7 +52,7 @@ def options(g: Game, player: int) -> list[Option]:
             continue
         seen.add(card.name)
         if "Land" in card.types:
-            if sorcery_ok and p.lands_played < LANDS_PER_TURN:
+            if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
         if not sorcery_ok and not casting.timing_ok(g, player, card):  # sorcery timing allows all
@@ -80,7 +81,7 @@ def options(g: Game, player: int) -> list[Option]:
             if who != player or o is None or o.zone != "exile":
                 continue
             if "Land" in o.card.types:
-                if sorcery_ok and p.lands_played < LANDS_PER_TURN:
+                if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                     opts.append(Option(f"play {o.name} from exile", ("play", oid)))
                 continue
             if not sorcery_ok and not casting.timing_ok(g, player, o.card):

@@ -412,7 +412,7 @@ class Runner:
 
     def _why_no_land(self, player: int, a: Action) -> str:
         """Why ``player`` may not play the land ``a`` names (CR 305.1, 305.2), as a clause."""
-        from undercity.engine import casting, priority
+        from undercity.engine import casting, land_plays
 
         s = self.g.s
         p = s.players[player]
@@ -421,7 +421,7 @@ class Runner:
             return f": there is no {a.value!r} in {p.name}'s hand"
         if "Land" not in cards[0].card.types:
             return f": {cards[0].name} is not a land (use `cast`)"
-        if p.lands_played >= priority.LANDS_PER_TURN:
+        if not land_plays.may_play_land(self.g, player):
             return f": {p.name} has already played a land this turn (CR 305.2)"
         if not casting.sorcery_timing(self.g, player):
             return " (CR 305.1: a land is played in its owner's main phase, with an empty stack)"

@@ -37,6 +37,7 @@ from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEn
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
+from undercity.cards.language.land_plays import AdditionalLandPlay
 from undercity.cards.language.mill import (
     MILLS_CREATURE_CARDS,
     OPPONENT_LOSES_LIFE,
@@ -744,7 +745,8 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
 
 #: How long "you may play …" lasts: (the next sentence's prefix, the clause's words) → until the end
 #: of your next turn (CR 611.2a).
-_PLAY_FOR = {("until the end of your next turn,", ""): True, ("until end of turn,", ""): False, ("", "this turn"): False}
+_PLAY_FOR = {("until the end of your next turn,", ""): True, ("until end of turn,", ""): False, ("", "this turn"): False,
+             ("", "until the end of your next turn"): True}
 
 
 def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.Effect] | None:
@@ -760,7 +762,7 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     if isinstance(first, A.TopCards) and (first.who is not None or first.library != "your library"):
         raise Unsupported(s.render())
     play = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
-    refs = ("that card", "it") if one else ("those cards", "them")
+    refs = ("that card", "it") if one else ("those cards", "them", "cards exiled this way")
     if then is None or then.may != "you may" or not (
             isinstance(play, A.ObjectAction) and play.verb == "play" and play.who is None
             and isinstance(play.what, A.WordRef) and play.what.words in refs) or (then.prefix, play.to) not in _PLAY_FOR:
@@ -976,6 +978,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if isinstance(s.clauses[0], A.LookTop):
             look, skip = _look_at_top(body.sentences[k:], ctx)
             out.append(look)
+            continue
+        if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
+            out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None

@@ -567,6 +567,13 @@ class Parser:
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
         self.i = start
+        if (v := self.verb("play")) and self.eat("an", "additional", "land", "this", "turn"):
+            return A.Phrase(who, f"{v} an additional land this turn")  # CR 305.2a
+        self.i = start
+        if (v := self.verb("play")) and self.eat("cards", "exiled", "this", "way") and (
+                d := self.one_of("until the end of your next turn", "this turn")):
+            return A.ObjectAction(who, v, A.WordRef("cards exiled this way"), d)
+        self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
             if not self.eat("card", "of"):
