@@ -834,6 +834,8 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     if len(s.clauses) != 1 or len(sentences) < 2 or not isinstance(sentences[1], A.Sentence):
         raise Unsupported(s.render())
     t = sentences[1]
+    if look.n is None and t.prefix.startswith("if it's "):
+        return _look_if_its(t), 1
     if not t.may and not t.prefix and len(t.clauses) == 1:
         return _look_sort(n, t.clauses[0], t), 1
     # "You may reveal a creature card from among them and put it into your hand." / "You may put
@@ -866,6 +868,23 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     flt = _among_them(first.what)
     return lt.LookAtTop(n, 1, up_to=True, filter=flt, reveal=reveal, to=to, tapped=tapped, rest=where,
                         random=random), 2
+
+
+def _look_if_its(t: A.Sentence) -> m.Effect:
+    """After "Look at the top card of your library.": "If it's a creature card of the chosen
+    type, you may reveal it and put it into your hand." — else it stays on top (CR 401.5;
+    ruling 2017-08-25, Herald's Horn)."""
+    from undercity.cards.text.parser import Parser, tokens
+
+    words = t.prefix.removeprefix("if it's ").removesuffix(",").split(" ", 1)[1]
+    noun = Parser(tokens(words)).noun()
+    reveal, put = (t.clauses + (None,))[:2] if len(t.clauses) == 2 else (None, None)
+    if not (t.may == "you may" and noun is not None and t.joins == (" and ",) and not t.where
+            and reveal == A.ObjectAction(None, "reveal", A.WordRef("it"))
+            and isinstance(put, A.ObjectAction) and put.verb == "put" and put.who is None
+            and put.what == A.WordRef("it") and put.to == "into your hand"):
+        raise Unsupported(t.render())
+    return lt.LookAtTop(1, 1, up_to=True, filter=noun_filter(noun), reveal=True, to=lt.HAND, rest=lt.TOP)
 
 
 def _look_sort(n: Any, c: A.Node, s: A.Sentence) -> m.Effect:
@@ -1794,8 +1813,12 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     n = int(b.cost.strip("{}"))
     if b.spells.suffix or any(q.lower() in ("other", "tapped", "untapped", "attacking") for q in b.spells.quals):
         raise Unsupported(b.render())
-    caster = {"you cast": "you", "your opponents cast": "opponent"}[b.caster]
-    return CostChange(text, spells=noun_filter(b.spells), caster=caster, generic=-n if b.more_less == "less" else n)
+    caster, _, chosen = b.caster.partition(" of the chosen ")
+    spells = noun_filter(b.spells)
+    if chosen:  # "Creature spells you cast of the chosen type": what this permanent chose (CR 614.12a)
+        spells = replace(spells, chosen="creature type" if chosen == "type" else "color")
+    return CostChange(text, spells=spells, caster={"you cast": "you", "your opponents cast": "opponent"}[caster],
+                      generic=-n if b.more_less == "less" else n)
 
 
 def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.SpellAbility:

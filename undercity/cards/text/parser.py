@@ -850,6 +850,16 @@ class Parser:
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
             prefix = "until end of turn ,"
+        if not prefix and self.at("if", "it's") and self.peek(2) in ("a", "an"):
+            # "If it's a creature card of the chosen type, you may reveal it …": the card just
+            # looked at (lowered with the "look at the top card" before it).
+            mark = self.i
+            self.i += 3
+            n = self.noun()
+            if n is not None and n.card == "card" and self.eat(","):
+                prefix = f"if it's {self.low[mark + 2]} {n.render()},"
+            else:
+                self.i = mark
         if prefix.endswith(" ,"):
             prefix = prefix[:-2] + ","
         may = "you may" if self.eat("you", "may") else ""
@@ -1386,7 +1396,8 @@ class Parser:
         n = self.noun()
         if n is None or n.card != "spells":
             return None
-        caster = self.one_of("you cast", "your opponents cast")
+        caster = self.one_of("you cast", "your opponents cast", "you cast of the chosen type",
+                             "you cast of the chosen color")
         verb = self.one_of("cost", "costs")
         tok = self.raw()
         if caster is None or verb is None or not tok.startswith("{"):
