@@ -16,13 +16,49 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.attack_requirements import AttacksEachCombat, IsGoaded
+from undercity.cards.language.attack_requirements import (
+    GOADED_ATTACKS,
+    AttacksEachCombat,
+    GoadEachControlledBy,
+    GoadedCantBlock,
+    IsGoaded,
+)
 from undercity.engine import abilities as ab
-from undercity.engine import targeting
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import targeting, triggers
+from undercity.engine.effects import goad, handles, ref_players
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
-    from undercity.engine.state import Obj
+    from undercity.engine.state import Job, Obj, StackItem
+
+
+@handles(GoadEachControlledBy)
+def h_goad_each_controlled_by(g: Game, job: Job, item: StackItem, e: GoadEachControlledBy, key: str) -> None:
+    """CR 701.15a, 608.2c: the creatures the player controls as it resolves (Geode Rager's
+    ruling: not those that come later)."""
+    s = g.s
+    players = ref_players(g, e.player, item, job)
+    for oid in list(s.battlefield):
+        o = s.objs[oid]
+        if o.controller in players and targeting.matches(g, o, e.filter, item.controller, item.source):
+            goad(g, oid, item.controller)
+
+
+@triggers.watches("attack_declared")
+def _goaded_attacks(g: Game, e: ev.AttackDeclared) -> None:
+    """"Whenever a goaded creature attacks" (CR 508.3a): goaded as it is declared."""
+    s = g.s
+    o = s.objs.get(e.attacker)
+    if o is None or not goaded_by(g, o):
+        return
+    for sid in s.battlefield:
+        src = s.objs[sid]
+        for a in ab.triggered(g, src):
+            if a.when.event == GOADED_ATTACKS:
+                triggers._add(g, src, a, src.controller, src.name, object=o.id)
 
 
 def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:
@@ -56,6 +92,26 @@ def _required(g: Game, o: Obj) -> bool:
                                                                                           o.controller):
                     return True
     return False
+
+
+def _restricts_goaded(card: CardDef) -> bool:
+    return any(isinstance(st, GoadedCantBlock) for st in card.static)
+
+
+def may_block(g: Game, blocker: Obj) -> bool:
+    """CR 509.1b: "Goaded creatures your opponents control can't block" (Bothersome Quasit)."""
+    s = g.s
+    sources = ch.permanents_with(s, _restricts_goaded)
+    if not sources or not goaded_by(g, blocker):
+        return True
+    for sid in sources:
+        src = s.objs[sid]
+        for st in ab.static(g, src):
+            if isinstance(st, GoadedCantBlock) and targeting.matches(g, blocker, st.filter, src.controller, sid) \
+                    and (st.filter is None or st.filter.controller != "opponent"
+                         or targeting._is_opponent(g, src.controller, blocker.controller)):
+                return False
+    return True
 
 
 def must_attack(g: Game, o: Obj) -> bool:

@@ -161,6 +161,10 @@ def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
             return False
     if not protection.may_block(g, blocker, attacker):  # CR 702.16f
         return False
+    from undercity.engine import attack_requirements
+
+    if not attack_requirements.may_block(g, blocker):  # "Goaded creatures … can't block" (CR 509.1b)
+        return False
     # CR 509.1b: "can't block", "can't be blocked by/except by …"; 702.16f: protection from creatures
     return block_restrictions.allows(g, blocker, attacker) and protection_from_creatures.may_block(g, blocker, attacker)
 

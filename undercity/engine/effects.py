@@ -174,6 +174,15 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "defending_player":
         d = item.trigger_data.get("defending")
         return [d] if d is not None and not s.players[d].left else []
+    if k == "trigger_object_controller":
+        # "it deals 1 damage to its controller": the controller of the object the trigger
+        # names, now or as it last existed (CR 608.2h).
+        oid = item.trigger_data.get("object")
+        o = s.objs.get(oid) if oid is not None else None
+        if o is not None and o.zone == "battlefield":
+            return [o.controller]
+        lki = s.lki.get(oid) if oid is not None else None
+        return [lki["controller"]] if lki else []
     raise ValueError(f"{k} does not name players")
 
 
@@ -705,11 +714,17 @@ def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: s
 def h_goad(g: Game, job: Job, item: StackItem, e: m.Goad, key: str) -> None:
     """Goad (CR 701.15): until the goading player's next turn."""
     for oid in ref_objects(g, e.what, item, job):
-        o = g.s.objs[oid]
-        if item.controller not in o.goaded_by:
-            o.goaded_by = o.goaded_by + (item.controller,)
-        g.s.effects.append(ContinuousEffect("goad", oid, until="your_next_turn", player=item.controller))
-        g.emit(ev.Goaded(rule="701.15a", obj=oid, name=o.name, player=item.controller))
+        goad(g, oid, item.controller)
+
+
+def goad(g: Game, oid: int, player: int) -> None:
+    """``player`` goads the permanent ``oid`` until their next turn (CR 701.15a; 701.15d: the
+    same player again adds no requirement)."""
+    o = g.s.objs[oid]
+    if player not in o.goaded_by:
+        o.goaded_by = o.goaded_by + (player,)
+    g.s.effects.append(ContinuousEffect("goad", oid, until="your_next_turn", player=player))
+    g.emit(ev.Goaded(rule="701.15a", obj=oid, name=o.name, player=player))
 
 
 @handles(m.AddMana)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import ENCHANTED, SELF, Ref, Static
+from undercity.cards.model import ENCHANTED, SELF, Effect, Filter, Ref, Static
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -29,6 +29,32 @@ class AttacksEachCombat(Static):
 
     kind: str = "attacks_each_combat"
     affects: Ref = SELF
+
+
+#: ``Trigger.event`` of "Whenever a goaded creature attacks" (CR 508.3a, 701.15b): once per
+#: goaded attacking creature, whoever controls it; "it" is that creature.
+GOADED_ATTACKS = "goaded_attacks"
+#: The controller of the creature a trigger names ("its controller").
+TRIGGER_OBJECT_CONTROLLER = Ref("trigger_object_controller")
+
+
+@dataclass(frozen=True, slots=True)
+class GoadEachControlledBy(Effect):
+    """"Goad each creature target player controls" (CR 701.15a): every permanent matching
+    ``filter`` that ``player`` controls as the effect resolves (CR 608.2c)."""
+
+    filter: Filter
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GoadedCantBlock(Static):
+    """"Goaded creatures your opponents control can't block" (CR 509.1b): a goaded creature
+    matching ``filter`` (from this permanent's controller's point of view) can't be declared as
+    a blocker."""
+
+    kind: str = "goaded_cant_block"
+    filter: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

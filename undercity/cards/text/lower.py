@@ -120,6 +120,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
         pass
     sets: dict[str, set[str]] = {"not_types": set(), "not_colors": set(), "colors": set(), "supertypes": set(),
                                  "not_supertypes": set(), "not_subtypes": set()}
+    if n.card in ("card", "cards") and any(h.lower() in ("permanent", "permanents") for h in n.heads):
+        sets["not_types"] |= {"Instant", "Sorcery"}  # CR 110.4a: a permanent card isn't an instant or sorcery
     for q in n.quals:
         ql = q.lower()
         if ql == "other":
@@ -437,6 +439,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 return [m.GainLife(CardsInHand(), who) if c.verb.startswith("gain") else m.LoseLife(CardsInHand(), who)]
             raise Unsupported(c.render())
         return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
+    if isinstance(c, A.Damage) and isinstance(c.source, A.WordRef) and c.source.words == "it" \
+            and ctx.it == m.TRIGGER_OBJECT and isinstance(c.to, A.WordRef) and c.to.words == "its controller":
+        # "Whenever a goaded creature attacks, it deals 1 damage to its controller": the
+        # creature the trigger names is the source (CR 120.3, 608.2h).
+        from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_CONTROLLER
+
+        return [m.DealDamage(_n(c.n, ctx), TRIGGER_OBJECT_CONTROLLER, source=m.TRIGGER_OBJECT)]
     if isinstance(c, A.Damage):
         it_source = ctx.it_source and isinstance(c.source, A.WordRef) and c.source.words == "it"
         if not isinstance(c.source, A.SelfRef) and not it_source:
@@ -506,6 +515,15 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.ReturnToHand(object_ref(c.what, ctx))]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
+        if v == "goad" and isinstance(c.what, A.EachRef) and c.what.noun.suffix in (
+                ("target player controls",), ("target opponent controls",)):
+            # "Goad each creature target player controls" (CR 701.15a): that player's creatures
+            # as it resolves.
+            from undercity.cards.language.attack_requirements import GoadEachControlledBy
+
+            n = c.what.noun
+            player = ctx.target(A.TargetRef(A.Noun((), (n.suffix[0].split()[1],))))
+            return [GoadEachControlledBy(noun_filter(replace(n, suffix=())), player)]
         what = object_ref(c.what, ctx)
         from undercity.cards.language.regeneration import Regenerate
 
@@ -1259,6 +1277,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det == "a" and s.noun.quals == (
+            "goaded",) and s.noun.heads == ("creature",) and not s.noun.suffix and not s.noun.card:
+        from undercity.cards.language.attack_requirements import GOADED_ATTACKS
+
+        return m.Trigger(GOADED_ATTACKS, whose="any")  # CR 508.3a, 701.15b
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).
@@ -1317,7 +1340,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters"):
+    elif when.event in ("attacks", "enters", "goaded_attacks"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
     ctx.cast_trigger = when.event == "cast"
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
@@ -1593,6 +1616,16 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.SelfCostChange):
         out.static.append(_self_cost_change(b, text))
         return
+    if isinstance(b, A.Phrase) and b.words == "can't block" and isinstance(b.who, A.DescRef) \
+            and b.who.noun.quals == ("goaded",) and _many(replace(b.who, noun=replace(b.who.noun, quals=()))):
+        # "Goaded creatures your opponents control can't block" (CR 509.1b, 701.15b).
+        from undercity.cards.language.attack_requirements import GoadedCantBlock
+
+        flt = noun_filter(replace(b.who.noun, quals=()))
+        if "Creature" not in flt.types:
+            raise Unsupported(b.render())
+        out.static.append(GoadedCantBlock(text, filter=flt))
+        return
     if isinstance(b, A.Phrase) and b.words in ("attacks each combat if able", "attack each combat if able"):
         out.static.append(_attacks_each_combat(b.who, text))  # CR 508.1d
         return
@@ -1844,6 +1877,12 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
     if isinstance(inner, A.KeywordLine):
         for k in inner.keywords:
             _keyword(k, out, text)
+    elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and inner.event.words in (
+            "enters the battlefield or attacks", "enters or attacks") and inner.word == "whenever":
+        # One ability with two trigger events (CR 603.2), as its two halves: each event triggers it.
+        for words in ("enters the battlefield", "attacks"):
+            out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
+                inner.event, words=words)), text))
     elif isinstance(inner, A.TriggeredAbility):
         out.triggered.append(_triggered(inner, text))
     elif isinstance(inner, A.ActivatedAbility):

@@ -37,7 +37,7 @@ TYPE_WORDS = {
 }
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 QUALS = {"other", "tapped", "untapped", "attacking", "blocking", "nontoken", "legendary", "nonlegendary", "basic",
-         "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", *COLORS}
+         "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", "goaded", *COLORS}
 
 #: Keyword abilities without a parameter (CR 702), as they appear in keyword lines.
 PLAIN_KEYWORDS = {
