@@ -1190,6 +1190,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
     elif name == "changeling" and not k.arg:
         out.keywords.add(name)  # CR 702.73a: every creature type, in every zone (registry.define)
+    elif name == "enchant" and k.arg == "land":
+        out.enchant = m.TargetSpec("permanent", m.F("Land"), text="target land")  # CR 702.5a, 303.4a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     else:
