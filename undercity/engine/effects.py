@@ -151,6 +151,10 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     k = ref.kind
     if k == "you":
         return [item.controller]
+    if k == "spell_controller":
+        # "that spell's controller": the controller of the spell that targeted, as it triggered.
+        p = item.trigger_data.get("spell_controller")
+        return [p] if p is not None and not s.players[p].left else []
     if k == "target":
         if ref.i < len(item.targets) and _legal(job, ref.i):
             t = item.targets[ref.i]
@@ -278,6 +282,10 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
     if n <= 0:
         return 0
     tname = targeting.describe(g, target)
+    from undercity.engine import prevention
+
+    if not prevention.can_be_prevented(g):  # CR 615.12: no prevention effect applies
+        return _deal_unprevented(g, source, src_name, target, n, combat=combat, rule=rule)
     for e in s.effects:
         if e.kind == "prevent_combat" and combat:
             protected = e.player is None or (
@@ -299,6 +307,13 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
         if prevents(g, source, target):
             g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
             return 0
+    return _deal_unprevented(g, source, src_name, target, n, combat=combat, rule=rule)
+
+
+def _deal_unprevented(g: Game, source: int | None, src_name: str, target: targeting.Target, n: int,
+                      *, combat: bool = False, rule: str = "120.3") -> int:
+    """Damage after prevention (CR 120.3, 615): dealt."""
+    s = g.s
     src = s.objs.get(source) if source is not None else None
     kws = ch.keywords(g, src) if src is not None and src.zone == "battlefield" else (
         src.card.keywords if src is not None else frozenset())

@@ -31,6 +31,7 @@ from undercity.cards.language.event_triggers import (
     CombatDamageToPlayer,
     PlayerCasts,
 )
+from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
 from undercity.cards.model import CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -53,7 +54,7 @@ DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage ste
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once", "becomes_target"})
+    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL})
 
 
 @lru_cache(maxsize=4096)
@@ -254,7 +255,15 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
     spell = s.objs.get(e.obj)
     if spell is None:
         return
-    _targeted(g, next((it for it in s.stack if it.obj == e.obj), None))
+    item = next((it for it in s.stack if it.obj == e.obj), None)
+    _targeted(g, item)
+    if item is not None and item.targets:
+        # "Whenever ~ becomes the target of a spell" (CR 603.2, 115.1): anyone's spell, a copy
+        # too (it becomes a target as the copy is put on the stack); once however many times.
+        targets = [tuple(t) for t in item.targets]
+        for o, a in _with_event(g, BECOMES_TARGET_OF_SPELL):
+            if ("o", o.id) in targets:
+                _add(g, o, a, o.controller, target_item=item.id, spell_controller=item.controller)
     if e.copy:
         return
     for o, a in _with_event(g, "cast_once"):

@@ -420,6 +420,7 @@ def _load_rules() -> None:
         monstrosity,
         optional,
         played_from_exile,
+        prevention,
         priority,
         protection,
         protection_from_creatures,

@@ -194,8 +194,6 @@ def test_an_adventurer_card_compiles_face_by_face() -> None:
 
 def test_an_adventurer_card_is_implemented_only_if_both_faces_are() -> None:
     """The first phrase of either face that stops the compiler is the card's reason."""
-    main_fails = _compile("Bonecrusher Giant // Stomp")
-    assert (main_fails.stage, main_fails.reason) == ("parse", "becomes the target of a spell")
     faces = [{"name": "Main", "oracle_text": "Flying", "mana_cost": "{2}", "types": ["Creature"], "subtypes": [],
               "power": "2", "toughness": "2", "loyalty": None},
              {"name": "Trip", "oracle_text": "Frobnicate target creature.", "mana_cost": "{1}", "types": ["Instant"],
@@ -204,3 +202,9 @@ def test_an_adventurer_card_is_implemented_only_if_both_faces_are() -> None:
                                       "types": ["Creature"], "oracle_text": "Flying"})
     assert (adventure_fails.stage, adventure_fails.reason) == ("parse", "frobnicate target creature.")
     assert adventure_fails.adventure is not None and adventure_fails.lowered is None
+    faces[0] = {**faces[0], "oracle_text": "~ frobnicates."}
+    faces[1] = {**faces[1], "oracle_text": "Draw a card."}
+    main_fails = compile_fields({"name": "Main // Trip", "layout": "adventure", "faces": faces,
+                                 "types": ["Creature"], "oracle_text": "~ frobnicates."})
+    assert main_fails.stage == "parse" and main_fails.reason.startswith("frobnicates")
+    assert main_fails.adventure is not None and main_fails.adventure.implemented

@@ -83,7 +83,7 @@ CARDS = [
     # "~ can't block", raid's "Activate only if you attacked this turn" (CR 509.1b, 602.5b)
     "Bloodsoaked Champion",
     # an adventurer card, face by face (CR 715.2)
-    "Giant Killer // Chop Down",
+    "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
     # a modal triggered ability (CR 700.2b)
     "Knight of Autumn",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)

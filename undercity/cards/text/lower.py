@@ -205,6 +205,8 @@ class Ctx:
     it_source: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
+    spell_target: bool = False
     #: A trigger event with a player and a number: "that player mills that many cards".
     that_many: bool = False
 
@@ -263,6 +265,10 @@ def _attached(node: A.Node) -> bool:
 def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
     if node is None:
         return m.YOU
+    if isinstance(node, A.WordRef) and node.words == "that spell's controller" and ctx.spell_target:
+        from undercity.cards.language.prevention import SPELL_CONTROLLER
+
+        return SPELL_CONTROLLER  # the spell that targeted this permanent, as it triggered
     if isinstance(node, A.WordRef):
         ref = {"you": m.YOU, "defending player": m.DEFENDING}.get(node.words)
         if ref is not None:
@@ -453,6 +459,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         to = c.to
         if isinstance(to, A.EachAnd):
             return [_damage_each(_n(c.n, ctx), to, ctx)]
+        if isinstance(to, A.WordRef) and to.words == "that spell's controller":
+            return [m.DealDamage(_n(c.n, ctx), player_ref(to, ctx))]  # Bonecrusher Giant's trigger
         if isinstance(to, A.EachRef):
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
         elif isinstance(to, A.TargetRef):
@@ -613,6 +621,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
+    if isinstance(c, A.Phrase) and c.who is None and c.words.lower() == "damage can't be prevented this turn":
+        from undercity.cards.language.prevention import DamageCantBePrevented
+
+        return [DamageCantBePrevented()]  # CR 615.12
     if isinstance(c, A.Phrase):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -1259,6 +1271,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
         if w == "exploits a creature" and word == "when":
             return m.Trigger(EXPLOITS)  # CR 702.110b, 603.2
+        if w == "becomes the target of a spell" and word == "whenever":
+            from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
+
+            return m.Trigger(BECOMES_TARGET_OF_SPELL)  # CR 603.2, 115.1: anyone's spell
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
@@ -1345,6 +1361,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     elif when.event in ("attacks", "enters", "goaded_attacks"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
     ctx.cast_trigger = when.event == "cast"
+    ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:

@@ -353,6 +353,7 @@ class Parser:
         return None
 
     _WORD_REFS = ("you", "it", "them", "that creature", "that player", "that card", "that permanent",
+                  "that spell's controller",
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
@@ -803,6 +804,8 @@ class Parser:
         self._start = start
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
+        if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
+            return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
         p = self.predicate(None)
         if p is not None:
             return p
@@ -1023,7 +1026,8 @@ class Parser:
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
-               "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature")
+               "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
+               "becomes the target of a spell")
 
     @rule
     def event(self) -> A.Event | None:
