@@ -15,6 +15,7 @@ from undercity.cards.language.block_restrictions import (
     CantBeBlockedBy,
     CantBlock,
 )
+from undercity.cards.language.static_abilities import UnblockableAlone, UnblockableExcept
 from undercity.engine import abilities as ab
 from undercity.engine import events as ev
 from undercity.engine import targeting
@@ -42,12 +43,12 @@ def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
         if (e.kind == "cant_be_blocked_by" and e.obj == attacker.id
                 and targeting.matches(g, blocker, getattr(e, "filter", None), e.player or 0)):
             return False
-    for src in permanents_where(g, static_kind("unblockable_except")):
+    for src in permanents_where(g, static_kind(UnblockableExcept)):
         for st in ab.static(g, src):
-            if (st.kind == "unblockable_except" and attacker.controller == src.controller
-                    and not targeting.matches(g, blocker, st.filter, src.controller)):  # type: ignore[attr-defined]
+            if (isinstance(st, UnblockableExcept) and attacker.controller == src.controller
+                    and not targeting.matches(g, blocker, st.filter, src.controller)):
                 return False
-    for src in permanents_where(g, static_kind("unblockable_alone")):
+    for src in permanents_where(g, static_kind(UnblockableAlone)):
         if src.id == attacker.id and s.combat is not None and len(s.combat.attackers) == 1:
             return False  # CR 506.5: attacking alone
     return True

@@ -1,7 +1,6 @@
-"""Rule-modifying static abilities (CR 604.1): the kinds of
-:class:`undercity.cards.language.static_abilities.StaticIf` and
-:data:`~undercity.cards.language.static_abilities.NO_MAX_HAND_SIZE` that change a rule, asked by
-the rules module where that rule applies:
+"""Rule-modifying static abilities (CR 604.1), the types of
+:mod:`undercity.cards.language.static_abilities` that change a rule, asked by the rules module
+where that rule applies:
 
 * :func:`player_hexproof` — "You have hexproof" (CR 702.11c), asked by
   ``targeting.player_targetable``;
@@ -16,8 +15,8 @@ the rules module where that rule applies:
   ``turn.max_hand_size``.
 
 Each reads the static abilities of the permanents on the battlefield (with those granted and
-lost, CR 613.1f, where the ability can be granted). The blocking kinds (``unblockable_except``,
-``unblockable_alone``) are asked by :mod:`undercity.engine.block_restrictions`.
+lost, CR 613.1f, where the ability can be granted). The blocking ones (``UnblockableExcept``,
+``UnblockableAlone``) are asked by :mod:`undercity.engine.block_restrictions`.
 """
 
 from __future__ import annotations
@@ -26,7 +25,15 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE
+from undercity.cards.language.static_abilities import (
+    AssignsDamageByToughness,
+    NoMaximumHandSize,
+    PlayerHexproof,
+    RoomAbilitiesTriggerAgain,
+    UnblockableAlone,
+    UnblockableExcept,
+    VentureOnceEachTurn,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 
@@ -38,22 +45,22 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- helpers
 
 
-def static_kind(kind: str) -> Callable[[CardDef], bool]:
-    """The (cached) test "this card has a static ability of ``kind``", one of those listed below."""
+def static_kind(kind: type) -> Callable[[CardDef], bool]:
+    """The (cached) test "this card has a static ability of type ``kind``", one of those below."""
     return _STATIC_PREDS[kind]
 
 
-def _make_pred(kind: str) -> Callable[[CardDef], bool]:
+def _make_pred(kind: type) -> Callable[[CardDef], bool]:
     @lru_cache(maxsize=4096)
     def pred(card: CardDef) -> bool:
-        return any(st.kind == kind for st in card.static)
+        return any(isinstance(st, kind) for st in card.static)
 
     return pred
 
 
-_STATIC_PREDS: dict[str, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
-    "player_hexproof", "opponents_venture_once_each_turn", "room_abilities_trigger_additional_time",
-    "unblockable_except", "unblockable_alone", "assigns_damage_by_toughness", NO_MAX_HAND_SIZE)}
+_STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
+    PlayerHexproof, VentureOnceEachTurn, RoomAbilitiesTriggerAgain, UnblockableExcept, UnblockableAlone,
+    AssignsDamageByToughness, NoMaximumHandSize)}
 
 
 def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
@@ -67,7 +74,7 @@ def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
 
 def player_hexproof(g: Game, player: int) -> bool:
     """CR 702.11c: ``player`` controls a permanent with "You have hexproof"."""
-    return any(o.controller == player for o in permanents_where(g, static_kind("player_hexproof")))
+    return any(o.controller == player for o in permanents_where(g, static_kind(PlayerHexproof)))
 
 
 def venture_limit(g: Game, player: int) -> str | None:
@@ -76,7 +83,7 @@ def venture_limit(g: Game, player: int) -> str | None:
     is venturing into the dungeon too, CR 701.49d); the reason for the log, or None."""
     from undercity.engine import targeting
 
-    for o in permanents_where(g, static_kind("opponents_venture_once_each_turn")):
+    for o in permanents_where(g, static_kind(VentureOnceEachTurn)):
         if targeting._is_opponent(g, o.controller, player):
             return f"{o.name} allows only one venture each turn and they have already ventured this turn"
     return None
@@ -87,9 +94,9 @@ def additional_room_triggers(g: Game, owner: int) -> int:
     commander given it by Dungeon Delver) — once more for each instance among the permanents
     the dungeon's owner controls (CR 603.2d)."""
     s = g.s
-    ids = ch.permanents_with(s, static_kind("room_abilities_trigger_additional_time"))
+    ids = ch.permanents_with(s, static_kind(RoomAbilitiesTriggerAgain))
     return sum(1 for oid in ab.with_abilities(g, ids) if s.objs[oid].controller == owner
-               for st in ab.static(g, s.objs[oid]) if st.kind == "room_abilities_trigger_additional_time")
+               for st in ab.static(g, s.objs[oid]) if isinstance(st, RoomAbilitiesTriggerAgain))
 
 
 def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
@@ -97,10 +104,10 @@ def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
     toughness rather than its power" (CR 510.1a)."""
     s = g.s
     return any(s.objs[sid].controller == o.controller
-               for sid in ch.permanents_with(s, static_kind("assigns_damage_by_toughness")))
+               for sid in ch.permanents_with(s, static_kind(AssignsDamageByToughness)))
 
 
 def no_maximum_hand_size(g: Game, player: int) -> bool:
     """CR 402.2: ``player`` controls a permanent with "You have no maximum hand size"."""
     s = g.s
-    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(NO_MAX_HAND_SIZE)))
+    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(NoMaximumHandSize)))

@@ -7,7 +7,7 @@ and "As long as this Class is level N or greater, it has [abilities]" — a
 of layer 6, CR 613.1f, that applies only while the level is reached). :func:`class_card` defines a
 Class from its level-1 abilities (CR 716.3: they work at all times) and one :func:`level` per bar::
 
-    class_card("Wizard Class", static=(Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE),),
+    class_card("Wizard Class", static=(NoMaximumHandSize("You have no maximum hand size."),),
                levels=(level(2, "{2}{U}", Triggered("When this Class becomes level 2, draw two cards.",
                                                     when=becomes_level(2), effects=(Draw(2),))),
                        level(3, "{4}{U}", Triggered(...))))

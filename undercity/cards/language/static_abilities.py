@@ -1,7 +1,12 @@
 """Static abilities with a kind and an optional condition (CR 604: "as long as …"): the
-rule-modifying static abilities that the rules modules ask for where their rule applies (see
-:class:`StaticIf` for each kind and who asks), and "You have no maximum hand size"
-(:data:`NO_MAX_HAND_SIZE`, CR 402.2, asked by :mod:`undercity.engine.turn`).
+rule-modifying static abilities that change a rule, each a type of its own, asked by the rules module where
+that rule applies through :mod:`undercity.engine.static_abilities`: :class:`PlayerHexproof`
+(CR 702.11c, targeting), :class:`VentureOnceEachTurn` (CR 101.2, dungeons),
+:class:`RoomAbilitiesTriggerAgain` (CR 603.2d, dungeons), :class:`AssignsDamageByToughness`
+(CR 510.1a, combat), :class:`NoMaximumHandSize` (CR 402.2, turn), :class:`UnblockableExcept` and
+:class:`UnblockableAlone` (CR 509.1b, 506.5, combat through block_restrictions). :class:`StaticIf`
+holds the kinds the layer system and zones read (conditional P/T and keywords, entering
+tapped).
 """
 
 from __future__ import annotations
@@ -23,18 +28,9 @@ class StaticIf(Static):
     kind ``anthem_if``: other creatures matching ``filter`` you control get +p/+t while ``cond``.
     kind ``attached_pump_or``: the permanent this is attached to gets +p/+t, or +alt_p/+alt_t
     instead while ``cond`` holds for this permanent's controller (Precipitous Drop).
-    kind ``player_hexproof``: you have hexproof (CR 702.11c).
-    kind ``opponents_venture_once_each_turn``: each opponent can't venture into the dungeon
-    more than once each turn (Keen-Eared Sentry; CR 101.2).
-    kind ``room_abilities_trigger_additional_time``: room abilities of dungeons you own
-    trigger an additional time (Hama Pashar; CR 603.2d).
     kind ``enters_tapped``: this permanent enters tapped (CR 603.6d, 614.1d).
     kind ``enters_tapped_unless``: this permanent enters tapped unless ``cond`` holds for the
     player it would enter under, checked as it would enter (CR 614.1c, 614.12; Canopy Vista).
-    kind ``unblockable_except``: creatures you control can't be blocked except by creatures
-    matching ``filter`` (CR 509.1b).
-    kind ``unblockable_alone``: this creature can't be blocked as long as it's attacking alone
-    (CR 506.5, 509.1b).
     kind ``may_not_untap``: you may choose not to untap this permanent during your untap step
     (CR 502.3; Immovable Rod).
 
@@ -47,5 +43,56 @@ class StaticIf(Static):
     alt_p: int = 0
     alt_t: int = 0
 
-#: ``Static.kind``: "You have no maximum hand size" (CR 402.2).
-NO_MAX_HAND_SIZE = "no_max_hand_size"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PlayerHexproof(Static):
+    """"You have hexproof" (CR 702.11c: you can't be the target of spells or abilities your
+    opponents control)."""
+
+    kind: str = "player_hexproof"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class VentureOnceEachTurn(Static):
+    """"Each opponent can't venture into the dungeon more than once each turn" (Keen-Eared
+    Sentry; CR 101.2)."""
+
+    kind: str = "opponents_venture_once_each_turn"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RoomAbilitiesTriggerAgain(Static):
+    """"Room abilities of dungeons you own trigger an additional time" (Hama Pashar; CR 603.2d)."""
+
+    kind: str = "room_abilities_trigger_additional_time"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AssignsDamageByToughness(Static):
+    """"Each creature you control assigns combat damage equal to its toughness rather than its
+    power" (Rasaad yn Bashir; CR 510.1a)."""
+
+    kind: str = "assigns_damage_by_toughness"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class NoMaximumHandSize(Static):
+    """"You have no maximum hand size" (CR 402.2: no discard in the cleanup step, 514.1)."""
+
+    kind: str = "no_max_hand_size"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UnblockableExcept(Static):
+    """"Creatures you control can't be blocked except by creatures matching ``filter``" (CR 509.1b)."""
+
+    kind: str = "unblockable_except"
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UnblockableAlone(Static):
+    """"This creature can't be blocked as long as it's attacking alone" (CR 506.5, 509.1b)."""
+
+    kind: str = "unblockable_alone"

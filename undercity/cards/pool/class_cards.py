@@ -12,7 +12,7 @@ from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
 from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.library_top import LookPutOneIntoHand
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
-from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE
+from undercity.cards.language.static_abilities import NoMaximumHandSize
 from undercity.cards.model import (
     ALL,
     EACH_OPPONENT,
@@ -32,7 +32,7 @@ _YOUR_CREATURE = target_creature(controller="you")
 
 class_card(
     "Wizard Class",
-    static=(Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE),),  # CR 402.2
+    static=(NoMaximumHandSize("You have no maximum hand size."),),  # CR 402.2
     levels=(
         level(2, "{2}{U}", Triggered("When this Class becomes level 2, draw two cards.",
                                      when=becomes_level(2), effects=(Draw(2),))),

@@ -20,7 +20,7 @@ from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TRIGGER_AMOUNT, GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
-from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE, StaticIf
+from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.tap_untap import Untap
 from undercity.cards.language.tokens import CreateTokensAttacking
 from undercity.cards.language.ward import CounterUnlessPays
@@ -61,7 +61,7 @@ BASIC_LAND = F("Land", basic=True)
 #: "Whenever equipped creature attacks" (a trigger event of language.event_triggers).
 EQUIPPED_ATTACKS = Trigger("equipped_attacks")
 ENTERS_TAPPED = Static("This permanent enters tapped.", kind="enters_tapped")  # CR 614.1c
-NO_MAX = Static("You have no maximum hand size.", kind=NO_MAX_HAND_SIZE)  # CR 402.2
+NO_MAX = NoMaximumHandSize("You have no maximum hand size.")  # CR 402.2
 
 
 def _cost(text: str, *, tap: bool = False, sacrifice_self: bool = False) -> Cost:

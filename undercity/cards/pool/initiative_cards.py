@@ -19,6 +19,7 @@ from undercity.cards.language.explore import Explore
 from undercity.cards.language.life_lost import ControllerLosesLife
 from undercity.cards.language.mana_abilities import AddManaIf
 from undercity.cards.language.search import SearchAny
+from undercity.cards.language.static_abilities import AssignsDamageByToughness, RoomAbilitiesTriggerAgain
 from undercity.cards.language.tap_untap import Untap, UntapOne
 from undercity.cards.language.tokens import CreateTokensAttacking
 from undercity.cards.language.ward import CounterUnlessPays
@@ -34,7 +35,6 @@ from undercity.cards.model import (
     Grant,
     Pump,
     SpellAbility,
-    Static,
     T,
     TakeInitiative,
     TargetSpec,
@@ -197,8 +197,8 @@ define("Safana, Calimport Cutthroat", triggered=(
 ))
 
 define("Rasaad yn Bashir", static=(
-    Static("Each creature you control assigns combat damage equal to its toughness rather than its power.",
-           kind="assigns_damage_by_toughness"),
+    AssignsDamageByToughness("Each creature you control assigns combat damage equal to its toughness rather "
+                             "than its power."),
 ), triggered=(
     Triggered("Whenever Rasaad yn Bashir attacks, if you have the initiative, double the toughness of each "
               "creature you control until end of turn.", when=Trigger("attacks"), if_=HAVE_INITIATIVE,
@@ -208,6 +208,5 @@ define("Rasaad yn Bashir", static=(
 define("Dungeon Delver", static=(
     Grant('Commander creatures you own have "Room abilities of dungeons you own trigger an additional time."',
           to="commanders_you_own", abilities=(
-              Static("Room abilities of dungeons you own trigger an additional time.",
-                     kind="room_abilities_trigger_additional_time"),)),
+              RoomAbilitiesTriggerAgain("Room abilities of dungeons you own trigger an additional time."),)),
 ))

@@ -24,7 +24,14 @@ from undercity.cards.language.emblems import GetEmblem
 from undercity.cards.language.event_triggers import ZoneTrigger
 from undercity.cards.language.library_top import LookRevealToHand
 from undercity.cards.language.sacrifice import TokenUnlessSacrifice
-from undercity.cards.language.static_abilities import StaticIf
+from undercity.cards.language.static_abilities import (
+    PlayerHexproof,
+    RoomAbilitiesTriggerAgain,
+    StaticIf,
+    UnblockableAlone,
+    UnblockableExcept,
+    VentureOnceEachTurn,
+)
 from undercity.cards.language.tap_untap import DoesntUntapNext
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import ReturnSourceCard, ReturnUpToOne
@@ -99,9 +106,8 @@ define("Gloom Stalker", static=(
              kind="pump_self_if", keywords=frozenset({"double strike"}), cond=COMPLETED),))
 
 define("Keen-Eared Sentry", static=(
-    StaticIf("You have hexproof.", kind="player_hexproof"),
-    StaticIf("Each opponent can't venture into the dungeon more than once each turn.",
-             kind="opponents_venture_once_each_turn"),
+    PlayerHexproof("You have hexproof."),
+    VentureOnceEachTurn("Each opponent can't venture into the dungeon more than once each turn."),
 ))
 
 _NADAAR = f"Whenever Nadaar enters or attacks, venture into the dungeon.{_R}"
@@ -138,7 +144,7 @@ define("Eccentric Apprentice", triggered=(
 
 
 define("Yuan-Ti Malison", triggered=(_combat_damage("Yuan-Ti Malison"),), static=(
-    StaticIf("Yuan-Ti Malison can't be blocked as long as it's attacking alone.", kind="unblockable_alone"),))
+    UnblockableAlone("Yuan-Ti Malison can't be blocked as long as it's attacking alone."),))
 
 # ----------------------------------------------------------------------------- black
 define("Acererak the Archlich", triggered=(
@@ -243,8 +249,7 @@ define("Barrowin of Clan Undurr", triggered=(
 ))
 
 define("Hama Pashar, Ruin Seeker", static=(
-    StaticIf("Room abilities of dungeons you own trigger an additional time.",
-             kind="room_abilities_trigger_additional_time"),))
+    RoomAbilitiesTriggerAgain("Room abilities of dungeons you own trigger an additional time."),))
 
 define("Sefris of the Hidden Ways", triggered=(
     Triggered("Whenever one or more creature cards are put into your graveyard from anywhere, venture into the "
@@ -258,8 +263,8 @@ define("Sefris of the Hidden Ways", triggered=(
 ))
 
 define("Midnight Pathlighter", static=(
-    StaticIf("Creatures you control can't be blocked except by legendary creatures.", kind="unblockable_except",
-             filter=F("Creature", supertypes={"Legendary"})),
+    UnblockableExcept("Creatures you control can't be blocked except by legendary creatures.",
+                      filter=F("Creature", supertypes={"Legendary"})),
 ), triggered=(
     Triggered(f"Whenever one or more creatures you control deal combat damage to a player, venture into the "
               f"dungeon.{_R}", when=Trigger("one_or_more_combat_damage_to_player"), effects=VENTURE),))

@@ -48,7 +48,7 @@ from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity,
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TARGET_MANA_VALUE
 from undercity.cards.language.spell_costs import CostChange
-from undercity.cards.language.static_abilities import NO_MAX_HAND_SIZE, StaticIf
+from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
 from undercity.cards.language.ward import CounterUnlessPays
@@ -1664,7 +1664,7 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             return
         raise Unsupported(b.render())
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
-        out.static.append(m.Static(text, kind=NO_MAX_HAND_SIZE))  # CR 402.2
+        out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in _SELF_RESTRICTIONS:
         # "~ can't block." (CR 509.1b), "~ can't attack." (CR 508.1c): restrictions the rules
