@@ -10,6 +10,7 @@ on top of or on the bottom of its owner's library (CR 400.3)."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
@@ -75,6 +76,8 @@ def _take(g: Game, job: Job, item: StackItem, e: LookAtTop, top: list[int], key:
     s = g.s
     p = item.controller
     fits = [c for c in top if e.filter is None or targeting.matches(g, s.objs[c], e.filter, p, item.source)]
+    if e.filters:
+        fits = [c for c in top if any(targeting.matches(g, s.objs[c], f, p, item.source) for f in e.filters)]
     most = len(fits) if e.take is None else min(e.take, len(fits))
     if not e.up_to:
         names = ", ".join(s.objs[c].name for c in top)
@@ -82,7 +85,9 @@ def _take(g: Game, job: Job, item: StackItem, e: LookAtTop, top: list[int], key:
                             lambda k: f"{item.source_name}: put one of {names} {_WHERE[e.to]}", fits, most)
     chosen: list[int] = []
     for k in range(most):
-        rest = [c for c in fits if c not in chosen]
+        rest = [c for c in fits if c not in chosen and (not e.filters or _one_each(g, e, item, [*chosen, c]))]
+        if not rest:
+            break
         verb = "reveal and put" if e.reveal else "put"
         opts = [Option(f"{verb} {s.objs[c].name} {_WHERE[e.to]}", c) for c in distinct_cards(g, rest)]
         opts.append(Option("none" if not chosen else "no more", None))
@@ -92,6 +97,14 @@ def _take(g: Game, job: Job, item: StackItem, e: LookAtTop, top: list[int], key:
             break
         chosen.append(v)
     return chosen
+
+
+def _one_each(g: Game, e: LookAtTop, item: StackItem, cards: list[int]) -> bool:
+    """Whether ``cards`` can each count for a different one of ``e.filters`` ("a Cleric card, a
+    Rogue card, … and/or a Wizard card": a Cleric Rogue is one or the other, not both)."""
+    fits = [[i for i, f in enumerate(e.filters) if targeting.matches(g, g.s.objs[c], f, item.controller, item.source)]
+            for c in cards]
+    return any(len(set(pick)) == len(pick) for pick in product(*fits))
 
 
 def _order(g: Game, job: Job, p: int, cards: list[int], where: str, key: str) -> list[int]:

@@ -98,7 +98,7 @@ CARDS = [
     "Search for Tomorrow",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
-    "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire",
+    "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire", "Harper Recruiter",
     # "when you cycle ~" (CR 702.29c); a number in words past ten
     "Fractured Sanity",
     # cards put from the hand on top of the library (CR 401.4)

@@ -53,6 +53,9 @@ class LookAtTop(Effect):
     random: bool = False
     #: Whose library (CR 401.5: "look at the top card of target player's library").
     whose: Ref = YOU
+    #: "a Cleric card, a Rogue card, … and/or a Wizard card": at most one card for each filter, each
+    #: card counting for one filter it matches (``take`` is their number, ``filter`` unused).
+    filters: tuple[Filter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

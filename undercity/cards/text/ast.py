@@ -525,6 +525,27 @@ class LookTop(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealSeveral(Node):
+    """"reveal a Cleric card, a Rogue card, a Warrior card, and/or a Wizard card from among them and
+    put those cards into your hand", "put a creature card and/or a land card from among them into
+    your hand" (CR 401.5, 701.20a): one card of each kind at most; ``put_ref`` the cards put after a
+    reveal ("" after "put")."""
+
+    who: Node | None
+    verb: str
+    items: tuple[tuple[str, Noun], ...]  # (article, noun)
+    joins: tuple[str, ...]  # ", ", ", and/or ", " and/or "
+    put_ref: str = ""
+
+    def render(self) -> str:
+        out = _join(self.who.render() if self.who else None, self.verb, *self.items[0][:1],
+                    self.items[0][1].render())
+        for j, (det, noun) in zip(self.joins, self.items[1:], strict=True):
+            out += f"{j}{det} {noun.render()}"
+        return out + (f" and put {self.put_ref} into your hand" if self.put_ref else " into your hand")
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

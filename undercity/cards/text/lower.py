@@ -880,6 +880,14 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
         raise Unsupported(u.render())
     where, random = _LOOK_REST[rest.to]
     first = t.clauses[0]
+    if isinstance(first, A.RevealSeveral) and len(t.clauses) == 1 and first.who is None and where != lt.HAND:
+        # "a Cleric card, a Rogue card, … and/or a Wizard card": one of each at most (CR 401.5).
+        last = len(first.items) - 1
+        flts = tuple(_among_them(A.DescRef(det, noun if i == last else replace(noun, suffix=(*noun.suffix,
+                                                                                           "from among them"))))
+                     for i, (det, noun) in enumerate(first.items))
+        return lt.LookAtTop(n, len(flts), up_to=True, filters=flts, reveal=first.verb == "reveal", to=lt.HAND,
+                            rest=where, random=random), 2
     reveal = isinstance(first, A.ObjectAction) and first.verb == "reveal" and not first.to
     if reveal:
         put = t.clauses[1] if len(t.clauses) == 2 and t.joins == (" and ",) else None

@@ -552,6 +552,37 @@ class Parser:
                        "second from the top of its owner's library", "third from the top of its owner's library")
 
     @rule
+    def several(self, who: A.Node | None, v: str) -> A.RevealSeveral | None:
+        """"[reveal] a creature card, … and/or a land card from among them [and put those cards]
+        into your hand" (CR 401.5): two or more kinds of card, one of each at most."""
+        items: list[tuple[str, A.Noun]] = []
+        joins: list[str] = []
+        while True:
+            det = self.one_of("a", "an")
+            n = self.noun() if det else None
+            if det is None or n is None:
+                return None
+            items.append((det, n))
+            if self.eat(",", "and", "/", "or"):
+                joins.append(", and/or ")
+            elif self.eat("and", "/", "or"):
+                joins.append(" and/or ")
+            elif self.peek() == "," and self.peek(1) in ("a", "an") and self.eat(","):
+                joins.append(", ")
+            else:
+                break
+        if len(items) < 2 or not joins or "and/or" not in joins[-1]:
+            return None
+        if v.startswith("reveal"):
+            if not self.eat("and", "put"):
+                return None
+            ref = self.one_of("those cards", "the revealed cards", "them")
+            if ref is None or not self.eat("into", "your", "hand"):
+                return None
+            return A.RevealSeveral(who, v, tuple(items), tuple(joins), ref)
+        return A.RevealSeveral(who, v, tuple(items), tuple(joins)) if self.eat("into", "your", "hand") else None
+
+    @rule
     def library_top(self, who: A.Node | None) -> A.Node | None:
         """"look at the top three cards of your library" (CR 401.5); "put one of them into your
         hand and the rest on the bottom of your library in any order", "put the rest on the bottom
@@ -574,6 +605,9 @@ class Parser:
         if (v := self.verb("play")) and self.eat("cards", "exiled", "this", "way") and (
                 d := self.one_of("until the end of your next turn", "this turn")):
             return A.ObjectAction(who, v, A.WordRef("cards exiled this way"), d)
+        self.i = start
+        if (v := self.verb("reveal", "put")) and (several := self.several(who, v)) is not None:
+            return several
         self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
