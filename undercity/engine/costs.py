@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
+from undercity.cards.language.mana_triggers import WhenEnchantedTappedForMana
 from undercity.cards.model import YOU, Activated, AddMana, CardDef, DealDamage
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -124,13 +125,65 @@ def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
     return eff.mana
 
 
-def _source(g: Game, o: Obj, a: Activated, index: int = 0) -> ManaSource | None:
+def _has_mana_trigger(card: CardDef) -> bool:
+    return any(isinstance(t, WhenEnchantedTappedForMana) for t in card.triggered)
+
+
+def tapped_for_mana_extra(g: Game) -> dict[int, list[tuple[str, str]]]:
+    """Land id -> the (mana, Aura name) its Auras' triggered mana abilities add whenever it is
+    tapped for mana ("its controller adds an additional {G}", CR 605.1b, 605.4a)."""
+    s = g.s
+    out: dict[int, list[tuple[str, str]]] = {}
+    for aid in ch.permanents_with(s, _has_mana_trigger):
+        aura = s.objs[aid]
+        if aura.attached_to is None or aura.attached_to not in s.objs:
+            continue
+        for t in ab.triggered(g, aura):
+            if isinstance(t, WhenEnchantedTappedForMana):
+                out.setdefault(aura.attached_to, []).append((t.mana, aura.name))
+    return out
+
+
+def _with_extra(mana: str, extra: list[tuple[str, str]] | None) -> str:
+    """A {T} mana ability's mana and what triggered mana abilities add with it (CR 605.4a), for
+    the planner: all of it when the mana is of fixed types; one mana of a choice of colors
+    plus more is beyond what a planner source says, so it counts the ability's own only (the
+    rest is still added, to the pool)."""
+    if not extra or not mana or mana.startswith("any"):
+        return mana
+    return mana + "".join(m for m, _name in extra)
+
+
+def _add_triggered_mana(g: Game, o: Obj, a: Activated, planned: str | None) -> None:
+    """Resolve the triggered mana abilities of ``o`` being tapped for mana (CR 605.4a): their
+    mana is added to its controller's pool — or, if the payment planner counted it
+    (``planned``: the mana it planned ``o`` to make), already spent or left over by the plan."""
+    if not a.cost.tap:
+        return
+    extra = tapped_for_mana_extra(g).get(o.id)
+    if not extra:
+        return
+    counted = planned is not None and not planned.startswith("any") and _with_extra(planned, extra) != planned
+    for mana, name in extra:
+        if not counted:
+            pool = g.s.players[o.controller].pool
+            for c in mana:
+                pool[c] = pool.get(c, 0) + 1
+        g.emit(ev.ManaAdded(rule="605.4a", player=o.controller, mana="".join("{" + c + "}" for c in mana),
+                            source=name))
+
+
+def _source(g: Game, o: Obj, a: Activated, index: int = 0,
+            extra: dict[int, list[tuple[str, str]]] | None = None) -> ManaSource | None:
     """The planner's view of one mana ability; None if it would add no mana now (Command
-    Tower without a commander, CR 903.4f): it can't help pay anything."""
+    Tower without a commander, CR 903.4f): it can't help pay anything. ``extra``: what
+    triggered mana abilities add when each permanent is tapped for mana."""
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
     rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
     mana = produced_mana(g, o, eff)
+    if extra and a.cost.tap and o.id in extra:
+        mana = _with_extra(mana, extra[o.id])
     own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
     return _make_source(o.id, mana, rank, index, own) if mana else None
 
@@ -163,6 +216,7 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
     plain = ab.plain(g)
     view = ch.viewer(g)  # one look-up of the layer system for the whole loop
     ids = ch.permanents_with(s, _card_mana_ability)
+    extra = tapped_for_mana_extra(g) if ch.permanents_with(s, _has_mana_trigger) else None
     for oid in ids if plain else ab.with_abilities(g, ids):
         o = objs[oid]
         if o.controller != player or oid in exclude:
@@ -171,7 +225,7 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
         for i, a in enumerate(abilities):
             if not _can_activate(g, o, a, view):
                 continue
-            if (src := _source(g, o, a, i)) is not None:
+            if (src := _source(g, o, a, i, extra)) is not None:
                 out.append(src)
     return out
 
@@ -213,6 +267,7 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         g.emit(ev.Note(rule="903.4f", message=f"{o.name}'s ability adds no mana"))
     if len(a.effects) > 1:
         _deal_pain(g, o, a)
+    _add_triggered_mana(g, o, a, None)
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
 
@@ -308,6 +363,7 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -
             zones.set_tapped(g, o, True, "605.3a")
         if len(a.effects) > 1:
             _deal_pain(g, o, a)
+        _add_triggered_mana(g, o, a, produced_mana(g, o, a.effects[0]))  # type: ignore[arg-type]
         if a.cost.sacrifice_self:
             zones.move(g, key, "graveyard", rule="701.21a", verb="is sacrificed for mana")
     for c, n in plan.from_pool.items():

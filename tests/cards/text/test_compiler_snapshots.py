@@ -77,6 +77,8 @@ CARDS = [
     "Myriad Landscape",
     # a spell's own cost reduction for each permanent (CR 601.2f)
     "Blasphemous Act",
+    # a triggered mana ability of an Aura (CR 605.1b, 605.4a)
+    "Wild Growth",
     # abilities that work from the graveyard, "Activate only during your upkeep", flashback (CR 113.6m,
     # 602.5b, 702.34a)
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",

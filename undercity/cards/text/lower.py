@@ -1349,7 +1349,29 @@ def _controls(c: A.ControlsCondition, word: str) -> Controls:
     return Controls(filter=flt, n=_n(c.n))
 
 
+def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
+    """"Whenever enchanted land is tapped for mana, its controller adds an additional {G}": a
+    triggered mana ability (CR 605.1b), resolved with the land's mana ability (605.4a)."""
+    ev = a.event
+    if not (isinstance(ev.subject, A.WordRef) and ev.subject.words == "enchanted land"
+            and ev.words == "is tapped for mana" and a.word == "whenever" and a.condition is None):
+        return None
+    ss = a.body.sentences if isinstance(a.body, A.Effects) else ()
+    c = ss[0].clauses[0] if len(ss) == 1 and isinstance(ss[0], A.Sentence) and len(ss[0].clauses) == 1 else None
+    if not (isinstance(c, A.Phrase) and isinstance(c.who, A.WordRef) and c.who.words == "its controller"
+            and c.words.startswith("adds an additional ") and not ss[0].may):
+        raise Unsupported(a.body.render())
+    from undercity.cards.language.mana_triggers import WhenEnchantedTappedForMana
+
+    mana = _mana(c.words[len("adds an additional "):])
+    if mana in ("any", CHOSEN_COLOR) or not mana.isalpha():
+        raise Unsupported(c.render())  # fixed mana only: the payment planner counts it with the land's
+    return WhenEnchantedTappedForMana(text, when=m.Trigger("tapped_for_mana"), effects=(m.AddMana(mana),), mana=mana)
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
+    if (mana_trigger := _tapped_for_mana(a, text)) is not None:
+        return mana_trigger
     when = _trigger(a.event, a.word)
     cond: m.Condition | None = None
     if isinstance(a.condition, A.ControlsCondition):

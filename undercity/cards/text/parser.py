@@ -767,6 +767,11 @@ class Parser:
                         self.i = mark
                 return A.Create(who, v, n, tuple(desc), plural, kws)
         self.i = self._start
+        if who is not None and (v := self.verb("add")) and self.eat("an", "additional") and self.raw().startswith("{"):
+            # "its controller adds an additional {G}" (CR 605.1b: a triggered mana ability's effect)
+            self.i += 1
+            return A.Phrase(who, f"{v} an additional {self.raw(-1)}")
+        self.i = self._start
         if who is None and (v := self.verb("add")):
             opts: list[str] = []
             while True:
@@ -1058,7 +1063,7 @@ class Parser:
                "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
-               "is turned face up", "becomes tapped", "becomes untapped", "attacks alone",
+               "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell")
