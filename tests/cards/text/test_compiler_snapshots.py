@@ -89,7 +89,7 @@ CARDS = [
     # a modal triggered ability (CR 700.2b)
     "Knight of Autumn",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
-    "Mulldrifter", "Mardu Strike Leader",
+    "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)
     "Vandalblast",
     # monstrosity: the keyword action, "as long as ~ is monstrous" (CR 701.37)

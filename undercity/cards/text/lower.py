@@ -123,7 +123,7 @@ def noun_filter(n: A.Noun) -> m.Filter:
     if n.card in ("card", "cards") and any(h.lower() in ("permanent", "permanents") for h in n.heads):
         sets["not_types"] |= {"Instant", "Sorcery"}  # CR 110.4a: a permanent card isn't an instant or sorcery
     for q in n.quals:
-        ql = q.lower()
+        ql = q.lower().removesuffix(",")  # "nonartifact, nonblack creature" (parser.noun)
         if ql == "other":
             kw["other"] = True
         elif ql == "nontoken":

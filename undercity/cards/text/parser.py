@@ -300,6 +300,9 @@ class Parser:
         quals: list[str] = []
         while (q := self.qual()) is not None:
             quals.append(q)
+            if self.peek() == "," and self.peek(1).startswith("non"):
+                quals[-1] += ","  # "nonartifact, nonblack creature": a list of qualities (it renders back)
+                self.i += 1
         heads: list[str] = []
         conj = "or"
         h = self.head()
