@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.activate_only import DURING_YOUR_UPKEEP, IF_YOU_ATTACKED, ActivateOnly
+from undercity.cards.language.activate_only import (
+    DURING_END_OF_COMBAT,
+    DURING_YOUR_UPKEEP,
+    IF_YOU_ATTACKED,
+    ActivateOnly,
+)
 from undercity.cards.model import Activated
 from undercity.engine import events as ev
 from undercity.engine import triggers
@@ -29,6 +34,8 @@ def allows(g: Game, player: int, a: Activated) -> bool:
         return s.step == "upkeep" and is_active(g, player)
     if a.only == IF_YOU_ATTACKED:
         return s.extra.get(ATTACKED_TURN, {}).get(player) == s.turn
+    if a.only == DURING_END_OF_COMBAT:
+        return s.step == "end-of-combat"  # CR 511: whoever's turn it is
     raise ValueError(f"unknown activation restriction {a.only!r}")
 
 

@@ -16,9 +16,13 @@ DURING_YOUR_UPKEEP = "during_your_upkeep"
 #: attacker this turn (CR 508.1; the raid rulings: that creature needn't still be there).
 IF_YOU_ATTACKED = "if_you_attacked"
 
+#: "Activate only during the end of combat step." — of any player's turn (CR 511; Desert).
+DURING_END_OF_COMBAT = "during_end_of_combat"
+
 #: The restriction's words (the last sentence of the ability) -> its kind.
 RESTRICTIONS = {"activate only during your upkeep.": DURING_YOUR_UPKEEP,
-                "activate only if you attacked this turn.": IF_YOU_ATTACKED}
+                "activate only if you attacked this turn.": IF_YOU_ATTACKED,
+                "activate only during the end of combat step.": DURING_END_OF_COMBAT}
 
 
 @dataclass(frozen=True, slots=True, eq=False)

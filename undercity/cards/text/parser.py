@@ -1229,7 +1229,8 @@ class Parser:
             start = self.i
             r = self.one_of("activate only as a sorcery .", "activate only once each turn .",
                             "activate only during your turn .", "activate only as a sorcery and only once each turn .",
-                            "activate only during your upkeep .", "activate only if you attacked this turn .")
+                            "activate only during your upkeep .", "activate only if you attacked this turn .",
+                            "activate only during the end of combat step .")
             if r is None:
                 return self._activate_only_if(tuple(costs), body)
             restriction = " ".join(self.low[start:self.i - 1]) + "."
