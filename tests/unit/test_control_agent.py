@@ -33,3 +33,29 @@ def test_threatens_the_biggest_opposing_creature_before_combat(tmp_path: Path) -
     assert d.kind == "target"
     t = d.options[agent.decide(g, d)].value
     assert g.s.objs[t[1]].name == "Hill Giant"
+
+
+_REINS = """
+format: 1
+game: {turn: 3, active: Alice, step: STEP}
+players:
+  - name: Alice
+    hand: [Reins of Power]
+    battlefield: [Island*4, Savannah Lions]
+  - name: Bob
+    battlefield: [Hill Giant, Grizzly Bears]
+"""
+
+
+def test_trades_creatures_before_combat_when_it_gains_more(tmp_path: Path) -> None:
+    f = tmp_path / "reins.yaml"
+    f.write_text(_REINS.replace("STEP", "precombat-main"), encoding="utf-8")
+    g = run_file(f).game
+    d = g.pending
+    v = d.options[HeuristicAgent(strict=True).decide(g, d)].value
+    assert v[0] == "cast" and g.s.objs[v[1]].name == "Reins of Power"
+    f.write_text(_REINS.replace("STEP", "postcombat-main"), encoding="utf-8")
+    g = run_file(f).game
+    d = g.pending
+    v = d.options[HeuristicAgent(strict=True).decide(g, d)].value
+    assert v[0] != "cast"

@@ -15,6 +15,7 @@ from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards.language import monstrosity as lm
 from undercity.cards.language.continuous import GainControlOf, LoseAllAbilitiesWhileTapped
+from undercity.cards.language.exchange import TradeCreaturesUntilEndOfTurn
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
@@ -483,6 +484,17 @@ def _steal_value(g: Game, me: int, e: GainControlOf, o: Obj | None, own: bool) -
     return 1.0 + 0.8 * max(ch.power(g, o), 0) + 0.3 * ev.creature_value(g, o) + 1.2
 
 
+def _trade_value(g: Game, me: int, t: Target) -> float:
+    """Reins of Power with opponent ``t``: before combat on our turn, their creatures attack for
+    us (untapped, with haste) while ours become their blockers; at any other time it does
+    nothing useful."""
+    if t[0] != "p" or mine(g, me, t[1]) or not is_active(g, me) or g.s.step != "precombat-main":
+        return -1.0
+    theirs = sum(0.8 * max(ch.power(g, o), 0) for o in ev.creatures_of(g, [t[1]]))
+    ours = sum(0.5 * max(ch.power(g, o), 0) for o in ev.creatures_of(g, [me]))
+    return theirs - ours - 1.0
+
+
 def _kill_value(g: Game, o: Obj, n: int) -> float | None:
     """If ``n`` damage destroys creature ``o``: its value; else None."""
     if not ch.is_creature(o) or ch.has(g, o, "indestructible"):
@@ -650,6 +662,8 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return 3.0 if own else -3.0
     if isinstance(e, GainControlOf):
         return _steal_value(g, me, e, o, own)
+    if isinstance(e, TradeCreaturesUntilEndOfTurn):
+        return _trade_value(g, me, t)
     # Anything else: helpful effects for our things, harmful ones for the opponents'.
     return -0.5 * sign if isinstance(e, ev.HELPFUL) else 0.5 * sign
 

@@ -405,6 +405,7 @@ def _load_rules() -> None:
         entering,
         equip,
         event_triggers,
+        exchange,
         exile_until,
         exiled_with,
         exploit,

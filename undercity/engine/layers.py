@@ -985,6 +985,8 @@ def sync_control(g: Game, announced: int | None = None) -> None:
 
     _controls_expired(g)
     for oid in list(base):
+        if oid not in base:
+            continue  # the log line of an earlier change already synced it (this runs after every event)
         o = s.objs.get(oid)
         if o is None or o.zone != "battlefield":
             del base[oid]  # a new object (CR 400.7): no effect follows it

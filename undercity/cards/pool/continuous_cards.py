@@ -22,6 +22,7 @@ from undercity.cards.language.continuous import (
     SetPT,
     SetTypes,
 )
+from undercity.cards.language.exchange import TradeCreaturesUntilEndOfTurn
 from undercity.cards.language.sacrifice import SacrificeIt
 from undercity.cards.model import (
     CREATURE,
@@ -29,6 +30,7 @@ from undercity.cards.model import (
     SELF,
     Draw,
     F,
+    SpellAbility,
     T,
     TargetSpec,
     Trigger,
@@ -65,6 +67,12 @@ define("Nighthawk Scavenger", static=(
     Continuous("Nighthawk Scavenger's power is equal to 1 plus the number of card types among cards in your "
                "opponents' graveyards.", affects=SELF,
                mods=(DefinePT(power=("card_types_in_opponents_graveyards", 1)),)),))
+
+# One of a kind: two players trade all their creatures for the turn (CR 613.1b, 611.2c).
+define("Reins of Power", spell=SpellAbility(
+    "Untap all creatures you control and all creatures target opponent controls. You and that opponent each gain "
+    "control of all creatures the other controls until end of turn. Those creatures gain haste until end of turn.",
+    targets=(TargetSpec("opponent", text="target opponent"),), effects=(TradeCreaturesUntilEndOfTurn(T(0)),)))
 
 define("Mind Flayer", triggered=(
     Triggered("Dominate Monster \u2014 When Mind Flayer enters the battlefield, gain control of target creature "

@@ -293,6 +293,18 @@ class GainControl(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeControl(Node):
+    """"exchange control of ~ and target creature" (CR 701.12a-b)."""
+
+    verb: str
+    first: Node
+    second: Node
+
+    def render(self) -> str:
+        return f"{self.verb} control of {self.first.render()} and {self.second.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class AttachSelf(Node):
     """"Attach ~ to target creature an opponent controls" (CR 701.3a)."""
 

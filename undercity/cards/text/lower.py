@@ -583,6 +583,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             _SPECS[spec.key] = spec
             tok = spec.key
         return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
+    if isinstance(c, A.ExchangeControl):
+        from undercity.cards.language.exchange import ExchangeControl
+
+        first, second = object_ref(c.first, ctx), object_ref(c.second, ctx)
+        if {first.kind, second.kind} - {"self", "target"}:
+            raise Unsupported(c.render())
+        return [ExchangeControl(first, second)]  # CR 701.12a-b
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())

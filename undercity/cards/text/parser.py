@@ -687,6 +687,10 @@ class Parser:
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
+        if who is None and (v := self.verb("exchange")) and self.eat("control", "of") and (
+                first := self.ref()) is not None and self.eat("and") and (second := self.ref()) is not None:
+            return A.ExchangeControl(v, first, second)  # CR 701.12a-b
+        self.i = self._start
         if (v := self.verb("gain")) and self.eat("control", "of") and (what := self.ref()) is not None:
             dur = self.one_of("until end of turn", "for as long as you control ~") or ""
             return A.GainControl(who, v, what, dur)  # CR 613.1b
