@@ -17,6 +17,7 @@ from undercity.cards.language.block_restrictions import (
 )
 from undercity.cards.language.static_abilities import UnblockableAlone, UnblockableExcept
 from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting
 from undercity.engine.effects import handles, ref_objects
@@ -28,6 +29,47 @@ if TYPE_CHECKING:
     from undercity.engine.state import Obj
 
 
+#: Landwalk keywords (CR 702.14a) and the basic land type each names.
+LANDWALK = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+
+
+def _evasion_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
+    """The evasion keywords of the attacker (as it has them now, CR 613.1f): fear (CR 702.36b:
+    only artifact creatures and/or black creatures block it), intimidate (CR 702.13b: only
+    artifact creatures and/or creatures sharing a color with it) and landwalk (CR 702.14c: not
+    blocked at all as long as the defending player controls a land of that type)."""
+    kws = ch.keywords(g, attacker)
+    if not kws or not ({"fear", "intimidate"} & kws or any(k in LANDWALK for k in kws)):
+        return True
+    artifact = "Artifact" in ch.types(g, blocker)
+    if "fear" in kws and not (artifact or "B" in ch.colors(blocker, g)):
+        return False
+    if "intimidate" in kws and not (artifact or ch.colors(blocker, g) & ch.colors(attacker, g)):
+        return False
+    walks = {LANDWALK[k] for k in kws if k in LANDWALK}
+    if walks:
+        defending = _defending_player(g, attacker)
+        s = g.s
+        if defending is not None and any(
+                s.objs[oid].controller == defending and walks & ch.subtypes(g, s.objs[oid])
+                and "Land" in ch.types(g, s.objs[oid]) for oid in s.battlefield):
+            return False
+    return True
+
+
+def _defending_player(g: Game, attacker: Obj) -> int | None:
+    """The player ``attacker`` attacks, or the controller of the planeswalker or battle it
+    attacks (CR 506.2, 506.3)."""
+    s = g.s
+    d = s.combat.attackers.get(attacker.id) if s.combat is not None else None
+    if d is None:
+        return None
+    if d[0] == "p":
+        return d[1]
+    o = s.objs.get(d[1])
+    return o.controller if o is not None else None
+
+
 def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
     """Blocking restrictions (CR 509.1b) of effects and static abilities."""
     s = g.s
@@ -36,6 +78,8 @@ def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
     if any(st.kind in (SELF_CANT_BLOCK, SELF_CANT_ATTACK_OR_BLOCK) for st in ab.static(g, blocker)):
         return False
     if any(st.kind == SELF_UNBLOCKABLE for st in ab.static(g, attacker)):
+        return False
+    if not _evasion_ok(g, blocker, attacker):
         return False
     for e in s.effects:
         if e.kind == "cant_block" and e.obj == blocker.id:

@@ -104,7 +104,7 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
             for a in ab.triggered(g, src):
                 if a.when.event != "combat_damage_to_player":
                     continue
-                _add(g, src, a, src.controller, damaged=e.target_player, object=src.id)
+                _add(g, src, a, src.controller, damaged=e.target_player, object=src.id, amount=e.amount)
     if e.target_obj is not None and e.target_obj in s.objs:
         o = s.objs[e.target_obj]
         if not any(a.when.event == "dealt_damage" for a in ab.triggered(g, o)):

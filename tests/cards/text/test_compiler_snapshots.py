@@ -84,6 +84,8 @@ CARDS = [
     "Reassembling Skeleton", "Eternal Dragon", "Unburial Rites",
     # "~ can't block", raid's "Activate only if you attacked this turn" (CR 509.1b, 602.5b)
     "Bloodsoaked Champion",
+    # landwalk, and "that many" of a combat damage trigger (CR 702.14, 510.2)
+    "Cold-Eyed Selkie",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
     # a modal triggered ability (CR 700.2b)

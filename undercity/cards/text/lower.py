@@ -28,7 +28,7 @@ from undercity.cards.language.cast_permissions import YOU_PLAY_FROM_EXILE, Exile
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
-from undercity.cards.language.damage import DamageEach
+from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
@@ -60,6 +60,8 @@ from undercity.mana import parse_cost
 ENGINE_KEYWORDS = frozenset({
     "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
+    # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
+    "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
 #: (effects_clb) are keywords too, always with their quality.
@@ -209,6 +211,9 @@ class Ctx:
     spell_target: bool = False
     #: A trigger event with a player and a number: "that player mills that many cards".
     that_many: bool = False
+    #: The number a trigger event carries, for "that many" ("Whenever ~ deals combat damage to
+    #: a player, you may draw that many cards": the damage dealt, CR 510.2).
+    event_amount: m.Count | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -317,6 +322,8 @@ def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
     if num.value is None:
         if ctx is not None and num.word == "X" and (ctx.x or ctx.cost_x) is not None:
             return ctx.x or ctx.cost_x
+        if ctx is not None and num.word.lower() == "that many" and ctx.event_amount is not None:
+            return ctx.event_amount  # "draw that many cards": the damage the trigger event dealt
         raise Unsupported(num.word)
     return num.value
 
@@ -1400,6 +1407,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
+    if when.event == "combat_damage_to_player":
+        ctx.event_amount = DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it

@@ -241,6 +241,9 @@ class Parser:
         if w.isdigit():
             self.i += 1
             return A.Num(w, int(w))
+        if w == "that" and self.peek(1) == "many":
+            self.i += 2
+            return A.Num(" ".join(self.toks[self.i - 2:self.i]), None)  # the trigger event's number
         self.miss()
         return None
 
