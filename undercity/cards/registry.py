@@ -43,7 +43,9 @@ _loaded = False
 def _reg(a: Any) -> Any:
     if a is None:
         return None
-    for nested in getattr(a, "abilities", ()):  # the abilities a Grant gives (CR 613.1f)
+    nested_all = [*getattr(a, "abilities", ()),  # the abilities a Grant gives (CR 613.1f)
+                  *(x for md in getattr(a, "mods", ()) for x in getattr(md, "abilities", ()))]  # a Continuous's
+    for nested in nested_all:
         if nested.uid < 0:
             register_ability(nested)
     return register_ability(a) if a.uid < 0 else a

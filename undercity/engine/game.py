@@ -383,6 +383,7 @@ def _load_rules() -> None:
         abilities,
         activate_only,
         alternative_costs,
+        base_pt,
         attack_requirements,
         block_restrictions,
         cascade,

@@ -88,8 +88,8 @@ CARDS = [
     "Cold-Eyed Selkie",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
-    # a modal triggered ability (CR 700.2b)
-    "Knight of Autumn",
+    # a modal triggered ability (CR 700.2b); base P/T until end of turn, ward granted to others
+    "Knight of Autumn", "Storvald, Frost Giant Jarl",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

@@ -210,6 +210,19 @@ class Duration(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BasePT(Node):
+    """"target creature has base power and toughness 7/7 until end of turn" (CR 613.4b)."""
+
+    who: Node
+    verb: str  # "has"/"have"
+    pt: str
+    duration: Node
+
+    def render(self) -> str:
+        return _join(self.who.render(), self.verb, "base power and toughness", self.pt, self.duration.render())
+
+
+@dataclass(frozen=True, slots=True)
 class Draw(Node):
     who: Node | None
     verb: str

@@ -635,6 +635,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
+    if isinstance(c, A.BasePT):
+        p, t = _pt(c.pt)
+        if c.duration.render() != "until end of turn" or p < 0 or t < 0:
+            raise Unsupported(c.render())
+        from undercity.cards.language.base_pt import SetBasePTUntilEOT
+
+        return [SetBasePTUntilEOT(object_ref(c.who, ctx), p, t)]  # CR 613.4b
     if isinstance(c, A.Phrase) and c.who is None and c.words.lower() == "damage can't be prevented this turn":
         from undercity.cards.language.prevention import DamageCantBePrevented
 
@@ -1972,6 +1979,9 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
     elif (isinstance(subj, A.DescRef) and subj.det == "" and subj.noun.quals == ("commander",)
           and subj.noun.heads == ("creatures",) and subj.noun.suffix == ("you own",) and not subj.noun.card):
         to = "commanders_you_own"  # a Background's grant (CR 702.124k)
+    elif isinstance(subj, A.DescRef) and subj.det == "" and not subj.noun.card and not g.pt \
+            and all(isinstance(i, A.Keyword) for i in g.items):
+        return _keywords_to_all(g, text, noun_filter(subj.noun))
     else:
         raise Unsupported(g.subject.render() + " " + g.verb)
     p, t = _pt(g.pt) if g.pt else (0, 0)
@@ -1992,6 +2002,25 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
         raise Unsupported(g.render())
     abilities = (*inner.triggered, *inner.activated, *inner.static)
     return m.Grant(text, to=to, p=p, t=t, keywords=frozenset(kws), abilities=abilities)
+
+
+def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
+    """"Other creatures you control have ward {3}." (CR 604.1, 613.1f): keyword abilities of each
+    permanent you control matching the description, in layer 6 — a keyword that is an ability of
+    its own (ward's trigger, CR 702.21a) as that ability."""
+    if flt.controller != "you" or not flt.types:
+        raise Unsupported(g.subject.render() + " " + g.verb)
+    inner = Lowered()
+    kws: set[str] = set()
+    for item in g.items:
+        assert isinstance(item, A.Keyword)
+        if item.name.lower() in ENGINE_KEYWORDS and not item.arg:
+            kws.add(item.name.lower())
+        elif item.name.lower() == "ward":
+            _keyword(item, inner, item.render())
+        else:
+            raise Unsupported(item.render())
+    return Continuous(text, affects=m.ALL(flt), mods=(AddAbilities(tuple(inner.triggered), frozenset(kws)),))
 
 
 def _overloaded(alt: m.AltCost, parts: list[A.SpellText], named: Any) -> m.AltCost:

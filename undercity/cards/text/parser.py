@@ -657,6 +657,12 @@ class Parser:
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
             return A.Draw(who, v, n)
         self.i = self._start
+        if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
+                and "/" in (pt := self.raw()) and pt[0].isdigit():
+            self.i += 1
+            if (d := self.duration()) is not None:
+                return A.BasePT(who, v, pt, d)  # CR 613.4b
+        self.i = self._start
         if v := self.verb("gain", "lose"):
             if (n := self.num()) is not None and self.eat("life"):
                 return A.LifeChange(who, v, n)

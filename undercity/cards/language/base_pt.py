@@ -1,0 +1,22 @@
+"""Setting base power and toughness until end of turn (CR 613.4b): "Target creature has base
+power and toughness 7/7 until end of turn." (Storvald, Frost Giant Jarl).
+
+:class:`SetBasePTUntilEOT` is a resolved effect: a layer-7b :class:`~undercity.cards.language.continuous.SetPT`
+on each object ``what`` names, with its own timestamp (CR 613.7b); counters and other
+modifications of layer 7c still apply over it. Its handler is :mod:`undercity.engine.base_pt`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePTUntilEOT(Effect):
+    """``what`` has base power and toughness ``p``/``t`` until end of turn (CR 613.4b, 611.2a)."""
+
+    what: Ref
+    p: int
+    t: int
