@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Condition, Effect, Filter, Ref, T
+from undercity.cards.model import Amount, Condition, Effect, Ref, T
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +40,6 @@ class ExileTopPlay(Effect):
 class ExileUntilNonlandCastFree(Effect):
     """Exile cards from the top of your library until you exile a nonland card; you may cast
     that card without paying its mana cost (CR 608.2g, 118.9). Sarevok's Tome."""
-
-
-@dataclass(frozen=True, slots=True)
-class ExileUntilCastFree(Effect):
-    """``who`` exiles cards from the top of their library until they exile a card matching
-    ``filter``; the controller may cast that card without paying its mana cost as this resolves
-    (CR 608.2g, 118.9); with ``rest_bottom``, the exiled cards not cast this way then go on the
-    bottom of that library in a random order (CR 401.4). Chaos Wand."""
-
-    who: Ref
-    filter: Filter
-    rest_bottom: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -612,19 +612,6 @@ class Parser:
                 d := self.one_of("until the end of your next turn", "this turn")):
             return A.ObjectAction(who, v, A.WordRef("cards exiled this way"), d)
         self.i = start
-        if (v := self.verb("exile")) and self.eat("cards", "from", "the", "top", "of") and (
-                owner := self.one_of("your", "their")) and self.eat("library", "until") and (
-                until := self.one_of("you exile", "they exile")) and (what := self.ref()) is not None:
-            return A.ExileUntil(who, v, owner, until, what)
-        self.i = start
-        if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
-            return A.Phrase(who, f"{v} that card without paying its mana cost")  # CR 118.9
-        self.i = start
-        if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
-                to := self.one_of("on the bottom of that library in a random order",
-                                  "on the bottom of their library in a random order")):
-            return A.ObjectAction(who, v, A.WordRef("the exiled cards that weren't cast this way"), to)
-        self.i = start
         if (v := self.verb("reveal", "put")) and (several := self.several(who, v)) is not None:
             return several
         self.i = start
@@ -1291,7 +1278,8 @@ class Parser:
             return ew
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
             return ea
-        w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block", "can't be blocked",
+        w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block and can't be blocked",
+                        "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
                         "attack each combat if able")
