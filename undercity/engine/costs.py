@@ -132,6 +132,8 @@ def _has_mana_trigger(card: CardDef) -> bool:
 def tapped_for_mana_extra(g: Game) -> dict[int, list[tuple[str, str]]]:
     """Land id -> the (mana, Aura name) its Auras' triggered mana abilities add whenever it is
     tapped for mana ("its controller adds an additional {G}", CR 605.1b, 605.4a)."""
+    from undercity.engine.entering import chosen_color_mana
+
     s = g.s
     out: dict[int, list[tuple[str, str]]] = {}
     for aid in ch.permanents_with(s, _has_mana_trigger):
@@ -140,7 +142,10 @@ def tapped_for_mana_extra(g: Game) -> dict[int, list[tuple[str, str]]]:
             continue
         for t in ab.triggered(g, aura):
             if isinstance(t, WhenEnchantedTappedForMana):
-                out.setdefault(aura.attached_to, []).append((t.mana, aura.name))
+                # "one mana of the chosen color": the Aura's, chosen as it entered (CR 614.12a)
+                mana = t.mana if t.mana != CHOSEN_COLOR else chosen_color_mana(g, aura)
+                if mana:
+                    out.setdefault(aura.attached_to, []).append((mana, aura.name))
     return out
 
 

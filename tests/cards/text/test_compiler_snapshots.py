@@ -32,6 +32,10 @@ CARDS = [
     "Skyship Stalker", "Dungeoneer's Pack",
     # static abilities: Equipment, no maximum hand size, enters tapped
     "+2 Mace", "Thought Vessel", "Marble Diamond", "Canopy Vista",
+    # as a permanent enters: a choice, a reveal, counters, a copy; "of the chosen type"; token copies
+    # (CR 614.1c-d, 614.12a, 122.6, 707.2, 707.9b)
+    "Thriving Heath", "Port Town", "Mikaeus, the Lunarch", "Grumgully, the Generous", "Masterwork of Ingenuity",
+    "Herald's Horn", "Reflections of Littjara", "Astral Dragon",
     # spells: sequences, modes, "its controller"
     "Swords to Plowshares", "Austere Command", "Valorous Stance", "Bull's Strength", "Grim Bounty",
     "Ambition's Cost", "Disrupt Decorum",

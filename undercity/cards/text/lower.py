@@ -1235,6 +1235,9 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F("Land"), text="target land")  # CR 702.5a, 303.4a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+        # "Enchant Forest" (CR 702.5a, 303.4a): a land with that land type (CR 205.3i)
+        out.enchant = m.TargetSpec("permanent", m.F("Land", subtypes={k.arg}), text=f"target {k.arg}")
     else:
         raise Unsupported(k.render())
 
@@ -1374,8 +1377,9 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     """"Whenever enchanted land is tapped for mana, its controller adds an additional {G}": a
     triggered mana ability (CR 605.1b), resolved with the land's mana ability (605.4a)."""
     ev = a.event
-    if not (isinstance(ev.subject, A.WordRef) and ev.subject.words == "enchanted land"
-            and ev.words == "is tapped for mana" and a.word == "whenever" and a.condition is None):
+    if not (isinstance(ev.subject, A.WordRef) and ev.subject.words in (
+            "enchanted land", "enchanted Plains", "enchanted Island", "enchanted Swamp", "enchanted Mountain",
+            "enchanted Forest") and ev.words == "is tapped for mana" and a.word == "whenever" and a.condition is None):
         return None
     ss = a.body.sentences if isinstance(a.body, A.Effects) else ()
     c = ss[0].clauses[0] if len(ss) == 1 and isinstance(ss[0], A.Sentence) and len(ss[0].clauses) == 1 else None
@@ -1385,8 +1389,10 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     from undercity.cards.language.mana_triggers import WhenEnchantedTappedForMana
 
     mana = _mana(c.words[len("adds an additional "):])
-    if mana in ("any", CHOSEN_COLOR) or not mana.isalpha():
-        raise Unsupported(c.render())  # fixed mana only: the payment planner counts it with the land's
+    if mana == "any" or not mana.isalpha():
+        # fixed mana only — or the Aura's chosen color, fixed as it entered (CR 614.12a): the
+        # payment planner counts it with the land's
+        raise Unsupported(c.render())
     return WhenEnchantedTappedForMana(text, when=m.Trigger("tapped_for_mana"), effects=(m.AddMana(mana),), mana=mana)
 
 

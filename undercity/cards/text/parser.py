@@ -403,6 +403,9 @@ class Parser:
         w = self.one_of(*self._WORD_REFS)
         if w:
             return A.WordRef(w)
+        if self.peek() == "enchanted" and self.raw(1) in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+            self.i += 2  # "enchanted Forest" (an Aura with "Enchant Forest", CR 303.4)
+            return A.WordRef(f"enchanted {self.raw(-1)}")
         return None
 
     def each_and(self, first: A.Node) -> A.Node:
@@ -787,6 +790,10 @@ class Parser:
             # "its controller adds an additional {G}" (CR 605.1b: a triggered mana ability's effect)
             self.i += 1
             return A.Phrase(who, f"{v} an additional {self.raw(-1)}")
+        self.i = self._start
+        if who is not None and (v := self.verb("add")) and self.eat("an", "additional", "one", "mana", "of", "the",
+                                                                     "chosen", "color"):
+            return A.Phrase(who, f"{v} an additional one mana of the chosen color")  # Utopia Sprawl (CR 614.12a)
         self.i = self._start
         if who is None and (v := self.verb("add")):
             opts: list[str] = []
