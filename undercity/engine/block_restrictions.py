@@ -108,9 +108,10 @@ def _eot(g: Game, kind: str, oid: int, player: int, description: str, rule: str 
 @handles(CantBeBlockedBy)
 def h_cant_be_blocked_by(g: Game, job: Job, item: StackItem, e: CantBeBlockedBy, key: str) -> None:
     what = " or ".join(sorted(e.filter.subtypes | e.filter.types)) or "creatures"
+    when = "until its controller's next turn" if e.until == "your_next_turn" else "this turn"
     for oid in ref_objects(g, e.what, item, job):
         _eot(g, "cant_be_blocked_by", oid, item.controller,
-             f"{g.s.objs[oid].name} can't be blocked by {what}s this turn", filter=e.filter)
+             f"{g.s.objs[oid].name} can't be blocked by {what}s {when}", filter=e.filter, until=e.until)
 
 
 @handles(CantBlock)

@@ -65,6 +65,8 @@ CARDS = [
     # goad: each creature a target player controls, goaded creatures can't block, "whenever a goaded
     # creature attacks", "enters or attacks" (CR 701.15, 509.1b, 603.2)
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",
+    # "Until your next turn, … can't be blocked", "Goad that creature" (CR 611.2b, 509.1b)
+    "Sly Instigator",
     # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
     "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

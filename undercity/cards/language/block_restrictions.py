@@ -12,10 +12,12 @@ from undercity.cards.model import Effect, Filter, Ref
 
 @dataclass(frozen=True, slots=True)
 class CantBeBlockedBy(Effect):
-    """``what`` can't be blocked by creatures matching ``filter`` this turn (Kick in the Door)."""
+    """``what`` can't be blocked by creatures matching ``filter`` this turn (Kick in the Door) —
+    or, ``until="your_next_turn"``, until its controller's next turn (Sly Instigator, CR 611.2b)."""
 
     what: Ref
     filter: Filter
+    until: str = "eot"
 
 
 @dataclass(frozen=True, slots=True)

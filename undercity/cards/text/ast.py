@@ -387,6 +387,18 @@ class DurationFirst(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class UntilYourNextTurn(Node):
+    """"Until your next turn, target creature an opponent controls can't be blocked" (CR 611.2b):
+    a restriction with its duration written first."""
+
+    who: Node
+    words: str
+
+    def render(self) -> str:
+        return f"until your next turn, {self.who.render()} {self.words}"
+
+
+@dataclass(frozen=True, slots=True)
 class Counters(Node):
     """"put a +1/+1 counter on target creature"."""
 

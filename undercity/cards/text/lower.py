@@ -597,6 +597,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if {first.kind, second.kind} - {"self", "target"}:
             raise Unsupported(c.render())
         return [ExchangeControl(first, second)]  # CR 701.12a-b
+    if isinstance(c, A.UntilYourNextTurn) and c.words == "can't be blocked":
+        what = object_ref(c.who, ctx)
+        if what.kind == "all":
+            raise Unsupported(c.render())
+        return [CantBeBlockedBy(what, m.F("Creature"), until="your_next_turn")]  # CR 509.1b, 611.2b
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())

@@ -876,6 +876,12 @@ class Parser:
             # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
             self.i += 4
             return A.Phrase(None, " ".join(self.toks[start:self.i]))
+        if self.eat("until", "your", "next", "turn", ","):
+            who = self.ref()
+            if who is not None and self.eat("can't", "be", "blocked"):
+                return A.UntilYourNextTurn(who, "can't be blocked")  # CR 611.2b, 509.1b
+            self.i = start
+            return None
         if self.eat("until", "end", "of", "turn", ","):
             # "Until end of turn, target creature gets +1/+1 and gains trample": the duration
             # first (CR 611.2a), then an object modification without one.
