@@ -421,6 +421,7 @@ def _load_rules() -> None:
         monarch,
         monstrosity,
         optional,
+        party,
         played_from_exile,
         prevention,
         priority,

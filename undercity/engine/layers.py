@@ -195,6 +195,22 @@ def _lands_you_control(g: Game, controller: int) -> int:
                and "Land" in s.objs[oid].card.types)
 
 
+def _cards_in_graveyard(g: Game, controller: int) -> int:
+    return len(g.s.players[controller].graveyard)
+
+
+def _creature_cards_in_graveyard(g: Game, controller: int) -> int:
+    """Cards in a graveyard have only their printed characteristics (CR 400.3, 613.1)."""
+    s = g.s
+    return sum(1 for oid in s.players[controller].graveyard if "Creature" in s.objs[oid].card.types)
+
+
+def _party_size(g: Game, controller: int) -> int:
+    from undercity.engine.party import size
+
+    return size(g, controller)  # CR 700.8
+
+
 def _completed_dungeons_twice(g: Game, controller: int) -> int:
     return 2 * len(set(g.s.players[controller].completed))
 
@@ -205,6 +221,9 @@ COUNTS: dict[str, Callable[[Game, int], int]] = {
     "cards_in_hand": _cards_in_hand,
     "lands_you_control": _lands_you_control,
     "twice_completed_dungeons": _completed_dungeons_twice,
+    "cards_in_graveyard": _cards_in_graveyard,
+    "creature_cards_in_graveyard": _creature_cards_in_graveyard,
+    "creatures_in_party": _party_size,
 }
 
 

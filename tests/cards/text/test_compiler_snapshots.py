@@ -52,6 +52,8 @@ CARDS = [
     "Murder of Crows", "Zulaport Cutthroat",
     # "it deals damage equal to its power to any target" (CR 608.2h)
     "Warstorm Surge",
+    # characteristic-defining P/T (CR 604.3), party (CR 700.8), "at the beginning of combat on your turn"
+    "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

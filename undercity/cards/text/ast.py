@@ -745,6 +745,19 @@ class Event(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DefinedPT(Node):
+    """A characteristic-defining ability (CR 604.3): "~'s power and toughness are each equal to
+    the number of cards in your hand"."""
+
+    whose: str  # "~'s", "this creature's"
+    which: str  # "power and toughness are each", "power is", "toughness is"
+    count: Noun
+
+    def render(self) -> str:
+        return f"{self.whose} {self.which} equal to the number of {self.count.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class SelfOr(Node):
     """A trigger's subject naming this object or others: "~ or another creature you control"."""
 

@@ -97,7 +97,7 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
         return Compiled(name, "parse", parsed.failures[0].phrase, parsed, None)
     for stat in ("power", "toughness", "loyalty"):
         v = card.get(stat)
-        if v is not None and not str(v).isdigit():
+        if v is not None and not str(v).isdigit() and not (v == "*" and stat != "loyalty"):
             return Compiled(name, "lower", f"{stat} {v}", parsed, None)
     if "Creature" in types and not is_spell and card.get("power") is None:
         return Compiled(name, "lower", "a creature without power", parsed, None)
@@ -110,7 +110,19 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
         return Compiled(name, "lower", "an Aura without a supported enchant ability", parsed, None)
     if lowered.enchant is not None and "Aura" not in (card.get("subtypes") or ()):
         return Compiled(name, "lower", "enchant on a non-Aura", parsed, None)
+    for stat in ("power", "toughness"):
+        if card.get(stat) == "*" and not _defines(lowered, stat):
+            # CR 604.3: a "*" is what a characteristic-defining ability of the card says.
+            return Compiled(name, "lower", f"{stat} *", parsed, None)
     return Compiled(name, "implemented", "", parsed, lowered)
+
+
+def _defines(lowered: Lowered, stat: str) -> bool:
+    """Whether a characteristic-defining ability of the card defines its ``stat``."""
+    from undercity.cards.language.continuous import Continuous, DefinePT
+
+    return any(isinstance(st, Continuous) and st.is_cda and any(
+        isinstance(md, DefinePT) and getattr(md, stat) is not None for md in st.mods) for st in lowered.static)
 
 
 def oracle_fields(oc: Any) -> dict[str, Any]:

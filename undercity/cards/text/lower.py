@@ -26,12 +26,13 @@ from undercity.cards.language.block_restrictions import (
 )
 from undercity.cards.language.cast_permissions import YOU_PLAY_FROM_EXILE, ExileTopPlay, ExileTopPlayThisTurn
 from undercity.cards.language.conditions import Controls
-from undercity.cards.language.continuous import AddAbilities, Continuous, EntersAsCopy, ModifyPT
+from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
+from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
@@ -46,6 +47,7 @@ from undercity.cards.language.mill import (
 )
 from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
 from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
@@ -1122,6 +1124,8 @@ def _where(s: A.Sentence) -> m.Count:
             return m.Count("power")
         raise Unsupported(s.where.render())
     n = s.where.noun
+    if n.render() == "creatures in your party" and all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses):
+        return PARTY_SIZE  # CR 700.8: counted as the effect happens, unchanged by life or draws
     if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
         raise Unsupported(s.where.render())
     # The effects whose amounts the engine counts on resolution; a token made last changes
@@ -1282,6 +1286,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
+    if s is None and w == "you draw a card" and word == "whenever":
+        return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
         return m.Trigger(YOU_PLAY_FROM_EXILE)  # CR 701.18b: a land played or a spell cast from exile
     if s is None:
@@ -1367,7 +1373,8 @@ _CAST = {
 }
 
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
-               "a permanent you controlled left the battlefield this turn": "revolt"}
+               "a permanent you controlled left the battlefield this turn": "revolt",
+               "you have a full party": FULL_PARTY}
 
 
 def _controls(c: A.ControlsCondition, word: str) -> Controls:
@@ -1413,7 +1420,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         what = _CONDITIONS.get(a.condition.words)
         if what is None:
             raise Unsupported(f"if {a.condition.words}")
-        cond = m.Condition(what)
+        cond = what if isinstance(what, m.Condition) else m.Condition(what)
     if isinstance(a.body, A.Modal):
         return _modal_triggered(a, text, when, cond)
     ctx = Ctx()
@@ -1687,6 +1694,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
         out.static.append(_while_monstrous(b, text))
         return
+    if a.condition is None and isinstance(b, A.DefinedPT):
+        out.static.append(_defined_pt(b, text))
+        return
     if a.condition is not None:
         raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in (
@@ -1901,6 +1911,25 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
 #: "~ can't …" static abilities (CR 508.1c, 509.1b) and their ``Static.kind``.
 _SELF_RESTRICTIONS = {"can't block": SELF_CANT_BLOCK, "can't be blocked": SELF_UNBLOCKABLE,
                       "can't attack": SELF_CANT_ATTACK, "can't attack or block": SELF_CANT_ATTACK_OR_BLOCK}
+
+
+#: What a characteristic-defining ability may count (the layer system's counts, CR 604.3): cards
+#: in a hand or graveyard have their printed characteristics; a party is read after layer 4.
+_CDA_COUNTS = {"cards in your hand": "cards_in_hand", "cards in your graveyard": "cards_in_graveyard",
+               "creature cards in your graveyard": "creature_cards_in_graveyard",
+               "creatures in your party": "creatures_in_party"}
+
+
+def _defined_pt(b: A.DefinedPT, text: str) -> Continuous:
+    """"~'s power and toughness are each equal to the number of …": layer 7a, in every zone
+    (CR 604.3, 613.4a)."""
+    key = _CDA_COUNTS.get(b.count.render())
+    if key is None:
+        raise Unsupported(b.render())
+    v = (key, 0)
+    pt = {"power and toughness are each": DefinePT(v, v), "power is": DefinePT(power=v),
+          "toughness is": DefinePT(toughness=v)}[b.which]
+    return Continuous(text, affects=m.SELF, mods=(pt,))
 
 
 def _many(node: A.Node) -> bool:

@@ -282,7 +282,7 @@ class Parser:
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
-                 "on the battlefield", "from among them", "of the chosen type", "of the chosen color",
+                 "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "that share a land type")
 
     @rule
@@ -1102,8 +1102,8 @@ class Parser:
         if self.eat("the", "beginning", "of"):
             start = self.i
             whose = self.one_of("your", "each", "each opponent's", "the next", "each player's", "the")
-            if whose is None:
-                return None
+            if whose is None and not self.at("combat", "on", "your", "turn"):
+                return None  # "At the beginning of combat on your turn" names no step's owner first
             step = self.one_of(*STEPS, "combat on your turn", "your next upkeep")
             if step is None:
                 return None
@@ -1141,6 +1141,7 @@ class Parser:
                    "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
+                   "you have a full party",
                    "~ is monstrous")
 
     @rule
@@ -1278,6 +1279,8 @@ class Parser:
             return cc
         if (sc := self.self_cost_change()) is not None:
             return sc
+        if (dp := self.defined_pt()) is not None:
+            return dp
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
         subject: A.Node | None = self.self_ref()
@@ -1463,6 +1466,17 @@ class Parser:
             return None
         per = self.noun()
         return A.SelfCostChange(what, verb, tok, more, per) if per is not None else None
+
+    @rule
+    def defined_pt(self) -> A.DefinedPT | None:
+        """"~'s power and toughness are each equal to the number of cards in your hand", "~'s
+        power is equal to the number of creatures in your party" (CR 604.3)."""
+        whose = self.one_of("~'s", "this creature's")
+        which = self.one_of("power and toughness are each", "power is", "toughness is")
+        if whose is None or which is None or not self.eat("equal", "to", "the", "number", "of"):
+            return None
+        n = self.noun()
+        return A.DefinedPT(whose, which, n) if n is not None else None
 
     @rule
     def cost_change(self) -> A.CostChange | None:
