@@ -49,7 +49,15 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     inc = red = 0
     for st in o.card.static:
         if isinstance(st, SelfCostChange):  # the spell's own "costs {1} less … for each …"
-            n = st.generic * sum(1 for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id))
+            counted = [oid for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id)]
+            if st.creature_types:  # the creature types among them, after layer 4 (a changeling: all)
+                from undercity.cards.text.creature_types import CREATURE_TYPES
+
+                n = st.generic * len(set().union(*(ch.subtypes(g, s.objs[oid]) & CREATURE_TYPES for oid in counted)))
+            else:
+                n = st.generic * len(counted)
+            if st.cap is not None:
+                n = max(n, -st.cap) if n < 0 else min(n, st.cap)
             inc, red = (inc + n, red) if n > 0 else (inc, red - n)
     for sid in ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]

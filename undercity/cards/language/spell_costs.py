@@ -23,6 +23,11 @@ class SelfCostChange(Static):
     kind: str = "self_cost_change"
     generic: int = 0
     per: Filter = Filter()
+    #: Count the creature types among the matching permanents instead of the permanents
+    #: ("for each creature type among creatures you control", CR 205.3m).
+    creature_types: bool = False
+    #: "This effect can't reduce the amount of mana this spell costs by more than {N}."
+    cap: int | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

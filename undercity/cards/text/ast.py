@@ -190,10 +190,17 @@ class SelfCostChange(Node):
     verb: str
     cost: str
     more_less: str
-    per: Noun
+    per: Noun | None
+    #: "creature type among creatures you control" (``per`` None).
+    per_words: str = ""
+    #: "This effect can't reduce the amount of mana this spell costs by more than {5}."
+    cap: str = ""
 
     def render(self) -> str:
-        return f"{self.what.render()} {self.verb} {self.cost} {self.more_less} to cast for each {self.per.render()}"
+        per = self.per.render() if self.per is not None else self.per_words
+        out = f"{self.what.render()} {self.verb} {self.cost} {self.more_less} to cast for each {per}"
+        return f"{out}. This effect can't reduce the amount of mana this spell costs by more than {self.cap}" \
+            if self.cap else out
 
 
 @dataclass(frozen=True, slots=True)

@@ -1946,14 +1946,20 @@ def _self_cost_change(b: A.SelfCostChange, text: str) -> Any:
     generic mana only, per permanent matching the description now."""
     from undercity.cards.language.spell_costs import SelfCostChange
 
-    if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1 or b.per.card \
+    if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1 or b.per is not None and b.per.card \
             or not (isinstance(b.what, A.SelfRef) and b.what.word in ("this spell", "~")):
         raise Unsupported(b.render())
-    if any(sfx not in ("on the battlefield", "you control", "your opponents control", "an opponent controls")
-           for sfx in b.per.suffix) or not b.per.heads:
+    if b.per is not None and (any(sfx not in ("on the battlefield", "you control", "your opponents control",
+                                               "an opponent controls") for sfx in b.per.suffix) or not b.per.heads):
         raise Unsupported(b.render())  # only permanents on the battlefield are counted
+    if b.cap and not b.cap.strip("{}").isdigit():
+        raise Unsupported(b.render())
     n = int(b.cost.strip("{}"))
-    return SelfCostChange(text, generic=-n if b.more_less == "less" else n, per=noun_filter(b.per))
+    cap = int(b.cap.strip("{}")) if b.cap else None
+    if b.per is None:  # "for each creature type among creatures you control" (Valiant Changeling)
+        return SelfCostChange(text, generic=-n if b.more_less == "less" else n, per=m.F("Creature", controller="you"),
+                              creature_types=True, cap=cap)
+    return SelfCostChange(text, generic=-n if b.more_less == "less" else n, per=noun_filter(b.per), cap=cap)
 
 
 def _cost_change(b: A.CostChange, text: str) -> CostChange:

@@ -1464,8 +1464,17 @@ class Parser:
         more = self.one_of("less", "more")
         if more is None or not self.eat("to", "cast", "for", "each"):
             return None
-        per = self.noun()
-        return A.SelfCostChange(what, verb, tok, more, per) if per is not None else None
+        words = self.one_of("creature type among creatures you control") or ""
+        per = None if words else self.noun()
+        if per is None and not words:
+            return None
+        cap = ""
+        if self.at(".", "this", "effect", "can't", "reduce") and self.eat(
+                ".", "this", "effect", "can't", "reduce", "the", "amount", "of", "mana", "this", "spell", "costs",
+                "by", "more", "than") and self.raw().startswith("{"):
+            cap = self.raw()
+            self.i += 1
+        return A.SelfCostChange(what, verb, tok, more, per, words, cap)
 
     @rule
     def defined_pt(self) -> A.DefinedPT | None:
