@@ -67,3 +67,21 @@ actions:
   - play: Port Town
 """
     assert _answer(tmp_path, text, "reveal") is not None
+
+
+def test_chooses_an_opponent_rather_than_itself(tmp_path: Path) -> None:
+    text = """
+format: 1
+game: {turn: 3}
+players:
+  - name: Alice
+    library: [Mountain*5]
+    hand: [Stuffy Doll]
+    battlefield: [Mountain*5]
+  - name: Bob
+    library: [Mountain*5]
+actions:
+  - cast: Stuffy Doll
+  - resolve
+"""
+    assert _answer(tmp_path, text, "choose_player") == 1

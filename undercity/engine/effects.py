@@ -187,6 +187,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
             return [o.controller]
         lki = s.lki.get(oid) if oid is not None else None
         return [lki["controller"]] if lki else []
+    if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
+        return entering.chosen_player(g, item.source)
     raise ValueError(f"{k} does not name players")
 
 

@@ -81,8 +81,8 @@ def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> l
                      "opponent or player")
 
 
-_KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "player",
-          "player": "player"}
+_KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "choose_player",
+          "player": "choose_player"}
 
 
 def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: int) -> dict[str, Any]:
@@ -94,7 +94,8 @@ def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: 
                                   f"{g.player_name(controller)}: {st.text}", opts)
         elif opts:  # choosing an opponent with none left: nothing is chosen
             out[st.choice] = g.ask(job, f"{key}:{i}", controller, _KINDS[st.choice],
-                                   f"{g.player_name(controller)}: as {name} enters, choose {st.choice}", opts)
+                                   f"{g.player_name(controller)}: as {name} enters, choose "
+                                   f"{'an' if st.choice == 'opponent' else 'a'} {st.choice}", opts)
     return out
 
 
@@ -242,3 +243,14 @@ def chosen_color_mana(g: Game, o: Obj) -> str:
     """"One mana of the chosen color" (CR 106.1): the color ``o`` chose as it entered; no mana
     if it chose none."""
     return chosen(g, o.id, "color") or ""
+
+
+def chosen_player(g: Game, source: int | None) -> list[int]:
+    """"The chosen player": the player or opponent ``source`` chose as it entered, if still in
+    the game (CR 800.4a); read even after ``source`` left the battlefield (its last choice)."""
+    if source is None:
+        return []
+    p = chosen(g, source, "player")
+    if p is None:
+        p = chosen(g, source, "opponent")
+    return [p] if p is not None and not g.s.players[p].left else []

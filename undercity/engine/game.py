@@ -397,6 +397,7 @@ def _load_rules() -> None:
         copying,
         counters,
         deals_damage,
+        dealt_damage,
         dice,
         dies_triggers,
         draw_triggers,

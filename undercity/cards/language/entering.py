@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Filter, Static
+from undercity.cards.model import Filter, Ref, Static
 
 #: The kinds of choice made as a permanent enters ("choose a color", …).
 CHOICES = ("color", "creature type", "opponent", "player")
+
+#: "The chosen player" / "the chosen opponent": the player this permanent chose as it entered.
+CHOSEN_PLAYER = Ref("chosen_player")
 
 #: ``AddMana.mana`` for "one mana of the chosen color" (CR 106.1): the color chosen as the
 #: source entered; no mana at all if none was chosen.

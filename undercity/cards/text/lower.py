@@ -282,6 +282,10 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return ref
         if node.words == "its controller" and ctx.it_is_target and ctx.it is not None:
             return m.TARGET_CONTROLLER(ctx.it.i)
+        if node.words == "the chosen player":
+            from undercity.cards.language.entering import CHOSEN_PLAYER
+
+            return CHOSEN_PLAYER  # chosen as it entered (CR 614.12a; lower_card checks it chooses)
     if isinstance(node, A.EachRef) and not node.noun.quals and not node.noun.suffix:
         heads = tuple(h.lower() for h in node.noun.heads)
         if heads == ("opponent",):
@@ -324,7 +328,7 @@ def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
     if num.value is None:
         if ctx is not None and num.word == "X" and (ctx.x or ctx.cost_x) is not None:
             return ctx.x or ctx.cost_x
-        if ctx is not None and num.word.lower() == "that many" and ctx.event_amount is not None:
+        if ctx is not None and num.word.lower() in ("that many", "that much") and ctx.event_amount is not None:
             return ctx.event_amount  # "draw that many cards": the damage the trigger event dealt
         raise Unsupported(num.word)
     return num.value
@@ -474,9 +478,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
         elif isinstance(to, A.TargetRef):
             ref = ctx.target(to)
+        elif to == A.WordRef("itself"):
+            ref = m.SELF  # "~ deals 1 damage to itself": the source is this permanent (above)
         else:
-            ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in ("you", "defending player") \
-                else object_ref(to, ctx)
+            ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in (
+                "you", "defending player", "the chosen player") else object_ref(to, ctx)
         return [m.DealDamage(_n(c.n, ctx), ref)]
     if isinstance(c, A.DamageEqual):
         return [_damage_equal(c, ctx)]
@@ -1304,6 +1310,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if isinstance(s, A.SelfRef):
         if w in ("enters the battlefield", "enters"):
             return m.Trigger("enters")
+        if w == "is dealt damage" and word == "whenever":
+            from undercity.cards.language.dealt_damage import IS_DEALT_DAMAGE
+
+            return m.Trigger(IS_DEALT_DAMAGE)  # CR 603.2: once per damage event
         if w == "dies" and word == "when":
             return m.Trigger("dies")
         if w == "attacks" and word == "whenever":
@@ -1434,6 +1444,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
+    if when.event == "is_dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
+        ctx.it, ctx.it_source, ctx.event_amount = m.SELF, True, DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
         # "When …, you may …": an optional triggered ability — its controller chooses as it
@@ -1903,8 +1915,8 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
     (CR 607.1: linked abilities): a card that chooses otherwise (or not at all) is refused."""
     text = card.render().lower()
     made = {st.choice for st in out.static if isinstance(st, AsEntersChoose)}
-    for words, choice in (("chosen color", "color"), ("chosen type", "creature type")):
-        if words in text and choice not in made:
+    for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("chosen player", "player")):
+        if words in text and choice not in made and (choice != "player" or "opponent" not in made):
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")
 
 

@@ -676,8 +676,11 @@ class Parser:
                 if tail:
                     return A.LifeChange(who, v, None, "equal to " + tail)
         self.i = self._start
-        if who is not None and (v := self.verb("deal")) and (n := self.num()) and self.eat("damage", "to"):
-            to = self.ref()
+        if who is not None and (v := self.verb("deal")) and (
+                (n := self.num()) or self.eat("that", "much") and (n := A.Num("that much", None))) \
+                and self.eat("damage", "to"):
+            # "it deals that much damage to the chosen player" (the damage the trigger recorded)
+            to = self.ref() or (A.WordRef("itself") if self.eat("itself") else None)
             if to is not None:
                 return A.Damage(who, v, n, self.each_and(to))
         self.i = self._start
