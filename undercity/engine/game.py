@@ -411,6 +411,7 @@ def _load_rules() -> None:
         exile_until,
         exiled_with,
         exploit,
+        extort,
         explore,
         from_graveyard,
         initiative,

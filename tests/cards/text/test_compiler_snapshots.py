@@ -108,6 +108,8 @@ CARDS = [
     "Terramorph",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
+    # extort, and extort granted to other creatures (CR 702.101a)
+    "Pontiff of Blight",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire", "Harper Recruiter",

@@ -1227,6 +1227,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
+    elif name == "extort" and not k.arg:
+        from undercity.cards.language.extort import extort
+
+        out.triggered.append(extort())  # CR 702.101a: one trigger per instance (702.101b)
     elif name == "exploit" and not k.arg:
         # CR 702.110a: "When this creature enters, you may sacrifice a creature." (the choice
         # as it resolves: engine/exploit.py)
@@ -1775,11 +1779,16 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # description, evaluated continuously (CR 604.1, 611.3a; layers 6 and 7c, CR 613.1f, 613.4c).
         p, t = _pt(b.pt) if b.pt else (0, 0)
         kws = frozenset(b.keywords)
+        granted: tuple[m.Ability, ...] = ()
+        if "extort" in kws:  # CR 702.101a: a keyword that is a triggered ability, granted as it
+            from undercity.cards.language.extort import extort
+
+            granted, kws = (extort(),), kws - {"extort"}
         if not kws <= ENGINE_KEYWORDS:
             raise Unsupported(b.render())
         mods: list[Any] = []
-        if kws:
-            mods.append(AddAbilities((), kws))
+        if kws or granted:
+            mods.append(AddAbilities(granted, kws))
         if p or t:
             mods.append(ModifyPT(p, t))
         affects = object_ref(b.what, Ctx())
@@ -2079,7 +2088,7 @@ def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
         assert isinstance(item, A.Keyword)
         if item.name.lower() in ENGINE_KEYWORDS and not item.arg:
             kws.add(item.name.lower())
-        elif item.name.lower() == "ward":
+        elif item.name.lower() in ("ward", "extort"):
             _keyword(item, inner, item.render())
         else:
             raise Unsupported(item.render())
