@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.agents import evaluation as ev
 from undercity.cards import model as m
+from undercity.cards.language import damage_to_controller as ldc
 from undercity.cards.language import monstrosity as lm
 from undercity.cards.language.continuous import GainControlOf, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.exchange import TradeCreaturesUntilEndOfTurn
@@ -347,6 +348,10 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         return 0.8 * back if e.to == "hand" else back - (0.5 if e.tapped else 0.0)
     if isinstance(e, m.PutCounters) and e.what == m.SELF:
         return 1.0 * _amount(e.n, x, 1)
+    if isinstance(e, ldc.EachDealsDamageToController):
+        # "Each creature deals 1 damage to its controller": each creature's damage to its player.
+        return sum(player_damage_value(g, me, s.objs[oid].controller, e.n) for oid in s.battlefield
+                   if targeting.matches(g, s.objs[oid], e.filter, me, source))
     if isinstance(e, lm.Monstrosity) and source is not None and source in s.objs:
         # CR 701.37a: the counters and what becoming monstrous unlocks — nothing once it is.
         from undercity.engine.monstrosity import is_monstrous

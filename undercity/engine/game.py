@@ -396,6 +396,7 @@ def _load_rules() -> None:
         continuous,
         copying,
         counters,
+        damage_to_controller,
         deals_damage,
         dealt_damage,
         dice,

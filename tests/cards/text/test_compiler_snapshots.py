@@ -110,6 +110,8 @@ CARDS = [
     "Search for Tomorrow",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
+    # each creature deals damage to its controller (CR 120.3)
+    "Rakdos Charm",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire", "Harper Recruiter",

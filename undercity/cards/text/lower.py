@@ -465,6 +465,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_CONTROLLER
 
         return [m.DealDamage(_n(c.n, ctx), TRIGGER_OBJECT_CONTROLLER, source=m.TRIGGER_OBJECT)]
+    if isinstance(c, A.Damage) and isinstance(c.source, A.EachRef) and c.to == A.WordRef("its controller") \
+            and c.n.value is not None and not c.source.noun.suffix:
+        # "Each creature deals 1 damage to its controller." (CR 120.3): each its own source.
+        from undercity.cards.language.damage_to_controller import EachDealsDamageToController
+
+        return [EachDealsDamageToController(c.n.value, noun_filter(c.source.noun))]
     if isinstance(c, A.Damage):
         it_source = ctx.it_source and isinstance(c.source, A.WordRef) and c.source.words == "it"
         if not isinstance(c.source, A.SelfRef) and not it_source:
