@@ -21,13 +21,14 @@ from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
     ExileTopPlay,
     ExileTopPlayThisTurn,
+    ExileUntilCastFree,
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
 )
-from undercity.engine import casting, land_plays, priority, resolve, zones
+from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, ref_objects
+from undercity.engine.effects import amount, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -151,6 +152,51 @@ def h_exile_until_cast(g: Game, job: Job, item: StackItem, e: ExileUntilNonlandC
     yes = g.ask(job, key + ":cast", p, "cast_free", f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
                 [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)])
     if yes:
+        g.push("cast", player=p, obj=card, alt=None, free=True)
+
+
+@handles(ExileUntilCastFree)
+def h_exile_until_cast_free(g: Game, job: Job, item: StackItem, e: ExileUntilCastFree, key: str) -> None:
+    """A player exiles from the top of their library until a card matching the filter (all of it
+    if none does); the controller may cast that card without paying its mana cost now (CR 608.2g,
+    118.9) — cast as this ability finishes resolving; then the other exiled cards, and that one if
+    not cast, go on the bottom of that library in a random order (CR 401.4; rulings, Chaos Wand)."""
+    s = g.s
+    p = item.controller
+    owners = ref_players(g, e.who, item, job)
+    if not owners:
+        return
+    owner = owners[0]
+    dk = key + ":exiled"
+    if dk not in job.data:
+        exiled: list[int] = []
+        card = None
+        while s.players[owner].library:
+            new = zones.move(g, s.players[owner].library[0], "exile", rule="701.13a", verb="is exiled")
+            if new is None:
+                continue
+            exiled.append(new.id)
+            if targeting.matches(g, new, e.filter, p):
+                card = new.id
+                break
+        job.data[dk] = (exiled, card)
+    exiled, card = job.data[dk]
+    cast = False
+    if card is not None and card in s.objs and s.objs[card].zone == "exile":
+        o = s.objs[card]
+        if casting.castable(g, p, o, free=True):
+            cast = g.ask(job, key + ":cast", p, "cast_free",
+                         f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
+                         [Option(f"cast {o.name} without paying its mana cost", True),
+                          Option("don't cast it", False)])
+        else:
+            g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now"))
+    if e.rest_bottom:
+        rest = [c for c in exiled if c in s.objs and s.objs[c].zone == "exile" and not (cast and c == card)]
+        s.rng.shuffle(rest)  # "in a random order"
+        for c in rest:
+            zones.move(g, c, "library", rule="401.4", to_top=False, verb="is put on the bottom of its owner's library")
+    if cast:
         g.push("cast", player=p, obj=card, alt=None, free=True)
 
 

@@ -123,7 +123,8 @@ CARDS = [
     "Mindcrank", "Zellix, Sanity Flayer",
     # "exile the top X cards of your library. Until the end of your next turn, you may play those
     # cards." (CR 611.2a)
-    "Commune with Lava", "Prosper, Tome-Bound", "Escape to the Wilds", "Explore",
+    "Commune with Lava", "Prosper, Tome-Bound", "Escape to the Wilds", "Explore", "Chaos Wand",
+    "Faldorn, Dread Wolf Herald",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

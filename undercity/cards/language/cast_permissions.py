@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Condition, Effect, Ref, T
+from undercity.cards.model import Amount, Condition, Effect, Filter, Ref, T
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,9 @@ class ExileTopPlayThisTurn(Effect):
 #: (CR 701.18b: to play a card is to play it as a land or cast it as a spell), handled by
 #: :mod:`undercity.engine.played_from_exile`.
 YOU_PLAY_FROM_EXILE = "you_play_from_exile"
+#: "Whenever you cast a spell from exile or a land enters the battlefield under your control from
+#: exile" (CR 601.2a, 603.6a: a land put onto the battlefield from exile, played or not).
+YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE = "you_cast_from_exile_or_land_from_exile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,18 @@ class ExileTopPlay(Effect):
 class ExileUntilNonlandCastFree(Effect):
     """Exile cards from the top of your library until you exile a nonland card; you may cast
     that card without paying its mana cost (CR 608.2g, 118.9). Sarevok's Tome."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilCastFree(Effect):
+    """``who`` exiles cards from the top of their library until they exile a card matching
+    ``filter``; the controller may cast that card without paying its mana cost as this resolves
+    (CR 608.2g, 118.9); with ``rest_bottom``, the exiled cards not cast this way then go on the
+    bottom of that library in a random order (CR 401.4). Chaos Wand."""
+
+    who: Ref
+    filter: Filter
+    rest_bottom: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -590,6 +590,22 @@ class RevealSeveral(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileUntil(Node):
+    """"target opponent exiles cards from the top of their library until they exile an instant or
+    sorcery card" (CR 701.13a, 401.1)."""
+
+    who: Node | None
+    verb: str
+    owner: str  # "your" / "their"
+    until: str  # "you exile" / "they exile"
+    what: Node
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "cards from the top of", self.owner,
+                     "library until", self.until, self.what.render())
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

@@ -24,7 +24,14 @@ from undercity.cards.language.block_restrictions import (
     CantBeBlockedBy,
     CantBlock,
 )
-from undercity.cards.language.cast_permissions import YOU_PLAY_FROM_EXILE, ExileTopPlay, ExileTopPlayThisTurn
+from undercity.cards.language.cast_permissions import (
+    YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE,
+    YOU_PLAY_FROM_EXILE,
+    ExileTopPlay,
+    ExileTopPlayThisTurn,
+    ExileUntilCastFree,
+    ExileUntilNonlandCastFree,
+)
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
@@ -1004,6 +1011,40 @@ def _among_them(what: A.Node) -> m.Filter:
     return flt
 
 
+def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int]:
+    """"[Target opponent] exiles cards from the top of their library until they exile an instant or
+    sorcery card. You may cast that card without paying its mana cost. [Then put the exiled cards
+    that weren't cast this way on the bottom of that library in a random order.]" (CR 608.2g,
+    118.9, 401.4): one effect; the number of following sentences it took."""
+    s = sentences[0]
+    assert isinstance(s, A.Sentence)
+    ex = s.clauses[0]
+    assert isinstance(ex, A.ExileUntil)
+    mine = ex.who is None
+    if s.may or s.prefix or s.where or len(s.clauses) != 1 or (ex.owner, ex.until) != (
+            ("your", "you exile") if mine else ("their", "they exile")):
+        raise Unsupported(s.render())
+    who = m.YOU if mine else player_ref(ex.who, ctx)
+    if not (isinstance(ex.what, A.DescRef) and ex.what.det in ("a", "an") and ex.what.noun.card == "card"
+            and not ex.what.noun.suffix):
+        raise Unsupported(ex.what.render())
+    flt = noun_filter(ex.what.noun)
+    t = sentences[1] if len(sentences) > 1 else None
+    if not (isinstance(t, A.Sentence) and t.may == "you may" and not t.prefix
+            and t.clauses == (A.Phrase(None, "cast that card without paying its mana cost"),)):
+        raise Unsupported(s.render())
+    u = sentences[2] if len(sentences) > 2 else None
+    rest = u.clauses[0] if isinstance(u, A.Sentence) and u.prefix == "then" and not u.may and len(u.clauses) == 1 \
+        else None
+    bottom = isinstance(rest, A.ObjectAction) and rest.what == A.WordRef("the exiled cards that weren't cast this way") \
+        and not mine and (rest.who, rest.to) == (None, "on the bottom of that library in a random order")
+    if mine and flt == m.F(not_types={"Land"}) and not bottom:
+        return ExileUntilNonlandCastFree(), 1  # Sarevok's Tome's effect
+    if mine:
+        raise Unsupported(s.render())
+    return ExileUntilCastFree(who, flt, rest_bottom=bottom), 2 if bottom else 1
+
+
 #: "put target creature on the bottom of its owner's library" (CR 400.3, 401.4): on top or not.
 _ON_LIBRARY = {"on top of its owner's library": True, "on the bottom of its owner's library": False,
                "on top of your library": True}
@@ -1075,6 +1116,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if isinstance(s.clauses[0], A.LookTop):
             look, skip = _look_at_top(body.sentences[k:], ctx)
             out.append(look)
+            continue
+        if isinstance(s.clauses[0], A.ExileUntil):
+            until, skip = _exile_until(body.sentences[k:], ctx)
+            out.append(until)
             continue
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
@@ -1306,6 +1351,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
         return m.Trigger(YOU_PLAY_FROM_EXILE)  # CR 701.18b: a land played or a spell cast from exile
+    if s is None and w == "you cast a spell from exile" and word == "whenever":
+        return m.Trigger("cast", filter=m.Filter(), from_zone="exile")  # CR 601.2a: cast from exile
+    if s is None and w.startswith("you cast a spell from exile or a land enters") and word == "whenever":
+        return m.Trigger(YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE)
     if s is None:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),

@@ -615,6 +615,19 @@ class Parser:
                 d := self.one_of("until the end of your next turn", "this turn")):
             return A.ObjectAction(who, v, A.WordRef("cards exiled this way"), d)
         self.i = start
+        if (v := self.verb("exile")) and self.eat("cards", "from", "the", "top", "of") and (
+                owner := self.one_of("your", "their")) and self.eat("library", "until") and (
+                until := self.one_of("you exile", "they exile")) and (what := self.ref()) is not None:
+            return A.ExileUntil(who, v, owner, until, what)
+        self.i = start
+        if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
+            return A.Phrase(who, f"{v} that card without paying its mana cost")  # CR 118.9
+        self.i = start
+        if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
+                to := self.one_of("on the bottom of that library in a random order",
+                                  "on the bottom of their library in a random order")):
+            return A.ObjectAction(who, v, A.WordRef("the exiled cards that weren't cast this way"), to)
+        self.i = start
         if (v := self.verb("reveal", "put")) and (several := self.several(who, v)) is not None:
             return several
         self.i = start
@@ -1111,6 +1124,9 @@ class Parser:
             if step is None:
                 return None
             return A.Event(None, " ".join(["the beginning of", *self.low[start:self.i]]))
+        if self.one_of("you cast a spell from exile or a land enters the battlefield under your control from exile",
+                       "you cast a spell from exile"):
+            return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 601.2a, 603.6a
         if self.at("you", "cast"):
             self.i += 2
             what = self.ref()
