@@ -405,6 +405,7 @@ def run_activate(g: Game, job: Job) -> None:
         discarded = zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
         cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)
     if sac is not None:
+        item.trigger_data["sacrificed"] = sac  # "the sacrificed creature's power": its LKI (CR 608.2h)
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     if discard is not None:
         zones.move(g, discard, "graveyard", rule="701.9a", verb="is discarded")

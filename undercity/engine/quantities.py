@@ -14,6 +14,7 @@ from undercity.cards.language.quantities import (
     CardsInHand,
     GreatestPower,
     PaidCostPower,
+    SacrificedStat,
     SpellManaValue,
     TargetManaValue,
     Times,
@@ -38,6 +39,13 @@ def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
               if s.objs[oid].controller in whose and ch.is_creature(s.objs[oid])
               and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source)]
     return max(powers, default=0)
+
+
+@counts(SacrificedStat)
+def _sacrificed_stat(g: Game, a: SacrificedStat, item: StackItem, job: Job) -> int:
+    oid = item.trigger_data.get("sacrificed")
+    lki = g.s.lki.get(oid) if oid is not None else None
+    return max((lki or {}).get(a.stat) or 0, 0)
 
 
 @counts(CardsInHand)

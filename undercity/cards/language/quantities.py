@@ -24,6 +24,15 @@ class GreatestPower(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificedStat(Count):
+    """"The sacrificed creature's power" (or toughness): of the creature sacrificed to pay the
+    ability's cost, as it last existed on the battlefield (CR 608.2h); never below 0."""
+
+    what: str = "sacrificed_stat"
+    stat: str = "power"
+
+
+@dataclass(frozen=True, slots=True)
 class CardsInHand(Count):
     """"The number of cards in your hand": the hand of the ability's controller, counted as
     the effect happens (CR 608.2h) — after a draw earlier in the same effect (Castle Locthwain)."""

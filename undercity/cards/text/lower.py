@@ -458,6 +458,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # The mana value of the target, or as it last existed (CR 202.3, 608.2h).
                 return [m.GainLife(TARGET_MANA_VALUE, who) if c.verb.startswith("gain")
                         else m.LoseLife(TARGET_MANA_VALUE, who)]
+            if c.equal_to in ("equal to the sacrificed creature's power", "equal to the sacrificed creature's toughness"):
+                from undercity.cards.language.quantities import SacrificedStat
+
+                # The creature sacrificed for the ability's cost (checked by _activated), as it
+                # last existed (CR 608.2h).
+                stat = SacrificedStat(stat=c.equal_to.rsplit("'s ", 1)[1])
+                return [m.GainLife(stat, who) if c.verb.startswith("gain") else m.LoseLife(stat, who)]
             if c.equal_to == "equal to the number of cards in your hand" and who == m.YOU:
                 from undercity.cards.language.quantities import CardsInHand
 
@@ -1634,8 +1641,21 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if a.restriction in RESTRICTIONS:  # "Activate only during your upkeep." (CR 602.5b)
         return [ActivateOnly(text, cost=cost, effects=effs, targets=tuple(ctx.targets),
                              only=RESTRICTIONS[a.restriction])]
+    if _has_count(effs, "sacrificed_stat") and (cost.sacrifice is None or "Creature" not in cost.sacrifice.types):
+        raise Unsupported(a.body.render())  # "the sacrificed creature" of a cost that sacrifices none
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery,
                         only_if=only_if)]
+
+
+def _has_count(x: Any, what: str) -> bool:
+    """Whether an amount named ``what`` is anywhere inside ``x`` (effects, abilities)."""
+    if isinstance(x, m.Count):
+        return x.what == what
+    if isinstance(x, tuple | list):
+        return any(_has_count(y, what) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type) and not isinstance(x, m.Filter | m.Ref):
+        return any(_has_count(getattr(x, f.name), what) for f in dataclasses.fields(x) if f.name not in ("text", "uid"))
+    return False
 
 
 def _becomes(c: A.Becomes, ctx: Ctx) -> list[m.Effect]:
@@ -2220,6 +2240,8 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")
     _check_chosen(card, out)
+    if _has_count([out.spell, out.triggered, out.static], "sacrificed_stat"):
+        raise Unsupported("the sacrificed creature outside an ability that sacrifices one as a cost")
     keys = _created([out.spell, out.triggered, out.activated, out.static])
     out.tokens = [_SPECS[k] for k in dict.fromkeys(keys) if k in _SPECS]
     return out

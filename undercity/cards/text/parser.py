@@ -685,7 +685,8 @@ class Parser:
             if self.eat("life", "equal", "to"):
                 tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
                                    "its mana value", "the number of cards in your hand",
-                                   "that permanent's mana value", "that creature's mana value")
+                                   "that permanent's mana value", "that creature's mana value",
+                                   "the sacrificed creature's power", "the sacrificed creature's toughness")
                 if tail:
                     return A.LifeChange(who, v, None, "equal to " + tail)
         self.i = self._start
