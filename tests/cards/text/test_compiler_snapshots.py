@@ -112,6 +112,8 @@ CARDS = [
     "Pontiff of Blight",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
+    # draw cards equal to the greatest power among … (CR 608.2h)
+    "Return of the Wildspeaker",
     # looking at the top cards of a library and sorting them; a card put on top or on the bottom
     # of its owner's library (CR 401.4, 401.5)
     "Augur of Bolas", "Halimar Depths", "Bant Charm", "Mortuary Mire", "Harper Recruiter",

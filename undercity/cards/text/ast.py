@@ -217,6 +217,19 @@ class Duration(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawEqual(Node):
+    """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h)."""
+
+    who: Node | None
+    verb: str
+    noun: Noun
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb,
+                     "cards equal to the greatest power among", self.noun.render())
+
+
+@dataclass(frozen=True, slots=True)
 class BasePT(Node):
     """"target creature has base power and toughness 7/7 until end of turn" (CR 613.4b)."""
 

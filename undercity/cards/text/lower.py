@@ -668,6 +668,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
+    if isinstance(c, A.DrawEqual):
+        flt = noun_filter(c.noun)
+        if c.who is not None or flt.controller != "you" or flt.types != {"Creature"} or c.noun.card:
+            raise Unsupported(c.render())
+        from undercity.cards.language.quantities import GreatestPower
+
+        return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
     if isinstance(c, A.BasePT):
         p, t = _pt(c.pt)
         if c.duration.render() != "until end of turn" or p < 0 or t < 0:

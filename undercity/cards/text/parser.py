@@ -673,6 +673,10 @@ class Parser:
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
             return A.Draw(who, v, n)
         self.i = self._start
+        if (v := self.verb("draw")) and self.eat("cards", "equal", "to", "the", "greatest", "power", "among") \
+                and (n := self.noun()) is not None:
+            return A.DrawEqual(who, v, n)  # counted as it resolves (CR 608.2h)
+        self.i = self._start
         if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
                 and "/" in (pt := self.raw()) and pt[0].isdigit():
             self.i += 1
