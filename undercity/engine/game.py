@@ -381,6 +381,7 @@ def _load_rules() -> None:
     """Import the rules modules so that their job runners and handlers are registered."""
     from undercity.engine import (  # noqa: F401
         abilities,
+        ascend,
         activate_only,
         alternative_costs,
         attack_requirements,

@@ -1315,6 +1315,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
     elif name == "changeling" and not k.arg:
         out.keywords.add(name)  # CR 702.73a: every creature type, in every zone (registry.define)
+    elif name == "ascend" and not k.arg:
+        out.keywords.add(name)  # CR 702.131b on a permanent: engine/ascend.py (refused on a spell below)
     elif name == "enchant" and k.arg == "land":
         out.enchant = m.TargetSpec("permanent", m.F("Land"), text="target land")  # CR 702.5a, 303.4a
     elif name == "enchant" and k.arg == "creature":
@@ -1747,6 +1749,10 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
     c = a.only_if
     if c is None:
         return None
+    if isinstance(c, A.Condition) and c.words == "you have the city's blessing":
+        from undercity.cards.language.ascend import CityBlessing
+
+        return CityBlessing()  # CR 702.131c
     if isinstance(c, A.ControlsCondition):
         return _controls(c, "activate only if")
     what = _CONDITIONS.get(c.words)
@@ -2247,6 +2253,8 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")
     _check_chosen(card, out)
+    if is_spell and "ascend" in out.keywords:
+        raise Unsupported("Ascend on an instant or sorcery")  # CR 702.131a: a spell ability, not done
     if _has_count([out.spell, out.triggered, out.static], "sacrificed_stat"):
         raise Unsupported("the sacrificed creature outside an ability that sacrifices one as a cost")
     keys = _created([out.spell, out.triggered, out.activated, out.static])

@@ -1165,7 +1165,7 @@ class Parser:
                    "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
-                   "you have a full party",
+                   "you have a full party", "you have the city's blessing",
                    "~ is monstrous")
 
     @rule
