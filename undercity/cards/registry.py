@@ -76,8 +76,10 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
 
 def token(name: str, type_line: str, *, power: int | None = None, toughness: int | None = None,
           colors: str = "", keywords: frozenset[str] = frozenset(), text: str = "",
-          activated: tuple[Activated, ...] = ()) -> CardDef:
-    """Define a token (CR 111.4): its characteristics come from the effect that creates it."""
+          activated: tuple[Activated, ...] = (), static: tuple[Static, ...] = (),
+          triggered: tuple[Triggered, ...] = ()) -> CardDef:
+    """Define a token (CR 111.4): its characteristics come from the effect that creates it,
+    abilities included (a quoted ability it is created with, CR 113.1a)."""
     from undercity.cards.oracle import parse_type_line
 
     sup, types, sub = parse_type_line(type_line)
@@ -85,7 +87,8 @@ def token(name: str, type_line: str, *, power: int | None = None, toughness: int
     card = CardDef(name=name, mana_cost=None, types=frozenset(types), subtypes=changeling(frozenset(sub), keywords),
                    supertypes=frozenset(sup), colors=frozenset(colors), power=power, toughness=toughness,
                    oracle_text=text, type_line=type_line, keywords=keywords,
-                   activated=tuple(_reg(a) for a in activated), token=True)
+                   activated=tuple(_reg(a) for a in activated), static=tuple(_reg(a) for a in static),
+                   triggered=tuple(_reg(a) for a in triggered), token=True)
     _TOKENS[name] = card
     return card
 
@@ -188,7 +191,8 @@ def _define_token(spec: Any) -> None:
     from undercity.cards.tokens import keyed_token
 
     keyed_token(spec.key, spec.name, spec.type_line, power=spec.power, toughness=spec.toughness,
-                colors=spec.colors, keywords=spec.keywords)
+                colors=spec.colors, keywords=spec.keywords, activated=spec.activated, static=spec.static,
+                triggered=spec.triggered)
 
 
 def _known(name: str) -> dict[str, Any] | None:

@@ -178,6 +178,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "defending_player":
         d = item.trigger_data.get("defending")
         return [d] if d is not None and not s.players[d].left else []
+    if k == "active_player":  # "At the beginning of each opponent's end step, that player …"
+        return [s.active] if not s.players[s.active].left else []
     if k == "trigger_object_controller":
         # "it deals 1 damage to its controller": the controller of the object the trigger
         # names, now or as it last existed (CR 608.2h).

@@ -69,6 +69,8 @@ CARDS = [
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",
     # "Until your next turn, … can't be blocked", "Goad that creature" (CR 611.2b, 509.1b)
     "Sly Instigator",
+    # a token with a quoted ability; "each opponent's end step, that player …" (CR 111.4, 113.1a)
+    "Goblin Spymaster",
     # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
     "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

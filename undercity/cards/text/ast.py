@@ -444,11 +444,14 @@ class Create(Node):
     desc: tuple[str, ...]
     plural: bool
     keywords: tuple[str, ...] = ()  # "… token with flying"
+    abilities: tuple[Node, ...] = ()  # '… token with "This creature can't block."' (Quoted)
 
     def render(self) -> str:
+        quoted = " and ".join(q.render() for q in self.abilities) or None
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), *self.desc,
                      "tokens" if self.plural else "token",
-                     f"with {_kw_list(self.keywords)}" if self.keywords else None)
+                     f"with {_kw_list(self.keywords)}" if self.keywords else None,
+                     ("and " if self.keywords else "with ") + quoted if quoted else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -680,6 +683,9 @@ class Sentence(Node):
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
     where: Where | WherePower | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
+    #: "…."'); "" (the rest): its own period.
+    end: str = ""
 
     def render(self) -> str:
         out = self.clauses[0].render()
@@ -687,7 +693,7 @@ class Sentence(Node):
             out += j + c.render()
         if self.where is not None:
             out += ", " + self.where.render()
-        return _join(self.prefix, self.may, out) + "."
+        return _join(self.prefix, self.may, out) + ("" if self.end == "in quotes" else ".")
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,8 @@ class Ctx:
     #: The number a trigger event carries, for "that many" ("Whenever ~ deals combat damage to
     #: a player, you may draw that many cards": the damage dealt, CR 510.2).
     event_amount: m.Count | None = None
+    #: "that player" of a trigger at the beginning of each opponent's step: the active player.
+    that_player: m.Ref | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1):
@@ -287,6 +289,8 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
         ref = {"you": m.YOU, "defending player": m.DEFENDING}.get(node.words)
         if ref is not None:
             return ref
+        if node.words == "that player" and ctx.that_player is not None:
+            return ctx.that_player
         if node.words == "its controller" and ctx.it_is_target and ctx.it is not None:
             return m.TARGET_CONTROLLER(ctx.it.i)
         if node.words == "the chosen player":
@@ -382,7 +386,14 @@ class TokenSpec:
     toughness: int
     colors: str
     keywords: frozenset[str]
+    #: Quoted abilities it has ('… token with "This creature can't block."', CR 113.1a).
+    static: tuple[m.Static, ...] = ()
+    triggered: tuple[m.Triggered, ...] = ()
+    activated: tuple[m.Activated, ...] = ()
 
+
+#: The player whose turn it is ("At the beginning of each opponent's end step, that player …").
+ACTIVE_PLAYER = m.Ref("active_player")
 
 #: Token descriptions read so far, by key (pure data: the key determines the token).
 _SPECS: dict[str, TokenSpec] = {}
@@ -438,8 +449,19 @@ def token_spec(c: A.Create) -> TokenSpec:
     if not kws <= ENGINE_KEYWORDS | {"changeling"}:  # a token's changeling: registry.token
         raise Unsupported(c.render())
     color_words = " and ".join(w for w in words[1:i] if w != "and")
-    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + ")"
-    return TokenSpec(key, " ".join(rest), f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws)
+    # Quoted abilities the token has (CR 111.4, 113.1a), lowered as its own abilities.
+    inner = Lowered()
+    for q in c.abilities:
+        assert isinstance(q, A.Quoted)
+        if isinstance(q.ability, A.SpellText | A.AbilityWord) or q.comma:
+            raise Unsupported(c.render())
+        _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
+    if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
+        raise Unsupported(c.render())
+    said = "".join(f', "{q.ability.render()}"' for q in c.abilities)  # type: ignore[attr-defined]
+    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + said + ")"
+    return TokenSpec(key, " ".join(rest), f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
+                     tuple(inner.static), tuple(inner.triggered), tuple(inner.activated))
 
 
 def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
@@ -612,7 +634,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU
-        tok = _TOKENS.get(c.desc) if not c.keywords else None
+        tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities else None
         if tok is None:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
@@ -1376,6 +1398,7 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
                  "the beginning of each upkeep": ("upkeep", "each"),
                  "the beginning of each end step": ("end", "each"),
                  "the beginning of each opponent's upkeep": ("upkeep", "opponent"),
+                 "the beginning of each opponent's end step": ("end", "opponent"),
                  "the beginning of combat on your turn": ("beginning-of-combat", "you"),
                  "the beginning of your draw step": ("draw", "you")}
         if w in steps and word == "at":
@@ -1517,6 +1540,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
+    if when.event == "beginning_of" and when.whose == "opponent":
+        ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
     if when.event == "is_dealt_damage":  # "it deals that much damage": it, and the damage it was dealt

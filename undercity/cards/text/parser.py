@@ -805,7 +805,18 @@ class Parser:
                     kws = self.keyword_list() or ()
                     if not kws:
                         self.i = mark
-                return A.Create(who, v, n, tuple(desc), plural, kws)
+                # '… token with "Creatures you control attack each combat if able."' (CR 111.4,
+                # 113.1a): quoted abilities the token has, after its keywords.
+                quoted: list[A.Quoted] = []
+                mark = self.i
+                if (self.eat("and") if kws else self.eat("with")) and self.peek() == '"':
+                    while (q := self.quoted()) is not None:
+                        quoted.append(q)
+                        if not (self.peek() == "and" and self.peek(1) == '"' and self.eat("and")):
+                            break
+                if not quoted:
+                    self.i = mark
+                return A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted))
         self.i = self._start
         if who is not None and (v := self.verb("add")) and self.eat("an", "additional") and self.raw().startswith("{"):
             # "its controller adds an additional {G}" (CR 605.1b: a triggered mana ability's effect)
@@ -986,9 +997,14 @@ class Parser:
             if n is None:
                 return None
             where = A.Where(n)
+        end = ""
         if not self.eat("."):
-            return None
-        return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where)
+            last = clauses[-1] if clauses else None
+            if not (isinstance(last, A.Create) and last.abilities and self.raw(-1) == '"'
+                    and self.raw(-2) == "." and where is None):
+                return None
+            end = "in quotes"  # the quoted ability's period ends the sentence too
+        return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end)
 
     def effects(self, *, stop_at_restriction: bool = False, in_row: bool = False) -> A.Effects | None:
         sentences: list[A.Sentence | A.RollTable] = []
