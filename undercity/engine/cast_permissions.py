@@ -97,14 +97,16 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
     p = item.controller
     perms = s.extra.setdefault(PLAY_THIS_TURN, {})
     names = []
-    for oid in list(s.players[p].library[:amount(g, e.n, item, job)]):
+    for oid in list(s.players[p].library[:max(0, amount(g, e.n, item, job))]):
         new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
         if new is not None:
-            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, False)
+            # A fourth element marks "cast spells from among them": no land play (CR 305.9).
+            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, False, *(("cast",) if e.cast_only else ()))
             names.append(new.name)
     if names:
         until = "until the end of their next turn" if e.next_turn else "this turn"
-        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {', '.join(names)} {until}"))
+        verb = "cast spells from among" if e.cast_only else "play"
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may {verb} {', '.join(names)} {until}"))
 
 
 @handles(ExileTopPlayThisTurn)
@@ -212,11 +214,13 @@ def play_options(g: Game, player: int) -> list[Option]:
     if not perms:
         return []
     out = []
-    for oid, (who, turn, free) in perms.items():
+    for oid, (who, turn, free, *only) in perms.items():
         o = s.objs.get(oid)
         if who != player or turn not in (s.turn, UNTIL_NEXT_TURN) or o is None or o.zone != "exile":
             continue
         if "Land" in o.card.types:
+            if only:  # "you may cast spells from among them": a land can't be cast (CR 305.9)
+                continue
             if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
                 out.append(Option(f"play {o.name} from exile", ("play", oid)))
             continue
@@ -239,7 +243,7 @@ def end_play_permissions(g: Game, e: ev.TurnBegan) -> None:
     if perms:
         mine = {e.player, *e.team}
         g.s.extra[PLAY_THIS_TURN] = {
-            k: (v[0], g.s.turn, v[2]) if v[1] == UNTIL_NEXT_TURN and v[0] in mine else v
+            k: (v[0], g.s.turn, *v[2:]) if v[1] == UNTIL_NEXT_TURN and v[0] in mine else v
             for k, v in perms.items() if v[1] in (g.s.turn, UNTIL_NEXT_TURN)}
 
 #: ``State.extra`` key: stack object id -> (``any`` | ``graveyard``, rule, why) — the spell is

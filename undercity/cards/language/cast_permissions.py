@@ -37,6 +37,8 @@ class ExileTopPlay(Effect):
 
     n: Amount
     next_turn: bool = False
+    #: "you may cast spells from among them": spells only, no land (CR 305.9).
+    cast_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,7 +55,7 @@ from undercity.cards.language.mill import (
 from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
-from undercity.cards.language.quantities import TARGET_MANA_VALUE
+from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
@@ -220,6 +220,8 @@ class Ctx:
     spell_target: bool = False
     #: A trigger event with a player and a number: "that player mills that many cards".
     that_many: bool = False
+    #: A trigger event with a number (TRIGGER_AMOUNT): "exile that many cards" after combat damage.
+    that_much: bool = False
     #: The number a trigger event carries, for "that many" ("Whenever ~ deals combat damage to
     #: a player, you may draw that many cards": the damage dealt, CR 510.2).
     event_amount: m.Count | None = None
@@ -869,6 +871,14 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     ExileTopPlayThisTurn, the same permission card by card. None if ``s`` isn't such an exile — or
     is the one card played this turn, which :func:`_impulse` reads."""
     first = s.clauses[0] if len(s.clauses) == 1 else None
+    if first == A.Phrase(None, "exile that many cards from the top of your library"):
+        # "… Until end of turn, you may cast spells from among those exiled cards." (Dream Pillager)
+        cast = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
+        if not (ctx.that_much and then is not None and then.may == "you may" and then.prefix == "until end of turn,"
+                and cast in (A.Phrase(None, "cast spells from among those exiled cards"),
+                             A.Phrase(None, "cast spells from among them"))):
+            raise Unsupported(s.render())
+        return [ExileTopPlay(TRIGGER_AMOUNT, cast_only=True)]
     one = first == A.ObjectAction(None, "exile", A.WordRef("the top card of your library"))
     if not one and not isinstance(first, A.TopCards) or s.may or s.prefix or s.where:
         return None
@@ -1540,6 +1550,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
+    ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"
     if when.event == "beginning_of" and when.whose == "opponent":
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
     if when.event == "combat_damage_to_player":

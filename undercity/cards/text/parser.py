@@ -620,6 +620,13 @@ class Parser:
                 until := self.one_of("you exile", "they exile")) and (what := self.ref()) is not None:
             return A.ExileUntil(who, v, owner, until, what)
         self.i = start
+        if (v := self.verb("exile")) and self.eat("that", "many", "cards", "from", "the", "top", "of", "your", "library"):
+            return A.Phrase(who, f"{v} that many cards from the top of your library")  # the event's number
+        self.i = start
+        if (v := self.verb("cast")) and self.eat("spells", "from", "among") and (
+                w := self.one_of("those exiled cards", "them", "those cards")):
+            return A.Phrase(who, f"{v} spells from among {w}")  # CR 601.2: spells, not lands
+        self.i = start
         if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
             return A.Phrase(who, f"{v} that card without paying its mana cost")  # CR 118.9
         self.i = start
