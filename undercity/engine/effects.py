@@ -590,7 +590,8 @@ def create_token(g: Game, name: str, controller: int, rule: str = "111.1", *, ta
     o.controller = controller
     o.sick = True
     o.token = True
-    o.tapped = tapped  # it enters tapped (CR 110.5b): no "becomes tapped" event
+    # it enters tapped (CR 110.5b): no "becomes tapped" event; "… enter the battlefield tapped" (614.1d)
+    o.tapped = tapped or entering.others_make_it_tapped(g, o, controller)
     more = entering.additional_counters(g, o, controller)  # CR 614.1d: "enters with an additional"
     for k, v in more.items():
         o.counters[k] = o.counters.get(k, 0) + v

@@ -21,6 +21,7 @@ from undercity.cards.language.entering import (
     AsEntersReveal,
     EntersWithAdditional,
     EntersWithCounters,
+    OthersEnterTapped,
 )
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -163,6 +164,8 @@ def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
     from undercity.engine.zones import static_sources
 
     out: dict[str, int] = {}
+    if _none_could(g, _has_additional):
+        return out
     card: CardDef | Chars | None = None
     for sid, src_card, src_controller, _ in static_sources(g):
         if src_controller != controller or sid == o.id:
@@ -254,3 +257,50 @@ def chosen_player(g: Game, source: int | None) -> list[int]:
     if p is None:
         p = chosen(g, source, "opponent")
     return [p] if p is not None and not g.s.players[p].left else []
+
+
+def others_make_it_tapped(g: Game, o: Obj, controller: int) -> bool:
+    """Whether another permanent's "creatures your opponents control enter the battlefield
+    tapped" applies to ``o`` entering under ``controller`` (CR 614.1d) — checked on ``o`` as it
+    would exist on the battlefield (614.12), from the permanents there as the event began."""
+    from undercity.engine import abilities as ab
+    from undercity.engine import characteristics as ch
+    from undercity.engine.targeting import matches_view
+    from undercity.engine.zones import _opponents, static_sources
+
+    if _none_could(g, _has_enter_tapped):
+        return False
+    card: CardDef | Chars | None = None
+    for sid, src_card, src_controller, _ in static_sources(g):
+        if sid == o.id:
+            continue
+        src = g.s.objs.get(sid)
+        for st in ab.static(g, src) if src is not None and src.zone == "battlefield" else src_card.static:
+            if not isinstance(st, OthersEnterTapped):
+                continue
+            if st.whose == "you" and controller != src_controller or st.whose == "opponent" and not _opponents(
+                    g, src_controller, controller):
+                continue
+            if card is None:
+                card = ch.view(g, o) if o.zone == "battlefield" else _entering_card(g, o)
+            if matches_view(g, o, card, st.filter, src_controller, sid):
+                return True
+    return False
+
+
+def _has_additional(card: CardDef) -> bool:
+    return any(isinstance(st, EntersWithAdditional) for st in card.static)
+
+
+def _has_enter_tapped(card: CardDef) -> bool:
+    return any(isinstance(st, OthersEnterTapped) for st in card.static)
+
+
+def _none_could(g: Game, pred: Any) -> bool:
+    """No permanent's card has such an ability and none was granted one (layer 6 adds nothing;
+    the common case, checked cheaply), outside a group of objects moving at once."""
+    from undercity.engine import abilities as ab
+    from undercity.engine import characteristics as ch
+    from undercity.engine.zones import _SIMULTANEOUS
+
+    return _SIMULTANEOUS not in g.s.extra and ab.plain(g) and not ch.permanents_with(g.s, pred)

@@ -68,7 +68,8 @@ def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: boo
     # CR 614.1c-d, 614.12: the copied card's "enters tapped" replacement effects apply to it.
     o.tapped = any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
                    and not condition_holds(g, getattr(st, "cond", None), controller)
-                   or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static)
+                   or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static) \
+        or entering.others_make_it_tapped(g, o, controller)  # CR 614.1d
     counters = entering.card_counters(card)
     for k, v in entering.additional_counters(g, o, controller).items():  # CR 614.1d
         counters[k] = counters.get(k, 0) + v

@@ -287,12 +287,13 @@ def _enters_tapped(g: Game, o: Obj, controller: int) -> bool:
     """Whether ``o`` enters the battlefield tapped under ``controller``: "[this permanent]
     enters tapped" modifies how it enters (CR 603.6d, 614.1d); "… unless [condition]" is
     checked as it would enter, before it is on the battlefield (CR 614.1c, 614.12)."""
-    from undercity.engine.entering import revealed
+    from undercity.engine.entering import others_make_it_tapped, revealed
     from undercity.engine.resolve import condition_holds
 
     return any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
                and not condition_holds(g, getattr(st, "cond", None), controller)
-               or st.kind == "as_enters_reveal" and not revealed(g, o) for st in o.card.static)
+               or st.kind == "as_enters_reveal" and not revealed(g, o) for st in o.card.static) \
+        or others_make_it_tapped(g, o, controller)  # CR 614.1d: "creatures your opponents control enter tapped"
 
 
 def end_while_tapped(g: Game, src: Obj, rule: str) -> None:

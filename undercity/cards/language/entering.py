@@ -67,3 +67,15 @@ class EntersWithAdditional(Static):
     filter: Filter = Filter()
     counter: str = "+1/+1"
     n: int = 1
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class OthersEnterTapped(Static):
+    """"Creatures your opponents control enter the battlefield tapped" (CR 614.1d, 614.12): each
+    permanent matching ``filter`` — as it would exist on the battlefield — enters tapped;
+    ``whose`` is whose permanents: ``"opponent"`` (this permanent's controller's opponents'),
+    ``"you"`` or ``"any"``."""
+
+    kind: str = "others_enter_tapped"
+    filter: Filter = Filter()
+    whose: str = "any"

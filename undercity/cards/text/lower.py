@@ -1816,6 +1816,10 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.DescRef) and a.condition is None \
+            and b.words in ("enter the battlefield tapped", "enter tapped"):
+        out.static.append(_others_enter_tapped(b.who, text))
+        return
     if isinstance(b, A.EnterAsCopy) and a.condition is None:
         # CR 614.1c, 707.2: a replacement effect; the exception is a copiable value (707.9b).
         from undercity.cards.text.creature_types import CREATURE_TYPES
@@ -1963,6 +1967,21 @@ def _enters_with_additional(b: A.EntersWithAdditional, text: str) -> m.Static:
     if flt.controller != "you" or not flt.types:
         raise Unsupported(b.render())
     return EntersWithAdditional(text, filter=replace(flt, controller=None), counter=b.counter, n=_n(b.num))
+
+
+def _others_enter_tapped(who: A.DescRef, text: str) -> m.Static:
+    """"Creatures your opponents control enter the battlefield tapped" (CR 614.1d)."""
+    from undercity.cards.language.entering import OthersEnterTapped
+    from undercity.cards.text.parser import _plural
+
+    n = who.noun
+    if who.det or n.card or not n.heads or not _plural(n.heads[0]) or n.quals and len(n.heads) > 1:
+        raise Unsupported(f"{who.render()} enter the battlefield tapped")  # "creatures and nonbasic lands"
+    flt = noun_filter(n)
+    whose = {"you": "you", "opponent": "opponent", None: "any"}[flt.controller]
+    if n.suffix not in ((), ("you control",), ("your opponents control",)):
+        raise Unsupported(f"{who.render()} enter the battlefield tapped")
+    return OthersEnterTapped(text, filter=replace(flt, controller=None), whose=whose)
 
 
 def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:

@@ -1341,6 +1341,8 @@ class Parser:
             return ew
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
             return ea
+        if isinstance(subject, A.DescRef) and (w := self.one_of("enter the battlefield tapped", "enter tapped")):
+            return A.Phrase(subject, w)  # "Creatures your opponents control enter the battlefield tapped"
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block and can't be blocked",
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
