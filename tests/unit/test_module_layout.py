@@ -100,3 +100,39 @@ def test_no_rules_module_imports_the_card_pool() -> None:
     bad = [f"{p.relative_to(PACKAGE.parent)} {where}" for p in sorted((PACKAGE / "engine").rglob("*.py"))
            for where in pool_imports(p)]
     assert not bad, "rules modules must not import the card pool:\n" + "\n".join(bad)
+
+
+def hook_lists(path: Path) -> list[str]:
+    """Module-level lists of functions other modules append to (``X: list[Callable…] = []``),
+    or names of the old hook pattern (``…_HOOKS``, ``…_WATCHERS``, ``…_RESTRICTIONS``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            ann = ast.unparse(node.annotation)
+            if ann.startswith("list[") and "Callable" in ann:
+                out.append(f"line {node.lineno}: {node.target.id}: {ann}")
+                continue
+            names = [node.target.id]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        else:
+            continue
+        out += [f"line {node.lineno}: {n}" for n in names if n.endswith(("HOOKS", "WATCHERS", "RESTRICTIONS"))]
+    return out
+
+
+def test_a_hook_list_is_caught(tmp_path: Path) -> None:
+    f = tmp_path / "m.py"
+    f.write_text("from collections.abc import Callable\n\nMANA_HOOKS: list[Callable[[int], int]] = []\n"
+                 "BLOCK_RESTRICTIONS = []\nHANDLERS: dict[type, Callable[..., None]] = {}\n")
+    assert hook_lists(f) == ["line 3: MANA_HOOKS: list[Callable[[int], int]]", "line 4: BLOCK_RESTRICTIONS"]
+
+
+def test_the_rules_have_no_hook_lists() -> None:
+    """The engine asks the concept module directly where a rule applies, or the effect is a
+    continuous effect of the layer system (issue 11 §2); registries keyed by type (``@handles``,
+    ``@effects.counts``, ``@resolve.checks``) are the typed alternative."""
+    bad = [f"{p.relative_to(PACKAGE.parent)} {where}" for p in sorted((PACKAGE / "engine").rglob("*.py"))
+           for where in hook_lists(p)]
+    assert not bad, "hook lists in the rules:\n" + "\n".join(bad)

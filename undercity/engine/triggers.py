@@ -85,7 +85,7 @@ def check(g: Game, e: ev.Event) -> None:
         watch(g, e)
 
 
-_WATCHERS: tuple[Any, ...] = ()
+_EVERY_EVENT: tuple[Any, ...] = ()
 
 
 def _watchers() -> tuple[Any, ...]:
@@ -93,8 +93,8 @@ def _watchers() -> tuple[Any, ...]:
     those registered for one kind with :func:`watches`, in this order: cascade (702.85),
     commanders (903.9a), control changes of the layer system (613.1b), dealing damage,
     the events of ``event_triggers``, the initiative (726) and the monarch (725)."""
-    global _WATCHERS
-    if not _WATCHERS:
+    global _EVERY_EVENT
+    if not _EVERY_EVENT:
         from undercity.engine import (
             cascade,
             commander,
@@ -105,9 +105,9 @@ def _watchers() -> tuple[Any, ...]:
             monarch,
         )
 
-        _WATCHERS = (cascade.watch, commander.watch, layers.watch, deals_damage.watch, event_triggers.watch,
+        _EVERY_EVENT = (cascade.watch, commander.watch, layers.watch, deals_damage.watch, event_triggers.watch,
                      initiative.watch, monarch.watch)
-    return _WATCHERS
+    return _EVERY_EVENT
 
 
 def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
