@@ -52,18 +52,23 @@ def options(g: Game, player: int, sources: list[Any] | None = None, pool: Any = 
     """Priority options (CR 117.1a, 601.2b): each card in ``player``'s hand castable now for an
     alternative cost paid from the hand, one per name and cost."""
     s = g.s
+    p = s.players[player]
     out: list[Option] = []
-    seen: set[tuple[str, str]] = set()
-    for oid in s.players[player].hand:
+    seen: set[tuple[str, str, str]] = set()
+    # A commander may be cast from the command zone for its alternative cost too (CR 903.8,
+    # 118.9: the cost replaces the mana cost wherever the spell is cast from; the tax is added).
+    commanders = [oid for oid in p.command if s.objs[oid].card_uid in p.commanders] if p.commanders else []
+    for oid in [*p.hand, *commanders]:
         o = s.objs[oid]
         for alt in o.card.alt_costs:
-            if alt.zone != "hand" or (o.name, alt.keyword) in seen:
+            if alt.zone != "hand" or (o.name, alt.keyword, o.zone) in seen:
                 continue
-            seen.add((o.name, alt.keyword))
+            seen.add((o.name, alt.keyword, o.zone))
             if sources is None:
                 sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
             if casting.castable(g, player, o, alt, sources, pool):
-                out.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
+                where = " from the command zone" if o.zone == "command" else ""
+                out.append(Option(f"cast {o.name}{where} ({alt.keyword})", ("cast", oid, alt.keyword)))
     return out
 
 
