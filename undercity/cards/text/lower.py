@@ -628,7 +628,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [m.PutFromHandOnTop(_n(c.n))]
     if isinstance(c, A.Counters):
-        if c.who is not None or c.kind not in ("+1/+1",):
+        # "+1/+1", or a counter with no rules meaning of its own (a gold counter, CR 122.1): what
+        # reads it is the card's own text ("Remove a gold counter from ~: …").
+        plain = c.kind.isalpha() and c.kind not in _RULES_COUNTERS and c.kind not in ("loyalty", "lore", "time", "defense")
+        if c.who is not None or c.kind not in ("+1/+1",) and not plain:
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.CreateCopy):
@@ -1474,7 +1477,7 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         flt = noun_filter(s.noun)
         if s.det == "another":
             flt = m.Filter(**{f: getattr(flt, f) for f in flt.__dataclass_fields__} | {"other": True})
-        if not flt.types:
+        if not flt.types and not flt.subtypes:  # "a Dragon" is a permanent with that subtype (CR 205.3)
             raise Unsupported(f"{word} {ev.render()}")
         return m.Trigger("enters", filter=flt, whose="you")
     raise Unsupported(f"{word} {ev.render()}")

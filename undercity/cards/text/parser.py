@@ -786,7 +786,8 @@ class Parser:
         self.i = self._start
         if (v := self.verb("put")) and (n := self.num()) is not None:
             kind = self.raw()
-            if "/" in kind or kind.lower() in ("loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit"):
+            if "/" in kind or kind.lower() in ("loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit",
+                                               "gold", "hour", "storage", "quest", "page", "verse", "luck"):
                 self.i += 1
                 if self.one_of("counter", "counters") and self.eat("on"):
                     what = self.ref()
