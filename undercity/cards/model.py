@@ -486,6 +486,9 @@ class Cost:
 
     mana: ManaCost | None = None
     tap: bool = False
+    #: {Q}: "Untap this permanent" — only a tapped one (CR 107.6), with summoning sickness for a
+    #: creature as for {T} (CR 302.6).
+    untap: bool = False
     sacrifice_self: bool = False
     sacrifice: Filter | None = None  # "Sacrifice an artifact:" (CR 118.3)
     #: "Tap an untapped [creature] you control:" — any such permanent, even one that came under

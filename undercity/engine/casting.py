@@ -280,6 +280,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
             return False
     if a.cost.tap and (o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
         return False
+    if a.cost.untap and (not o.tapped or (o.sick and ch.is_creature(o, g) and not ch.has(g, o, "haste"))):
+        return False  # {Q}: only a tapped permanent can be untapped to pay it (CR 107.6, 302.6)
     if not class_level.can_activate(g, o, a):  # CR 716.2a: only while the Class is level N-1
         return False
     if not _has_targets(g, a.targets, player, o.id):
@@ -387,6 +389,8 @@ def run_activate(g: Game, job: Job) -> None:
     item.trigger_data["lki_controller"] = o.controller
     if a.cost.tap:
         zones.set_tapped(g, o, True, "602.2b")
+    if a.cost.untap:
+        zones.set_tapped(g, o, False, "107.6")
     if tap_other is not None:
         zones.set_tapped(g, s.objs[tap_other], True, "602.2b")
     if a.cost.remove_counters is not None:  # CR 602.2b: "Remove a +1/+1 counter from ~"

@@ -96,6 +96,8 @@ CARDS = [
     "Bloodsoaked Champion",
     # landwalk, and "that many" of a combat damage trigger (CR 702.14, 510.2)
     "Cold-Eyed Selkie",
+    # the untap symbol in an activation cost (CR 107.6)
+    "Order of Whiteclay",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
     # a modal triggered ability (CR 700.2b); base P/T until end of turn, ward granted to others

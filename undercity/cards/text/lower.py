@@ -1603,6 +1603,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["mana"] = _mana_cost(c.words)
         elif c.kind == "tap" and "tap" not in kw:
             kw["tap"] = True
+        elif c.kind == "untap" and "untap" not in kw and "tap" not in kw:
+            kw["untap"] = True  # {Q} (CR 107.6)
         elif c.kind == "sacrifice" and isinstance(c.what, A.SelfRef):
             kw["sacrifice_self"] = True
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
