@@ -217,7 +217,17 @@ class HeuristicAgent:
         cards = [i for i, o in enumerate(d.options) if o.value is not None]
         if not cards:
             return 0
-        return max(cards, key=lambda i: (self._card_wanted(g, d.player, d.options[i].value), -i))
+        s = g.s
+        # No land in hand while short of lands: the land first (the next turns' plays need it).
+        landless = self._needs_land(g, d.player) and not any(
+            "Land" in s.objs[c].card.types for c in s.players[d.player].hand)
+
+        def score(i: int) -> float:
+            oid = d.options[i].value
+            land = "Land" in s.objs[oid].card.types
+            return self._card_wanted(g, d.player, oid) + (10.0 if land and landless else 0.0)
+
+        return max(cards, key=lambda i: (score(i), -i))
 
     def _to_battlefield(self, g: Game, d: Decision) -> int:
         """The card looked at to put onto the battlefield: the most valuable one."""
