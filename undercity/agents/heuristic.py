@@ -62,7 +62,7 @@ class HeuristicAgent:
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
-        "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit",
+        "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -521,6 +521,18 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ modes, targets, X
     def _x(self, g: Game, d: Decision) -> int:
         return max(range(len(d.options)), key=lambda i: d.options[i].value)
+
+    def _divide(self, g: Game, d: Decision) -> int:
+        """How much divided damage (CR 601.2d) this target gets, the rest going to the later
+        ones: an opponent's creature what kills it, as little as possible to anything of ours or
+        to a player or planeswalker while other targets remain."""
+        t = (d.context or {}).get("target")
+        amounts = [o.value for o in d.options]
+        o = g.s.objs.get(t[1]) if t is not None and t[0] == "o" else None
+        if o is not None and o.zone == "battlefield" and ch.is_creature(o, g) and not tx.mine(g, d.player, o.controller):
+            lethal = max(ch.toughness(g, o) - o.damage, 1)
+            return amounts.index(min(lethal, max(amounts)))
+        return amounts.index(min(amounts))
 
     def _mode(self, g: Game, d: Decision) -> int:
         s = g.s

@@ -195,6 +195,11 @@ def _cast(g: Game, job: Job) -> None:
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
             if t is not None:  # "up to one": no target chosen
                 targets.append(tuple(t))  # type: ignore[arg-type]
+    from undercity.engine import divided
+
+    division: tuple[int, ...] | None = None
+    if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
+        division = divided.ask_division(g, job, "divide", player, dv.amount, targets, card.name)  # CR 601.2d
     # CR 601.2f: the total cost, X included (CR 601.2b announces X).
     cost = ZERO if d.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
     tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
@@ -230,6 +235,8 @@ def _cast(g: Game, job: Job) -> None:
     item.modes = modes
     if sa is not None and sa.divided and targets:
         item.divide = tuple([(x or 0) // len(targets)] * len(targets))
+    if division is not None:
+        item.divide = division
     item.trigger_data["alt"] = alt.keyword if alt else None
     item.trigger_data["from_zone"] = from_zone
     s.stack.append(item)

@@ -402,6 +402,7 @@ def _load_rules() -> None:
         dealt_damage,
         dice,
         dies_triggers,
+        divided,
         draw_triggers,
         dungeons,
         effects,

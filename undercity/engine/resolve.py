@@ -34,6 +34,10 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
         if isinstance(a, SpellAbility) and card.spell is not None and a is not card.spell and not card.enchant:
             return a.targets  # cast with its text changed (overload, CR 702.96b)
         return casting.spell_target_specs(card, item.modes)
+    from undercity.engine import divided
+
+    if divided.of(a) is not None and len(a.targets) == 1:
+        return tuple(a.targets[0] for _ in item.targets)  # one to N targets of one kind (CR 601.2d)
     return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
 
 

@@ -326,6 +326,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
     # Modes (CR 603.3c, 700.2b), then targets (CR 603.3d), asked in the order the abilities go
     # on the stack.
     chosen: dict[int, list[targeting.Target] | None] = {}
+    divisions: dict[int, tuple[int, ...]] = {}  # CR 601.2d, 603.3d: damage divided as chosen
     modes: dict[int, tuple[int, ...]] = {}
     for i in stack_order:
         t = pending[i]
@@ -336,6 +337,18 @@ def run_put_triggers(g: Game, job: Job) -> None:
                 continue
         specs = (modal.target_specs(t.ability, modes.get(i, ())) if t.ability is not None
                  else t.data.get("targets", ()))
+        from undercity.engine import divided
+
+        div = divided.of(t.ability)
+        if div is not None and len(specs) == 1 and isinstance(div.amount, int):
+            # "N damage divided as you choose among any number of targets": one to N different
+            # targets, then the division, as it is put on the stack (CR 603.3d, 601.2c-d).
+            chosen[i] = divided.choose_targets(g, job, f"t{i}:", t.controller, specs[0], t.source,
+                                               t.source_name, div.max_targets)
+            if chosen[i] is not None:
+                divisions[i] = divided.ask_division(g, job, f"d{i}:", t.controller, div.amount,
+                                                    chosen[i], t.source_name)  # type: ignore[arg-type]
+            continue
         tl: list[targeting.Target] | None = []
         for j, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, t.controller, t.source)
@@ -366,6 +379,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
                          f"{t.source_name} trigger", text)
         item.targets = tl
         item.modes = modes.get(i, ())
+        item.divide = divisions.get(i, ())
         item.trigger_data = dict(t.data)
         if a is not None and getattr(a, "if_", None) is not None:
             item.trigger_data["if"] = a.if_

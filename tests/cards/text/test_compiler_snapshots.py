@@ -54,6 +54,8 @@ CARDS = [
     "Warstorm Surge",
     # characteristic-defining P/T (CR 604.3), party (CR 700.8), "at the beginning of combat on your turn"
     "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
+    # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
+    "Bogardan Hellkite",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -283,6 +283,23 @@ class Damage(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageDivided(Node):
+    """"~ deals 5 damage divided as you choose among any number of targets", "… among one, two,
+    or three target creatures"."""
+
+    source: Node
+    verb: str
+    n: Num
+    among: str  # "any number of", "one or two", "one , two , or three" (as tokens)
+    noun: Noun | None  # None: "targets" (any target)
+
+    def render(self) -> str:
+        what = "targets" if self.noun is None else f"target {self.noun.render()}"
+        return _join(self.source.render(), self.verb, self.n.render(), "damage divided as you choose among",
+                     self.among.replace(" ,", ","), what)
+
+
+@dataclass(frozen=True, slots=True)
 class DamageEqual(Node):
     """"it deals damage equal to its power to any target", "target creature you control deals
     damage equal to its power to target creature you don't control"."""

@@ -39,6 +39,7 @@ from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
+from undercity.cards.language.divided import DamageDivided
 from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
@@ -214,6 +215,10 @@ class Ctx:
     cost_x: m.Count | None = None
     #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
     it_source: bool = False
+    #: Damage divided among the targets (CR 601.2d): its targets are the ability's only ones;
+    #: ``activated``: an activated ability, whose activation doesn't divide anything yet.
+    divided: bool = False
+    activated: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
     #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
@@ -229,7 +234,7 @@ class Ctx:
     that_player: m.Ref | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
-        if t.count is not None and not (t.up_to and t.count.value == 1):
+        if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
             raise Unsupported(t.render())
         spec = _target_spec(t)
         if self.targets and self.targets[-1].optional and not spec.optional:
@@ -530,6 +535,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.DealDamage(_n(c.n, ctx), ref)]
     if isinstance(c, A.DamageEqual):
         return [_damage_equal(c, ctx)]
+    if isinstance(c, A.DamageDivided):
+        return [_damage_divided(c, ctx)]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
@@ -745,6 +752,25 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+#: How many targets "divided as you choose among …" allows (CR 601.2d: each gets at least 1).
+_DIVIDED_AMONG = {"one or two": 2, "one , two , or three": 3}
+
+
+def _damage_divided(c: A.DamageDivided, ctx: Ctx) -> DamageDivided:
+    """"~ deals 5 damage divided as you choose among any number of targets": one target
+    specification, one to N different targets, the division announced with them (CR 601.2d)."""
+    it_source = ctx.it_source and isinstance(c.source, A.WordRef) and c.source.words == "it"
+    if not isinstance(c.source, A.SelfRef) and not it_source or c.n.value is None or ctx.targets or ctx.activated:
+        raise Unsupported(c.render())  # X, other targets, or an activation: not divided here yet
+    n = c.n.value
+    spec = _target_spec(A.TargetRef(c.noun))
+    if spec.kind != "any" and spec.kind != "permanent":
+        raise Unsupported(c.render())
+    ctx.targets.append(replace(spec, text="target" if c.noun is None else f"target {c.noun.render()}"))
+    ctx.divided = True
+    return DamageDivided(n, max_targets=min(n, _DIVIDED_AMONG.get(c.among, n)))
 
 
 def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
@@ -1685,6 +1711,7 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if cost.remove_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True
+    ctx.activated = True
     effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects
@@ -2161,6 +2188,10 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
     effs = effects(body, ctx)
     if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1:
         raise Unsupported(body.render())
+    div = next((e for e in effs if isinstance(e, DamageDivided)), None)
+    if div is not None:  # one to N targets and the division, as it is cast (CR 601.2c-d)
+        return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets), divided=True,
+                              max_targets=div.max_targets)
     return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets))
 
 

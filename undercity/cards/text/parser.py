@@ -709,6 +709,14 @@ class Parser:
             if to is not None:
                 return A.Damage(who, v, n, self.each_and(to))
         self.i = self._start
+        if who is not None and (v := self.verb("deal")) and (n := self.num()) and self.eat(
+                "damage", "divided", "as", "you", "choose", "among"):
+            among = self.one_of("any number of", "one or two", "one , two , or three")
+            if among is not None and self.eat("targets"):
+                return A.DamageDivided(who, v, n, among, None)
+            if among is not None and self.eat("target") and (noun := self.noun()) is not None:
+                return A.DamageDivided(who, v, n, among, noun)
+        self.i = self._start
         if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
             amount = self.one_of("its power", "~'s power", "this creature's power")
             if amount and self.eat("to") and (to := self.ref()) is not None:
