@@ -137,6 +137,11 @@ def h_look_at_top(g: Game, job: Job, item: StackItem, e: LookAtTop, key: str) ->
         rest = _order(g, job, p, rest, e.rest, key)
     elif e.random:
         s.rng.shuffle(rest)  # "in a random order" (CR 401.4)
+    if e.to == BATTLEFIELD:  # CR 614.12a: what each makes as it enters, asked before anything moves
+        from undercity.engine import entering
+
+        for c in taken:
+            entering.ask(g, job, f"{key}:enter{c}", c, p)
     # What they saw stays hidden from the others (CR 401.5); what they reveal doesn't (701.20a).
     g.emit(ev.LookedAt(rule="401.5", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
                        private_to=p, top=tuple(s.objs[c].name for c in rest) if e.rest == TOP else (),

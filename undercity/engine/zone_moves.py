@@ -71,6 +71,9 @@ def h_put_from_hand(g: Game, job: Job, item: StackItem, e: PutFromHand, key: str
               f"{g.player_name(p)}: put a card from your hand onto the battlefield{' tapped' if e.tapped else ''}?",
               opts + [Option("put nothing", None)])
     if v is not None:
+        from undercity.engine import entering
+
+        entering.ask(g, job, key + ":enter", v, p)  # CR 614.12a: its choices as it enters, first
         zones.put_onto_battlefield(g, v, p, rule="608.2c", tapped=e.tapped)
 
 
