@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.spell_costs import COST_CHANGE, CostChange, SelfCostChange
+from undercity.cards.language.undaunted import Undaunted
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -48,6 +49,8 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     s = g.s
     inc = red = 0
     for st in o.card.static:
+        if isinstance(st, Undaunted):  # CR 702.125a: {1} less for each opponent
+            red += sum(1 for p in s.living() if targeting._is_opponent(g, player, p))
         if isinstance(st, SelfCostChange):  # the spell's own "costs {1} less … for each …"
             counted = [oid for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id)]
             if st.creature_types:  # the creature types among them, after layer 4 (a changeling: all)

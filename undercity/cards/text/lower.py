@@ -1353,6 +1353,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
+    elif name == "undaunted" and not k.arg:
+        from undercity.cards.language.undaunted import Undaunted
+
+        out.static.append(Undaunted("Undaunted"))  # CR 702.125a: a cost reduction while cast
     elif name == "extort" and not k.arg:
         from undercity.cards.language.extort import extort
 
