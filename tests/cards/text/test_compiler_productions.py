@@ -349,6 +349,16 @@ def test_an_anthem_is_a_continuous_effect_on_every_matching_permanent() -> None:
     assert c.lowered.static[0].mods == (AddAbilities((), frozenset({"first strike"})),)
 
 
+def test_destroy_all_they_cant_be_regenerated_is_one_destruction_without_shields() -> None:
+    """CR 701.19c: "Destroy all …. They can't be regenerated." — the shields don't apply to that
+    destruction; "they" names what the previous sentence destroyed."""
+    c = _card("Destroy all creatures with power 4 or greater. They can't be regenerated.", "Sorcery")
+    assert c.implemented
+    (e,) = c.lowered.spell.effects
+    assert isinstance(e, m.DestroyAll) and e.filter.min_power == 4 and not e.regenerate
+    assert not _card("Destroy target creature. They can't be regenerated.", "Instant").implemented
+
+
 def test_an_anthem_with_a_keyword_the_engine_lacks_is_refused() -> None:
     c = _card("Creatures you control have shadow.", "Enchantment")
     assert not c.implemented

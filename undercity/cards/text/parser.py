@@ -358,7 +358,7 @@ class Parser:
         self.miss()
         return None
 
-    _WORD_REFS = ("you", "it", "them", "that creature", "that player", "that card", "that permanent",
+    _WORD_REFS = ("you", "it", "them", "they", "that creature", "that player", "that card", "that permanent",
                   "that spell's controller",
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
