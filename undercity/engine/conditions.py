@@ -18,6 +18,7 @@ from undercity.cards.language.conditions import (
     NotCompleted,
     OpponentMoreLands,
     PackTactics,
+    PlayedLandThisTurn,
     TotalPower,
     YourMainPhase,
     YourTurn,
@@ -46,6 +47,11 @@ ATTACK_POWER = "attack_power_this_combat"  # player -> (turn, total power of the
 def _cond_not_completed(g: Game, cond: Condition, controller: int) -> bool:
     assert isinstance(cond, NotCompleted)
     return cond.dungeon not in g.s.players[controller].completed
+
+
+@resolve.checks(PlayedLandThisTurn)
+def _cond_played_land(g: Game, cond: Condition, controller: int) -> bool:
+    return g.s.players[controller].lands_played > 0  # reset as each turn begins (CR 305.2)
 
 
 @resolve.checks(CreatureDiedThisTurn)

@@ -124,6 +124,14 @@ class IfElse(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedLandThisTurn(Condition):
+    """"If you played a land this turn": its controller played a land this turn (CR 305.1) — not
+    one put onto the battlefield otherwise (River of Tears, rulings of 2017-11-17)."""
+
+    what: str = "played_land_this_turn"
+
+
+@dataclass(frozen=True, slots=True)
 class Controls(Condition):
     """"If you control [``n`` or more] permanents matching ``filter``" (CR 603.4)."""
 

@@ -533,6 +533,18 @@ class AndAlso(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class IfInstead(Node):
+    """"If you played a land this turn, add {B} instead": ``clause`` replaces what the sentence
+    before does when ``condition`` holds (CR 608.2c)."""
+
+    condition: Node
+    clause: Node
+
+    def render(self) -> str:
+        return f"if {self.condition.render()}, {self.clause.render()} instead"
+
+
+@dataclass(frozen=True, slots=True)
 class Becomes(Node):
     """"~ becomes a 3/3 green and blue Elemental creature with hexproof until end of turn"
     (CR 611.2a; layers 4-7b): ``pt``, ``colors`` (color words), ``kinds`` (the words before

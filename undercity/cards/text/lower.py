@@ -1690,6 +1690,11 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported("choose " + a.body.choose + " —")
     first = a.body.sentences[0]
     pain = _mana_pain(a.body.sentences[1:])
+    instead = _mana_instead(a.body.sentences)
+    if instead is not None:
+        if cost != m.Cost(tap=True) or a.restriction:
+            raise Unsupported(a.render())  # the planner's mana abilities cost {T} here
+        return [m.Activated(text, cost=cost, effects=(instead,), mana_ability=True, only_if=_only_if(a))]
     only = first.clauses if (len(a.body.sentences) == 1 or pain) and isinstance(first, A.Sentence) else ()
     only_if = _only_if(a)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
@@ -1801,6 +1806,28 @@ def _still_a_land(body: A.Effects) -> A.Effects:
         return body
     clauses = tuple(dataclasses.replace(c, still=last.words) if isinstance(c, A.Becomes) else c for c in prev.clauses)
     return A.Effects((*ss[:-2], dataclasses.replace(prev, clauses=clauses)))
+
+
+def _mana_instead(ss: tuple[A.Node, ...]) -> m.Effect | None:
+    """"Add {U}. If you played a land this turn, add {B} instead." as one mana ability whose
+    mana is decided as it resolves (CR 605.3a, 608.2c); None for any other shape."""
+    if len(ss) != 2 or not all(isinstance(s, A.Sentence) and len(s.clauses) == 1 and not s.may and not s.prefix
+                               for s in ss):
+        return None
+    add, alt = ss[0].clauses[0], ss[1].clauses[0]
+    if not (isinstance(add, A.AddMana) and isinstance(alt, A.IfInstead) and isinstance(alt.clause, A.AddMana)
+            and len(add.options) == 1 and len(alt.clause.options) == 1):
+        return None
+    mana, mana_if = _mana(add.options[0]), _mana(alt.clause.options[0])
+    if not (mana.isupper() and mana_if.isupper()):
+        raise Unsupported(ss[1].render())  # fixed mana only
+    c = alt.condition
+    if not (isinstance(c, A.Condition) and c.words == "you played a land this turn"):
+        raise Unsupported(f"if {c.render()}")
+    from undercity.cards.language.conditions import PlayedLandThisTurn
+    from undercity.cards.language.mana_abilities import AddManaIf
+
+    return AddManaIf(mana, cond=PlayedLandThisTurn(), mana_if=mana_if)
 
 
 def _mana_pain(rest: tuple[A.Node, ...]) -> int:

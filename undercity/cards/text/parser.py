@@ -912,6 +912,9 @@ class Parser:
     def clause(self) -> A.Node | None:
         start = self.i
         self._start = start
+        if self.at("if") and not self.at("if", "you", "do") and (ii := self.if_instead()) is not None:
+            return ii
+        self.i = self._start = start  # predicate() restarts from _start
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
@@ -1197,7 +1200,7 @@ class Parser:
                    "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
-                   "you have a full party", "you have the city's blessing",
+                   "you have a full party", "you have the city's blessing", "you played a land this turn",
                    "~ is monstrous")
 
     @rule
@@ -1509,6 +1512,21 @@ class Parser:
         if plural is None or not self.eat("on", "it"):
             return None
         return A.EntersWith(subject, verb.removesuffix(" with"), n, counter, plural)
+
+    @rule
+    def if_instead(self) -> A.IfInstead | None:
+        """"If [condition], add {B} instead" (CR 608.2c): a clause done instead of the previous
+        sentence's when the condition holds."""
+        if not self.eat("if"):
+            return None
+        cond = self.condition()
+        if cond is None or not self.eat(","):
+            return None
+        self._start = self.i
+        inner = self.predicate(None)
+        if inner is None or not self.eat("instead"):
+            return None
+        return A.IfInstead(cond, inner)
 
     @rule
     def self_cost_change(self) -> A.SelfCostChange | None:
