@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 ATTACKED = "you_attacked_turn"  # player -> the last turn "whenever you attack" triggered for them
 ONCE = "triggered_once_each_turn"  # (object id, ability uid) -> the last turn it triggered ("only once each turn")
 DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
+#: ``State.extra`` key: object -> the combat damage dealt to it in this damage step ("that much").
+DAMAGED_AMOUNTS = "dealt_damage_amounts"
 
 #: The string trigger events of language.event_triggers watched here.
 EVENTS = frozenset({
@@ -113,20 +115,23 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
             batch = s.extra.setdefault(DAMAGED, [])
             if o.id not in batch:
                 batch.append(o.id)
+            amounts = s.extra.setdefault(DAMAGED_AMOUNTS, {})
+            amounts[o.id] = amounts.get(o.id, 0) + e.amount
             return
         for a in ab.triggered(g, o):
-            if a.when.event == "dealt_damage":
-                _add(g, o, a, o.controller, object=o.id)
+            if a.when.event == "dealt_damage":  # "that much": the damage it was dealt (Stuffy Doll)
+                _add(g, o, a, o.controller, object=o.id, amount=e.amount)
 
 
 def _on_combat_damage(g: Game, e: ev.CombatDamageDealt) -> None:
     s = g.s
+    amounts = s.extra.pop(DAMAGED_AMOUNTS, {})
     for oid in s.extra.pop(DAMAGED, []):
         o = s.objs.get(oid)
         if o is not None:
             for a in ab.triggered(g, o):
                 if a.when.event == "dealt_damage":
-                    _add(g, o, a, o.controller, object=o.id)
+                    _add(g, o, a, o.controller, object=o.id, amount=amounts.get(oid, 0))
     for o, a in _with_event(g, "one_or_more_combat_damage_to_player"):
         for damaged, controllers in sorted(e.to_players.items()):
             if o.controller in controllers:

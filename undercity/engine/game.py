@@ -399,7 +399,6 @@ def _load_rules() -> None:
         counters,
         damage_to_controller,
         deals_damage,
-        dealt_damage,
         dice,
         dies_triggers,
         divided,

@@ -1452,9 +1452,7 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if w in ("enters the battlefield", "enters"):
             return m.Trigger("enters")
         if w == "is dealt damage" and word == "whenever":
-            from undercity.cards.language.dealt_damage import IS_DEALT_DAMAGE
-
-            return m.Trigger(IS_DEALT_DAMAGE)  # CR 603.2: once per damage event
+            return m.Trigger("dealt_damage")  # CR 603.2: once per damage event (engine/event_triggers.py)
         if w == "dies" and word == "when":
             return m.Trigger("dies")
         if w == "attacks" and word == "whenever":
@@ -1588,7 +1586,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
-    if when.event == "is_dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
+    if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
         ctx.it, ctx.it_source, ctx.event_amount = m.SELF, True, DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))
     if optional:
