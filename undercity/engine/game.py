@@ -15,14 +15,13 @@ not counted as decisions).
 from __future__ import annotations
 
 import json
-import pickle
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from undercity.cards.registry import get_card
 from undercity.engine import events as ev
 from undercity.engine.decisions import Decision, NeedChoice, Option
-from undercity.engine.state import Job, Obj, Player, State
+from undercity.engine.state import Job, Obj, Player, State, copy_state, copy_value
 from undercity.engine.variants import check_player_count, get_variant
 from undercity.errors import IllegalActionError, UndercityError
 
@@ -325,9 +324,12 @@ class Game:
 
     # ---------------------------------------------------------------- copy & save
     def copy(self) -> Game:
-        """An independent copy of the game at this point (for search AIs)."""
+        """An independent copy of the game at this point (for search AIs).
+
+        Structural (:func:`undercity.engine.state.copy_state`): the state's containers are
+        copied and its immutable values shared; events are immutable, so the log is shared."""
         g = Game.__new__(Game)
-        g.s, g.pending = pickle.loads(pickle.dumps((self.s, self.pending), protocol=5))
+        g.s, g.pending = copy_state(self.s), copy_value(self.pending)
         g.events = list(self.events)
         g.choices = list(self.choices)
         g.setup = self.setup

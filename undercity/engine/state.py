@@ -1,7 +1,8 @@
 """Game state: players, objects, zones, the stack (CR 400-408).
 
 Plain containers of small slotted objects with integer ids, so that a game can be copied
-cheaply for search (pickle round-trip; card definitions and abilities pickle by reference).
+cheaply for search (structurally, :func:`copy_state`: immutable values, card definitions and
+abilities shared, containers copied; see "copying" at the end).
 
 An object that changes zones becomes a new object with a new id (CR 400.7); ``card_uid``
 follows the physical card across zones so that scenarios and the log can name it.
@@ -286,3 +287,215 @@ class State:
     def living(self) -> list[int]:
         """Players still in the game, in turn order (CR 800.4)."""
         return [p.idx for p in self.players if not p.left]
+
+
+# ---------------------------------------------------------------------------- copying
+# Game.copy (search AIs copy the game dozens of times per decision, issue 14) copies the state
+# structurally instead of through pickle: immutable values (ints, strings, tuples of them, card
+# definitions and abilities, frozen dataclasses) are shared, and the mutable containers are
+# copied as deep as they hold mutable values. How each field of the state classes is copied is
+# written down below, by field name; a field not written down is copied by :func:`copy_value`
+# (always right, only slower), and ``tests/unit/test_state_copy.py`` fails until it is written
+# down, so that a new field can't be copied wrongly by accident.
+
+#: Values copied by sharing them: immutable.
+_ATOMS: frozenset[type] = frozenset({int, str, bool, float, type(None), bytes, range, complex})
+
+#: How a field is copied: shared (an immutable value), ``copy`` (``.copy()``: a list, dict or set
+#: of immutable values), or ``deep`` (:func:`copy_value`: anything).
+SHARE, SHALLOW, DEEP = "share", "copy", "deep"
+
+COPY_PLAN: dict[type, dict[str, str]] = {
+    Obj: {
+        "id": SHARE, "card_uid": SHARE, "card": SHARE, "owner": SHARE, "controller": SHARE, "zone": SHARE,
+        "tapped": SHARE, "sick": SHARE, "counters": SHALLOW, "damage": SHARE, "deathtouched": SHARE,
+        "token": SHARE, "attached_to": SHARE, "timestamp": SHARE, "goaded_by": SHARE, "is_copy": SHARE,
+        "x": SHARE, "corpse_exile": SHARE,
+    },
+    Player: {
+        "idx": SHARE, "name": SHARE, "life": SHARE, "library": SHALLOW, "hand": SHALLOW,
+        "graveyard": SHALLOW, "exile": SHALLOW, "command": SHALLOW, "poison": SHARE, "lost": SHARE,
+        "left": SHARE, "lands_played": SHARE, "pool": SHALLOW, "dungeon": SHARE, "room": SHARE,
+        "completed": SHALLOW, "spells_cast_this_turn": SHARE, "drew_from_empty": SHARE, "team": SHARE,
+        "mulligans": SHARE, "kept": SHARE, "commander_damage": SHALLOW, "commanders": SHALLOW,
+        "commander_casts": SHALLOW,
+    },
+    StackItem: {
+        "id": SHARE, "kind": SHARE, "obj": SHARE, "source": SHARE, "source_name": SHARE,
+        "controller": SHARE, "ability": SHARE, "targets": SHALLOW, "x": SHARE, "modes": SHARE,
+        "divide": SHARE, "trigger_data": DEEP, "name": SHARE, "is_copy": SHARE, "text": SHARE,
+    },
+}
+
+#: How each attribute of :class:`State` is copied (``rng``: its generator state).
+STATE_COPY_PLAN: dict[str, str] = {
+    "rng": "rng", "seed": SHARE, "players": "players", "objs": "objs", "battlefield": SHALLOW,
+    "stack": "stack", "next_id": SHARE, "next_uid": SHARE, "timestamp": SHARE, "turn": SHARE,
+    "active": SHARE, "step": SHARE, "step_started": SHARE, "priority": SHARE, "passes": SHARE,
+    "effects": DEEP, "pending_triggers": DEEP, "jobs": DEEP, "combat": DEEP, "initiative": SHARE,
+    "monarch": SHARE, "fixed_dice": DEEP, "over": SHARE, "winners": SHARE, "first_player": SHARE,
+    "variant": SHARE, "lki": DEEP, "uid_names": SHALLOW, "started": SHARE, "turn_cap": SHARE,
+    "extra": DEEP, "spells_cast_turn_log": SHALLOW,
+}
+
+_Copier = Callable[[Any], Any]
+_COPIERS: dict[type, _Copier] = {}
+#: Types :func:`copy_value` met that it knows no structural copy for (copied by pickle); the
+#: tests check this stays empty over many games.
+UNKNOWN_TYPES: set[type] = set()
+
+
+def copy_value(v: Any) -> Any:
+    """An independent copy of a value of the game state: immutable parts shared, containers and
+    mutable objects copied (as ``pickle`` would, except that shared references are not kept)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    f = _COPIERS.get(t)
+    if f is None:
+        f = _COPIERS[t] = _copier_for(t)
+    return f(v)
+
+
+def _copy_dict(v: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: x if type(x) in _ATOMS else copy_value(x) for k, x in v.items()}
+
+
+def _copy_list(v: list[Any]) -> list[Any]:
+    return [x if type(x) in _ATOMS else copy_value(x) for x in v]
+
+
+def _copy_tuple(v: tuple[Any, ...]) -> tuple[Any, ...]:
+    for x in v:
+        if type(x) not in _ATOMS:
+            break
+    else:
+        return v
+    c = tuple(map(copy_value, v))
+    return v if all(a is b for a, b in zip(c, v, strict=True)) else c
+
+
+def _copy_set(v: set[Any]) -> set[Any]:
+    return {x if type(x) in _ATOMS else copy_value(x) for x in v}
+
+
+def _copy_frozenset(v: frozenset[Any]) -> frozenset[Any]:
+    for x in v:
+        if type(x) not in _ATOMS:
+            return frozenset(map(copy_value, v))
+    return v
+
+
+def _copy_rng(r: random.Random) -> random.Random:
+    n = random.Random()
+    n.setstate(r.getstate())
+    return n
+
+
+def _share(v: Any) -> Any:
+    return v
+
+
+def _copier_for(t: type) -> _Copier:
+    import dataclasses
+    import enum
+    import pickle
+
+    if t is dict:
+        return _copy_dict
+    if t is list:
+        return _copy_list
+    if t is tuple:
+        return _copy_tuple
+    if t is set:
+        return _copy_set
+    if t is frozenset:
+        return _copy_frozenset
+    if t in COPY_PLAN:
+        return _slots_copier(t, COPY_PLAN[t])
+    if issubclass(t, random.Random):
+        return _copy_rng
+    if issubclass(t, enum.Enum) or isinstance(t, type) and issubclass(t, type):
+        return _share
+    # Card definitions, abilities, tokens, dungeons: pickled by reference to their registry,
+    # so never changed by a game; shared.
+    if getattr(t, "__reduce__", object.__reduce__) is not object.__reduce__:
+        return _share
+    if dataclasses.is_dataclass(t):
+        params = getattr(t, "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            return _share
+        return _dataclass_copier(t)
+    if issubclass(t, tuple):  # a NamedTuple
+        return lambda v: t(*map(copy_value, v)) if any(type(x) not in _ATOMS for x in v) else v
+    UNKNOWN_TYPES.add(t)
+    return lambda v: pickle.loads(pickle.dumps(v, protocol=5))
+
+
+def _slots_copier(t: type, plan: dict[str, str]) -> _Copier:
+    """A function copying an instance of the slotted class ``t`` field by field (generated code:
+    one attribute read and write per slot, the fastest copy of a slotted object in Python)."""
+    lines = [f"def copy_{t.__name__}(o):", "    n = _new(_cls)"]
+    for f in t.__slots__:  # type: ignore[attr-defined]
+        how = plan.get(f, DEEP)
+        expr = {SHARE: f"o.{f}", SHALLOW: f"o.{f}.copy()"}.get(how, f"_cv(o.{f})")
+        lines.append(f"    n.{f} = {expr}")
+    lines.append("    return n")
+    ns: dict[str, Any] = {"_new": object.__new__, "_cls": t, "_cv": copy_value}
+    exec("\n".join(lines), ns)  # noqa: S102 - code generated from the class's own slot names
+    return ns[f"copy_{t.__name__}"]  # type: ignore[no-any-return]
+
+
+def _dataclass_copier(t: type) -> _Copier:
+    import dataclasses
+
+    names = tuple(f.name for f in dataclasses.fields(t))
+    new = object.__new__
+    has_dict = not hasattr(t, "__slots__") or "__dict__" in dir(t)
+
+    def copy_dc(v: Any) -> Any:
+        n = new(t)
+        for name in names:
+            object.__setattr__(n, name, copy_value(getattr(v, name)))
+        if has_dict and hasattr(v, "__dict__"):  # attributes beyond the fields
+            for k, x in vars(v).items():
+                if k not in names:
+                    object.__setattr__(n, k, copy_value(x))
+        return n
+
+    return copy_dc
+
+
+def _state_field_copier(how: str) -> _Copier | None:
+    if how == SHARE:
+        return None
+    if how == SHALLOW:
+        return lambda v: v.copy()
+    if how == "rng":
+        return _copy_rng
+    if how == "players":
+        cp = copy_value
+        return lambda v: [cp(p) for p in v]
+    if how == "objs":
+        cp_obj = _COPIERS.setdefault(Obj, _slots_copier(Obj, COPY_PLAN[Obj]))
+        return lambda v: {k: cp_obj(o) for k, o in v.items()}
+    if how == "stack":
+        return lambda v: [copy_value(x) for x in v]
+    return copy_value
+
+
+_STATE_COPIERS: dict[str, _Copier | None] = {}
+
+
+def copy_state(s: State) -> State:
+    """An independent copy of ``s`` (:data:`STATE_COPY_PLAN` says how each attribute is copied)."""
+    n = State.__new__(State)
+    nd = n.__dict__
+    copiers = _STATE_COPIERS
+    for k, v in s.__dict__.items():
+        try:
+            f = copiers[k]
+        except KeyError:
+            f = copiers[k] = _state_field_copier(STATE_COPY_PLAN.get(k, DEEP))
+        nd[k] = v if f is None else f(v)
+    return n
