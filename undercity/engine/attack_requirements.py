@@ -85,6 +85,9 @@ def _required(g: Game, o: Obj) -> bool:
             if st.affects.kind == "self":
                 if sid == o.id:
                     return True
+            elif st.affects.kind == "enchanted":  # "Enchanted creature attacks each combat if able"
+                if src.attached_to == o.id:
+                    return True
             elif st.affects.kind == "all" and targeting.matches(g, o, st.affects.filter, src.controller, sid):
                 flt = st.affects.filter
                 # "Creatures your opponents control": an opponent's, not a teammate's (CR 102.3).

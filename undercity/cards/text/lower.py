@@ -1998,6 +1998,8 @@ def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
 
     if isinstance(who, A.SelfRef):
         return AttacksEachCombat(text)
+    if who is not None and _attached(who):
+        return AttacksEachCombat(text, affects=m.ENCHANTED)  # the creature this Aura or Equipment is on
     if who is not None and _many(who):
         affects = object_ref(who, Ctx())
         if affects.kind == "all" and affects.filter is not None and "Creature" in affects.filter.types \
