@@ -86,6 +86,8 @@ def h_draw_reveal_cast(g: Game, job: Job, item: StackItem, e: m.DrawRevealMayCas
 #: :data:`UNTIL_NEXT_TURN` for "until the end of your next turn" until that turn begins.
 PLAY_THIS_TURN = "play_this_turn"
 UNTIL_NEXT_TURN = -1
+#: The ``free`` of a permission to play a card paying its costs or without paying its mana cost.
+MAY_BE_FREE = "may"
 
 
 @handles(ExileTopPlay)
@@ -96,12 +98,16 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
     s = g.s
     p = item.controller
     perms = s.extra.setdefault(PLAY_THIS_TURN, {})
+    # "If this spell was cast from a graveyard, you may play cards this way without paying their
+    # mana costs": as it resolves, from where the spell was cast (CR 601.2a).
+    free = MAY_BE_FREE if e.free_if_cast_from_graveyard and item.trigger_data.get("from_zone") == "graveyard" \
+        else False
     names = []
     for oid in list(s.players[p].library[:max(0, amount(g, e.n, item, job))]):
         new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
         if new is not None:
             # A fourth element marks "cast spells from among them": no land play (CR 305.9).
-            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, False, *(("cast",) if e.cast_only else ()))
+            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, free, *(("cast",) if e.cast_only else ()))
             names.append(new.name)
     if names:
         until = "until the end of their next turn" if e.next_turn else "this turn"
@@ -226,11 +232,12 @@ def play_options(g: Game, player: int) -> list[Option]:
             continue
         if not casting.timing_ok(g, player, o.card):
             continue
-        if free:
-            if casting.castable(g, player, o, free=True):
-                out.append(Option(f"cast {o.name} from exile without paying its mana cost",
-                                  ("cast", oid, priority.FREE)))
-        elif casting.castable(g, player, o):
+        if free and casting.castable(g, player, o, free=True):
+            out.append(Option(f"cast {o.name} from exile without paying its mana cost",
+                              ("cast", oid, priority.FREE)))
+        # ``free`` True: only that way (Caves of Chaos Adventurer); MAY_BE_FREE: either way
+        # (Ignite the Future cast from a graveyard, ruling 2019-08-23).
+        if free is not True and casting.castable(g, player, o):
             out.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
     return out
 

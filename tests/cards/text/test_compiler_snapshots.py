@@ -132,7 +132,7 @@ CARDS = [
     # "exile the top X cards of your library. Until the end of your next turn, you may play those
     # cards." (CR 611.2a)
     "Commune with Lava", "Prosper, Tome-Bound", "Escape to the Wilds", "Explore", "Chaos Wand",
-    "Faldorn, Dread Wolf Herald", "Dream Pillager",
+    "Faldorn, Dread Wolf Herald", "Dream Pillager", "Ignite the Future",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -39,6 +39,9 @@ class ExileTopPlay(Effect):
     next_turn: bool = False
     #: "you may cast spells from among them": spells only, no land (CR 305.9).
     cast_only: bool = False
+    #: "If this spell was cast from a graveyard, you may play cards this way without paying their
+    #: mana costs" (Ignite the Future).
+    free_if_cast_from_graveyard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

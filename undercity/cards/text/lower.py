@@ -1176,8 +1176,18 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
         if (played := _exile_top_play(s, nxt, ctx)) is not None:
-            out += played
             skip = 1
+            third = body.sentences[k + 2] if k + 2 < len(body.sentences) else None
+            if isinstance(third, A.Sentence) and third.prefix == "if this spell was cast from a graveyard," \
+                    and len(played) == 1 and isinstance(played[0], ExileTopPlay):
+                # "If this spell was cast from a graveyard, you may play cards this way without paying
+                # their mana costs." (Ignite the Future; CR 601.2a, 118.9)
+                if not (third.may == "you may" and third.clauses == (
+                        A.Phrase(None, "play cards this way without paying their mana costs"),)):
+                    raise Unsupported(third.render())
+                played = [replace(played[0], free_if_cast_from_graveyard=True)]
+                skip = 2
+            out += played
             continue
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)) is not None:
             out.append(offer)

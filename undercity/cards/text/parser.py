@@ -608,6 +608,9 @@ class Parser:
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
         self.i = start
+        if (v := self.verb("play")) and self.eat("cards", "this", "way", "without", "paying", "their", "mana", "costs"):
+            return A.Phrase(who, f"{v} cards this way without paying their mana costs")  # CR 118.9
+        self.i = start
         if (v := self.verb("play")) and self.eat("an", "additional", "land", "this", "turn"):
             return A.Phrase(who, f"{v} an additional land this turn")  # CR 305.2a
         self.i = start
@@ -967,7 +970,8 @@ class Parser:
 
     @rule
     def sentence(self) -> A.Sentence | None:
-        prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,") or ""
+        prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
+                             "if this spell was cast from a graveyard ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
