@@ -347,6 +347,15 @@ def _on_block(g: Game, e: ev.BlockDeclared) -> None:
         w = a.when
         if not isinstance(w, BecomesBlocked):
             continue
+        if w.filter is not None:
+            # "Whenever a creature you control becomes blocked" (CR 509.3c): each creature
+            # matching it, once, with its first blocker.
+            att = g.s.objs.get(e.attacker)
+            if (att is not None and att.controller == o.controller
+                    and targeting.matches(g, att, w.filter, o.controller, o.id)
+                    and c is not None and c.blocked_by.get(e.attacker, [None])[0] == e.blocker):
+                triggers._add(g, o, a, o.controller, o.name, object=e.attacker)
+            continue
         creature = o.attached_to if w.equipped else o.id
         if creature != e.attacker:
             continue

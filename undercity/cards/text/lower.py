@@ -1438,6 +1438,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
+    if s is None and w == "one or more creatures you control deal combat damage to a player" and word == "whenever":
+        # Once per damaged player in each combat damage step, however many creatures dealt it
+        # (CR 510.2, 603.2c).
+        return m.Trigger("one_or_more_combat_damage_to_player")
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -1458,6 +1462,18 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             step, whose = steps[w]
             return m.Trigger("beginning_of", step=step, whose=whose)
         raise Unsupported(f"{word} {ev.render()}")
+    if w == "becomes blocked" and word == "whenever" and (
+            isinstance(s, A.SelfRef) or isinstance(s, A.DescRef) and s.det == "a"):
+        # "Whenever ~ / a creature you control becomes blocked": once each combat for that
+        # creature, as its first blocker is declared (CR 509.3c).
+        from undercity.cards.language.event_triggers import BecomesBlocked
+
+        if isinstance(s, A.SelfRef):
+            return BecomesBlocked()
+        flt = noun_filter(s.noun)
+        if flt.controller != "you" or s.noun.card or "Creature" not in flt.types:
+            raise Unsupported(f"{word} {ev.render()}")
+        return BecomesBlocked(filter=replace(flt, controller=None), whose="you")
     if isinstance(s, A.SelfRef):
         if w in ("enters the battlefield", "enters"):
             return m.Trigger("enters")
@@ -1588,6 +1604,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it_source = when.event in ("enters", "dies")
     elif when.event in ("attacks", "enters", "goaded_attacks"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
+    if when.event == "becomes_blocked":
+        ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY

@@ -1185,6 +1185,8 @@ class Parser:
         if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
+        if self.one_of("one or more creatures you control deal combat damage to a player"):
+            return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
         subject = self.ref()
         if subject is None:
             return None
