@@ -75,6 +75,7 @@ from undercity.cards.language.continuous import (
     SetTypes,
     SwitchPT,
 )
+from undercity.cards.language.entering import IsChosenType
 from undercity.engine.state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -756,6 +757,12 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
             c.types = mod.types
         elif isinstance(mod, SetSubtypes):
             c.subtypes = mod.subtypes
+        elif isinstance(mod, IsChosenType):  # "~ is the chosen type in addition" (CR 614.12a)
+            from undercity.engine.entering import chosen
+
+            w.volatile = True  # read from the choice, recorded as the permanent enters
+            if (ct := chosen(g, e.source, "creature type")) is not None:
+                c.subtypes = c.subtypes | {ct}
         elif isinstance(mod, AddTypes):
             c.types = c.types | mod.types
             c.subtypes = c.subtypes | mod.subtypes

@@ -9,7 +9,9 @@ permanents' ("each other creature you control enters with an additional +1/+1 co
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from undercity.cards.language.continuous import Mod
 from undercity.cards.model import Filter, Ref, Static
 
 #: The kinds of choice made as a permanent enters ("choose a color", …).
@@ -79,3 +81,11 @@ class OthersEnterTapped(Static):
     kind: str = "others_enter_tapped"
     filter: Filter = Filter()
     whose: str = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class IsChosenType(Mod):
+    """Layer 4 (CR 613.1d, 205.3m): "~ is the chosen type in addition to its other types" — the
+    creature type its source chose as it entered (none while it chose none)."""
+
+    layer: ClassVar[str] = "4"

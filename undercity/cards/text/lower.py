@@ -1905,6 +1905,13 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and a.condition is None \
+            and b.words == "is the chosen type in addition to its other types":
+        from undercity.cards.language.entering import IsChosenType
+
+        # Layer 4 (CR 613.1d): the creature type it chose as it entered (lower_card checks it chooses).
+        out.static.append(Continuous(text, affects=m.SELF, mods=(IsChosenType(),)))
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.DescRef) and a.condition is None \
             and b.words in ("enter the battlefield tapped", "enter tapped"):
         out.static.append(_others_enter_tapped(b.who, text))

@@ -1361,6 +1361,8 @@ class Parser:
             return ea
         if isinstance(subject, A.DescRef) and (w := self.one_of("enter the battlefield tapped", "enter tapped")):
             return A.Phrase(subject, w)  # "Creatures your opponents control enter the battlefield tapped"
+        if isinstance(subject, A.SelfRef) and (w := self.one_of("is the chosen type in addition to its other types")):
+            return A.Phrase(subject, w)  # Metallic Mimic (CR 614.12a, layer 4)
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block and can't be blocked",
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
