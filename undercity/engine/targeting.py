@@ -18,6 +18,13 @@ if TYPE_CHECKING:
 Target = tuple[str, int]  # ("p", player index) or ("o", object id)
 
 
+def _enchanted(g: Game, o: Obj) -> bool:
+    """Whether an Aura is attached to ``o`` (a creature "is enchanted" if it has any Auras
+    attached to it, CR 303.4; ruling 2005-08-01, Winds of Rath)."""
+    s = g.s
+    return any(s.objs[a].attached_to == o.id and "Aura" in ch.subtypes(g, s.objs[a]) for a in s.battlefield)
+
+
 def matches(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | None = None) -> bool:
     """Whether object ``o`` satisfies ``flt`` from the point of view of ``controller``."""
     if flt is None:
@@ -64,6 +71,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
     if flt.not_subtypes and flt.not_subtypes & card.subtypes:
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:
+        return False
+    if flt.enchanted is not None and _enchanted(g, o) != flt.enchanted:
         return False
     if flt.min_mv is not None and card.mana_value < flt.min_mv:
         return False

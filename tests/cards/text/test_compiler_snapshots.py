@@ -73,6 +73,8 @@ CARDS = [
     "Sly Instigator",
     # a token with a quoted ability; "each opponent's end step, that player …" (CR 111.4, 113.1a)
     "Goblin Spymaster",
+    # "creatures that aren't enchanted", "They can't be regenerated" (CR 303.4, 701.19c)
+    "Winds of Rath",
     # attack requirements and goad as a static designation; "attach ~ to"; "target opponent creates" (CR 508.1d, 701.15b, 701.3a, 111.2)
     "Warmonger Hellkite", "Angler Turtle", "Avatar of Slaughter", "Psychic Impetus", "Bloodthirsty Blade", "Hunted Horror",
     # a mana ability adding two types at once; a permanent chosen on resolution (CR 106.1, 608.2d)

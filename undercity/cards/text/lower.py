@@ -169,6 +169,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["controller"] = "you"
         elif s in ("an opponent controls", "you don't control", "your opponents control"):
             kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
+        elif s == "that aren't enchanted":
+            kw["enchanted"] = False  # no Aura attached (CR 303.4)
         elif s in ("with flying", "without flying"):
             # An evasion keyword it has or lacks now (CR 702.9, 613.1f).
             kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})

@@ -276,6 +276,7 @@ class Parser:
         return None
 
     _SUFFIXES = ("you control", "you don't control", "an opponent controls", "your opponents control",
+                 "that aren't enchanted",
                  "you own", "you don't own", "in your graveyard", "from your graveyard", "from a graveyard",
                  "in a graveyard", "from your hand", "in your hand", "that's attacking", "that's blocking",
                  "that player controls", "defending player controls", "target player controls",
