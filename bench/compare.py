@@ -2,6 +2,7 @@
 
     python bench/compare.py main                       # the working tree against main
     python bench/compare.py HEAD~5 --rounds 5 -- --games 60 --variant commander
+    python bench/compare.py abc123~1 --new abc123      # one commit against its parent
 
 The machines this runs on are shared, so an absolute figure drifts with the load from one
 minute to the next; two versions measured in turn (A B A B ...) see the same load, and the
@@ -52,6 +53,7 @@ def export(rev: str, dest: Path, repo: Path = ROOT) -> Path:
     if found.returncode or not found.stdout.strip():
         raise CompareError(f"{rev!r} is not a git revision of {repo} (try main, HEAD~1 or a commit id)")
     src = dest / "src"
+    dest.mkdir(parents=True, exist_ok=True)
     archive = dest / "rev.tar"
     with archive.open("wb") as f:
         done = subprocess.run(["git", "-C", str(repo), "archive", found.stdout.strip()], stdout=f,
@@ -144,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0],
                                  epilog="Arguments after -- go to bench_core.py (default: --games 60).")
     ap.add_argument("revision", help="the git revision to compare the working tree against (main, HEAD~5, ...)")
+    ap.add_argument("--new", metavar="REVISION",
+                    help="compare this git revision instead of the working tree (e.g. a commit against its parent)")
     ap.add_argument("--rounds", type=int, default=5, help="runs of each, alternating (default 5)")
     ap.add_argument("--json", action="store_true", help="print the ratios and every run's figures as JSON")
     args = ap.parse_args(argv)
@@ -158,17 +162,18 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"bad benchmark arguments: {problem}")
     try:
         with tempfile.TemporaryDirectory(prefix="undercity-compare-") as tmp:
-            base = export(args.revision, Path(tmp))
-            a, b = compare(ROOT, base, args.rounds, bench_args,
+            base = export(args.revision, Path(tmp) / "base")
+            new = ROOT if args.new is None else export(args.new, Path(tmp) / "new")
+            a, b = compare(new, base, args.rounds, bench_args,
                            progress=None if args.json else lambda m: print(m, file=sys.stderr, flush=True))
     except CompareError as e:
         print(f"compare.py: error: {e}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"revision": args.revision, "bench_args": bench_args, "ratios": ratios(a, b),
+        print(json.dumps({"revision": args.revision, "new": args.new or "working tree", "bench_args": bench_args, "ratios": ratios(a, b),
                           "working_tree": a, "revision_runs": b}))
     else:
-        print(report(a, b, "tree", args.revision))
+        print(report(a, b, args.new or "tree", args.revision))
     return 0
 
 
