@@ -150,32 +150,73 @@ def tapped_for_mana_extra(g: Game) -> dict[int, list[tuple[str, str]]]:
 
 
 def _with_extra(mana: str, extra: list[tuple[str, str]] | None) -> str:
-    """A {T} mana ability's mana and what triggered mana abilities add with it (CR 605.4a), for
-    the planner: all of it when the mana is of fixed types; one mana of a choice of colors
-    plus more is beyond what a planner source says, so it counts the ability's own only (the
-    rest is still added, to the pool)."""
+    """A {T} mana ability's mana and the fixed mana triggered mana abilities add with it (CR
+    605.4a), for the planner: all of it when the mana is of fixed types; one mana of a choice
+    of colors plus more is beyond what a planner source says, so it counts the ability's own
+    only (the rest is still added, to the pool). "One mana of any color" extras are the
+    alternatives of :func:`_any_extras`."""
     if not extra or not mana or mana.startswith("any"):
         return mana
-    return mana + "".join(m for m, _name in extra)
+    return mana + "".join(m for m, _name in extra if m != "any")
 
 
-def _add_triggered_mana(g: Game, o: Obj, a: Activated, planned: str | None) -> None:
+def _any_extras(mana: str, extra: list[tuple[str, str]]) -> list[str]:
+    """The mana of each way to choose the colors of the "one mana of any color" extras (Fertile
+    Ground) added to ``mana`` (fixed types): one planner alternative each (same source key)."""
+    from itertools import combinations_with_replacement
+
+    k = sum(1 for m, _name in extra if m == "any")
+    return [mana + "".join(cs) for cs in combinations_with_replacement("WUBRG", k)]
+
+
+def _chosen_extras(planned: str, extra: list[tuple[str, str]], made: str) -> list[str]:
+    """The colors a payment chose for the "any color" extras: what the source made (``made``:
+    one letter for mana all of one type, else all of it) less its fixed mana."""
+    fixed = _with_extra(planned, extra)
+    k = sum(1 for m, _name in extra if m == "any")
+    rest = list(made * (len(fixed) + k) if len(made) == 1 else made)
+    for c in fixed:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+def _add_triggered_mana(g: Game, o: Obj, a: Activated, planned: str | None, made: str = "",
+                        color: str | None = None) -> None:
     """Resolve the triggered mana abilities of ``o`` being tapped for mana (CR 605.4a): their
     mana is added to its controller's pool — or, if the payment planner counted it
-    (``planned``: the mana it planned ``o`` to make), already spent or left over by the plan."""
+    (``planned``: the mana of the ability itself; ``made``: what the plan had the source make),
+    already spent or left over by the plan. A "one mana of any color" extra is of the color the
+    plan chose (CR 106.1b), else of ``color`` (white by default)."""
     if not a.cost.tap:
         return
     extra = tapped_for_mana_extra(g).get(o.id)
     if not extra:
         return
-    counted = planned is not None and not planned.startswith("any") and _with_extra(planned, extra) != planned
+    counted = bool(planned) and not planned.startswith("any")  # type: ignore[union-attr]
+    chosen = _chosen_extras(planned, extra, made) if counted and made else []  # type: ignore[arg-type]
     for mana, name in extra:
+        if mana == "any":
+            mana = chosen.pop(0) if chosen else (color if color is not None and color in "WUBRG" else "W")
         if not counted:
             pool = g.s.players[o.controller].pool
             for c in mana:
                 pool[c] = pool.get(c, 0) + 1
         g.emit(ev.ManaAdded(rule="605.4a", player=o.controller, mana="".join("{" + c + "}" for c in mana),
                             source=name))
+
+
+def _alternatives(g: Game, o: Obj, a: Activated, index: int,
+                  extra: dict[int, list[tuple[str, str]]]) -> list[ManaSource]:
+    """One planner source per choice of the colors of ``o``'s "one mana of any color" extras,
+    alternatives of one another (the same key: one activation)."""
+    base = _source(g, o, a, index, extra)
+    mana = produced_mana(g, o, a.effects[0])  # type: ignore[arg-type]
+    if base is None or not mana or mana.startswith("any"):
+        return [base] if base is not None else []  # its own mana only; the extra goes to the pool
+    own = a.cost.mana if a.cost.mana is not None and not a.cost.mana.is_empty else None
+    return [_make_source(o.id, m, base.cost_rank, index, own)
+            for m in _any_extras(_with_extra(mana, extra[o.id]), extra[o.id])]
 
 
 def _source(g: Game, o: Obj, a: Activated, index: int = 0,
@@ -230,7 +271,9 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
         for i, a in enumerate(abilities):
             if not _can_activate(g, o, a, view):
                 continue
-            if (src := _source(g, o, a, i, extra)) is not None:
+            if extra and a.cost.tap and oid in extra and any(m == "any" for m, _n in extra[oid]):
+                out += _alternatives(g, o, a, i, extra)  # an extra mana of any color (Fertile Ground)
+            elif (src := _source(g, o, a, i, extra)) is not None:
                 out.append(src)
     return out
 
@@ -272,7 +315,7 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         g.emit(ev.Note(rule="903.4f", message=f"{o.name}'s ability adds no mana"))
     if len(a.effects) > 1:
         _deal_pain(g, o, a)
-    _add_triggered_mana(g, o, a, None)
+    _add_triggered_mana(g, o, a, None, color=color)
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="701.21a", verb="is sacrificed")
 
@@ -361,14 +404,14 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -
     """Activate the planned mana abilities and spend the planned mana (CR 601.2g-h)."""
     p = g.s.players[player]
     abilities = {key: mana_abilities(g, g.s.objs[key]) for key, _color in plan.activations}
-    for key, _color in plan.activations:
+    for key, made in plan.activations:
         o = g.s.objs[key]
         a = abilities[key][plan.abilities.get(key, 0)]
         if a.cost.tap:
             zones.set_tapped(g, o, True, "605.3a")
         if len(a.effects) > 1:
             _deal_pain(g, o, a)
-        _add_triggered_mana(g, o, a, produced_mana(g, o, a.effects[0]))  # type: ignore[arg-type]
+        _add_triggered_mana(g, o, a, produced_mana(g, o, a.effects[0]), made)  # type: ignore[arg-type]
         if a.cost.sacrifice_self:
             zones.move(g, key, "graveyard", rule="701.21a", verb="is sacrificed for mana")
     for c, n in plan.from_pool.items():

@@ -1578,7 +1578,7 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     from undercity.cards.language.mana_triggers import WhenEnchantedTappedForMana
 
     mana = _mana(c.words[len("adds an additional "):])
-    if mana == "any" or not mana.isalpha():
+    if mana != "any" and not mana.isalpha():  # "any": one alternative per color for the planner
         # fixed mana only — or the Aura's chosen color, fixed as it entered (CR 614.12a): the
         # payment planner counts it with the land's
         raise Unsupported(c.render())

@@ -847,6 +847,10 @@ class Parser:
                                                                      "chosen", "color"):
             return A.Phrase(who, f"{v} an additional one mana of the chosen color")  # Utopia Sprawl (CR 614.12a)
         self.i = self._start
+        if who is not None and (v := self.verb("add")) and self.eat("an", "additional", "one", "mana", "of", "any",
+                                                                     "color"):
+            return A.Phrase(who, f"{v} an additional one mana of any color")  # Fertile Ground (CR 605.1b)
+        self.i = self._start
         if who is None and (v := self.verb("add")):
             opts: list[str] = []
             while True:
