@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.attack_requirements import (
     GOADED_ATTACKS,
     AttacksEachCombat,
+    EachPlayerMayCountersThenGoad,
     GoadEachControlledBy,
     GoadedCantBlock,
     IsGoaded,
@@ -26,8 +27,9 @@ from undercity.cards.language.attack_requirements import (
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting, triggers
-from undercity.engine.effects import goad, handles, ref_players
+from undercity.engine import targeting, triggers, zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import apnap, goad, handles, ref_players
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -59,6 +61,28 @@ def _goaded_attacks(g: Game, e: ev.AttackDeclared) -> None:
         for a in ab.triggered(g, src):
             if a.when.event == GOADED_ATTACKS:
                 triggers._add(g, src, a, src.controller, src.name, object=o.id)
+
+
+@handles(EachPlayerMayCountersThenGoad)
+def h_each_player_counters_then_goad(g: Game, job: Job, item: StackItem, e: EachPlayerMayCountersThenGoad,
+                                     key: str) -> None:
+    """Every choice first, in APNAP order (CR 101.4), then the counters and the goad."""
+    s = g.s
+    chosen: list[int] = []
+    for p in apnap(g, s.living()):
+        mine = [oid for oid in s.battlefield if s.objs[oid].controller == p and ch.is_creature(s.objs[oid], g)]
+        if not mine:
+            continue
+        opts = [Option(f"put {e.n} {e.counter} counters on {s.objs[oid].name}", oid) for oid in mine]
+        opts.append(Option("put no counters", None))
+        v = g.ask(job, f"{key}:p{p}", p, "choose_card", f"{g.player_name(p)}: put {e.n} {e.counter} counters on a "
+                                                         "creature you control?", opts)
+        if v is not None:
+            chosen.append(v)
+    for oid in chosen:
+        if oid in s.objs and s.objs[oid].zone == "battlefield":
+            zones.add_counters(g, s.objs[oid], e.counter, e.n)
+            goad(g, oid, item.controller)
 
 
 def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:

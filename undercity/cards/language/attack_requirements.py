@@ -57,6 +57,16 @@ class GoadedCantBlock(Static):
     filter: Filter | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class EachPlayerMayCountersThenGoad(Effect):
+    """Agitator Ant: "each player may put ``n`` ``counter`` counters on a creature they control.
+    Goad each creature that had counters put on it this way." — each player chooses in APNAP
+    order (CR 101.4), then the counters are put and those creatures goaded (CR 701.15a)."""
+
+    counter: str = "+1/+1"
+    n: int = 2
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class IsGoaded(Static):
     """The permanent this Aura or Equipment is attached to is goaded by its controller

@@ -11,6 +11,7 @@ Scavenger).
 
 from __future__ import annotations
 
+from undercity.cards.language.attack_requirements import EachPlayerMayCountersThenGoad
 from undercity.cards.language.continuous import (
     AddAbilities,
     Continuous,
@@ -67,6 +68,12 @@ define("Nighthawk Scavenger", static=(
     Continuous("Nighthawk Scavenger's power is equal to 1 plus the number of card types among cards in your "
                "opponents' graveyards.", affects=SELF,
                mods=(DefinePT(power=("card_types_in_opponents_graveyards", 1)),)),))
+
+# One of a kind: every player's optional choice, then a goad of what was chosen (CR 101.4, 701.15a).
+define("Agitator Ant", triggered=(
+    Triggered("At the beginning of your end step, each player may put two +1/+1 counters on a creature they "
+              "control. Goad each creature that had counters put on it this way.",
+              when=Trigger("beginning_of", step="end", whose="you"), effects=(EachPlayerMayCountersThenGoad(),)),))
 
 # One of a kind: two players trade all their creatures for the turn (CR 613.1b, 611.2c).
 define("Reins of Power", spell=SpellAbility(
