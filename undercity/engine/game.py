@@ -383,9 +383,9 @@ def _load_rules() -> None:
     """Import the rules modules so that their job runners and handlers are registered."""
     from undercity.engine import (  # noqa: F401
         abilities,
-        ascend,
         activate_only,
         alternative_costs,
+        ascend,
         attack_requirements,
         base_pt,
         block_restrictions,
