@@ -229,14 +229,6 @@ class HeuristicAgent:
 
         return max(cards, key=lambda i: (score(i), -i))
 
-    def _to_battlefield(self, g: Game, d: Decision) -> int:
-        """The card looked at to put onto the battlefield: the most valuable one."""
-        s = g.s
-        cards = [i for i, o in enumerate(d.options) if o.value is not None]
-        if not cards:
-            return 0
-        return max(cards, key=lambda i: (ev.card_value(s.objs[d.options[i].value].card), -i))
-
     def _to_graveyard(self, g: Game, d: Decision) -> int:
         """"Put any number of them into your graveyard": the cards not wanted soon (as scry
         bottoms them); when it must be one of them, the least wanted."""
@@ -273,6 +265,9 @@ class HeuristicAgent:
         if not cards:
             return 0
         return max(cards, key=lambda i: (ev.card_value(s.objs[d.options[i].value].card), -i))
+
+    # The card looked at to put onto the battlefield: the most valuable one, as any card chosen.
+    _to_battlefield = _choose_card
 
     def _color_need(self, g: Game, me: int) -> set[str]:
         """Colors in ``me``'s hand that its lands don't make yet."""
