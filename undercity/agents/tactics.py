@@ -20,6 +20,7 @@ from undercity.cards.language.exchange import TradeCreaturesUntilEndOfTurn
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
+from undercity.cards.language.several_targets import OnTargets
 from undercity.cards.language.token_copies import CreateTokenCopy
 from undercity.engine import attack_requirements, costs, targeting
 from undercity.engine import characteristics as ch
@@ -385,6 +386,10 @@ def target_value(g: Game, me: int, effects: tuple[m.Effect, ...], i: int, t: Tar
     sign = -1.0 if own else 1.0
     total = 0.0
     for e in ev.flatten(effects):
+        if isinstance(e, OnTargets):  # "destroy six target creatures": what it does to target i
+            if not e.covers(i):
+                continue
+            e = e.one(i)
         divided = isinstance(e, m.DivideDamage)
         if not divided and not any(ev.refs_target(r, i) for r in ev._effect_refs(e)):
             continue

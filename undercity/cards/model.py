@@ -133,6 +133,9 @@ class TargetSpec:
     #: "up to one target" (CR 115.1, 601.2c): zero targets may be chosen. Optional target
     #: specifications come after the required ones.
     optional: bool = False
+    #: Another target of the previous specification's "target" word ("six target creatures"):
+    #: it must differ from the others chosen for that word (CR 115.3).
+    same_word: bool = False
 
 
 def target_creature(**kw: Any) -> TargetSpec:

@@ -65,7 +65,22 @@ def spell_target_specs(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[Targ
 
 
 def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: int | None) -> bool:
-    return all(t.optional or targeting.candidates(g, t, player, source) for t in specs)
+    k = 0
+    while k < len(specs):
+        n = 1 + next((j for j, t in enumerate(specs[k + 1:]) if not t.same_word), len(specs) - k - 1)
+        # "six target creatures" needs six different ones (CR 115.3; ruling 2005-10-01, Hex).
+        if not specs[k].optional and len(targeting.candidates(g, specs[k], player, source)) < n:
+            return False
+        k += n
+    return True
+
+
+def same_word_chosen(specs: tuple[TargetSpec, ...], i: int, chosen: list[targeting.Target]) -> list[targeting.Target]:
+    """The targets already chosen for the "target" word target ``i`` belongs to (CR 115.3)."""
+    k = i
+    while k > 0 and specs[k].same_word:
+        k -= 1
+    return chosen[k:i]
 
 
 def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
@@ -189,8 +204,11 @@ def _cast(g: Game, job: Job) -> None:
                 break
             targets.append(tuple(t))  # type: ignore[arg-type]
     else:
-        for i, spec in enumerate(spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()):
+        specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
+        for i, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, player, o.id)
+            if spec.same_word:
+                cands = [c for c in cands if c not in same_word_chosen(specs, i, targets)]
             t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
             if t is not None:  # "up to one": no target chosen

@@ -454,16 +454,21 @@ def h_destroy(g: Game, job: Job, item: StackItem, e: m.Destroy, key: str) -> Non
 
 @handles(m.DestroyAll)
 def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str) -> None:
+    destroy_simultaneously(g, job, key, ref_objects(g, m.ALL(e.filter), item, job), e.regenerate)
+
+
+def destroy_simultaneously(g: Game, job: Job, key: str, ids: list[int], regenerate: bool = True) -> None:
+    """Destroy the permanents ``ids`` as one event ("destroy all …", "destroy six target
+    creatures"; CR 701.8a, 608.2c)."""
     from undercity.engine import regeneration
 
-    ids = ref_objects(g, m.ALL(e.filter), item, job)
     # Ask every replacement-order question first, then destroy simultaneously (CR 701.8).
     orders = {}
     regen = {}  # CR 701.19a, 616.1: a shield applies first, or the replacement chosen instead
     for oid in ids:
         o = g.s.objs[oid]
         if not ch.has(g, o, "indestructible") and (first := regeneration.choice(g, job, f"{key}:{oid}", o,
-                                                                                e.regenerate)) is not None:
+                                                                                regenerate)) is not None:
             regen[oid] = first
             if first != regeneration.REGENERATE:
                 orders[oid] = [first]
@@ -476,7 +481,7 @@ def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str)
     with zones.simultaneously(g):
         for oid in ids:
             if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
-                if regeneration.replaces(g, g.s.objs[oid], e.regenerate, regen.get(oid)):
+                if regeneration.replaces(g, g.s.objs[oid], regenerate, regen.get(oid)):
                     continue
                 zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
 

@@ -441,6 +441,7 @@ def _load_rules() -> None:
         sacrifice,
         sba,
         search,
+        several_targets,
         spell_costs,
         spells_cast,
         start,

@@ -31,12 +31,13 @@ def test_a_phrase_the_grammar_cannot_read_is_named() -> None:
 
 
 def test_a_phrase_the_engine_cannot_do_is_named() -> None:
-    """Aether Gale is read, but returning six targets at once is not something the engine does
-    (a simultaneous zone change of many objects): the card stays unimplemented rather than
-    returning them one at a time."""
-    c = _compile("Aether Gale")
+    """Ascend from Avernus is read, but returning every such card from a graveyard at once is not
+    something the engine does (a simultaneous zone change of many cards): the card stays
+    unimplemented rather than returning them one at a time."""
+    c = _compile("Ascend from Avernus")
     assert c.parsed is not None
-    assert (c.stage, c.reason) == ("lower", "return six target nonland permanents to their owners' hands")
+    assert (c.stage, c.reason) == ("lower", "return all creature and planeswalker cards with mana value X or less "
+                                            "from your graveyard to the battlefield")
 
 
 def test_enters_tapped_unless_you_control_is_a_conditional_replacement() -> None:
@@ -112,8 +113,8 @@ def test_compiled_card_from_the_registry() -> None:
 
 def test_a_card_the_compiler_does_not_implement_stays_unimplemented() -> None:
     with pytest.raises(UnimplementedCardError):
-        registry.get_card("Aether Gale")
-    assert not registry.is_implemented("Aether Gale")
+        registry.get_card("Ascend from Avernus")
+    assert not registry.is_implemented("Ascend from Avernus")
 
 
 def _token(key: str) -> object:

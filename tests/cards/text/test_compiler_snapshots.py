@@ -56,6 +56,8 @@ CARDS = [
     "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
+    # several targets of one "target" word, acted on together (CR 115.3)
+    "Hex", "Aether Gale",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

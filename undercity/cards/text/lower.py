@@ -57,6 +57,7 @@ from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity,
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
+from undercity.cards.language.several_targets import DESTROY, RETURN_TO_HAND, OnTargets
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
@@ -221,6 +222,8 @@ class Ctx:
     #: ``activated``: an activated ability, whose activation doesn't divide anything yet.
     divided: bool = False
     activated: bool = False
+    #: A spell's effect: the one place several targets of one "target" word are chosen (CR 115.3).
+    spell: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
     #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
@@ -547,6 +550,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if v != "destroy":
                 raise Unsupported(c.render())
             return [m.DestroyAll(_union(c.what))]
+        if isinstance(c.what, A.TargetRef) and c.what.count is not None and not c.what.up_to \
+                and (c.what.count.value or 0) > 1:
+            return [_on_targets(c, v, ctx)]
         if isinstance(c.what, A.GraveyardOf):
             # Exiling a player's graveyard: every card in it (CR 404.1, 406.1).
             if v != "exile":
@@ -799,6 +805,28 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
     else:
         ref = object_ref(to, ctx)
     return m.DealDamage(m.Count("power", whose=source), ref, source=source)
+
+
+def _on_targets(c: A.ObjectAction, verb: str, ctx: Ctx) -> OnTargets:
+    """"Destroy six target creatures", "Return six target nonland permanents to their owners'
+    hands": N different targets of one "target" word (CR 115.3), a spell's only targets, acted
+    on together."""
+    t = c.what
+    assert isinstance(t, A.TargetRef) and t.count is not None and t.count.value is not None
+    if not ctx.spell or ctx.targets or t.another:
+        raise Unsupported(c.render())
+    if verb == "destroy" and not c.to:
+        what = DESTROY
+    elif verb == "return" and c.to == "to their owners' hands":
+        what = RETURN_TO_HAND
+    else:
+        raise Unsupported(c.render())
+    spec = _target_spec(A.TargetRef(t.noun))
+    if spec.kind != "permanent":
+        raise Unsupported(c.render())
+    n = t.count.value
+    ctx.targets += [replace(spec, same_word=k > 0) for k in range(n)]
+    return OnTargets(what, 0, n)
 
 
 def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
@@ -2252,9 +2280,10 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
             ctx = Ctx(cost_x=x)
             modes.append(m.Mode(mode.render(), effects(mode, ctx), tuple(ctx.targets)))
         return m.SpellAbility(text, modes=tuple(modes), choose=choose)
-    ctx = Ctx(cost_x=x)
+    ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)
-    if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1:
+    if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1 and not all(
+            t.same_word for t in ctx.targets[1:]):
         raise Unsupported(body.render())
     div = next((e for e in effs if isinstance(e, DamageDivided)), None)
     if div is not None:  # one to N targets and the division, as it is cast (CR 601.2c-d)

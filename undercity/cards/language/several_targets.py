@@ -1,0 +1,35 @@
+"""One instruction on several targets of one "target" word (CR 115.3, 601.2c): "Destroy six
+target creatures", "Return six target nonland permanents to their owners' hands".
+
+The targets are all different (the same object can't be chosen twice for one instance of the
+word "target", CR 115.3), so a spell needing N of them can't be cast without N candidates
+(ruling 2005-10-01, Hex); the target specifications after the first carry ``same_word``. As it
+resolves, the legal ones are destroyed or returned together, as one event (CR 608.2b: the rest
+still are if some became illegal). Handled by :mod:`undercity.engine.several_targets`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards import model as m
+
+DESTROY = "destroy"
+RETURN_TO_HAND = "return to hand"
+
+
+@dataclass(frozen=True, slots=True)
+class OnTargets(m.Effect):
+    """``verb`` (``DESTROY`` or ``RETURN_TO_HAND``) the targets ``first`` … ``first + n - 1``
+    at once."""
+
+    verb: str
+    first: int
+    n: int
+
+    def covers(self, i: int) -> bool:
+        return self.first <= i < self.first + self.n
+
+    def one(self, i: int) -> m.Effect:
+        """The same instruction on target ``i`` alone (what it does to that target)."""
+        return m.Destroy(m.T(i)) if self.verb == DESTROY else m.ReturnToHand(m.T(i))
