@@ -386,6 +386,8 @@ def target_value(g: Game, me: int, effects: tuple[m.Effect, ...], i: int, t: Tar
     sign = -1.0 if own else 1.0
     total = 0.0
     for e in ev.flatten(effects):
+        if isinstance(e, ReturnSelf) and e.attach_to is not None:
+            e = m.Pump(0, 0, e.attach_to, frozenset({"aura"}))  # an Aura returned onto it: like casting it
         if isinstance(e, OnTargets):  # "destroy six target creatures": what it does to target i
             if not e.covers(i):
                 continue

@@ -13,7 +13,7 @@ from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import handles
+from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -65,5 +65,13 @@ def h_return_self(g: Game, job: Job, item: StackItem, e: ReturnSelf, key: str) -
         return  # CR 400.7: it left the graveyard; the card elsewhere is a new object
     if e.to == "hand":
         zones.move(g, o.id, "hand", rule="113.6m", verb="returns to its owner's hand")
-    else:
-        zones.put_onto_battlefield(g, o.id, o.owner, rule="113.6m", tapped=e.tapped)
+        return
+    host = None
+    if e.attach_to is not None:
+        hosts = ref_objects(g, e.attach_to, item, job)
+        if not hosts:
+            return  # the creature it would enchant is gone: the Aura stays where it is (CR 303.4g)
+        host = hosts[0]
+    new = zones.put_onto_battlefield(g, o.id, o.owner, rule="113.6m", tapped=e.tapped)
+    if new is not None and host is not None:
+        new.attached_to = host  # CR 303.4f: the effect says what the Aura enchants

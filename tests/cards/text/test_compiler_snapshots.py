@@ -106,6 +106,8 @@ CARDS = [
     "Order of Whiteclay",
     # "becomes blocked" of a creature you control; "one or more creatures … deal combat damage" (CR 509.3c, 603.2c)
     "Grazilaxx, Illithid Scholar",
+    # an Aura returned from the graveyard attached to its target (CR 303.4f)
+    "Gryff's Boon",
     # an adventurer card, face by face (CR 715.2)
     "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
     # a modal triggered ability (CR 700.2b); base P/T until end of turn, ward granted to others

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect
+from undercity.cards.model import Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,3 +23,5 @@ class ReturnSelf(Effect):
 
     to: str
     tapped: bool = False
+    #: An Aura returned "attached to target creature": the object it enchants (CR 303.4f).
+    attach_to: Ref | None = None

@@ -328,6 +328,22 @@ class ObjectAction(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnAttached(Node):
+    """"return ~ from your graveyard to the battlefield attached to ``target``" (an Aura,
+    CR 303.4f: the effect names what it will enchant)."""
+
+    who: Node | None
+    verb: str
+    what: Node
+    to: str
+    target: Node
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.what.render(), self.to,
+                     "attached to", self.target.render())
+
+
+@dataclass(frozen=True, slots=True)
 class GainControl(Node):
     """"gain control of target creature [until end of turn | for as long as you control ~]"
     (CR 613.1b, 611.2a-b)."""

@@ -542,6 +542,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [_damage_equal(c, ctx)]
     if isinstance(c, A.DamageDivided):
         return [_damage_divided(c, ctx)]
+    if isinstance(c, A.ReturnAttached) and isinstance(c.what, A.SelfRef) and c.who is None and isinstance(
+            c.target, A.TargetRef):
+        # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the
+        # target is illegal as the ability resolves, the ability doesn't resolve (CR 608.2b).
+        return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())

@@ -765,6 +765,9 @@ class Parser:
                     # "Return ~ from your graveyard to the battlefield tapped": an ability that
                     # works from the graveyard (CR 113.6m).
                     to = self.one_of(*_FROM_YOUR_GRAVEYARD)
+                    if to == "from your graveyard to the battlefield" and self.eat("attached", "to"):
+                        t = self.target_ref()
+                        return A.ReturnAttached(who, v, what, to, t) if t is not None else None
                     if to:
                         return A.ObjectAction(who, v, what, to)
         self.i = self._start
