@@ -426,6 +426,7 @@ def _load_rules() -> None:
         mill,
         monarch,
         monstrosity,
+        opponents,
         optional,
         party,
         played_from_exile,

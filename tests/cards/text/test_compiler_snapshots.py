@@ -58,6 +58,8 @@ CARDS = [
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)
     "Hex", "Aether Gale",
+    # "create a number of … tokens equal to the number of opponents you have" (CR 102.3)
+    "Chittering Witch",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -488,6 +488,21 @@ class Create(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateNumber(Node):
+    """"create a number of 1/1 black Rat creature tokens equal to the number of opponents you
+    have"."""
+
+    who: Node | None
+    verb: str
+    desc: tuple[str, ...]
+    count: str  # "opponents you have"
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "a number of", *self.desc,
+                     "tokens equal to the number of", self.count)
+
+
+@dataclass(frozen=True, slots=True)
 class AddMana(Node):
     """"add {G}", "add {U} or {B}", "add one mana of any color"."""
 

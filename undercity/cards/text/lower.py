@@ -54,6 +54,7 @@ from undercity.cards.language.mill import (
     MillThatMany,
 )
 from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
+from undercity.cards.language.opponents import OPPONENTS
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
@@ -542,6 +543,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [_damage_equal(c, ctx)]
     if isinstance(c, A.DamageDivided):
         return [_damage_divided(c, ctx)]
+    if isinstance(c, A.CreateNumber) and c.who is None and c.count == "opponents you have":
+        # As many tokens as the opponents still in the game as it resolves (CR 102.3, 800.4a).
+        spec = token_spec(A.Create(None, c.verb, A.Num("a", 1), c.desc, True))
+        _SPECS[spec.key] = spec
+        return [m.CreateToken(spec.key, OPPONENTS)]
     if isinstance(c, A.ReturnAttached) and isinstance(c.what, A.SelfRef) and c.who is None and isinstance(
             c.target, A.TargetRef):
         # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the

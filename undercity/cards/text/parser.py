@@ -812,6 +812,18 @@ class Parser:
         if (cc := self.create_copy(who)) is not None:
             return cc
         self.i = self._start
+        if (v := self.verb("create")) and self.eat("a", "number", "of"):
+            # "create a number of 1/1 black Rat creature tokens equal to the number of opponents
+            # you have" (CR 111.1): as many tokens as the count says.
+            start = self.i
+            while self.i < len(self.toks) and self.peek() not in ("tokens", ".", ",", "") and self.i - start < 12:
+                self.i += 1
+            desc_n = tuple(self.toks[start:self.i])
+            if desc_n and self.eat("tokens", "equal", "to", "the", "number", "of"):
+                what = self.one_of("opponents you have")
+                if what is not None:
+                    return A.CreateNumber(who, v, desc_n, what)
+        self.i = self._start
         if (v := self.verb("create")) and (n := self.num()) is not None:
             desc: list[str] = []
             while self.i < len(self.toks) and self.peek() not in ("token", "tokens", ".", ",", ""):
