@@ -178,6 +178,9 @@ def play_land(g: Game, player: int, oid: int) -> None:
 @job_runner("play_land")
 def run_play_land(g: Game, job: Job) -> None:
     player, oid = job.data["player"], job.data["obj"]
+    if oid not in g.s.objs or g.s.players[player].left:
+        g.s.jobs.remove(job)  # CR 800.4a: the player left the game, and their cards with them
+        return
     entering.ask(g, job, "as_enters", oid, player)
     g.s.jobs.remove(job)
     _put_land(g, player, oid)
