@@ -31,7 +31,7 @@ ENGINE_KEYWORDS = frozenset({
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
     "cascade",  # CR 702.85 (engine/cascade.py)
     # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
-    "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
 })
 COLOR_OF = {"W": "W", "U": "U", "B": "B", "R": "R", "G": "G"}
 

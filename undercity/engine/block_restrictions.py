@@ -34,13 +34,16 @@ LANDWALK = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mounta
 
 
 def _evasion_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
-    """The evasion keywords of the attacker (as it has them now, CR 613.1f): fear (CR 702.36b:
+    """The evasion keywords of the attacker (as it has them now, CR 613.1f): skulk (CR 702.118b:
+    not blocked by creatures with greater power), fear (CR 702.36b:
     only artifact creatures and/or black creatures block it), intimidate (CR 702.13b: only
     artifact creatures and/or creatures sharing a color with it) and landwalk (CR 702.14c: not
     blocked at all as long as the defending player controls a land of that type)."""
     kws = ch.keywords(g, attacker)
-    if not kws or not ({"fear", "intimidate"} & kws or any(k in LANDWALK for k in kws)):
+    if not kws or not ({"fear", "intimidate", "skulk"} & kws or any(k in LANDWALK for k in kws)):
         return True
+    if "skulk" in kws and ch.power(g, blocker) > ch.power(g, attacker):
+        return False  # CR 702.118b: not blocked by creatures with greater power
     artifact = "Artifact" in ch.types(g, blocker)
     if "fear" in kws and not (artifact or "B" in ch.colors(blocker, g)):
         return False

@@ -73,7 +73,7 @@ ENGINE_KEYWORDS = frozenset({
     "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
     # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
-    "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
 #: (effects_clb) are keywords too, always with their quality.
