@@ -216,3 +216,24 @@ def test_a_copy_of_a_copy_is_the_same_game() -> None:
     Seat(5, 2).play(g)
     Seat(5, 2).play(cc)
     assert cc.log_lines() == g.log_lines()
+
+
+def test_copy_value_shares_only_what_is_immutable() -> None:
+    from collections import defaultdict
+
+    from undercity.cards.registry import get_card
+    from undercity.engine.decisions import Option
+
+    card = get_card("Forest")
+    opt = Option("pass", ("pass",))
+    assert st.copy_value(card) is card and st.copy_value(opt) is opt
+    t = (1, "a", (2, 3))
+    assert st.copy_value(t) is t
+    mixed = (1, [2, 3])
+    c = st.copy_value(mixed)
+    assert c == mixed and c[1] is not mixed[1]
+    d: defaultdict[str, list[int]] = defaultdict(list, {"a": [1]})
+    cd = st.copy_value(d)  # not the engine's own class: copied (by the pickle fallback), not shared
+    assert cd == d and cd is not d and cd["a"] is not d["a"]
+    assert defaultdict in st.UNKNOWN_TYPES  # and reported, so that a real use gets a structural copy
+    st.UNKNOWN_TYPES.discard(defaultdict)

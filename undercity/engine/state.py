@@ -418,8 +418,9 @@ def _copier_for(t: type) -> _Copier:
     if issubclass(t, enum.Enum) or isinstance(t, type) and issubclass(t, type):
         return _share
     # Card definitions, abilities, tokens, dungeons: pickled by reference to their registry,
-    # so never changed by a game; shared.
-    if getattr(t, "__reduce__", object.__reduce__) is not object.__reduce__:
+    # so never changed by a game; shared. (Only the engine's own classes: a defaultdict or a
+    # deque has a __reduce__ too, and is mutable.)
+    if t.__module__.startswith("undercity.") and t.__reduce__ is not object.__reduce__:
         return _share
     if dataclasses.is_dataclass(t):
         params = getattr(t, "__dataclass_params__", None)
