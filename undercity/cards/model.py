@@ -572,9 +572,8 @@ class Activated(Ability):
 class Static(Ability):
     """A static ability (CR 604).
 
-    kind: ``pump`` (``affects`` get +p/+t and ``keywords``), ``replace_dies_exile_counter``
-    (Ravenloft Adventurer), ``replace_graveyard_exile`` (Rest in Peace),
-    ``replace_treasure_plus_one`` (Xorn), ``prevent_damage_to_self_your_turn``.
+    kind: ``pump`` (``affects`` get +p/+t and ``keywords``); the replacement and prevention
+    effects of static abilities are types of their own (:mod:`undercity.cards.language.replacements`).
     """
 
     kind: str = "pump"

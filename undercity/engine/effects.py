@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.replacements import AdditionalTreasure, PreventDamageToSelfYourTurn
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import entering, targeting, zones
@@ -302,7 +303,7 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
         o = s.objs.get(target[1])
         if o is not None:
             for st in ab.static(g, o):
-                if st.kind == "prevent_damage_to_self_your_turn" and s.active == o.controller:
+                if isinstance(st, PreventDamageToSelfYourTurn) and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
     from undercity.engine import protection, protection_from_creatures
@@ -614,7 +615,7 @@ def h_token(g: Game, job: Job, item: StackItem, e: m.CreateToken, key: str) -> N
     n = amount(g, e.n, item, job)
     for p in ref_players(g, e.who, item, job):
         extra = sum(1 for oid in g.s.battlefield for st in ab.static(g, g.s.objs[oid])
-                    if st.kind == "replace_treasure_plus_one" and g.s.objs[oid].controller == p
+                    if isinstance(st, AdditionalTreasure) and g.s.objs[oid].controller == p
                     and e.token == "Treasure")
         if extra:
             g.emit(ev.Note(rule="614.1a", message=f"Replacement: {ev.plural(extra, 'additional Treasure token')}"))

@@ -13,8 +13,9 @@ works, CR 613.1f) — and the four things it does (DEBT, CR 702.16b-f):
   (702.16b; ``targeting`` asks :func:`may_target`).
 
 The qualities read here are the five colors ("protection from red", CR 105.1) and card types
-("protection from artifacts"). "Protection from creatures" is still answered where it was
-first written (``effects_clb``: the same four checks for that one quality).
+("protection from artifacts"). "Protection from creatures" is answered by
+:mod:`undercity.engine.protection_from_creatures` (three of the checks for that one quality),
+asked next to these.
 
 "Gains protection from the color of your choice until end of turn" (Mother of Runes) is
 :class:`undercity.cards.language.protection.ProtectionFromChosenColor`: the color is chosen as

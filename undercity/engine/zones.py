@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.adventure import normal_card
+from undercity.cards.language.replacements import ExileInsteadOfGraveyard, ExileWithCounterInsteadOfDying
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -111,11 +112,11 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
                 key = f"{st.kind}:{sid}"
                 if key in applied:
                     continue
-                if (st.kind == "replace_dies_exile_counter" and from_zone == "battlefield"
+                if (isinstance(st, ExileWithCounterInsteadOfDying) and from_zone == "battlefield"
                         and ch.is_creature(o, g) and _opponents(g, src_controller, o.controller)):
                     out.append(Replacement(key, f"{src_name}: exile it with a {st.counter} counter instead",
                                            "614.6", "exile", st.counter))
-                elif st.kind == "replace_graveyard_exile":
+                elif isinstance(st, ExileInsteadOfGraveyard):
                     out.append(Replacement(key, f"{src_name}: exile it instead", "614.6", "exile"))
     # A spell exiled instead of leaving the stack (flashback 702.34a, "exile it instead" 614.1a),
     # and a commander put into the command zone instead (903.9b).

@@ -6,6 +6,7 @@ abilities are written in the effect language (:mod:`undercity.cards.model`).
 
 from __future__ import annotations
 
+from undercity.cards.language.replacements import AdditionalTreasure
 from undercity.cards.model import (
     ALL,
     ANY_TARGET,
@@ -60,8 +61,8 @@ token("Wolf", "Token Creature — Wolf", power=2, toughness=2, colors="G")
 define("Paradise Druid", activated=(mana_ability("any"),), static=(
     Static("Paradise Druid has hexproof as long as it's untapped.", kind="hexproof_while_untapped"),))
 define("Xorn", static=(
-    Static("If you would create one or more Treasure tokens, instead create those tokens plus an additional "
-           "Treasure token.", kind="replace_treasure_plus_one"),))
+    AdditionalTreasure("If you would create one or more Treasure tokens, instead create those tokens plus an "
+                       "additional Treasure token."),))
 define("Calculating Lich", triggered=(
     Triggered("Whenever a creature attacks one of your opponents, that player loses 1 life.",
               when=Trigger("attacks", filter=F("Creature"), whose="opponent"),

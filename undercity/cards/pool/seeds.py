@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from undercity.cards.language.replacements import ExileWithCounterInsteadOfDying
 from undercity.cards.model import (
     DEFENDING,
     AltCost,
@@ -12,7 +13,6 @@ from undercity.cards.model import (
     LoseLife,
     ReturnToBattlefield,
     SpellAbility,
-    Static,
     T,
     TakeInitiative,
     TargetSpec,
@@ -33,8 +33,8 @@ define("Ravenloft Adventurer", triggered=(
               effects=(LoseLife(Count("hit_exile", whose=DEFENDING, counter="hit"), DEFENDING),)),
 ), static=(
     # CR 614.1a, 614.6: a replacement effect on "dies" (battlefield to graveyard).
-    Static("If a creature an opponent controls would die, instead exile it and put a hit counter on it.",
-           kind="replace_dies_exile_counter", counter="hit"),
+    ExileWithCounterInsteadOfDying("If a creature an opponent controls would die, instead exile it and put a hit "
+                                   "counter on it.", counter="hit"),
 ))
 
 define("From the Catacombs", spell=SpellAbility(
