@@ -6,7 +6,6 @@ from undercity.cards.pool import (  # noqa: F401
     backgrounds,
     cascade_cards,
     class_cards,
-    commander_pool,
     continuous_cards,
     core,
     dice_cards,

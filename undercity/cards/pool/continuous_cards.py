@@ -17,7 +17,6 @@ from undercity.cards.language.continuous import (
     Continuous,
     DefinePT,
     EntersAsCopy,
-    GainControlOf,
     LoseAbilities,
     SetColors,
     SetPT,
@@ -81,10 +80,6 @@ define("Reins of Power", spell=SpellAbility(
     "control of all creatures the other controls until end of turn. Those creatures gain haste until end of turn.",
     targets=(TargetSpec("opponent", text="target opponent"),), effects=(TradeCreaturesUntilEndOfTurn(T(0)),)))
 
-define("Mind Flayer", triggered=(
-    Triggered("Dominate Monster \u2014 When Mind Flayer enters the battlefield, gain control of target creature "
-              "for as long as you control Mind Flayer.", when=Trigger("enters"),
-              targets=(target_creature(),), effects=(GainControlOf(T(0), "source_controlled"),)),))
 
 # The copy's exceptions (CR 707.9b): an Illusion in addition, and a "becomes the target"
 # trigger — anyone's spell or ability (whose="any").

@@ -17,10 +17,8 @@ from undercity.cards.model import (
     TRIGGER_OBJECT,
     Count,
     CreateToken,
-    DestroyAll,
     Discard,
     DivideDamage,
-    Draw,
     ExileIt,
     F,
     LoseLife,
@@ -29,7 +27,6 @@ from undercity.cards.model import (
     MustBeBlocked,
     PreventCombatDamage,
     Pump,
-    PutFromHandOnTop,
     ReturnToHand,
     Search,
     SpellAbility,
@@ -80,16 +77,10 @@ define("Path to Exile", spell=SpellAbility(
     "onto the battlefield tapped, then shuffle.", targets=(target_creature(),),
     effects=(ExileIt(T(0)), Search(F("Land", basic=True), to="battlefield", tapped=True,
                                    who=TARGET_CONTROLLER(0)))))
-define("Wrath of God", spell=SpellAbility("Destroy all creatures. They can't be regenerated.",
-                                          effects=(DestroyAll(F("Creature"), regenerate=False),)))
 _ART_ENCH = TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment")
 
 # ----------------------------------------------------------------------------- counterspells
 
-# ----------------------------------------------------------------------------- card flow
-define("Brainstorm", spell=SpellAbility(
-    "Draw three cards, then put two cards from your hand on top of your library in any order.",
-    effects=(Draw(3), PutFromHandOnTop(2))))
 define("Demogorgon's Clutches", spell=SpellAbility(
     "Target opponent discards two cards, mills two cards, and loses 2 life.", targets=(TARGET_OPPONENT,),
     effects=(Discard(2, T(0)), Mill(2, T(0)), LoseLife(2, T(0)))))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import fields
 
 from undercity.cards import registry
-from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
 from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
@@ -104,23 +103,6 @@ define("Vrondiss, Rage of Ancients", triggered=(
               when=Trigger("dealt_damage"), optional=True, effects=(CreateToken(DRAGON_SPIRIT),)),
     Triggered("Whenever you roll one or more dice, you may have Vrondiss deal 1 damage to itself.",
               when=Trigger(ROLL_DICE), optional=True, effects=(DealDamage(1, SELF),)),
-))
-
-
-# Commander precon: Planar Portal. "Exile the top two cards … You may play them this turn" is
-# the one-card exile twice: the same cards, the same permission (Caves of Chaos Adventurer's).
-_EXILE_PLAY = ExileTopPlayThisTurn()
-define("Chaos Channeler", triggered=(
-    Triggered("Wild Magic Surge \u2014 Whenever Chaos Channeler attacks, roll a d20.\n"
-              "1\u20149 | Exile the top card of your library. You may play it this turn.\n"
-              "10\u201419 | Exile the top two cards of your library. You may play them this turn.\n"
-              "20 | Exile the top three cards of your library. You may play them this turn.",
-              when=Trigger("attacks"),
-              effects=(RollDie(20, table=(
-                  row("1\u20149", _EXILE_PLAY),
-                  row("10\u201419", _EXILE_PLAY, _EXILE_PLAY),
-                  row("20", _EXILE_PLAY, _EXILE_PLAY, _EXILE_PLAY),
-              )),)),
 ))
 
 

@@ -27,15 +27,12 @@ from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import PutFromHand, ReturnUpToOne
 from undercity.cards.model import (
     CREATURE,
-    EACH_PLAYER,
     ENCHANTED,
     SELF,
-    TARGET_CONTROLLER,
     Activated,
     Cost,
     Count,
     CreateToken,
-    Destroy,
     Draw,
     F,
     Filter,
@@ -173,10 +170,6 @@ _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent
 
 # ----------------------------------------------------------------------------- Equipment
 
-# ----------------------------------------------------------------------------- creatures
-define("Marching Duodrone", triggered=(
-    Triggered("Whenever Marching Duodrone attacks, each player creates a Treasure token.", when=Trigger("attacks"),
-              effects=(CreateToken("Treasure", who=EACH_PLAYER),)),))
 define("Bulette", triggered=(
     Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
               when=Trigger("beginning_of", step="end"), if_=CreatureDiedThisTurn(),
@@ -204,10 +197,6 @@ define("Colossal Majesty", triggered=(
               when=Trigger("beginning_of", step="upkeep"), if_=Controls(filter=F("Creature", min_power=4)),
               effects=(Draw(1),)),))
 
-# ----------------------------------------------------------------------------- instants and sorceries
-define("Beast Within", spell=SpellAbility(
-    "Destroy target permanent. Its controller creates a 3/3 green Beast creature token.",
-    targets=(_ANY_PERMANENT_TARGET,), effects=(Destroy(T(0)), CreateToken(BEAST, who=TARGET_CONTROLLER(0)))))
 
 # ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
 POWER_4 = F("Creature", min_power=4)

@@ -44,7 +44,6 @@ from undercity.cards.model import (
     Mode,
     Pump,
     PutCounters,
-    ReturnToBattlefield,
     ReturnToHand,
     Search,
     SpellAbility,
@@ -125,15 +124,6 @@ define("Scouting Hawk", triggered=(
             "search your library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
             if_=_MORE_LANDS),))
 
-define("Sun Titan", triggered=tuple(
-    # One ability with two trigger events (CR 603.2), written as its two halves.
-    Triggered("Whenever Sun Titan enters the battlefield or attacks, you may return target permanent card with mana "
-              "value 3 or less from your graveyard to the battlefield.", when=when, optional=True,
-              targets=(TargetSpec("card", F(not_types={"Instant", "Sorcery"}, max_mv=3, controller="you"),
-                                  zone="graveyard",
-                                  text="target permanent card with mana value 3 or less from your graveyard"),),
-              effects=(ReturnToBattlefield(T(0)),))
-    for when in (Trigger("enters"), Trigger("attacks"))))
 
 _ATTACKING_MINE = F("Creature", controller="you", attacking=True)
 define("Jazal Goldmane", activated=(

@@ -15,9 +15,7 @@ from undercity.cards.language.quantities import SPELL_MANA_VALUE, PaidCostPower
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.model import (
     AdditionalCost,
-    AltCost,
     DealDamage,
-    Draw,
     F,
     Pump,
     SpellAbility,
@@ -28,7 +26,6 @@ from undercity.cards.model import (
     target_creature,
 )
 from undercity.cards.registry import define
-from undercity.mana import parse_cost
 
 define("Dragon's Fire", spell=SpellAbility(
     "Dragon's Fire deals 3 damage to target creature or planeswalker. If you revealed a Dragon card or chose a "
@@ -41,11 +38,6 @@ define("Dragon's Fire", spell=SpellAbility(
                    text="you may reveal a Dragon card from your hand or choose a Dragon you control"),
 ))
 
-define("Think Twice", spell=SpellAbility("Draw a card.", effects=(Draw(1),)), alt_costs=(
-    # CR 702.34a: cast from the graveyard for the flashback cost; exiled whenever it would
-    # leave the stack.
-    AltCost("flashback", parse_cost("{2}{U}"), zone="graveyard", exile_leaving_stack=True),
-))
 
 define("Font of Magic", static=(
     CostChange("Instant and sorcery spells you cast cost {1} less to cast for each time you've cast a commander "

@@ -45,7 +45,6 @@ from undercity.cards.model import (
     Draw,
     F,
     GainLife,
-    Grant,
     Mode,
     Pump,
     PutCounters,
@@ -185,9 +184,6 @@ define("Kick in the Door", spell=SpellAbility(
     effects=(PutCounters("+1/+1", 1, T(0)), Pump(0, 0, T(0), frozenset({"haste"})),
              CantBeBlockedBy(T(0), F(subtypes={"Wall"})), Venture())))
 
-define("Zalto, Fire Giant Duke", triggered=(
-    Triggered(f"Whenever Zalto, Fire Giant Duke is dealt damage, venture into the dungeon.{_R}",
-              when=Trigger("dealt_damage"), effects=VENTURE),))
 
 # ----------------------------------------------------------------------------- green
 define("Ellywick Tumblestrum", activated=(
@@ -233,11 +229,6 @@ define("You Find a Cursed Idol", spell=SpellAbility("Choose one —", modes=(
          (CreateToken("Treasure"), Venture())),
 )))
 
-# "Enchanted land has '{T}: Add {G}{G}.'" — a second mana ability; the land's own remains, and
-# its controller chooses which to activate (layer 6, CR 613.1f; 605.3a).
-define("Find the Path", enchant=TargetSpec("permanent", F("Land"), text="target land"),
-       triggered=(_etb("Find the Path"),), static=(
-           Grant('Enchanted land has "{T}: Add {G}{G}."', to="attached", abilities=(mana_ability("GG"),)),))
 
 # ----------------------------------------------------------------------------- multicolor
 define("Barrowin of Clan Undurr", triggered=(
