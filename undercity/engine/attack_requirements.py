@@ -98,10 +98,16 @@ def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _has_attack_requirement(card: CardDef) -> bool:
+    return any(isinstance(st, AttacksEachCombat) for st in card.static)
+
+
 def _required(g: Game, o: Obj) -> bool:
     """Whether an "attacks each combat if able" ability applies to ``o``."""
     s = g.s
-    for sid in s.battlefield:
+    # Only permanents whose card has such an ability, or whose abilities are not their card's
+    # now (granted, copied: layers 1 and 6), can have one.
+    for sid in ab.with_abilities(g, ch.permanents_with(s, _has_attack_requirement)):
         src = s.objs[sid]
         for st in ab.static(g, src):
             if not isinstance(st, AttacksEachCombat):

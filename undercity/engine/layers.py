@@ -34,7 +34,7 @@ attachments, controllers and timestamps, are unchanged; so is it when the engine
 (``Game.advance``, :func:`revalidate`), whereas a result that read a condition or a count is
 dropped then.
 Computing is copy-on-write: only the permanents an effect touches get a :class:`Chars`. A copied game
-(``Game.copy``, a pickle) is a new state object, so nothing leaks between copies; the cache is
+(``Game.copy``, structural) is a new state object, so nothing leaks between copies; the cache is
 module-level, never pickled. Counters are read at query time (7c), so they can't be stale.
 When no continuous effect exists at all (the common case) nothing is computed: the table is
 None and every characteristic is the card's.

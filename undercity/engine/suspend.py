@@ -15,10 +15,12 @@ counters going at its owner's upkeeps, and casting it when the last one is remov
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language import suspend as ls
 from undercity.cards.language.continuous import AddAbilities
+from undercity.cards.model import CardDef
 from undercity.engine import casting, costs, layers, triggers, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -35,7 +37,13 @@ _CAST_SUSPENDED = "cast_suspended"
 
 def suspend_of(o: Obj) -> ls.Suspend | None:
     """The card's suspend ability (printed; it works in the hand and in exile), if any."""
-    return next((st for st in o.card.static if isinstance(st, ls.Suspend)), None)
+    return _card_suspend(o.card)
+
+
+@lru_cache(maxsize=4096)
+def _card_suspend(card: CardDef) -> ls.Suspend | None:
+    # Asked for every card in hand at every priority: a card's printed abilities never change.
+    return next((st for st in card.static if isinstance(st, ls.Suspend)), None)
 
 
 def is_suspended(o: Obj) -> bool:
