@@ -18,7 +18,7 @@ from undercity.cards.language.dies import CREATURE_DIES, CreatureDies
 from undercity.cards.model import Filter
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
-from undercity.engine import triggers, zones
+from undercity.engine import targeting, triggers, zones
 
 if TYPE_CHECKING:
     from undercity.engine import events as ev
@@ -29,7 +29,7 @@ def _has(card: Any) -> bool:
     return any(a.when.event == CREATURE_DIES for a in card.triggered)
 
 
-def lki_matches(lki: dict[str, Any], token: bool, flt: Filter | None, controller: int, dying: int,
+def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, controller: int, dying: int,
                 source: int | None) -> bool:
     """Whether the creature that died (``dying``: its id on the battlefield) matched ``flt`` as
     it last existed there, from the point of view of ``controller`` (CR 603.10a, 608.2h)."""
@@ -46,7 +46,8 @@ def lki_matches(lki: dict[str, Any], token: bool, flt: Filter | None, controller
         or flt.supertypes and not flt.supertypes & supertypes or flt.not_supertypes & supertypes
         or flt.nontoken and token or flt.other and dying == source
         or flt.controller == "you" and lki["controller"] != controller
-        or flt.controller == "opponent" and lki["controller"] == controller)
+        # CR 102.3: a teammate is not an opponent.
+        or flt.controller == "opponent" and not targeting._is_opponent(g, controller, lki["controller"]))
 
 
 @triggers.watches("zone_changed")
@@ -60,7 +61,7 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     # The permanents still on the battlefield …
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
         for a in trig:
-            if isinstance(a.when, CreatureDies) and lki_matches(lki, e.token, a.when.filter, o.controller,
+            if isinstance(a.when, CreatureDies) and lki_matches(g, lki, e.token, a.when.filter, o.controller,
                                                                  e.obj, o.id):
                 triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj)
     # … and those that left in the same event, this creature included, as they last existed.
@@ -72,5 +73,5 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             w = a.when
             if not isinstance(w, CreatureDies):
                 continue
-            if sid == e.obj and w.self_too or lki_matches(lki, e.token, w.filter, src["controller"], e.obj, sid):
+            if sid == e.obj and w.self_too or lki_matches(g, lki, e.token, w.filter, src["controller"], e.obj, sid):
                 triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj)

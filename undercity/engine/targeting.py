@@ -60,7 +60,9 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.controller == "you" and o.controller != controller:
         return False
-    if flt.controller == "opponent" and o.controller == controller:
+    # CR 102.3: a teammate is not an opponent (Two-Headed Giant), so "an opponent controls" is
+    # more than "not you".
+    if flt.controller == "opponent" and not _is_opponent(g, controller, o.controller):
         return False
     if flt.attacking_or_blocking:
         c = g.s.combat
