@@ -76,7 +76,7 @@ ENGINE_KEYWORDS = frozenset({
     "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
-#: (effects_clb) are keywords too, always with their quality.
+#: (engine/protection_from_creatures.py) are keywords too, always with their quality.
 PROTECTION_KEYWORDS = frozenset({f"protection from {q}" for q in (
     "white", "blue", "black", "red", "green", "artifacts", "enchantments", "creatures")})
 ENGINE_KEYWORDS = ENGINE_KEYWORDS | PROTECTION_KEYWORDS
