@@ -32,7 +32,7 @@ def ability_zone(a: Activated) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _graveyard_abilities(card: CardDef) -> tuple[int, ...]:
+def graveyard_abilities(card: CardDef) -> tuple[int, ...]:
     return tuple(i for i, a in enumerate(card.activated) if not a.mana_ability and ability_zone(a) == "graveyard")
 
 
@@ -47,7 +47,7 @@ def options(g: Game, player: int) -> list[Option]:
     seen: set[tuple[str, int]] = set()
     for oid in s.players[player].graveyard:
         o = s.objs[oid]
-        for i in _graveyard_abilities(o.card):
+        for i in graveyard_abilities(o.card):
             if (o.card.name, i) in seen:
                 continue  # a second copy gives the same action
             if activatable(g, player, o, i):

@@ -45,9 +45,11 @@ def options(g: Game, player: int) -> list[Option]:
     sorcery_ok = casting.sorcery_timing(g, player)
     seen: set[str] = set()  # names already decided: a second copy gives the same answer
     sources = pool = None
+    hand_kinds = 0  # which of the hand's other options (below) any card in hand could give
     for oid in p.hand:
         o = s.objs[oid]
         card = o.card
+        hand_kinds |= _hand_kinds(card)
         if card.name in seen:
             continue
         seen.add(card.name)
@@ -62,11 +64,18 @@ def options(g: Game, player: int) -> list[Option]:
         if casting.castable(g, player, o, None, sources, pool):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
     opts += adventure.options(g, player, sources, pool)  # CR 715.3: as an Adventure; 715.3d: from exile after one
-    from undercity.engine import alternative_costs, suspend
+    if hand_kinds & _ALT_COST or (p.commanders and p.command):
+        from undercity.engine import alternative_costs
 
-    opts += alternative_costs.options(g, player, sources, pool)  # CR 118.9: evoke, dash from the hand
-    opts += suspend.options(g, player, sources, pool)  # CR 702.62a, 116.2f: a special action
+        opts += alternative_costs.options(g, player, sources, pool)  # CR 118.9: evoke, dash from the hand
+    if hand_kinds & _SUSPEND:
+        from undercity.engine import suspend
+
+        opts += suspend.options(g, player, sources, pool)  # CR 702.62a, 116.2f: a special action
+    graveyard_kinds = 0
     for oid in p.graveyard:
+        graveyard_kinds |= _graveyard_kinds(s.objs[oid].card)
+    for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
         for alt in o.card.alt_costs:
             if alt.zone == "graveyard":
@@ -98,12 +107,13 @@ def options(g: Game, player: int) -> list[Option]:
                     sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
                 if casting.castable(g, player, o, None, sources, pool):
                     opts.append(Option(f"cast {o.name} from the command zone", ("cast", oid, None)))
-    for oid in p.hand:  # "Discard this card:" abilities work from the hand (CR 113.6j)
+    for oid in p.hand if hand_kinds & _FROM_HAND else ():  # "Discard this card:" abilities work from the hand (CR 113.6j)
         o = s.objs[oid]
         for i in _hand_abilities(o.card):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
-    opts += from_graveyard.options(g, player)  # CR 113.6m: "Return this card from your graveyard …"
+    if graveyard_kinds & _GRAVEYARD_ABILITY:
+        opts += from_graveyard.options(g, player)  # CR 113.6m: "Return this card from your graveyard …"
     plain = ab.plain(g)
     listed = ch.permanents_with(s, _listed_abilities)
     for oid in listed if plain else ab.with_abilities(g, listed):
@@ -120,6 +130,27 @@ def options(g: Game, player: int) -> list[Option]:
 
 #: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).
 FREE = "free"
+
+
+# What a card in a zone could add to the priority options beyond casting it: asked of every
+# card at every priority, so that the listings below run only for a hand or graveyard that has
+# such a card (most have none).
+_ALT_COST, _SUSPEND, _FROM_HAND, _GRAVEYARD_CAST, _GRAVEYARD_ABILITY = 1, 2, 4, 8, 16
+
+
+@lru_cache(maxsize=4096)
+def _hand_kinds(card: CardDef) -> int:
+    from undercity.engine.suspend import _card_suspend
+
+    return ((_ALT_COST if any(alt.zone == "hand" for alt in card.alt_costs) else 0)
+            | (_SUSPEND if _card_suspend(card) is not None else 0)
+            | (_FROM_HAND if _hand_abilities(card) else 0))
+
+
+@lru_cache(maxsize=4096)
+def _graveyard_kinds(card: CardDef) -> int:
+    return ((_GRAVEYARD_CAST if any(alt.zone == "graveyard" for alt in card.alt_costs) else 0)
+            | (_GRAVEYARD_ABILITY if from_graveyard.graveyard_abilities(card) else 0))
 
 
 @lru_cache(maxsize=4096)
