@@ -13,6 +13,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from undercity.engine import (
+    attack_requirements,
     attack_restrictions,
     block_restrictions,
     layers,
@@ -81,8 +82,6 @@ def _defender_label(g: Game, d: Defender) -> str:
 def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
     """A goaded creature attacks a player other than the goading players if able (CR 701.15b);
     goaded by every opponent, it may attack any of them or a planeswalker (ruling 2020-04-17)."""
-    from undercity.engine import attack_requirements
-
     by = attack_requirements.goaded_by(g, o)
     if not by:
         return True
@@ -120,8 +119,6 @@ def run_declare_attackers(g: Game, job: Job) -> None:
 
 
 def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
-    from undercity.engine import attack_requirements
-
     s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
@@ -161,8 +158,6 @@ def can_block(g: Game, blocker: Obj, attacker: Obj) -> bool:
             return False
     if not protection.may_block(g, blocker, attacker):  # CR 702.16f
         return False
-    from undercity.engine import attack_requirements
-
     if not attack_requirements.may_block(g, blocker):  # "Goaded creatures … can't block" (CR 509.1b)
         return False
     # CR 509.1b: "can't block", "can't be blocked by/except by …"; 702.16f: protection from creatures

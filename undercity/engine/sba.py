@@ -14,8 +14,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from undercity.engine import characteristics as ch
+from undercity.engine import (
+    commander,
+    dungeons,
+    equip,
+    exile_until,
+    layers,
+    protection,
+    regeneration,
+    targeting,
+    zones,
+)
 from undercity.engine import events as ev
-from undercity.engine import layers, protection, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -109,8 +119,6 @@ def collect(g: Game) -> list[Action]:
     # The state-based actions of other rules concepts, each asked here: commanders (903.9a,
     # 704.6d), the venture marker (704.5t), Equipment attached to nothing (704.5n), cards
     # exiled until their source left (610.3a).
-    from undercity.engine import commander, dungeons, equip, exile_until
-
     out.extend(commander.state_based_actions(g))
     out.extend(dungeons.state_based_actions(g))
     out.extend(equip.state_based_actions(g))
@@ -119,8 +127,6 @@ def collect(g: Game) -> list[Action]:
 
 
 def _needs_choice(g: Game, actions: list[Action]) -> bool:
-    from undercity.engine import regeneration
-
     for a in actions:
         if a.kind == "legend":
             return True
@@ -166,8 +172,6 @@ def check(g: Game) -> bool:
 
 @job_runner("sba")
 def run_sba(g: Game, job: Job) -> None:
-    from undercity.engine import regeneration
-
     actions = collect(g)
     answers: dict[str, object] = {}
     for a in actions:
@@ -195,7 +199,7 @@ def run_sba(g: Game, job: Job) -> None:
 
 def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
     """Perform all the actions simultaneously (CR 704.3)."""
-    from undercity.engine import leaving, regeneration
+    from undercity.engine import leaving
 
     s = g.s
     losers = [a for a in actions if a.kind == "lose"]
