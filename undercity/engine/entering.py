@@ -23,7 +23,10 @@ from undercity.cards.language.entering import (
     EntersWithCounters,
     OthersEnterTapped,
 )
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
+from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 
@@ -158,16 +161,11 @@ def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
     additional +1/+1 counter" give ``o`` as it enters under ``controller`` (CR 614.1d): those on
     the battlefield as the event began (a Grumgully entering at the same time gives none), each
     matching ``o`` as it would exist on the battlefield — as a copy, if it enters as one (614.12)."""
-    from undercity.engine import abilities as ab
-    from undercity.engine import characteristics as ch
-    from undercity.engine.targeting import matches_view
-    from undercity.engine.zones import static_sources
-
     out: dict[str, int] = {}
     if _none_could(g, _has_additional):
         return out
     card: CardDef | Chars | None = None
-    for sid, src_card, src_controller, _ in static_sources(g):
+    for sid, src_card, src_controller, _ in zones.static_sources(g):
         if src_controller != controller or sid == o.id:
             continue
         src = g.s.objs.get(sid)
@@ -177,7 +175,7 @@ def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
                 continue
             if card is None:  # a token already there: with its copy effect's exceptions (707.9b)
                 card = ch.view(g, o) if o.zone == "battlefield" else _entering_card(g, o)
-            if matches_view(g, o, card, st.filter, controller, sid):
+            if targeting.matches_view(g, o, card, st.filter, controller, sid):
                 out[st.counter] = out.get(st.counter, 0) + st.n
     return out
 
@@ -263,27 +261,22 @@ def others_make_it_tapped(g: Game, o: Obj, controller: int) -> bool:
     """Whether another permanent's "creatures your opponents control enter the battlefield
     tapped" applies to ``o`` entering under ``controller`` (CR 614.1d) — checked on ``o`` as it
     would exist on the battlefield (614.12), from the permanents there as the event began."""
-    from undercity.engine import abilities as ab
-    from undercity.engine import characteristics as ch
-    from undercity.engine.targeting import matches_view
-    from undercity.engine.zones import _opponents, static_sources
-
     if _none_could(g, _has_enter_tapped):
         return False
     card: CardDef | Chars | None = None
-    for sid, src_card, src_controller, _ in static_sources(g):
+    for sid, src_card, src_controller, _ in zones.static_sources(g):
         if sid == o.id:
             continue
         src = g.s.objs.get(sid)
         for st in ab.static(g, src) if src is not None and src.zone == "battlefield" else src_card.static:
             if not isinstance(st, OthersEnterTapped):
                 continue
-            if st.whose == "you" and controller != src_controller or st.whose == "opponent" and not _opponents(
+            if st.whose == "you" and controller != src_controller or st.whose == "opponent" and not zones._opponents(
                     g, src_controller, controller):
                 continue
             if card is None:
                 card = ch.view(g, o) if o.zone == "battlefield" else _entering_card(g, o)
-            if matches_view(g, o, card, st.filter, src_controller, sid):
+            if targeting.matches_view(g, o, card, st.filter, src_controller, sid):
                 return True
     return False
 
@@ -299,8 +292,4 @@ def _has_enter_tapped(card: CardDef) -> bool:
 def _none_could(g: Game, pred: Any) -> bool:
     """No permanent's card has such an ability and none was granted one (layer 6 adds nothing;
     the common case, checked cheaply), outside a group of objects moving at once."""
-    from undercity.engine import abilities as ab
-    from undercity.engine import characteristics as ch
-    from undercity.engine.zones import _SIMULTANEOUS
-
-    return _SIMULTANEOUS not in g.s.extra and ab.plain(g) and not ch.permanents_with(g.s, pred)
+    return zones._SIMULTANEOUS not in g.s.extra and ab.plain(g) and not ch.permanents_with(g.s, pred)
