@@ -25,6 +25,7 @@ keyword (CR 611.2a).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.protection import COLOR_WORDS, ProtectionFromChosenColor
@@ -46,9 +47,16 @@ TYPE_WORDS = {"artifacts": "Artifact", "enchantments": "Enchantment", "planeswal
 QUALITIES = frozenset(COLOR_WORDS) | frozenset(TYPE_WORDS)
 
 
-def qualities(g: Game, o: Obj) -> list[str]:
-    """The qualities ``o`` has protection from (after layer 6), e.g. ``["red", "artifacts"]``."""
-    return [k[len(PREFIX):] for k in ch.keywords(g, o) if k.startswith(PREFIX) and k[len(PREFIX):] in QUALITIES]
+def qualities(g: Game, o: Obj) -> tuple[str, ...]:
+    """The qualities ``o`` has protection from (after layer 6), e.g. ``("red", "artifacts")``."""
+    return _qualities(ch.keywords(g, o))
+
+
+@lru_cache(maxsize=1024)
+def _qualities(keywords: frozenset[str]) -> tuple[str, ...]:
+    # Asked for every target, block and damage: a keyword set is nearly always a card's own
+    # (the same frozenset, its hash cached), so the answer is looked up, not recomputed.
+    return tuple(k[len(PREFIX):] for k in keywords if k.startswith(PREFIX) and k[len(PREFIX):] in QUALITIES)
 
 
 def _source_traits(g: Game, source: int | None) -> tuple[frozenset[str], frozenset[str]] | None:
