@@ -38,9 +38,17 @@ def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...
     n = len(bf)
     last = bf[-1] if n else 0
     c = _PERMANENTS_WITH.get(pred)
-    if c is not None and c[0] is s and c[1] == n and c[2] == last:
-        return c[3]
     objs = s.objs
+    if c is not None and c[0] is s:
+        if c[1] == n and c[2] == last:
+            return c[3]
+        # Permanents only joined: the old last id is still at its place, so nothing before it
+        # left (a departure would move it left) and the new ones are after it (CR 400.7).
+        old_n = c[1]
+        if 0 < old_n < n and bf[old_n - 1] == c[2]:
+            ids = c[3] + tuple(oid for oid in bf[old_n:] if pred(objs[oid].card))
+            _PERMANENTS_WITH[pred] = (s, n, last, ids)
+            return ids
     ids = tuple(oid for oid in bf if pred(objs[oid].card))
     _PERMANENTS_WITH[pred] = (s, n, last, ids)
     return ids
