@@ -29,7 +29,6 @@ from undercity.engine import abilities as ab
 from undercity.engine import casting, triggers, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
 
@@ -90,26 +89,15 @@ def h_cascade(g: Game, job: Job, item: StackItem, e: Cascade, key: str) -> None:
     mv = item.trigger_data["mana_value"]
     done = key + ":exiled"
     if done not in job.data:  # exile once, even when this runs again after the question
-        exiled: list[int] = []
-        hit = None
-        while s.players[p].library:
-            new = zones.move(g, s.players[p].library[0], "exile", rule="702.85a", verb="is exiled (cascade)")
-            if new is None:
-                continue
-            exiled.append(new.id)
-            if "Land" not in new.card.types and new.card.mana_value < mv:
-                hit = new.id
-                break
-        job.data[done] = (exiled, hit)
+        job.data[done] = zones.exile_until(
+            g, p, lambda new: "Land" not in new.card.types and new.card.mana_value < mv,
+            rule="702.85a", verb="is exiled (cascade)")
     exiled, hit = job.data[done]
     cast = False
     o = s.objs.get(hit) if hit is not None else None
     if o is not None and o.zone == "exile":
         if casting.castable(g, p, o, free=True):
-            cast = g.ask(job, key + ":cast", p, "cast_free",
-                         f"{g.player_name(p)}: cast {o.name} without paying its mana cost (cascade)?",
-                         [Option(f"cast {o.name} without paying its mana cost", True),
-                          Option("don't cast it", False)])
+            cast = casting.ask_cast_free(g, job, key, p, o, " (cascade)")
         else:
             g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now"))
     rest = [c for c in exiled if c in s.objs and s.objs[c].zone == "exile" and not (cast and c == hit)]

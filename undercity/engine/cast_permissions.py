@@ -143,13 +143,7 @@ def h_exile_until_cast(g: Game, job: Job, item: StackItem, e: ExileUntilNonlandC
     p = item.controller
     dk = key + ":exiled"
     if dk not in job.data:
-        card = None
-        while s.players[p].library:
-            new = zones.move(g, s.players[p].library[0], "exile", rule="701.13a", verb="is exiled")
-            if new is not None and "Land" not in new.card.types:
-                card = new.id
-                break
-        job.data[dk] = card
+        job.data[dk] = zones.exile_until(g, p, lambda new: "Land" not in new.card.types, rule="701.13a")[1]
     card = job.data[dk]
     if card is None or card not in s.objs or s.objs[card].zone != "exile":
         return
@@ -157,9 +151,7 @@ def h_exile_until_cast(g: Game, job: Job, item: StackItem, e: ExileUntilNonlandC
     if not casting.castable(g, p, o, free=True):
         g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now; it stays exiled"))
         return
-    yes = g.ask(job, key + ":cast", p, "cast_free", f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
-                [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)])
-    if yes:
+    if casting.ask_cast_free(g, job, key, p, o):
         g.push("cast", player=p, obj=card, alt=None, free=True)
 
 
@@ -177,26 +169,14 @@ def h_exile_until_cast_free(g: Game, job: Job, item: StackItem, e: ExileUntilCas
     owner = owners[0]
     dk = key + ":exiled"
     if dk not in job.data:
-        exiled: list[int] = []
-        card = None
-        while s.players[owner].library:
-            new = zones.move(g, s.players[owner].library[0], "exile", rule="701.13a", verb="is exiled")
-            if new is None:
-                continue
-            exiled.append(new.id)
-            if targeting.matches(g, new, e.filter, p):
-                card = new.id
-                break
-        job.data[dk] = (exiled, card)
+        job.data[dk] = zones.exile_until(g, owner, lambda new: targeting.matches(g, new, e.filter, p),
+                                         rule="701.13a")
     exiled, card = job.data[dk]
     cast = False
     if card is not None and card in s.objs and s.objs[card].zone == "exile":
         o = s.objs[card]
         if casting.castable(g, p, o, free=True):
-            cast = g.ask(job, key + ":cast", p, "cast_free",
-                         f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
-                         [Option(f"cast {o.name} without paying its mana cost", True),
-                          Option("don't cast it", False)])
+            cast = casting.ask_cast_free(g, job, key, p, o)
         else:
             g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now"))
     if e.rest_bottom:

@@ -89,6 +89,15 @@ def base_cost(card: CardDef, alt: AltCost | None) -> ManaCost:
     return card.mana_cost or ZERO
 
 
+def ask_cast_free(g: Game, job: Job, key: str, player: int, o: Obj, why: str = "") -> bool:
+    """Ask ``player`` whether to cast ``o`` without paying its mana cost now (CR 118.9, 608.2g):
+    cascade, suspend, rebound, "exile … until … you may cast it". ``why`` ends the question
+    (" (cascade)")."""
+    return bool(g.ask(job, key + ":cast", player, "cast_free",
+                      f"{g.player_name(player)}: cast {o.name} without paying its mana cost{why}?",
+                      [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)]))
+
+
 def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
              sources: list[Any] | None = None, pool: ManaPool | None = None, *, free: bool = False,
              ignore_timing: bool = False) -> bool:

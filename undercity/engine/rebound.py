@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from undercity.cards.language import rebound as lr
 from undercity.engine import casting, triggers, zones
 from undercity.engine import events as ev
-from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 
 if TYPE_CHECKING:
@@ -69,7 +68,5 @@ def h_cast_from_exile_free(g: Game, job: Job, item: StackItem, e: lr.CastFromExi
     if not casting.castable(g, p, o, free=True):
         g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now; it stays exiled"))
         return
-    yes = g.ask(job, key + ":cast", p, "cast_free", f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
-                [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)])
-    if yes:
+    if casting.ask_cast_free(g, job, key, p, o):
         g.push("cast", player=p, obj=oid, alt=None, free=True)

@@ -123,9 +123,7 @@ def h_cast_suspended(g: Game, job: Job, item: StackItem, e: ls.CastSuspended, ke
     if not casting.castable(g, p, o, free=True):
         g.emit(ev.Note(rule="702.62a", message=f"{o.name} can't be cast now; it remains exiled"))
         return
-    yes = g.ask(job, key + ":cast", p, "cast_free", f"{g.player_name(p)}: cast {o.name} without paying its mana cost?",
-                [Option(f"cast {o.name} without paying its mana cost", True), Option("don't cast it", False)])
-    if yes:
+    if casting.ask_cast_free(g, job, key, p, o):
         if "Creature" in o.card.types:
             s.extra.setdefault(_CAST_SUSPENDED, {})[oid] = p
         g.push("cast", player=p, obj=oid, alt=None, free=True)

@@ -9,7 +9,7 @@ and pass it to :func:`move` ("ask, then act").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -140,6 +140,23 @@ def distinct_replacements(reps: list[Replacement]) -> list[Replacement]:
             seen.add(ident)
             out.append(r)
     return out
+
+
+def exile_until(g: Game, player: int, found: Callable[[Obj], bool], *, rule: str,
+                verb: str = "is exiled") -> tuple[list[int], int | None]:
+    """Exile cards from the top of ``player``'s library one at a time until one that ``found``
+    accepts, or the library is empty (cascade 702.85a; "exile … until you exile …", 701.13a):
+    the exiled cards' new ids in order, and the one found (None if none was)."""
+    s = g.s
+    exiled: list[int] = []
+    while s.players[player].library:
+        new = move(g, s.players[player].library[0], "exile", rule=rule, verb=verb)
+        if new is None:
+            continue
+        exiled.append(new.id)
+        if found(new):
+            return exiled, new.id
+    return exiled, None
 
 
 def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_top: bool = True,
