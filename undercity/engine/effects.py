@@ -727,8 +727,7 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
 def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: str) -> None:
     picks = []
     for p in ref_players(g, e.who, item, job):
-        mine = [oid for oid in g.s.battlefield if g.s.objs[oid].controller == p
-                and targeting.matches(g, g.s.objs[oid], e.filter, p)]
+        mine = targeting.controlled_matching(g, p, e.filter)
         if mine:
             picks.append(g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
                                [card_option(g, c) for c in distinct_permanents(g, job, mine)]))

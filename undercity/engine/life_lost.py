@@ -52,8 +52,7 @@ def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: 
         if e.unless == "discard":
             pool = list(s.players[p].hand)
         else:
-            pool = [oid for oid in s.battlefield if s.objs[oid].controller == p
-                    and targeting.matches(g, s.objs[oid], e.filter, p)]
+            pool = targeting.controlled_matching(g, p, e.filter)
         verb = e.unless
         opts = [Option(f"{verb} {s.objs[c].name}", c) for c in pool] + [Option(f"lose {n} life", None)]
         picks[p] = g.ask(job, f"{key}:u{p}", p, "unless_cost", f"{g.player_name(p)}: {verb} or lose {n} life",

@@ -18,10 +18,8 @@ if TYPE_CHECKING:
 def h_return_chosen(g: Game, job: Job, item: StackItem, e: ReturnChosen, key: str) -> None:
     # CR 608.2d: the choice is made as the effect happens, among the permanents the player
     # controls then — the source itself among them (a Karoo may return itself).
-    s = g.s
     p = item.controller
-    mine = [oid for oid in s.battlefield if s.objs[oid].controller == p
-            and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
+    mine = targeting.controlled_matching(g, p, e.filter, item.source)
     if not mine:
         return
     oid = g.ask(job, f"{key}:pick", p, "return_to_hand", f"{g.player_name(p)}: return a permanent to its owner's hand",

@@ -61,8 +61,7 @@ def h_token_unless_sacrifice(g: Game, job: Job, item: StackItem, e: TokenUnlessS
     sacrificed: list[int] = []
     tokens = 0
     for p in opponents:
-        pool = [oid for oid in s.battlefield if s.objs[oid].controller == p
-                and targeting.matches(g, s.objs[oid], e.filter, p)]
+        pool = targeting.controlled_matching(g, p, e.filter)
         opts = [Option(f"sacrifice {s.objs[c].name}", c) for c in pool]
         opts.append(Option(f"{g.player_name(me)} creates a {e.token} token", None))
         v = g.ask(job, f"{key}:u{p}", p, "unless_cost",

@@ -39,8 +39,7 @@ def h_untap_one(g: Game, job: Job, item: StackItem, e: UntapOne, key: str) -> No
     """"Untap a creature you control": chosen as this resolves (tapped or not, CR 608.2c)."""
     s = g.s
     p = item.controller
-    mine = [oid for oid in s.battlefield if s.objs[oid].controller == p
-            and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
+    mine = targeting.controlled_matching(g, p, e.filter, item.source)
     if not mine:
         return
     oid = g.ask(job, key, p, "untap", f"{g.player_name(p)}: untap a creature you control",

@@ -180,6 +180,14 @@ def player_targetable(g: Game, player: int, controller: int) -> bool:
     return not (_is_opponent(g, player, controller) and static_abilities.player_hexproof(g, player))
 
 
+def controlled_matching(g: Game, player: int, flt: Filter | None, source: int | None = None) -> list[int]:
+    """Ids of the permanents ``player`` controls that match ``flt`` from their point of view,
+    in battlefield order: what an untargeted "a [permanent] you control" chooses among (CR 608.2c)."""
+    s = g.s
+    return [oid for oid in s.battlefield if s.objs[oid].controller == player
+            and matches(g, s.objs[oid], flt, player, source)]
+
+
 def _is_opponent(g: Game, a: int, b: int) -> bool:
     pa, pb = g.s.players[a], g.s.players[b]
     if a == b:
