@@ -1,4 +1,5 @@
-"""Cost of ``Game.copy()`` against the pickle round trip it replaced, in one process.
+"""Cost of ``Game.copy()`` against the pickle round trip it replaced, and of restoring a
+snapshot against replaying the game, in one process.
 
     python bench/bench_copy.py                       # two-player and four-player Commander
     python bench/bench_copy.py --positions 20 --reps 20 --json
@@ -7,7 +8,9 @@ Plays seeded random games of the bundled decks (``bench_core.py``'s setups) to d
 (and 120), then times, position by position and in turn, ``Game.copy()`` and
 ``pickle.loads(pickle.dumps((state, pending)))`` — what ``copy()`` was before issue 14 — in CPU
 time (``time.process_time``). Alternating in one process cancels the drift of a shared machine;
-the ratio is the median of the positions' ratios.
+the ratio is the median of the positions' ratios. At the same positions it times
+``Game.from_snapshot()`` of the position's snapshot and ``Game.restore()`` of its replay (the
+only way back before snapshots), and reports the snapshot's size.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ def measure(variant: str, positions: int, reps: int, at: int) -> dict[str, Any]:
     new: list[float] = []
     old: list[float] = []
     objs: list[int] = []
+    loads: list[float] = []
+    replays: list[float] = []
+    sizes: list[int] = []
     seed = 1
     while len(new) < positions and seed < 10 * positions + 10:
         g = position(setup, seed, at)
@@ -68,10 +74,17 @@ def measure(variant: str, positions: int, reps: int, at: int) -> dict[str, Any]:
         new.append(cpu_per_call(Game.copy, g, reps))
         old.append(cpu_per_call(pickle_copy, g, reps))
         objs.append(len(g.s.objs))
+        snap, saved = g.snapshot(), g.save()
+        Game.from_snapshot(snap)
+        sizes.append(len(snap))
+        loads.append(cpu_per_call(lambda _g, snap=snap: Game.from_snapshot(snap), g, reps))
+        replays.append(cpu_per_call(lambda _g, saved=saved: Game.restore(saved), g, max(1, reps // 10)))
     return {"variant": variant, "players": len(setup.decks), "at_decision": at, "positions": len(new),
             "objects": statistics.mean(objs), "copy_us": 1e6 * statistics.median(new),
             "pickle_us": 1e6 * statistics.median(old),
-            "ratio": statistics.median(a / b for a, b in zip(new, old, strict=True))}
+            "ratio": statistics.median(a / b for a, b in zip(new, old, strict=True)),
+            "snapshot_kb": statistics.mean(sizes) / 1024, "from_snapshot_ms": 1e3 * statistics.median(loads),
+            "replay_ms": 1e3 * statistics.median(replays)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,10 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows))
         return 0
-    print(f"{'variant':<18}{'decision':>9}{'objects':>9}{'copy() us':>11}{'pickle us':>11}{'ratio':>8}")
+    print(f"{'variant':<18}{'decision':>9}{'objects':>9}{'copy() us':>11}{'pickle us':>11}{'ratio':>8}"
+          f"{'snapshot KB':>13}{'from_snapshot ms':>18}{'replay ms':>11}")
     for r in rows:
         print(f"{r['variant'] + ' ' + str(r['players']) + 'p':<18}{r['at_decision']:>9}{r['objects']:>9.0f}"
-              f"{r['copy_us']:>11.0f}{r['pickle_us']:>11.0f}{r['ratio']:>8.3f}")
+              f"{r['copy_us']:>11.0f}{r['pickle_us']:>11.0f}{r['ratio']:>8.3f}"
+              f"{r['snapshot_kb']:>13.1f}{r['from_snapshot_ms']:>18.2f}{r['replay_ms']:>11.1f}")
     return 0
 
 

@@ -4,8 +4,9 @@ A :class:`CardDef` is a card's Oracle characteristics plus its abilities, writte
 small closed vocabulary below (design.md §2). The engine never runs per-card Python: every
 effect type here has a registered handler in :mod:`undercity.engine.effects`.
 
-Abilities are registered in a global table when a card is defined so that game states can
-refer to them by a small integer (cheap to copy and to pickle).
+Abilities are registered in a global table when a card is defined, which gives each a small
+integer ``uid`` (a cheap key within one process); a pickled game refers to each ability by the
+definition holding it instead (:mod:`undercity.cards.addresses`), which holds in any process.
 """
 
 from __future__ import annotations
@@ -526,8 +527,12 @@ class Ability:
     text: str
     uid: int = -1
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (ability_by_uid, (self.uid,))
+    def __reduce__(self) -> tuple[Any, tuple[str, str, int]]:
+        # By the definition holding it, not by uid: uids depend on the order a process met
+        # the cards in, and a snapshot must load in any process (undercity.cards.addresses).
+        from undercity.cards.addresses import ability_at, address
+
+        return (ability_at, address(self))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -639,10 +644,6 @@ def register_ability(a: Ability) -> Ability:
     object.__setattr__(a, "uid", len(_ABILITIES))
     _ABILITIES.append(a)
     return a
-
-
-def ability_by_uid(uid: int) -> Ability:
-    return _ABILITIES[uid]
 
 
 # ---------------------------------------------------------------------------------------

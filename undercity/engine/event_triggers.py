@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from undercity.engine.state import Obj
 
 ATTACKED = "you_attacked_turn"  # player -> the last turn "whenever you attack" triggered for them
-ONCE = "triggered_once_each_turn"  # (object id, ability uid) -> the last turn it triggered ("only once each turn")
+ONCE = "triggered_once_each_turn"  # (object id, ability) -> the last turn it triggered ("only once each turn")
 DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
 #: ``State.extra`` key: object -> the combat damage dealt to it in this damage step ("that much").
 DAMAGED_AMOUNTS = "dealt_damage_amounts"
@@ -79,10 +79,10 @@ def _add(g: Game, o: Obj, a: m.Triggered, controller: int, **data: Any) -> None:
     w = a.when
     if getattr(w, "once_each_turn", False):
         once = g.s.extra.setdefault(ONCE, {})
-        if once.get((o.id, a.uid)) == g.s.turn:
+        if once.get((o.id, a)) == g.s.turn:
             return
         if a.if_ is None or resolve.condition_holds(g, a.if_, controller):
-            once[(o.id, a.uid)] = g.s.turn
+            once[(o.id, a)] = g.s.turn
     triggers._add(g, o, a, controller, o.name, **data)
 
 
@@ -192,7 +192,7 @@ def _sefris_left(g: Game, e: ev.ZoneChanged) -> None:
             and t.ability.when.event == "creature_cards_to_your_graveyard" and t.data.get("batch") == id(batch)]
     for t in gone:
         s.pending_triggers.remove(t)
-        s.extra.get(ONCE, {}).pop((e.obj, t.ability.uid), None)  # type: ignore[union-attr]
+        s.extra.get(ONCE, {}).pop((e.obj, t.ability), None)  # type: ignore[union-attr]
 
 
 def _on_sacrifice(g: Game, e: ev.ZoneChanged, lki: dict[str, Any]) -> None:

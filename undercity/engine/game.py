@@ -343,6 +343,20 @@ class Game:
         """The game as JSON: how it was set up and every choice made since (a replay)."""
         return json.dumps({"format": 1, "setup": self.setup, "choices": self.choices})
 
+    def snapshot(self) -> bytes:
+        """The game as its state, restorable without replaying (:mod:`undercity.engine.snapshots`)."""
+        from undercity.engine.snapshots import snapshot
+
+        return snapshot(self)
+
+    @classmethod
+    def from_snapshot(cls, data: bytes, *, verify: bool = False) -> Game:
+        """The game a :meth:`snapshot` saved, as it was; ``verify``: replay it too and refuse
+        a snapshot whose state is not the game its replay plays."""
+        from undercity.engine.snapshots import restore
+
+        return restore(data, verify=verify)
+
     @classmethod
     def restore(cls, data: str) -> Game:
         """Rebuild a saved game by replaying its choices; the log is identical (determinism)."""

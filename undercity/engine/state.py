@@ -69,8 +69,7 @@ class Obj:
         return _FIELDS[Obj](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
-        for s, v in zip(Obj.__slots__, st, strict=True):
-            setattr(self, s, v)
+        _SETTERS[Obj](self, st)
 
     def __repr__(self) -> str:
         return f"<{self.card.name}#{self.id} {self.zone}>"
@@ -120,8 +119,7 @@ class Player:
         return _FIELDS[Player](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
-        for s, v in zip(Player.__slots__, st, strict=True):
-            setattr(self, s, v)
+        _SETTERS[Player](self, st)
 
 
 class StackItem:
@@ -155,13 +153,25 @@ class StackItem:
         return _FIELDS[StackItem](self)  # type: ignore[no-any-return]
 
     def __setstate__(self, st: tuple[Any, ...]) -> None:
-        for s, v in zip(StackItem.__slots__, st, strict=True):
-            setattr(self, s, v)
+        _SETTERS[StackItem](self, st)
 
 
 #: All slots of a class in one C-level call: pickling (Game.copy) is dominated by __getstate__.
 _FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     c: attrgetter(*c.__slots__) for c in (Obj, Player, StackItem)}
+
+
+def _setter(t: type) -> Callable[[Any, tuple[Any, ...]], None]:
+    """``o.a, o.b, … = values`` for the slots of ``t`` (generated code: loading a snapshot sets
+    every field of hundreds of objects, and one unpacking is several times a loop of setattr;
+    a tuple of the wrong length raises, as zip(strict=True) did)."""
+    targets = ", ".join(f"o.{n}" for n in t.__slots__)  # type: ignore[attr-defined]
+    scope: dict[str, Any] = {}
+    exec(f"def set_{t.__name__}(o, st):\n    ({targets},) = st", scope)
+    return scope[f"set_{t.__name__}"]  # type: ignore[no-any-return]
+
+
+_SETTERS = {c: _setter(c) for c in (Obj, Player, StackItem)}
 
 
 @dataclass(slots=True)
