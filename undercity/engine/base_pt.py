@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.base_pt import SetBasePTUntilEOT
-from undercity.cards.language.continuous import SetPT
+from undercity.cards.language.continuous import AddTypes, Mod, SetPT
 from undercity.engine import events as ev
 from undercity.engine import layers
-from undercity.engine.effects import handles, ref_objects
+from undercity.engine.effects import amount, handles, ref_objects
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -20,9 +20,16 @@ if TYPE_CHECKING:
 @handles(SetBasePTUntilEOT)
 def h_set_base_pt(g: Game, job: Job, item: StackItem, e: SetBasePTUntilEOT, key: str) -> None:
     s = g.s
+    # X is known as the ability resolves (CR 107.3a); the set of objects is fixed then (611.2c).
+    p, t = amount(g, e.p, item, job), amount(g, e.t, item, job)
+    mods: tuple[Mod, ...] = (SetPT(p, t),)
+    also = ""
+    if e.add_subtypes:
+        mods += (AddTypes(subtypes=e.add_subtypes),)  # layer 4 (CR 613.1d), this effect's timestamp
+        also = " and gains all creature types"
     for oid in ref_objects(g, e.what, item, job):
         o = s.objs[oid]
-        layers.add_effect(g, oid, (SetPT(e.p, e.t),), until="eot", player=item.controller, source=item.source,
-                          text=f"base power and toughness {e.p}/{e.t}")
-        g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} has base power and toughness {e.p}/{e.t} "
+        layers.add_effect(g, oid, mods, until="eot", player=item.controller, source=item.source,
+                          text=f"base power and toughness {p}/{t}")
+        g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} has base power and toughness {p}/{t}{also} "
                                                          "until end of turn"))

@@ -114,6 +114,9 @@ CARDS = [
     "Giant Killer // Chop Down", "Bonecrusher Giant // Stomp",
     # a modal triggered ability (CR 700.2b); base P/T until end of turn, ward granted to others
     "Knight of Autumn", "Storvald, Frost Giant Jarl",
+    # "Until end of turn, creatures you control have base power and toughness X/X and gain all
+    # creature types" (CR 613.4b, 613.1d, 611.2c)
+    "Mirror Entity",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

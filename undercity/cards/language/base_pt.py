@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import Amount, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,5 +18,9 @@ class SetBasePTUntilEOT(Effect):
     """``what`` has base power and toughness ``p``/``t`` until end of turn (CR 613.4b, 611.2a)."""
 
     what: Ref
-    p: int
-    t: int
+    p: Amount
+    t: Amount
+    #: "… and gain all creature types" (Mirror Entity): layer 4 (CR 613.1d, 205.3m) in the
+    #: same effect, with the same timestamp.
+    add_subtypes: frozenset[str] = frozenset()
+

@@ -237,8 +237,15 @@ class BasePT(Node):
     verb: str  # "has"/"have"
     pt: str
     duration: Node
+    #: "Until end of turn, creatures you control have base power and toughness X/X and gain
+    #: all creature types": the duration written first, and the type change after it.
+    first: bool = False
+    also: str = ""
 
     def render(self) -> str:
+        if self.first:
+            return _join(f"{self.duration.render()},", self.who.render(), self.verb, "base power and toughness",
+                         self.pt, self.also)
         return _join(self.who.render(), self.verb, "base power and toughness", self.pt, self.duration.render())
 
 

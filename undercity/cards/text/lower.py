@@ -728,6 +728,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.quantities import GreatestPower
 
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
+    if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
+        return [_base_pt_first(c, ctx)]
     if isinstance(c, A.BasePT):
         p, t = _pt(c.pt)
         if c.duration.render() != "until end of turn" or p < 0 or t < 0:
@@ -771,6 +773,24 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+def _base_pt_first(c: A.BasePT, ctx: Ctx) -> m.Effect:
+    """"Until end of turn, creatures you control have base power and toughness X/X and gain all
+    creature types" (CR 613.4b, 613.1d): X of the activation cost, known as it resolves
+    (CR 107.3a, 602.2b); the objects are those it names then (611.2c)."""
+    from undercity.cards.language.base_pt import SetBasePTUntilEOT
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    if c.also not in ("", "and gain all creature types") or c.duration.render() != "until end of turn":
+        raise Unsupported(c.render())
+    if c.pt == "X/X":
+        p = t = _n(A.Num("X", None), ctx)
+    else:
+        p, t = _pt(c.pt)
+        if p < 0 or t < 0:
+            raise Unsupported(c.render())
+    return SetBasePTUntilEOT(object_ref(c.who, ctx), p, t, frozenset(CREATURE_TYPES) if c.also else frozenset())
 
 
 #: How many targets "divided as you choose among …" allows (CR 601.2d: each gets at least 1).

@@ -959,6 +959,8 @@ class Parser:
         if self.eat("until", "end", "of", "turn", ","):
             # "Until end of turn, target creature gets +1/+1 and gains trample": the duration
             # first (CR 611.2a), then an object modification without one.
+            if (bp := self.base_pt_first()) is not None:
+                return bp
             who = self.ref()
             if who is not None and (b := self.becomes(who, True)) is not None:
                 return b
@@ -985,6 +987,20 @@ class Parser:
                 return m
         self.i = start
         return None
+
+    @rule
+    def base_pt_first(self) -> A.BasePT | None:
+        """After "Until end of turn,": "creatures you control have base power and toughness X/X
+        and gain all creature types" (CR 613.4b layer 7b, 613.1d layer 4)."""
+        n = self.noun()
+        if n is None or not n.heads or not _plural(n.heads[0]) or n.card:
+            return None
+        v = self.verb("have")
+        if v is None or not self.eat("base", "power", "and", "toughness") or "/" not in (pt := self.raw()):
+            return None
+        self.i += 1
+        also = "and gain all creature types" if self.eat("and", "gain", "all", "creature", "types") else ""
+        return A.BasePT(A.DescRef("", n), v, pt, A.Duration("until end of turn"), True, also)
 
     _JOINS = (", then ", ", and ", " and ", ", ")
 
