@@ -12,6 +12,7 @@ from undercity.cards.language.zone_moves import (
     ExileGraveyardOf,
     Flicker,
     PutFromHand,
+    ReturnChosenCard,
     ReturnSourceCard,
     ReturnUpToOne,
 )
@@ -52,6 +53,25 @@ def h_return_up_to_one(g: Game, job: Job, item: StackItem, e: ReturnUpToOne, key
             zones.put_onto_battlefield(g, chosen, p, rule="608.2c")
         else:
             zones.move(g, chosen, e.to, rule="608.2c", verb=f"is put into its owner's {e.to}")
+
+
+@handles(ReturnChosenCard)
+def h_return_chosen_card(g: Game, job: Job, item: StackItem, e: ReturnChosenCard, key: str) -> None:
+    # CR 608.2d: chosen as it resolves, among the cards there now (one just milled by the same
+    # ability included); "a creature card": one if there is any (CR 609.3).
+    s = g.s
+    p = item.controller
+    players = range(len(s.players)) if e.any_graveyard else [p]
+    cands = [c for q in players for c in s.players[q].graveyard if targeting.matches(g, s.objs[c], e.filter, p)]
+    if not cands:
+        return
+    chosen = g.ask(job, key + ":pick", p, "choose_card",
+                   f"{g.player_name(p)}: put a card from {'a' if e.any_graveyard else 'your'} graveyard onto the "
+                   f"battlefield{' tapped' if e.tapped else ''}", distinct_card_options(g, cands))
+    from undercity.engine import entering
+
+    entering.ask(g, job, key + ":enter", chosen, p)  # CR 614.12a: its choices as it enters, first
+    zones.put_onto_battlefield(g, chosen, p, rule="608.2c", tapped=e.tapped)
 
 
 # ----------------------------------------------------------------------------- effects

@@ -117,6 +117,8 @@ CARDS = [
     # "Until end of turn, creatures you control have base power and toughness X/X and gain all
     # creature types" (CR 613.4b, 613.1d, 611.2c)
     "Mirror Entity",
+    # a card from a graveyard chosen as it resolves, onto the battlefield under your control (CR 608.2d)
+    "Extract from Darkness",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

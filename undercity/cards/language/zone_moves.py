@@ -35,6 +35,20 @@ class ReturnUpToOne(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnChosenCard(Effect):
+    """"Return a creature card from your graveyard to the battlefield tapped" (Port of Karfell),
+    "you put a creature card from a graveyard onto the battlefield under your control" (Extract
+    from Darkness): not targeted — one card matching ``filter`` is chosen as this resolves
+    among those there then, if there is one (CR 608.2c-d), from its controller's graveyard or,
+    with ``any_graveyard``, from any graveyard; it enters under the ability's controller's
+    control (CR 110.2a)."""
+
+    filter: Filter = CREATURE
+    any_graveyard: bool = False
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class PutFromHand(Effect):
     """"You may put a [``filter``] card from your hand onto the battlefield [tapped]" —
     chosen as this resolves, not cast (CR 608.2c; Scaled Herbalist, Terrain Generator)."""

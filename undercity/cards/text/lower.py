@@ -553,6 +553,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the
         # target is illegal as the ability resolves, the ability doesn't resolve (CR 608.2b).
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
+    if isinstance(c, A.ObjectAction) and (chosen := _return_chosen_card(c)) is not None:
+        return [chosen]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
@@ -773,6 +775,26 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+def _return_chosen_card(c: A.ObjectAction) -> m.Effect | None:
+    """"return a creature card from your graveyard to the battlefield tapped", "you put a creature
+    card from a graveyard onto the battlefield under your control": one card chosen as it
+    resolves, not targeted (CR 608.2d); None if the clause is something else."""
+    from undercity.cards.language.zone_moves import ReturnChosenCard
+
+    what = c.what
+    if not (isinstance(what, A.DescRef) and what.det in ("a", "an") and what.noun.card == "card"):
+        return None
+    yard = [s for s in what.noun.suffix if s in ("from your graveyard", "from a graveyard")]
+    if len(yard) != 1 or c.who not in (None, A.WordRef("you")):
+        return None
+    to = {("return", "from your graveyard"): ("to the battlefield", "to the battlefield tapped"),
+          ("put", "from a graveyard"): ("onto the battlefield under your control",)}
+    if c.to not in to.get((c.verb.removesuffix("s"), yard[0]), ()):
+        return None
+    return ReturnChosenCard(noun_filter(replace(what.noun, suffix=tuple(s for s in what.noun.suffix if s not in yard))),
+                            any_graveyard=yard[0] == "from a graveyard", tapped=c.to.endswith(" tapped"))
 
 
 def _base_pt_first(c: A.BasePT, ctx: Ctx) -> m.Effect:

@@ -783,7 +783,8 @@ class Parser:
         self.i = self._start
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
             to = "" if v.startswith("reveal") else self.one_of(
-                "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand")
+                "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
+                "onto the battlefield under your control")
             if to is not None:
                 return A.ObjectAction(who, v, what, to)
         self.i = self._start
