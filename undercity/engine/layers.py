@@ -200,6 +200,16 @@ def _cards_in_graveyard(g: Game, controller: int) -> int:
     return len(g.s.players[controller].graveyard)
 
 
+def _cards_in_opponents_graveyards(g: Game, controller: int) -> int:
+    """The cards in the graveyards of the players who are opponents of ``controller`` now
+    (Consuming Aberration; CR 102.2, 800.4a: a player who left has no graveyard)."""
+    from undercity.engine.targeting import _is_opponent
+
+    s = g.s
+    return sum(len(p.graveyard) for p in s.players
+               if p.idx != controller and not p.left and _is_opponent(g, controller, p.idx))
+
+
 def _creature_cards_in_graveyard(g: Game, controller: int) -> int:
     """Cards in a graveyard have only their printed characteristics (CR 400.3, 613.1)."""
     s = g.s
@@ -225,6 +235,7 @@ COUNTS: dict[str, Callable[[Game, int], int]] = {
     "cards_in_graveyard": _cards_in_graveyard,
     "creature_cards_in_graveyard": _creature_cards_in_graveyard,
     "creatures_in_party": _party_size,
+    "cards_in_opponents_graveyards": _cards_in_opponents_graveyards,
 }
 
 

@@ -25,6 +25,7 @@ from undercity.cards.language.library_top import (
     LookRevealToHand,
     LookTopPutLand,
     PutOnLibrary,
+    RevealUntilIntoGraveyard,
 )
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
@@ -271,3 +272,18 @@ def h_look_top_put_land(g: Game, job: Job, item: StackItem, e: LookTopPutLand, k
     elif to_bottom:
         lib.remove(top)
         lib.append(top)
+
+
+@handles(RevealUntilIntoGraveyard)
+def h_reveal_until_into_graveyard(g: Game, job: Job, item: StackItem, e: RevealUntilIntoGraveyard, key: str) -> None:
+    s = g.s
+    for p in ref_players(g, e.who, item, job):
+        lib = s.players[p].library
+        # CR 701.20a: revealed one at a time from the top until one matches (its characteristics
+        # in the library, CR 400.3), or the whole library if none does.
+        n = next((i + 1 for i, c in enumerate(lib) if targeting.matches(g, s.objs[c], e.filter, p)), len(lib))
+        revealed = lib[:n]
+        g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in revealed)))
+        with zones.simultaneously(g):  # "puts those cards into their graveyard": one event
+            for c in revealed:
+                zones.move(g, c, "graveyard", rule="608.2c", verb="is put into its owner's graveyard")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.quantities import (
+    CardsInGraveyard,
     CardsInHand,
     GreatestPower,
     PaidCostPower,
@@ -51,6 +52,13 @@ def _sacrificed_stat(g: Game, a: SacrificedStat, item: StackItem, job: Job) -> i
 @counts(CardsInHand)
 def _cards_in_hand(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return len(g.s.players[item.controller].hand)
+
+
+@counts(CardsInGraveyard)
+def _cards_in_graveyard(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    s = g.s
+    return sum(1 for p in ref_players(g, a.whose or m.YOU, item, job) for oid in s.players[p].graveyard
+               if targeting.matches(g, s.objs[oid], a.filter, item.controller))
 
 
 @counts(Times)

@@ -119,6 +119,9 @@ CARDS = [
     "Mirror Entity",
     # a card from a graveyard chosen as it resolves, onto the battlefield under your control (CR 608.2d)
     "Extract from Darkness",
+    # cards in opponents' graveyards (CR 604.3), "reveals cards … until they reveal a land card, then
+    # puts those cards into their graveyard" (CR 701.20a), "in target player's graveyard" (CR 608.2h)
+    "Consuming Aberration", "Corpse Augur",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

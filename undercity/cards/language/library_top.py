@@ -85,3 +85,15 @@ class LookTopPutLand(Effect):
     you may put it on the bottom of your library." (Explorer's Scope, Lantern of Revealing)"""
 
     bottom: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevealUntilIntoGraveyard(Effect):
+    """"Each opponent reveals cards from the top of their library until they reveal a land card,
+    then puts those cards into their graveyard" (Consuming Aberration): each player ``who``
+    names reveals from the top until a card matching ``filter`` (all of the library if none
+    does, CR 701.20a), then puts every card revealed — that one too — into their graveyard.
+    Not milling (CR 701.17a names only "mill")."""
+
+    who: Ref
+    filter: Filter

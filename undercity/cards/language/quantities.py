@@ -41,6 +41,16 @@ class CardsInHand(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class CardsInGraveyard(Count):
+    """"The number of creature cards in target player's graveyard" (Corpse Augur): the cards
+    matching ``filter`` in the graveyard of the player ``whose`` names, counted as the effect
+    happens (CR 608.2h) — the source card too if it is there (its printed characteristics,
+    CR 400.3)."""
+
+    what: str = "cards_in_graveyard"
+
+
+@dataclass(frozen=True, slots=True)
 class Times(Count):
     """``k`` times the amount ``of`` — "4 life for each creature you control with power 4 or
     greater" (Shamanic Revelation)."""

@@ -1178,6 +1178,8 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     assert isinstance(s, A.Sentence)
     ex = s.clauses[0]
     assert isinstance(ex, A.ExileUntil)
+    if ex.verb.startswith("reveal"):
+        return _reveal_until(s, ctx), 1
     mine = ex.who is None
     if s.may or s.prefix or s.where or len(s.clauses) != 1 or (ex.owner, ex.until) != (
             ("your", "you exile") if mine else ("their", "they exile")):
@@ -1201,6 +1203,23 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     if mine:
         raise Unsupported(s.render())
     return ExileUntilCastFree(who, flt, rest_bottom=bottom), 2 if bottom else 1
+
+
+def _reveal_until(s: A.Sentence, ctx: Ctx) -> m.Effect:
+    """"each opponent reveals cards from the top of their library until they reveal a land card,
+    then puts those cards into their graveyard" (CR 701.20a): one effect."""
+    from undercity.cards.language.library_top import RevealUntilIntoGraveyard
+
+    ex = s.clauses[0]
+    assert isinstance(ex, A.ExileUntil)
+    put = A.ObjectAction(None, "puts", A.WordRef("those cards"), "into their graveyard")
+    if s.may or s.prefix or s.where or s.clauses[1:] != (put,) or s.joins != (", then ",) or ex.who is None \
+            or (ex.owner, ex.until) != ("their", "they reveal"):
+        raise Unsupported(s.render())
+    if not (isinstance(ex.what, A.DescRef) and ex.what.det in ("a", "an") and ex.what.noun.card == "card"
+            and not ex.what.noun.suffix):
+        raise Unsupported(ex.what.render())
+    return RevealUntilIntoGraveyard(player_ref(ex.who, ctx), noun_filter(ex.what.noun))
 
 
 #: "put target creature on the bottom of its owner's library" (CR 400.3, 401.4): on top or not.
@@ -1294,7 +1313,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = _where(s) if s.where is not None else None
+        ctx.x = (_graveyard_count(s, ctx) or _where(s)) if s.where is not None else None
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
@@ -1368,6 +1387,21 @@ def _where(s: A.Sentence) -> m.Count:
     else:
         raise Unsupported(s.where.render())
     return m.Count("permanents", flt, whose)
+
+
+def _graveyard_count(s: A.Sentence, ctx: Ctx) -> m.Count | None:
+    """"where X is the number of creature cards in target player's graveyard" (CR 107.3a,
+    608.2h): the target is chosen as the ability is put on the stack, X counted as it
+    resolves; None for another "where X is"."""
+    from undercity.cards.language.quantities import CardsInGraveyard
+
+    n = s.where.noun if isinstance(s.where, A.Where) else None
+    if n is None or n.card != "cards" or n.suffix != ("in target player's graveyard",):
+        return None
+    if not all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses):
+        raise Unsupported(s.where.render())  # effects that don't change the count before it is read
+    whose = ctx.target(A.TargetRef(A.Noun((), ("player",))))
+    return CardsInGraveyard(filter=noun_filter(replace(n, suffix=())), whose=whose)
 
 
 def _sentence_text(s: A.Sentence) -> str:
@@ -2262,7 +2296,8 @@ _SELF_RESTRICTIONS = {"can't block": SELF_CANT_BLOCK, "can't be blocked": SELF_U
 #: in a hand or graveyard have their printed characteristics; a party is read after layer 4.
 _CDA_COUNTS = {"cards in your hand": "cards_in_hand", "cards in your graveyard": "cards_in_graveyard",
                "creature cards in your graveyard": "creature_cards_in_graveyard",
-               "creatures in your party": "creatures_in_party"}
+               "creatures in your party": "creatures_in_party",
+               "cards in your opponents' graveyards": "cards_in_opponents_graveyards"}
 
 
 def _defined_pt(b: A.DefinedPT, text: str) -> Continuous:

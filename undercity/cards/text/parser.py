@@ -284,7 +284,8 @@ class Parser:
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
-                 "that share a land type")
+                 "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
+                 "in target player's graveyard")
 
     @rule
     def suffix(self) -> str | None:
@@ -619,9 +620,10 @@ class Parser:
                 d := self.one_of("until the end of your next turn", "this turn")):
             return A.ObjectAction(who, v, A.WordRef("cards exiled this way"), d)
         self.i = start
-        if (v := self.verb("exile")) and self.eat("cards", "from", "the", "top", "of") and (
+        if (v := self.verb("exile", "reveal")) and self.eat("cards", "from", "the", "top", "of") and (
                 owner := self.one_of("your", "their")) and self.eat("library", "until") and (
-                until := self.one_of("you exile", "they exile")) and (what := self.ref()) is not None:
+                until := self.one_of("you exile", "they exile", "you reveal", "they reveal")) and (
+                what := self.ref()) is not None:
             return A.ExileUntil(who, v, owner, until, what)
         self.i = start
         if (v := self.verb("exile")) and self.eat("that", "many", "cards", "from", "the", "top", "of", "your", "library"):
