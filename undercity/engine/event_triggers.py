@@ -35,8 +35,8 @@ from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
 from undercity.cards.model import CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
+from undercity.engine import entering, resolve, targeting, triggers, zones
 from undercity.engine import events as ev
-from undercity.engine import resolve, targeting, triggers, zones
 from undercity.engine.cast_permissions import end_play_permissions
 from undercity.engine.conditions import DIED, LAND_ENTERED, attack_power, record_creature_card_to_graveyard
 from undercity.engine.state import StackItem
@@ -402,6 +402,8 @@ def _on_player_casts(g: Game, e: ev.SpellCast) -> None:
             if w.whose == "opponent" and not targeting._is_opponent(g, o.controller, e.player):
                 continue
             if w.whose == "you" and e.player != o.controller:
+                continue
+            if w.whose == "chosen" and e.player not in entering.chosen_player(g, oid):
                 continue
             if targeting.matches(g, spell, w.filter, o.controller, oid):
                 triggers._add(g, o, a, o.controller, o.name, spell=e.obj, caster=e.player)

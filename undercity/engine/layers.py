@@ -239,10 +239,26 @@ COUNTS: dict[str, Callable[[Game, int], int]] = {
 }
 
 
-def value(g: Game, v: PTValue, controller: int) -> int:
+def _chosen_players_graveyard(g: Game, controller: int, source: int) -> int:
+    """The cards in the graveyard of the player ``source`` chose as it entered (Sewer Nemesis;
+    CR 614.12a); 0 once that player has left the game (CR 800.4a)."""
+    from undercity.engine.entering import chosen_player
+
+    return sum(len(g.s.players[p].graveyard) for p in chosen_player(g, source))
+
+
+#: Counts that read the object whose ability it is: name -> fn(game, controller, source id).
+SOURCE_COUNTS: dict[str, Callable[[Game, int, int], int]] = {
+    "cards_in_chosen_players_graveyard": _chosen_players_graveyard,
+}
+
+
+def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> int:
     if isinstance(v, int):
         return v
     name, plus = v
+    if source is not None and name in SOURCE_COUNTS:
+        return SOURCE_COUNTS[name](g, controller, source) + plus
     fn = COUNTS.get(name)
     if fn is None:
         raise ValueError(f"unknown count {name!r} in a continuous effect; known: {', '.join(sorted(COUNTS))}")
@@ -758,9 +774,9 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
         elif isinstance(mod, DefinePT):
             w.volatile = True  # a count (CR 604.3)
             if mod.power is not None:
-                c.power = value(g, mod.power, ctl)
+                c.power = value(g, mod.power, ctl, e.source)
             if mod.toughness is not None:
-                c.toughness = value(g, mod.toughness, ctl)
+                c.toughness = value(g, mod.toughness, ctl, e.source)
         elif isinstance(mod, SwitchPT):
             c.switched = not c.switched
         elif isinstance(mod, SetTypes):
@@ -932,9 +948,9 @@ def cda_pt(g: Game, o: Obj) -> tuple[int | None, int | None]:
             for md in st.mods:
                 if isinstance(md, DefinePT):
                     if md.power is not None:
-                        p = value(g, md.power, o.controller)
+                        p = value(g, md.power, o.controller, o.id)
                     if md.toughness is not None:
-                        t = value(g, md.toughness, o.controller)
+                        t = value(g, md.toughness, o.controller, o.id)
     return p, t
 
 

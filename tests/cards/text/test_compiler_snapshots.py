@@ -122,6 +122,8 @@ CARDS = [
     # cards in opponents' graveyards (CR 604.3), "reveals cards … until they reveal a land card, then
     # puts those cards into their graveyard" (CR 701.20a), "in target player's graveyard" (CR 608.2h)
     "Consuming Aberration", "Corpse Augur",
+    # "the chosen player's graveyard" (CR 604.3), "Whenever the chosen player casts a spell, that player …"
+    "Sewer Nemesis",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

@@ -98,9 +98,11 @@ class BecomesBlocked(Trigger):
 
 @dataclass(frozen=True, slots=True)
 class PlayerCasts(Trigger):
-    """"Whenever a player casts a spell" (``whose="each"``) or "Whenever an opponent casts
-    [a ``filter``] spell" (``whose="opponent"``): the spell becomes cast (CR 601.2i; a copy
-    isn't cast, CR 707.10). Detected by :mod:`undercity.engine.event_triggers`."""
+    """"Whenever a player casts a spell" (``whose="each"``), "Whenever an opponent casts
+    [a ``filter``] spell" (``whose="opponent"``) or "Whenever the chosen player casts a spell"
+    (``whose="chosen"``: the player this permanent chose as it entered, CR 614.12a): the spell
+    becomes cast (CR 601.2i; a copy isn't cast, CR 707.10). Detected by
+    :mod:`undercity.engine.event_triggers`."""
 
     event: str = "player_casts"
     whose: str = "each"

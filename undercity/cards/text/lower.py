@@ -1591,6 +1591,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if flt.controller != "you" or s.noun.card or "Creature" not in flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return BecomesBlocked(filter=replace(flt, controller=None), whose="you")
+    if s == A.WordRef("the chosen player") and w == "casts a spell" and word == "whenever":
+        from undercity.cards.language.event_triggers import PlayerCasts
+
+        return PlayerCasts(filter=m.Filter(), whose="chosen")  # chosen as it entered (CR 614.12a, 601.2i)
     if isinstance(s, A.SelfRef):
         if w in ("enters the battlefield", "enters"):
             return m.Trigger("enters")
@@ -1729,6 +1733,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"
     if when.event == "beginning_of" and when.whose == "opponent":
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
+    if when.event == "player_casts" and when.whose == "chosen":
+        from undercity.cards.language.entering import CHOSEN_PLAYER
+
+        ctx.that_player = CHOSEN_PLAYER  # "Whenever the chosen player casts a spell, that player …"
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
@@ -2297,7 +2305,8 @@ _SELF_RESTRICTIONS = {"can't block": SELF_CANT_BLOCK, "can't be blocked": SELF_U
 _CDA_COUNTS = {"cards in your hand": "cards_in_hand", "cards in your graveyard": "cards_in_graveyard",
                "creature cards in your graveyard": "creature_cards_in_graveyard",
                "creatures in your party": "creatures_in_party",
-               "cards in your opponents' graveyards": "cards_in_opponents_graveyards"}
+               "cards in your opponents' graveyards": "cards_in_opponents_graveyards",
+               "cards in the chosen player's graveyard": "cards_in_chosen_players_graveyard"}
 
 
 def _defined_pt(b: A.DefinedPT, text: str) -> Continuous:

@@ -1194,7 +1194,7 @@ class Parser:
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
-               "becomes the target of a spell")
+               "becomes the target of a spell", "casts a spell")
 
     @rule
     def event(self) -> A.Event | None:
