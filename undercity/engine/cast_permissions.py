@@ -24,6 +24,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilCastFree,
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
+    MayCastWithoutPaying,
 )
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
 from undercity.engine import events as ev
@@ -285,3 +286,18 @@ def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: MayCastFrom
     if yes:
         g.push("cast", player=p, obj=o.id, alt=None, free=False,
                exile_instead=item.source_name if e.exile_instead else None)
+
+
+@handles(MayCastWithoutPaying)
+def h_may_cast_without_paying(g: Game, job: Job, item: StackItem, e: MayCastWithoutPaying, key: str) -> None:
+    s = g.s
+    p = item.controller
+    ids = ref_objects(g, e.what, item, job)
+    if not ids:
+        return
+    o = s.objs[ids[0]]
+    if not casting.castable(g, p, o, free=True):
+        g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now; it stays in its {o.zone}"))
+        return
+    if casting.ask_cast_free(g, job, key, p, o):
+        g.push("cast", player=p, obj=o.id, alt=None, free=True)  # CR 608.2g, 118.9

@@ -124,6 +124,8 @@ CARDS = [
     "Consuming Aberration", "Corpse Augur",
     # "the chosen player's graveyard" (CR 604.3), "Whenever the chosen player casts a spell, that player …"
     "Sewer Nemesis",
+    # "You may cast target … card from an opponent's graveyard without paying its mana cost" (CR 608.2g)
+    "Memory Plunder",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

@@ -70,3 +70,13 @@ class MayCastFromGraveyard(Effect):
 
     what: Ref = T(0)
     exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MayCastWithoutPaying(Effect):
+    """"You may cast target instant or sorcery card from an opponent's graveyard without paying
+    its mana cost" (Memory Plunder): cast while this resolves (CR 608.2g: timing permissions
+    based on its type are ignored, other restrictions apply), its mana cost not paid
+    (CR 118.9); nothing happens if it can't be cast, and it stays where it is."""
+
+    what: Ref = T(0)

@@ -192,6 +192,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
         elif s in ("of the chosen type", "of the chosen color"):
             # What this permanent chose as it entered (CR 614.12a, 607.1; lower_card checks it chooses).
             kw["chosen"] = "creature type" if s.endswith("type") else "color"
+        elif s in ("from an opponent's graveyard", "in an opponent's graveyard"):
+            kw["controller"] = "opponent"  # a card in a graveyard is controlled by its owner
         elif s in ("from your graveyard", "in your graveyard", "from a graveyard"):
             if s != "from a graveyard":
                 kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
@@ -970,6 +972,22 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
 
 
+def _may_cast_target(s: A.Sentence, ctx: Ctx) -> m.Effect | None:
+    """"You may cast target instant or sorcery card from an opponent's graveyard without paying
+    its mana cost." (CR 608.2g, 118.9): the "you may" is the cast's own question. None if ``s``
+    isn't that."""
+    c = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (s.may and not s.prefix and not s.where and isinstance(c, A.ObjectAction) and c.who is None
+            and c.verb == "cast" and isinstance(c.what, A.TargetRef) and c.to == "without paying its mana cost"):
+        return None
+    from undercity.cards.language.cast_permissions import MayCastWithoutPaying
+
+    ref = ctx.target(c.what)
+    if ctx.targets[-1].kind != "card":
+        raise Unsupported(c.render())  # a card in a graveyard (_target_spec)
+    return MayCastWithoutPaying(ref)
+
+
 #: How long "you may play …" lasts: (the next sentence's prefix, the clause's words) → until the end
 #: of your next turn (CR 611.2a).
 _PLAY_FOR = {("until the end of your next turn,", ""): True, ("until end of turn,", ""): False, ("", "this turn"): False,
@@ -1291,7 +1309,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 skip = 2
             out += played
             continue
-        if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)) is not None:
+        if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)
+                or _may_cast_target(s, ctx)) is not None:
             out.append(offer)
             skip = 1
             continue

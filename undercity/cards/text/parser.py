@@ -636,6 +636,10 @@ class Parser:
         if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
             return A.Phrase(who, f"{v} that card without paying its mana cost")  # CR 118.9
         self.i = start
+        if (v := self.verb("cast")) and (t := self.target_ref()) is not None and self.eat(
+                "without", "paying", "its", "mana", "cost"):
+            return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
+        self.i = start
         if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
                 to := self.one_of("on the bottom of that library in a random order",
                                   "on the bottom of their library in a random order")):
