@@ -26,6 +26,7 @@ from undercity.cards.language.library_top import (
     LookTopPutLand,
     PutOnLibrary,
     RevealUntilIntoGraveyard,
+    ShuffleInRevealTop,
 )
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
@@ -287,3 +288,25 @@ def h_reveal_until_into_graveyard(g: Game, job: Job, item: StackItem, e: RevealU
         with zones.simultaneously(g):  # "puts those cards into their graveyard": one event
             for c in revealed:
                 zones.move(g, c, "graveyard", rule="608.2c", verb="is put into its owner's graveyard")
+
+
+@handles(ShuffleInRevealTop)
+def h_shuffle_in_reveal_top(g: Game, job: Job, item: StackItem, e: ShuffleInRevealTop, key: str) -> None:
+    from undercity.engine import entering
+    from undercity.engine.effects import move_asking
+
+    s = g.s
+    ids = ref_objects(g, e.what, item, job)
+    if not ids:
+        return
+    owner = s.objs[ids[0]].owner  # CR 108.3; a token's owner is who created it (111.2)
+    move_asking(g, job, key + ":move", ids[0], "library", rule="701.24a", verb="is shuffled into its owner's library")
+    zones.shuffle(g, owner)
+    # A token put into a library is no card there: it ceases to exist (CR 111.7, 704.5d).
+    top = next((c for c in s.players[owner].library if not s.objs[c].token), None)
+    if top is None:
+        return
+    g.emit(ev.Revealed(rule="701.20a", player=owner, cards=(s.objs[top].name,)))
+    if targeting.matches(g, s.objs[top], e.put, owner):
+        entering.ask(g, job, key + ":enter", top, owner)  # CR 614.12a: its choices as it enters
+        zones.put_onto_battlefield(g, top, owner, rule="608.2c")

@@ -126,6 +126,8 @@ CARDS = [
     "Sewer Nemesis",
     # "You may cast target … card from an opponent's graveyard without paying its mana cost" (CR 608.2g)
     "Memory Plunder",
+    # "The owner of target permanent shuffles it into their library, then reveals …" (CR 701.24a, 701.20a)
+    "Chaos Warp",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

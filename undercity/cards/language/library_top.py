@@ -97,3 +97,15 @@ class RevealUntilIntoGraveyard(Effect):
 
     who: Ref
     filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleInRevealTop(Effect):
+    """"The owner of target permanent shuffles it into their library, then reveals the top card
+    of their library. If it's a permanent card, they put it onto the battlefield." (Chaos Warp):
+    the permanent ``what`` names goes into its owner's library (CR 400.3), that player shuffles
+    (CR 701.24a) and reveals the top card (CR 701.20a); a card matching ``put`` enters the
+    battlefield under their control, else it stays on top."""
+
+    what: Ref
+    put: Filter

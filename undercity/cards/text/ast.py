@@ -159,6 +159,16 @@ Ref = SelfRef | TargetRef | WordRef | EachRef | DescRef
 
 
 @dataclass(frozen=True, slots=True)
+class OwnerOf(Node):
+    """"the owner of target permanent" (CR 108.3): a player named by an object."""
+
+    what: Node
+
+    def render(self) -> str:
+        return f"the owner of {self.what.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class GraveyardOf(Node):
     """"target player's graveyard", "each opponent's graveyard": a player's graveyard (CR 404)."""
 

@@ -972,6 +972,37 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
 
 
+def _shuffle_in_reveal_top(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"The owner of target permanent shuffles it into their library, then reveals the top card of
+    their library. If it's a permanent card, they put it onto the battlefield." (CR 701.24a,
+    701.20a): one effect; None if ``s`` isn't that."""
+    first = s.clauses[0]
+    reveal = A.ObjectAction(None, "reveals", A.WordRef("the top card of their library"))
+    if not (isinstance(first, A.ObjectAction) and isinstance(first.who, A.OwnerOf) and first.verb == "shuffles"
+            and first.to == "into their library" and first.what == A.WordRef("it")):
+        return None
+    put = A.ObjectAction(A.WordRef("they"), "put", A.WordRef("it"), "onto the battlefield")
+    if s.may or s.prefix or s.where or s.clauses[1:] != (reveal,) or s.joins != (", then ",) \
+            or not isinstance(first.who.what, A.TargetRef) or then is None or then.may or then.where \
+            or then.clauses != (put,) or not then.prefix.startswith("if it's a"):
+        raise Unsupported(s.render())
+    from undercity.cards.language.library_top import ShuffleInRevealTop
+
+    what = ctx.target(first.who.what)
+    n = _if_its_noun(then.prefix)
+    if n is None or n.card != "card":
+        raise Unsupported(then.prefix)
+    return ShuffleInRevealTop(what, noun_filter(n))
+
+
+def _if_its_noun(prefix: str) -> A.Noun | None:
+    """The card described by a sentence's prefix "If it's a creature card of the chosen type,"
+    (parser.sentence)."""
+    from undercity.cards.text.parser import Parser, tokens
+
+    return Parser(tokens(prefix.removeprefix("if it's ").removesuffix(",").split(" ", 1)[1])).noun()
+
+
 def _may_cast_target(s: A.Sentence, ctx: Ctx) -> m.Effect | None:
     """"You may cast target instant or sorcery card from an opponent's graveyard without paying
     its mana cost." (CR 608.2g, 118.9): the "you may" is the cast's own question. None if ``s``
@@ -1135,10 +1166,7 @@ def _look_if_its(t: A.Sentence) -> m.Effect:
     """After "Look at the top card of your library.": "If it's a creature card of the chosen
     type, you may reveal it and put it into your hand." — else it stays on top (CR 401.5;
     ruling 2017-08-25, Herald's Horn)."""
-    from undercity.cards.text.parser import Parser, tokens
-
-    words = t.prefix.removeprefix("if it's ").removesuffix(",").split(" ", 1)[1]
-    noun = Parser(tokens(words)).noun()
+    noun = _if_its_noun(t.prefix)
     reveal, put = (t.clauses + (None,))[:2] if len(t.clauses) == 2 else (None, None)
     if not (t.may == "you may" and noun is not None and t.joins == (" and ",) and not t.where
             and reveal == A.ObjectAction(None, "reveal", A.WordRef("it"))
@@ -1312,6 +1340,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)
                 or _may_cast_target(s, ctx)) is not None:
             out.append(offer)
+            skip = 1
+            continue
+        if (shuffled := _shuffle_in_reveal_top(s, nxt, ctx)) is not None:
+            out.append(shuffled)
             skip = 1
             continue
         if s.prefix not in ("", "then"):

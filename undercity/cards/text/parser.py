@@ -402,6 +402,9 @@ class Parser:
             if n is not None:
                 return A.DescRef(det, n)
             return None
+        if self.eat("the", "owner", "of"):
+            t = self.target_ref()
+            return A.OwnerOf(t) if t is not None else None  # CR 108.3
         w = self.one_of(*self._WORD_REFS)
         if w:
             return A.WordRef(w)
@@ -793,6 +796,12 @@ class Parser:
                 "onto the battlefield under your control")
             if to is not None:
                 return A.ObjectAction(who, v, what, to)
+        self.i = self._start
+        if (v := self.verb("shuffle")) and self.eat("it", "into", "their", "library"):
+            return A.ObjectAction(who, v, A.WordRef("it"), "into their library")  # CR 701.24a
+        self.i = self._start
+        if (v := self.verb("reveal")) and self.eat("the", "top", "card", "of", "their", "library"):
+            return A.ObjectAction(who, v, A.WordRef("the top card of their library"))  # CR 701.20a
         self.i = self._start
         if v := self.verb("shuffle"):
             return A.Phrase(who, v)
