@@ -280,6 +280,8 @@ def effect_classes(*names: str) -> tuple[type, ...]:
 HELPFUL = effect_classes("PutCounters", "GainLife", "Draw", "ReturnToBattlefield", "MustBeBlocked", "CreateToken",
                          "Untap", "Explore", "Attach", "AttachTo", "DoubleToughness", "CantBeBlockedBy")
 IF_ELSE = effect_class("IfElse")
+#: "Sacrifice a creature. If you do, …": what follows is the effect on the targets.
+SACRIFICE_THEN = effect_class("SacrificeThen")
 
 
 def refs_target(ref: Any, i: int) -> bool:
@@ -306,7 +308,7 @@ def _effect_refs(e: m.Effect) -> list[Any]:
 def flatten(effects: Iterable[m.Effect]) -> list[m.Effect]:
     out: list[m.Effect] = []
     for e in effects:
-        if isinstance(e, IF_ELSE):
+        if isinstance(e, IF_ELSE | SACRIFICE_THEN):
             out += flatten(e.then)  # type: ignore[attr-defined]
         else:
             out.append(e)

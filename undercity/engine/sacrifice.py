@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.sacrifice import SacrificeIt, TokenUnlessSacrifice
+from undercity.cards.language.sacrifice import SacrificeIt, SacrificeThen, TokenUnlessSacrifice
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
@@ -17,6 +17,7 @@ from undercity.engine.effects import (
     handles,
     ref_objects,
     ref_players,
+    run_in_order,
 )
 from undercity.engine.state import Job, StackItem
 
@@ -76,3 +77,18 @@ def h_token_unless_sacrifice(g: Game, job: Job, item: StackItem, e: TokenUnlessS
             zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
     for _ in range(tokens):
         create_token(g, e.token, me)
+
+
+@handles(SacrificeThen)
+def h_sacrifice_then(g: Game, job: Job, item: StackItem, e: SacrificeThen, key: str) -> None:
+    p = item.controller
+    done = key + ":sacrificed"
+    if done not in job.data:  # once, even if ``then`` asks questions and this runs again
+        mine = targeting.controlled_matching(g, p, e.filter)
+        pick = g.ask(job, key + ":pick", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
+                     [card_option(g, c) for c in distinct_permanents(g, job, mine)]) if mine else None
+        if pick is not None:
+            zones.move(g, pick, "graveyard", rule="701.21a", verb="is sacrificed")
+        job.data[done] = pick is not None
+    if job.data[done]:  # "If you do" (CR 608.2c)
+        run_in_order(g, job, item, e.then, key + ":then")

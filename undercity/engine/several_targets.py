@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.several_targets import DESTROY, OnTargets
-from undercity.engine import zones
+from undercity.cards.language.several_targets import DESTROY, RETURN_TO_BATTLEFIELD, OnTargets
+from undercity.engine import entering, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import destroy_simultaneously, handles, ref_objects
 
@@ -23,6 +23,14 @@ def h_on_targets(g: Game, job: Job, item: StackItem, e: OnTargets, key: str) -> 
     ids = [oid for i in range(e.first, e.first + e.n) for oid in ref_objects(g, m.T(i), item, job)]
     if e.verb == DESTROY:
         destroy_simultaneously(g, job, key, ids)
+        return
+    if e.verb == RETURN_TO_BATTLEFIELD:
+        for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
+            entering.ask(g, job, f"{key}:enter{oid}", oid, item.controller)
+        with zones.simultaneously(g):  # one event (CR 608.2c)
+            for oid in ids:
+                if oid in g.s.objs:
+                    zones.put_onto_battlefield(g, oid, item.controller, rule="608.2c", tapped=e.tapped)
         return
     orders: dict[int, list[str]] = {}
     for oid in ids:

@@ -128,6 +128,9 @@ CARDS = [
     "Memory Plunder",
     # "The owner of target permanent shuffles it into their library, then reveals …" (CR 701.24a, 701.20a)
     "Chaos Warp",
+    # "Choose two target creature cards in your graveyard. Sacrifice a creature. If you do, return the
+    # chosen cards …" (CR 115.3, 701.21a, 608.2c)
+    "Victimize",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

@@ -29,3 +29,13 @@ class TokenUnlessSacrifice(Effect):
 
     token: str
     filter: Filter = CREATURE
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeThen(Effect):
+    """"Sacrifice a creature. If you do, [``then``]." (Victimize): the ability's controller
+    sacrifices a permanent matching ``filter`` of their choice if they can — they must
+    (CR 701.21a) — and ``then`` happens only if they did (CR 608.2c)."""
+
+    filter: Filter = CREATURE
+    then: tuple[Effect, ...] = ()

@@ -16,6 +16,8 @@ from undercity.cards import model as m
 
 DESTROY = "destroy"
 RETURN_TO_HAND = "return to hand"
+#: "return the chosen cards to the battlefield tapped" (Victimize): cards from a graveyard.
+RETURN_TO_BATTLEFIELD = "return to the battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +28,14 @@ class OnTargets(m.Effect):
     verb: str
     first: int
     n: int
+    #: ``RETURN_TO_BATTLEFIELD``: they enter tapped.
+    tapped: bool = False
 
     def covers(self, i: int) -> bool:
         return self.first <= i < self.first + self.n
 
     def one(self, i: int) -> m.Effect:
         """The same instruction on target ``i`` alone (what it does to that target)."""
+        if self.verb == RETURN_TO_BATTLEFIELD:
+            return m.ReturnToBattlefield(m.T(i))
         return m.Destroy(m.T(i)) if self.verb == DESTROY else m.ReturnToHand(m.T(i))

@@ -240,6 +240,9 @@ class Ctx:
     event_amount: m.Count | None = None
     #: "that player" of a trigger at the beginning of each opponent's step: the active player.
     that_player: m.Ref | None = None
+    #: "Choose two target creature cards in your graveyard. … the chosen cards": the first of
+    #: those targets and how many (CR 115.3).
+    chosen: tuple[int, int] | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -557,6 +560,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
     if isinstance(c, A.ObjectAction) and (chosen := _return_chosen_card(c)) is not None:
         return [chosen]
+    if isinstance(c, A.ObjectAction) and c.what == A.WordRef("the chosen cards") and c.who is None:
+        from undercity.cards.language.several_targets import RETURN_TO_BATTLEFIELD
+
+        # The cards chosen as targets (_choose_targets), still legal ones together (CR 608.2b).
+        if ctx.chosen is None or c.verb != "return" or c.to not in ("to the battlefield", "to the battlefield tapped"):
+            raise Unsupported(c.render())
+        return [OnTargets(RETURN_TO_BATTLEFIELD, *ctx.chosen, tapped=c.to.endswith(" tapped"))]
     if isinstance(c, A.ObjectAction):
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
@@ -972,6 +982,38 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
 
 
+def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
+    """"Choose two target creature cards in your graveyard.": the spell's targets (N of one
+    "target" word, all different, CR 115.3), named later as "the chosen cards" (``ctx.chosen``);
+    False if ``s`` isn't that."""
+    c = s.clauses[0]
+    if not (isinstance(c, A.ObjectAction) and c.verb == "choose" and isinstance(c.what, A.TargetRef)):
+        return False
+    t = c.what
+    if len(s.clauses) != 1 or s.may or s.prefix or s.where or not ctx.spell or ctx.targets or t.count is None \
+            or t.count.value is None or t.noun is None or t.another:
+        raise Unsupported(s.render())
+    spec = _target_spec(A.TargetRef(replace(t.noun, card=t.noun.card.removesuffix("s")), up_to=t.up_to))
+    if spec.kind != "card":
+        raise Unsupported(s.render())
+    ctx.targets += [replace(spec, same_word=k > 0) for k in range(t.count.value)]
+    ctx.chosen = (0, t.count.value)
+    return True
+
+
+def _sacrifice_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Sacrifice a creature. If you do, return the chosen cards to the battlefield tapped."
+    (CR 701.21a, 608.2c): None if ``s`` isn't a sacrifice followed by "If you do,"."""
+    c = s.clauses[0]
+    if not (isinstance(c, A.ObjectAction) and c.who is None and c.verb == "sacrifice" and len(s.clauses) == 1
+            and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") and not s.may and not s.prefix
+            and then is not None and then.prefix == "if you do," and not then.may):
+        return None
+    from undercity.cards.language.sacrifice import SacrificeThen
+
+    return SacrificeThen(noun_filter(c.what.noun), effects(A.Effects((replace(then, prefix=""),)), ctx))
+
+
 def _shuffle_in_reveal_top(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"The owner of target permanent shuffles it into their library, then reveals the top card of
     their library. If it's a permanent card, they put it onto the battlefield." (CR 701.24a,
@@ -1340,6 +1382,12 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)
                 or _may_cast_target(s, ctx)) is not None:
             out.append(offer)
+            skip = 1
+            continue
+        if _choose_targets(s, ctx):
+            continue
+        if (sac := _sacrifice_then(s, nxt, ctx)) is not None:
+            out.append(sac)
             skip = 1
             continue
         if (shuffled := _shuffle_in_reveal_top(s, nxt, ctx)) is not None:

@@ -365,7 +365,7 @@ class Parser:
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
-                  "that token", "the creature", "each of them", "the top card of your library")
+                  "that token", "the creature", "each of them", "the top card of your library", "the chosen cards")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
@@ -756,6 +756,9 @@ class Parser:
             dur = self.one_of("until end of turn", "for as long as you control ~") or ""
             return A.GainControl(who, v, what, dur)  # CR 613.1b
         self.i = self._start
+        if who is None and (v := self.verb("choose")) and (t := self.target_ref()) is not None:
+            return A.ObjectAction(who, v, t)  # "Choose two target creature cards in your graveyard." (CR 115.1)
+        self.i = self._start
         if who is None and (v := self.verb("attach")) and self.eat("~", "to") and (to := self.ref()) is not None:
             return A.AttachSelf(v, to)  # CR 701.3a
         self.i = self._start
@@ -1144,7 +1147,7 @@ class Parser:
         return A.Modal(choose, tuple(modes)) if modes else None
 
     def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
-        if self.peek() == "choose":
+        if self.peek() == "choose" and "target" not in self.low[self.i + 1:self.i + 5]:
             return self.modal()
         return self.effects(stop_at_restriction=stop_at_restriction)
 
