@@ -104,6 +104,9 @@ def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> N
         job.data[ALL_RESULTS_KEY] = results
         job.data[done] = results.get(item.controller, next(iter(results.values()), 0))
     total = job.data[done]
+    if e.plus and done + ":plus" not in job.data:
+        job.data[done + ":plus"] = amount(g, e.plus, item, job)  # CR 706.2: the modified result
+    total += job.data.get(done + ":plus", 0)
     job.data[RESULT_KEY] = total
     row = next((r for r in e.table if r.holds(total)), None)
     if row is not None:  # CR 706.3a: "If the result was in this range, [effect]."

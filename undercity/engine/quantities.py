@@ -18,6 +18,7 @@ from undercity.cards.language.quantities import (
     SacrificedStat,
     SpellManaValue,
     TargetManaValue,
+    TargetsManaValue,
     Times,
     TriggerAmount,
 )
@@ -59,6 +60,21 @@ def _cards_in_graveyard(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     s = g.s
     return sum(1 for p in ref_players(g, a.whose or m.YOU, item, job) for oid in s.players[p].graveyard
                if targeting.matches(g, s.objs[oid], a.filter, item.controller))
+
+
+@counts(TargetsManaValue)
+def _targets_mana_value(g: Game, a: TargetsManaValue, item: StackItem, job: Job) -> int:
+    from undercity.engine.effects import ref_objects
+
+    # CR 608.2h: a card that left its zone during this resolution ("Return those cards to your
+    # hand. You gain life equal to their total mana value.") counts as it last existed there —
+    # as this ability last saw it.
+    s = g.s
+    seen = job.data.setdefault("targets_mana_value", {})
+    for i in range(a.first, a.first + a.n):
+        for oid in ref_objects(g, m.T(i), item, job):
+            seen[oid] = s.objs[oid].card.mana_value
+    return sum(seen.get(t[1], 0) for t in item.targets[a.first:a.first + a.n] if t[0] == "o")
 
 
 @counts(Times)

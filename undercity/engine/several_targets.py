@@ -35,7 +35,7 @@ def h_on_targets(g: Game, job: Job, item: StackItem, e: OnTargets, key: str) -> 
     orders: dict[int, list[str]] = {}
     for oid in ids:
         o = g.s.objs[oid]
-        reps = zones.replacements_for(g, o, "battlefield", "hand")
+        reps = zones.replacements_for(g, o, o.zone, "hand")  # a permanent, or a card in a graveyard
         order = orders.setdefault(oid, [])
         for r in reps:  # an optional one (a commander, CR 903.9b): its owner says whether it applies
             if r.optional and not g.ask(job, f"{key}:{oid}:{r.key}", o.owner, "yes_no", f"{r.label}?",

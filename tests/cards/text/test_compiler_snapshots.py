@@ -131,6 +131,9 @@ CARDS = [
     # "Choose two target creature cards in your graveyard. Sacrifice a creature. If you do, return the
     # chosen cards …" (CR 115.3, 701.21a, 608.2c)
     "Victimize",
+    # "Choose up to two target … cards", "Roll a d20 and add the total mana value of those cards",
+    # an open range "15+ |" (CR 706.2, 706.3a)
+    "Song of Inspiration",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

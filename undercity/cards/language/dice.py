@@ -95,6 +95,9 @@ class RollDie(Effect):
     table: tuple[ResultRow, ...] = ()
     ignore_lowest: int = 0
     who: Ref = YOU
+    #: "Roll a d20 and add …": added to the total (CR 706.2: a modified result), counted as the
+    #: die is rolled.
+    plus: Amount = 0
 
     def __post_init__(self) -> None:
         if self.sides < 1 or self.n < 1 or not 0 <= self.ignore_lowest < self.n:

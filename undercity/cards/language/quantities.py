@@ -51,6 +51,16 @@ class CardsInGraveyard(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class TargetsManaValue(Count):
+    """"The total mana value of those cards" (Song of Inspiration): the mana values (CR 202.3)
+    of the targets ``first`` … ``first + n - 1`` still legal as it is counted (CR 608.2b)."""
+
+    what: str = "targets_mana_value"
+    first: int = 0
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Times(Count):
     """``k`` times the amount ``of`` — "4 life for each creature you control with power 4 or
     greater" (Shamanic Revelation)."""

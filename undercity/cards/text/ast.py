@@ -551,9 +551,24 @@ class Roll(Node):
     verb: str
     n: Num
     sides: int
+    #: "Roll a d20 and add the number of cards in your hand" (CR 706.2: a modifier to the result).
+    add: Node | None = None
 
     def render(self) -> str:
-        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), f"d{self.sides}")
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), f"d{self.sides}",
+                     f"and add {self.add.render()}" if self.add is not None else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Amount(Node):
+    """An amount named in words: "the number of cards in your hand" (``noun``), "the total mana
+    value of those cards" (``words``)."""
+
+    words: str = ""
+    noun: Noun | None = None
+
+    def render(self) -> str:
+        return f"the number of {self.noun.render()}" if self.noun is not None else self.words
 
 
 @dataclass(frozen=True, slots=True)

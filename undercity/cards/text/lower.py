@@ -505,6 +505,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # last existed (CR 608.2h).
                 stat = SacrificedStat(stat=c.equal_to.rsplit("'s ", 1)[1])
                 return [m.GainLife(stat, who) if c.verb.startswith("gain") else m.LoseLife(stat, who)]
+            if c.equal_to == "equal to their total mana value" and ctx.chosen is not None:
+                from undercity.cards.language.quantities import TargetsManaValue
+
+                # The targets chosen with "Choose up to two target …" (CR 202.3, 608.2b).
+                total = TargetsManaValue(first=ctx.chosen[0], n=ctx.chosen[1])
+                return [m.GainLife(total, who) if c.verb.startswith("gain") else m.LoseLife(total, who)]
             if c.equal_to == "equal to the number of cards in your hand" and who == m.YOU:
                 from undercity.cards.language.quantities import CardsInHand
 
@@ -560,11 +566,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
     if isinstance(c, A.ObjectAction) and (chosen := _return_chosen_card(c)) is not None:
         return [chosen]
-    if isinstance(c, A.ObjectAction) and c.what == A.WordRef("the chosen cards") and c.who is None:
-        from undercity.cards.language.several_targets import RETURN_TO_BATTLEFIELD
+    if isinstance(c, A.ObjectAction) and c.what in (A.WordRef("the chosen cards"), A.WordRef("those cards")) \
+            and c.who is None and ctx.chosen is not None:
+        from undercity.cards.language.several_targets import RETURN_TO_BATTLEFIELD, RETURN_TO_HAND
 
         # The cards chosen as targets (_choose_targets), still legal ones together (CR 608.2b).
-        if ctx.chosen is None or c.verb != "return" or c.to not in ("to the battlefield", "to the battlefield tapped"):
+        if c.verb == "return" and c.to == "to your hand":
+            return [OnTargets(RETURN_TO_HAND, *ctx.chosen)]
+        if c.verb != "return" or c.to not in ("to the battlefield", "to the battlefield tapped"):
             raise Unsupported(c.render())
         return [OnTargets(RETURN_TO_BATTLEFIELD, *ctx.chosen, tapped=c.to.endswith(" tapped"))]
     if isinstance(c, A.ObjectAction):
@@ -1350,7 +1359,20 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
             rows.append(dice_row(r.range, *effs))
         except ValueError as err:
             raise Unsupported(r.range) from err
-    return [*before, RollDie(roll.sides, table=tuple(rows))]
+    return [*before, RollDie(roll.sides, table=tuple(rows), plus=_roll_plus(roll, ctx))]
+
+
+def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
+    """What "Roll a d20 and add …" adds to the result (CR 706.2)."""
+    if roll.add is None:
+        return 0
+    from undercity.cards.language.quantities import CardsInHand, TargetsManaValue
+
+    if roll.add == A.Amount("the total mana value of those cards") and ctx.chosen is not None:
+        return TargetsManaValue(first=ctx.chosen[0], n=ctx.chosen[1])
+    if roll.add == A.Amount(noun=A.Noun((), (), card="cards", suffix=("in your hand",))):
+        return CardsInHand()
+    raise Unsupported(roll.render())
 
 
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
@@ -2478,7 +2500,9 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
         return m.SpellAbility(text, modes=tuple(modes), choose=choose)
     ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)
-    if any(t.optional for t in ctx.targets) or len(ctx.targets) > 1 and not all(
+    # "Choose up to two target … cards": one word's targets, fewer chosen shift none of another's.
+    one_group = ctx.chosen == (0, len(ctx.targets))
+    if any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not all(
             t.same_word for t in ctx.targets[1:]):
         raise Unsupported(body.render())
     div = next((e for e in effs if isinstance(e, DamageDivided)), None)

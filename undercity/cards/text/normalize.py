@@ -18,7 +18,7 @@ _TOKEN = re.compile(
     r"|[+\-−]\d+(?=:)"  # loyalty costs +1: −2:
     r"|~'s|~"
     r"|[A-Za-z0-9][A-Za-z0-9'’\-]*"
-    r"|[.,:;—•\"]")
+    r"|[.,:;—•\"+|]")  # "15+ |": a results table's open range, then its bar (CR 706.3a)
 
 
 def short_name(name: str) -> str | None:

@@ -688,6 +688,15 @@ class Parser:
         return None
 
     @rule
+    def amount(self) -> A.Amount | None:
+        """"the number of cards in your hand", "the total mana value of those cards" (CR 107.1)."""
+        if self.eat("the", "number", "of"):
+            n = self.noun()
+            return A.Amount(noun=n) if n is not None else None
+        w = self.one_of("the total mana value of those cards")
+        return A.Amount(w) if w else None
+
+    @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
@@ -708,7 +717,7 @@ class Parser:
                 return A.LifeChange(who, v, n)
             if self.eat("life", "equal", "to"):
                 tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
-                                   "its mana value", "the number of cards in your hand",
+                                   "its mana value", "the number of cards in your hand", "their total mana value",
                                    "that permanent's mana value", "that creature's mana value",
                                    "the sacrificed creature's power", "the sacrificed creature's toughness")
                 if tail:
@@ -918,7 +927,12 @@ class Parser:
             die = self.peek()
             if die[:1] == "d" and die[1:].isdigit() and int(die[1:]) > 0:
                 self.i += 1
-                return A.Roll(who, v, n, int(die[1:]))
+                add = None
+                if self.eat("and", "add"):
+                    add = self.amount()
+                    if add is None:
+                        return None
+                return A.Roll(who, v, n, int(die[1:]), add)
         self.i = self._start
         if v := self.verb("take"):
             if self.eat("the", "initiative"):
