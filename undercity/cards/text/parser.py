@@ -1161,7 +1161,7 @@ class Parser:
         return A.Modal(choose, tuple(modes)) if modes else None
 
     def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
-        if self.peek() == "choose" and "target" not in self.low[self.i + 1:self.i + 5]:
+        if self.peek() == "choose" and "—" in self.low[self.i + 1:self.i + 5]:  # "Choose one —" (CR 700.2)
             return self.modal()
         return self.effects(stop_at_restriction=stop_at_restriction)
 
