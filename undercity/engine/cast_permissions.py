@@ -262,6 +262,12 @@ def leaving_stack(g: Game, o: Obj, from_zone: str, to_zone: str, applied: frozen
 # ----------------------------------------------------------------------------- permissions
 
 
+def _the_card(g: Game, ref: m.Ref, item: StackItem, job: Job) -> Obj | None:
+    """The one card a "you may cast [it]" permission names, if it still does."""
+    ids = ref_objects(g, ref, item, job)
+    return g.s.objs[ids[0]] if ids else None
+
+
 @handles(MayCastFromGraveyard)
 def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: MayCastFromGraveyard, key: str) -> None:
     """"You may cast [it] from your graveyard": timing permissions are ignored and its costs
@@ -269,13 +275,9 @@ def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: MayCastFrom
     Lair. This permission is the one used — not the card's own escape or flashback."""
     from undercity.engine import casting
 
-    s = g.s
     p = item.controller
-    ids = ref_objects(g, e.what, item, job)
-    if not ids:
-        return
-    o = s.objs[ids[0]]
-    if o.zone != "graveyard" or o.owner != p:
+    o = _the_card(g, e.what, item, job)
+    if o is None or o.zone != "graveyard" or o.owner != p:
         return
     if not casting.castable(g, p, o, ignore_timing=True):
         g.emit(ev.Note(rule="601.2", message=f"{o.name} can't be cast now; it stays in the graveyard"))
@@ -290,12 +292,10 @@ def h_may_cast_from_graveyard(g: Game, job: Job, item: StackItem, e: MayCastFrom
 
 @handles(MayCastWithoutPaying)
 def h_may_cast_without_paying(g: Game, job: Job, item: StackItem, e: MayCastWithoutPaying, key: str) -> None:
-    s = g.s
     p = item.controller
-    ids = ref_objects(g, e.what, item, job)
-    if not ids:
-        return
-    o = s.objs[ids[0]]
+    o = _the_card(g, e.what, item, job)
+    if o is None:
+        return  # no longer a legal target (CR 608.2b)
     if not casting.castable(g, p, o, free=True):
         g.emit(ev.Note(rule="608.2g", message=f"{o.name} can't be cast now; it stays in its {o.zone}"))
         return
