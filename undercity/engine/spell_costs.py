@@ -53,7 +53,11 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
             red += sum(1 for p in s.living() if targeting._is_opponent(g, player, p))
         if isinstance(st, SelfCostChange):  # the spell's own "costs {1} less … for each …"
             counted = [oid for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id)]
-            if st.creature_types:  # the creature types among them, after layer 4 (a changeling: all)
+            if st.party:  # CR 700.8, 601.2f: the party as the cost is determined
+                from undercity.engine.party import size
+
+                n = st.generic * size(g, player)
+            elif st.creature_types:  # the creature types among them, after layer 4 (a changeling: all)
                 from undercity.cards.text.creature_types import CREATURE_TYPES
 
                 n = st.generic * len(set().union(*(ch.subtypes(g, s.objs[oid]) & CREATURE_TYPES for oid in counted)))

@@ -134,6 +134,9 @@ CARDS = [
     # "Choose up to two target … cards", "Roll a d20 and add the total mana value of those cards",
     # an open range "15+ |" (CR 706.2, 706.3a)
     "Song of Inspiration",
+    # two target words returned together, "Cleric, Rogue, Warrior, or Wizard creature card", a cost
+    # reduction for each creature in your party (CR 115.1, 205.3a, 700.8, 601.2f)
+    "Thwart the Grave",
     # alternative costs paid from the hand: evoke, dash (CR 702.74a, 702.109a)
     "Mulldrifter", "Mardu Strike Leader", "Shriekmaw",
     # overload: the text with "each" for "target" (CR 702.96b)

@@ -28,6 +28,8 @@ class SelfCostChange(Static):
     creature_types: bool = False
     #: "This effect can't reduce the amount of mana this spell costs by more than {N}."
     cap: int | None = None
+    #: "for each creature in your party" (CR 700.8): the caster's party size instead of ``per``.
+    party: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)

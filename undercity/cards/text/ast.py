@@ -67,13 +67,28 @@ class Noun(Node):
     conj: str = "or"
     card: str = ""
     suffix: tuple[str, ...] = ()
+    #: "Cleric, Rogue, Warrior, or Wizard creature card": the card type after a list of subtypes
+    #: (CR 205.3a: one of those subtypes, and that type).
+    kind: str = ""
 
     def render(self) -> str:
         if len(self.heads) <= 2:
             heads = f" {self.conj} ".join(self.heads)
         else:
             heads = ", ".join(self.heads[:-1]) + f", {self.conj} " + self.heads[-1]
-        return _join(*self.quals, heads, self.card, *self.suffix)
+        return _join(*self.quals, heads, self.kind, self.card, *self.suffix)
+
+
+@dataclass(frozen=True, slots=True)
+class AndTargets(Node):
+    """"target creature card and up to one target Cleric … creature card from your graveyard":
+    two target words acted on together (CR 115.1); the last one's place applies to both."""
+
+    first: Node
+    second: Node
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.second.render()}"
 
 
 @dataclass(frozen=True, slots=True)

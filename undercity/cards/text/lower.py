@@ -128,6 +128,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             raise Unsupported(n.render())
     if types and subtypes:
         raise Unsupported(n.render())  # "artifact or Vampire": the Filter can't say "or" across fields
+    if n.kind:
+        types.add(_TYPES[n.kind])  # "Cleric, …, or Wizard creature card": one of them, and a creature (CR 205.3a)
     if subtypes and subtypes <= LAND_TYPES:
         types.add("Land")  # CR 205.3i: land types are only ever on lands
     if n.card in ("spell", "spells") and not n.heads:
@@ -243,6 +245,9 @@ class Ctx:
     #: "Choose two target creature cards in your graveyard. … the chosen cards": the first of
     #: those targets and how many (CR 115.3).
     chosen: tuple[int, int] | None = None
+    #: The spell's targets are all acted on together by one effect (_return_both): an optional
+    #: last one shifts no other's place.
+    together: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -566,6 +571,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
     if isinstance(c, A.ObjectAction) and (chosen := _return_chosen_card(c)) is not None:
         return [chosen]
+    if isinstance(c, A.ObjectAction) and isinstance(c.what, A.AndTargets):
+        return [_return_both(c, ctx)]
     if isinstance(c, A.ObjectAction) and c.what in (A.WordRef("the chosen cards"), A.WordRef("those cards")) \
             and c.who is None and ctx.chosen is not None:
         from undercity.cards.language.several_targets import RETURN_TO_BATTLEFIELD, RETURN_TO_HAND
@@ -989,6 +996,26 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     first = effects(A.Effects((replace(s, may=""),)), ctx)
     rest = effects(A.Effects((replace(then, prefix=""),)), ctx)
     return May((*first, *rest), text=f"{_sentence_text(s)}, then {_sentence_text(replace(then, prefix=''))}")
+
+
+def _return_both(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """"Return target creature card and up to one target Cleric, Rogue, Warrior, or Wizard
+    creature card from your graveyard to the battlefield": two target words (the same card may
+    be both, CR 115.3), the place written once for both; the legal ones return together."""
+    from undercity.cards.language.several_targets import RETURN_TO_BATTLEFIELD
+
+    first, second = c.what.first, c.what.second  # type: ignore[attr-defined]
+    yard = ("from your graveyard",)
+    if not (isinstance(first, A.TargetRef) and isinstance(second, A.TargetRef) and first.noun is not None
+            and second.noun is not None and not first.noun.suffix and second.noun.suffix == yard
+            and not first.up_to and first.count is None and c.verb == "return" and c.who is None
+            and c.to == "to the battlefield" and first.noun.card == second.noun.card == "card"):
+        raise Unsupported(c.render())
+    n = len(ctx.targets)
+    ctx.target(replace(first, noun=replace(first.noun, suffix=yard)))
+    ctx.target(second)
+    ctx.together = True
+    return OnTargets(RETURN_TO_BATTLEFIELD, n, 2)
 
 
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
@@ -2459,6 +2486,9 @@ def _self_cost_change(b: A.SelfCostChange, text: str) -> Any:
     if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1 or b.per is not None and b.per.card \
             or not (isinstance(b.what, A.SelfRef) and b.what.word in ("this spell", "~")):
         raise Unsupported(b.render())
+    if b.per is not None and b.per.render() == "creature in your party" and not b.cap:
+        n = int(b.cost.strip("{}"))  # CR 700.8: the caster's party
+        return SelfCostChange(text, generic=-n if b.more_less == "less" else n, party=True)
     if b.per is not None and (any(sfx not in ("on the battlefield", "you control", "your opponents control",
                                                "an opponent controls") for sfx in b.per.suffix) or not b.per.heads):
         raise Unsupported(b.render())  # only permanents on the battlefield are counted
@@ -2501,8 +2531,8 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
     ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)
     # "Choose up to two target … cards": one word's targets, fewer chosen shift none of another's.
-    one_group = ctx.chosen == (0, len(ctx.targets))
-    if any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not all(
+    one_group = ctx.chosen == (0, len(ctx.targets)) or ctx.together and not any(t.optional for t in ctx.targets[:-1])
+    if any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not ctx.together and not all(
             t.same_word for t in ctx.targets[1:]):
         raise Unsupported(body.render())
     div = next((e for e in effs if isinstance(e, DamageDivided)), None)

@@ -336,6 +336,11 @@ class Parser:
                         continue
                     self.i = mark
                 break
+        kind = ""
+        if len(heads) > 1 and self.peek() == "creature" and self.peek(1) in ("card", "cards") \
+                and all(h not in TYPE_WORDS for h in heads):
+            kind = "creature"  # "Cleric, Rogue, Warrior, or Wizard creature card" (CR 205.3a)
+            self.i += 1
         card = ""
         if self.peek() in ("card", "cards", "spell", "spells"):
             card = self.peek()
@@ -345,7 +350,7 @@ class Parser:
         suffix: list[str] = []
         while (s := self.suffix()) is not None:
             suffix.append(s)
-        return A.Noun(tuple(quals), tuple(heads), conj, card, tuple(suffix))
+        return A.Noun(tuple(quals), tuple(heads), conj, card, tuple(suffix), kind)
 
     _SELF_NOUNS = ("creature", "artifact", "enchantment", "land", "permanent", "spell", "card", "equipment",
                    "aura", "vehicle", "planeswalker", "saga", "class", "token")
@@ -776,6 +781,14 @@ class Parser:
         self.i = self._start
         if v := self.verb("return"):
             what = self.ref()
+            if isinstance(what, A.TargetRef) and self.at("and") and (self.peek(1) in ("target", "up")):
+                mark = self.i
+                self.i += 1
+                second = self.target_ref()
+                if second is not None:
+                    what = A.AndTargets(what, second)
+                else:
+                    self.i = mark
             if what is not None:
                 to = self.one_of("to its owner's hand", "to their owners' hands", "to your hand",
                                  "to its owner's hand", "to the battlefield", "to the battlefield tapped",
