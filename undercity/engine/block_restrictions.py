@@ -14,6 +14,7 @@ from undercity.cards.language.block_restrictions import (
     SELF_UNBLOCKABLE,
     CantBeBlockedBy,
     CantBlock,
+    UnblockableBy,
 )
 from undercity.cards.language.static_abilities import UnblockableAlone, UnblockableExcept
 from undercity.engine import abilities as ab
@@ -34,12 +35,15 @@ LANDWALK = {f"{t.lower()}walk": t for t in ("Plains", "Island", "Swamp", "Mounta
 
 
 def _evasion_ok(g: Game, blocker: Obj, attacker: Obj) -> bool:
-    """The evasion keywords of the attacker (as it has them now, CR 613.1f): skulk (CR 702.118b:
+    """The evasion keywords of the attacker (as it has them now, CR 613.1f): shadow on either
+    side (CR 702.28b), skulk (CR 702.118b:
     not blocked by creatures with greater power), fear (CR 702.36b:
     only artifact creatures and/or black creatures block it), intimidate (CR 702.13b: only
     artifact creatures and/or creatures sharing a color with it) and landwalk (CR 702.14c: not
     blocked at all as long as the defending player controls a land of that type)."""
     kws = ch.keywords(g, attacker)
+    if ("shadow" in kws) != ("shadow" in ch.keywords(g, blocker)):
+        return False  # CR 702.28b: shadow blocks and is blocked only by shadow
     if not kws or not ({"fear", "intimidate", "skulk"} & kws or any(k in LANDWALK for k in kws)):
         return True
     if "skulk" in kws and ch.power(g, blocker) > ch.power(g, attacker):
@@ -80,8 +84,11 @@ def allows(g: Game, blocker: Obj, attacker: Obj) -> bool:
     # them now (a creature that lost its abilities may block, CR 613.1f).
     if any(st.kind in (SELF_CANT_BLOCK, SELF_CANT_ATTACK_OR_BLOCK) for st in ab.static(g, blocker)):
         return False
-    if any(st.kind == SELF_UNBLOCKABLE for st in ab.static(g, attacker)):
-        return False
+    for st in ab.static(g, attacker):
+        if st.kind == SELF_UNBLOCKABLE:
+            return False
+        if isinstance(st, UnblockableBy) and targeting.matches(g, blocker, st.filter, attacker.controller):
+            return False  # "~ can't be blocked by white creatures", as the blocker is now (CR 509.1b)
     if not _evasion_ok(g, blocker, attacker):
         return False
     for e in s.effects:

@@ -723,6 +723,11 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
         zones.shuffle(g, p)
 
 
+#: ``Job.data`` key of the permanents the resolving effect's latest "sacrifices a creature" had
+#: sacrificed (counted by ``quantities.SacrificedThisWayStat``).
+SACRIFICED = "sacrificed_by_effect"
+
+
 @handles(m.SacrificeChoice)
 def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: str) -> None:
     picks = []
@@ -731,6 +736,7 @@ def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: s
         if mine:
             picks.append(g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
                                [card_option(g, c) for c in distinct_permanents(g, job, mine)]))
+    job.data[SACRIFICED] = picks  # "that creature" of a later part of the effect (CR 608.2c)
     for oid in picks:
         zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
 

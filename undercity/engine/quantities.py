@@ -16,15 +16,18 @@ from undercity.cards.language.quantities import (
     GreatestPower,
     PaidCostPower,
     SacrificedStat,
+    SacrificedThisWayStat,
     SpellManaValue,
+    Sum,
     TargetManaValue,
     TargetsManaValue,
+    TargetStat,
     Times,
     TriggerAmount,
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting
-from undercity.engine.effects import amount, counts, ref_players
+from undercity.engine.effects import SACRIFICED, amount, counts, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -137,3 +140,27 @@ def _spell_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
     return mv
 
 
+
+
+@counts(TargetStat)
+def _target_stat(g: Game, a: TargetStat, item: StackItem, job: Job) -> int:
+    """The first target's power or toughness, or its last known information (CR 608.2h)."""
+    t = item.targets[0] if item.targets else None
+    if not t or t[0] != "o":
+        return 0
+    o = g.s.objs.get(t[1])
+    if o is not None and o.zone == "battlefield":
+        return ch.power(g, o) if a.stat == "power" else ch.toughness(g, o)
+    return (g.s.lki.get(t[1]) or {}).get(a.stat) or 0
+
+
+@counts(SacrificedThisWayStat)
+def _sacrificed_this_way(g: Game, a: SacrificedThisWayStat, item: StackItem, job: Job) -> int:
+    """The sacrificed creature as it last existed on the battlefield (CR 608.2h), never below 0."""
+    oids = job.data.get(SACRIFICED) or ()
+    return sum(max((g.s.lki.get(oid) or {}).get(a.stat) or 0, 0) for oid in oids)
+
+
+@counts(Sum)
+def _sum(g: Game, a: Sum, item: StackItem, job: Job) -> int:
+    return max(sum(amount(g, part, item, job) for part in a.parts), 0)  # CR 107.1b

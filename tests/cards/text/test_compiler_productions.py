@@ -360,7 +360,7 @@ def test_destroy_all_they_cant_be_regenerated_is_one_destruction_without_shields
 
 
 def test_an_anthem_with_a_keyword_the_engine_lacks_is_refused() -> None:
-    c = _card("Creatures you control have shadow.", "Enchantment")
+    c = _card("Creatures you control have horsemanship.", "Enchantment")
     assert not c.implemented
 
 

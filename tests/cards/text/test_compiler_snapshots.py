@@ -149,6 +149,10 @@ CARDS = [
     "Search for Tomorrow",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
+    # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)
+    "Dauthi Horror",
+    # life equal to "its power plus its toughness" (CR 107.1b), to the sacrificed "that creature's toughness"
+    "Phthisis", "Consuming Vapors",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Filter, Ref
+from undercity.cards.model import Effect, Filter, Ref, Static
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,3 +33,12 @@ SELF_CANT_BLOCK = "self_cant_block"
 SELF_UNBLOCKABLE = "self_unblockable"
 #: ``Static.kind`` of "~ can't attack or block." (CR 508.1c, 509.1b).
 SELF_CANT_ATTACK_OR_BLOCK = "self_cant_attack_or_block"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UnblockableBy(Static):
+    """"~ can't be blocked by white creatures." (CR 509.1b): no creature matching ``filter``
+    may block this one."""
+
+    kind: str = "unblockable_by"
+    filter: Filter | None = None

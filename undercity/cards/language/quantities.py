@@ -105,3 +105,31 @@ class PaidCostPower(Count):
 
     what: str = "additional_cost_power"
     default: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TargetStat(Count):
+    """The power or toughness (``stat``) of the first target as it is now, or as it last existed
+    on the battlefield (CR 608.2h): "its power" of a creature the spell destroyed. It may be
+    negative (CR 107.1b applies to the result the effect uses)."""
+
+    what: str = "target_stat"
+    stat: str = "power"
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificedThisWayStat(Count):
+    """"That creature's toughness" after "target player sacrifices a creature": of the permanent
+    an earlier part of the same effect had sacrificed, as it last existed on the battlefield
+    (CR 608.2h); 0 if none was (Consuming Vapors)."""
+
+    what: str = "sacrificed_this_way_stat"
+    stat: str = "toughness"
+
+
+@dataclass(frozen=True, slots=True)
+class Sum(Count):
+    """"Its power plus its toughness": the sum of ``parts``, and 0 if it is negative (CR 107.1b)."""
+
+    what: str = "sum"
+    parts: tuple[Count, ...] = ()

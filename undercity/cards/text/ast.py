@@ -598,6 +598,17 @@ class Phrase(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeBlockedBy(Node):
+    """"~ can't be blocked by white creatures" (CR 509.1b): a static blocking restriction."""
+
+    who: Node
+    by: Noun
+
+    def render(self) -> str:
+        return f"{self.who.render()} can't be blocked by {self.by.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class AndAlso(Node):
     """A static modification and a further requirement or designation of the same subject:
     "Enchanted creature gets +2/+2 and is goaded", "All creatures have double strike and

@@ -23,6 +23,7 @@ from undercity.cards.language.block_restrictions import (
     SELF_UNBLOCKABLE,
     CantBeBlockedBy,
     CantBlock,
+    UnblockableBy,
 )
 from undercity.cards.language.cast_permissions import (
     YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE,
@@ -74,6 +75,7 @@ ENGINE_KEYWORDS = frozenset({
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
     # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
     "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
+    "shadow",  # CR 702.28b, on the attacker's and the blocker's side
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
 #: (engine/protection_from_creatures.py) are keywords too, always with their quality.
@@ -248,6 +250,8 @@ class Ctx:
     #: The spell's targets are all acted on together by one effect (_return_both): an optional
     #: last one shifts no other's place.
     together: bool = False
+    #: "Target player sacrifices a creature": "that creature" is the one sacrificed.
+    sacrificed: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -516,6 +520,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # The targets chosen with "Choose up to two target …" (CR 202.3, 608.2b).
                 total = TargetsManaValue(first=ctx.chosen[0], n=ctx.chosen[1])
                 return [m.GainLife(total, who) if c.verb.startswith("gain") else m.LoseLife(total, who)]
+            if (stat := _life_equal_to_stat(c.equal_to, ctx)) is not None:
+                return [m.GainLife(stat, who) if c.verb.startswith("gain") else m.LoseLife(stat, who)]
             if c.equal_to == "equal to the number of cards in your hand" and who == m.YOU:
                 from undercity.cards.language.quantities import CardsInHand
 
@@ -608,6 +614,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             who = player_ref(c.who, ctx) if c.who is not None else None
             if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
                 raise Unsupported(c.render())
+            ctx.sacrificed = who.kind == "target"  # one player's choice: "that creature" (CR 608.2c)
             return [m.SacrificeChoice(who, noun_filter(c.what.noun))]
         if v == "counter":
             if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "spell"):
@@ -845,6 +852,21 @@ def _base_pt_first(c: A.BasePT, ctx: Ctx) -> m.Effect:
 
 #: How many targets "divided as you choose among …" allows (CR 601.2d: each gets at least 1).
 _DIVIDED_AMONG = {"one or two": 2, "one , two , or three": 3}
+
+
+def _life_equal_to_stat(equal_to: str, ctx: Ctx) -> m.Count | None:
+    """"Life equal to ~'s power" (its source's, or as it last existed, CR 608.2h), "… to its
+    power plus its toughness" (the target's, CR 107.1b), "… to that creature's toughness" (the
+    creature sacrificed earlier in the effect)."""
+    from undercity.cards.language.quantities import SacrificedThisWayStat, Sum, TargetStat
+
+    if equal_to == "equal to ~'s power":
+        return m.Count("power")
+    if equal_to == "equal to its power plus its toughness" and ctx.it == m.T(0) and ctx.it_is_target:
+        return Sum(parts=(TargetStat(stat="power"), TargetStat(stat="toughness")))
+    if equal_to == "equal to that creature's toughness" and ctx.sacrificed:
+        return SacrificedThisWayStat(stat="toughness")
+    return None
 
 
 def _damage_divided(c: A.DamageDivided, ctx: Ctx) -> DamageDivided:
@@ -2257,6 +2279,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # Two restrictions of one static ability (CR 509.1b): on blocking with it and on blocking it.
         out.static += [m.Static(text, kind=SELF_CANT_BLOCK, affects=m.SELF),
                        m.Static(text, kind=SELF_UNBLOCKABLE, affects=m.SELF)]
+        return
+    if isinstance(b, A.CantBeBlockedBy) and a.condition is None:
+        out.static.append(UnblockableBy(text, affects=m.SELF, filter=noun_filter(b.by)))  # CR 509.1b
         return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in _SELF_RESTRICTIONS:
         # "~ can't block." (CR 509.1b), "~ can't attack." (CR 508.1c): restrictions the rules

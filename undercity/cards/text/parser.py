@@ -724,7 +724,8 @@ class Parser:
                 tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
                                    "its mana value", "the number of cards in your hand", "their total mana value",
                                    "that permanent's mana value", "that creature's mana value",
-                                   "the sacrificed creature's power", "the sacrificed creature's toughness")
+                                   "the sacrificed creature's power", "the sacrificed creature's toughness",
+                                   "that creature's toughness", "its power plus its toughness", "~'s power")
                 if tail:
                     return A.LifeChange(who, v, None, "equal to " + tail)
         self.i = self._start
@@ -1445,6 +1446,8 @@ class Parser:
             return A.Phrase(subject, w)  # "Creatures your opponents control enter the battlefield tapped"
         if isinstance(subject, A.SelfRef) and (w := self.one_of("is the chosen type in addition to its other types")):
             return A.Phrase(subject, w)  # Metallic Mimic (CR 614.12a, layer 4)
+        if isinstance(subject, A.SelfRef) and (by := self.cant_be_blocked_by(subject)) is not None:
+            return by
         w = self.one_of("enters the battlefield tapped", "enters tapped", "can't block and can't be blocked",
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
@@ -1461,6 +1464,14 @@ class Parser:
             self.i = mark
             return m
         return None
+
+    @rule
+    def cant_be_blocked_by(self, subject: A.SelfRef) -> A.CantBeBlockedBy | None:
+        """"~ can't be blocked by white creatures." (CR 509.1b)."""
+        if not self.eat("can't", "be", "blocked", "by"):
+            return None
+        n = self.noun()
+        return A.CantBeBlockedBy(subject, n) if n is not None else None
 
     _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player")
 
