@@ -93,6 +93,8 @@ class Filter:
     min_mv: int | None = None
     #: Attacking creatures only (CR 506.4: declared as attackers and not removed from combat).
     attacking: bool = False
+    #: Blocking creatures only (CR 509.1g, 506.4).
+    blocking: bool = False
     not_subtypes: frozenset[str] = frozenset()  # none of them ("non-Warrior creature")
     #: "with flying" / "without flying": keyword abilities it has, or lacks, after layer 6
     #: (CR 702, 613.1f) — all of ``keywords``, none of ``not_keywords``.

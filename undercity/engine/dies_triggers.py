@@ -45,9 +45,19 @@ def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, c
         or flt.colors and not flt.colors & colors or flt.not_colors & colors
         or flt.supertypes and not flt.supertypes & supertypes or flt.not_supertypes & supertypes
         or flt.nontoken and token or flt.other and dying == source
+        # CR 506.4, 603.10a: attacking or blocking as it left the battlefield (and combat)
+        or flt.attacking and not lki.get("attacking") or flt.blocking and not lki.get("blocking")
         or flt.controller == "you" and lki["controller"] != controller
         # CR 102.3: a teammate is not an opponent.
         or flt.controller == "opponent" and not targeting._is_opponent(g, controller, lki["controller"]))
+
+
+def _dies_matches(g: Game, lki: dict[str, Any], token: bool, w: CreatureDies, controller: int, dying: int,
+                  source: int | None) -> bool:
+    """Whether the dying creature is one the trigger names: of its description, or of its
+    second one ("… or a blocking creature an opponent controls")."""
+    return lki_matches(g, lki, token, w.filter, controller, dying, source) or (
+        w.or_filter is not None and lki_matches(g, lki, token, w.or_filter, controller, dying, source))
 
 
 @triggers.watches("zone_changed")
@@ -61,8 +71,7 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     # The permanents still on the battlefield …
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
         for a in trig:
-            if isinstance(a.when, CreatureDies) and lki_matches(g, lki, e.token, a.when.filter, o.controller,
-                                                                 e.obj, o.id):
+            if isinstance(a.when, CreatureDies) and _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id):
                 triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj)
     # … and those that left in the same event, this creature included, as they last existed.
     for sid in zones.left_together(s, e.obj):
@@ -73,5 +82,5 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             w = a.when
             if not isinstance(w, CreatureDies):
                 continue
-            if sid == e.obj and w.self_too or lki_matches(g, lki, e.token, w.filter, src["controller"], e.obj, sid):
+            if sid == e.obj and w.self_too or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid):
                 triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj)

@@ -70,6 +70,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
             return False
     if flt.attacking and (g.s.combat is None or o.id not in g.s.combat.attackers):
         return False
+    if flt.blocking and (g.s.combat is None or o.id not in g.s.combat.blockers):
+        return False
     if flt.not_subtypes and flt.not_subtypes & card.subtypes:
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:

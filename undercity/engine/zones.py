@@ -201,6 +201,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        "types": ch.types(g, o), "card": o.card,
                        "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),
                        "supertypes": ch.supertypes(g, o), "keywords": ch.keywords(g, o),
+                       # CR 506.4: in combat until it left ("an attacking creature … dies")
+                       "attacking": s.combat is not None and o.id in s.combat.attackers,
+                       "blocking": s.combat is not None and o.id in s.combat.blockers,
                        # CR 603.10a: leaves-the-battlefield abilities it had as it left
                        # (none if it had lost all abilities; granted ones too)
                        "triggered": ab.triggered(g, o)}

@@ -153,6 +153,9 @@ CARDS = [
     "Dauthi Horror",
     # life equal to "its power plus its toughness" (CR 107.1b), to the sacrificed "that creature's toughness"
     "Phthisis", "Consuming Vapors",
+    # "an attacking creature you control or a blocking creature an opponent controls dies" (CR 603.10a,
+    # 506.4); "~ or another Dragon enters …, it deals X damage" (CR 603.6a, 608.2h)
+    "Death Tyrant", "Scourge of Valkas",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Trigger
+from undercity.cards.model import Filter, Trigger
 
 CREATURE_DIES = "creature_dies"
 
@@ -21,7 +21,9 @@ CREATURE_DIES = "creature_dies"
 class CreatureDies(Trigger):
     """A creature matching ``filter`` dies (``filter.other``: not this object; ``controller``:
     relative to this ability's controller); ``self_too``: this object dying triggers it as well
-    ("Whenever ~ or another creature you control dies")."""
+    ("Whenever ~ or another creature you control dies"); ``or_filter``: so does a creature
+    matching that ("… or a blocking creature an opponent controls dies")."""
 
     event: str = CREATURE_DIES
     self_too: bool = False
+    or_filter: Filter | None = None

@@ -929,6 +929,18 @@ class SelfOr(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DescOr(Node):
+    """A trigger's subject naming objects of either of two descriptions: "an attacking creature
+    you control or a blocking creature an opponent controls"."""
+
+    first: DescRef
+    second: DescRef
+
+    def render(self) -> str:
+        return f"{self.first.render()} or {self.second.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Condition(Node):
     """An intervening "if" clause (CR 603.4) or "as long as" condition, as words with the
     references it names."""

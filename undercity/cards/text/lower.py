@@ -150,6 +150,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["tapped"] = ql == "tapped"
         elif ql == "attacking":
             kw["attacking"] = True
+        elif ql == "blocking":
+            kw["blocking"] = True
         elif ql == "legendary":
             sets["supertypes"].add("Legendary")
         elif ql == "nonlegendary":
@@ -536,6 +538,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_CONTROLLER
 
         return [m.DealDamage(_n(c.n, ctx), TRIGGER_OBJECT_CONTROLLER, source=m.TRIGGER_OBJECT)]
+    if isinstance(c, A.Damage) and c.source == A.WordRef("it") and ctx.it == m.TRIGGER_OBJECT and not ctx.it_source \
+            and isinstance(c.to, A.TargetRef):
+        # "Whenever ~ or another Dragon enters …, it deals X damage to any target": the permanent
+        # the trigger names is the source, as it last existed if it left (CR 608.2h).
+        return [m.DealDamage(_n(c.n, ctx), ctx.target(c.to), source=m.TRIGGER_OBJECT)]
     if isinstance(c, A.Damage) and isinstance(c.source, A.EachRef) and c.to == A.WordRef("its controller") \
             and c.n.value is not None and not c.source.noun.suffix:
         # "Each creature deals 1 damage to its controller." (CR 120.3): each its own source.
@@ -1700,12 +1707,17 @@ _TYPECYCLING = {"basic land": m.F("Land", basic=True), "plains": m.F("Land", sub
 #: What the last known information of a creature that died says (CR 603.10a, 608.2h): the
 #: only parts of a filter a "whenever a creature dies" trigger may name.
 _LKI_FILTER = ("types", "not_types", "subtypes", "not_subtypes", "colors", "not_colors", "supertypes",
-               "not_supertypes", "nontoken", "other", "controller")
+               "not_supertypes", "nontoken", "other", "controller", "attacking", "blocking")
 
 
 def _creature_dies(s: A.Node, text: str) -> CreatureDies:
     """"Whenever another creature dies", "Whenever a nontoken creature you control dies",
     "Whenever ~ or another creature you control dies" (CR 700.4, 603.10a)."""
+    if isinstance(s, A.DescOr):
+        # "Whenever an attacking creature you control or a blocking creature an opponent
+        # controls dies": a creature of either description (CR 603.10a).
+        first, second = _creature_dies(s.first, text), _creature_dies(s.second, text)
+        return replace(first, or_filter=second.filter)
     d = s.other if isinstance(s, A.SelfOr) else s
     assert isinstance(d, A.DescRef)
     flt = noun_filter(d.noun)
@@ -1802,7 +1814,7 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if isinstance(s, A.WordRef) and s.words in ("equipped creature", "enchanted creature") and w == "attacks":
         return m.Trigger("equipped_attacks")  # the creature this Equipment or Aura is attached to (CR 508.3a)
     if word == "whenever" and w == "dies" and (
-            isinstance(s, A.SelfOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
+            isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det == "a" and s.noun.quals == (
             "goaded",) and s.noun.heads == ("creature",) and not s.noun.suffix and not s.noun.card:
@@ -1817,6 +1829,12 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             raise Unsupported(f"{word} {ev.render()}")
         flt = replace(flt, controller=None, other=flt.other or s.det == "another")
         return m.Trigger("attacks", filter=flt, whose="you")
+    if isinstance(s, A.SelfOr) and word == "whenever" and w in (
+            "enters the battlefield under your control", "enters under your control") and s.other.det == "another":
+        # "Whenever ~ or another Dragon enters the battlefield under your control" (CR 603.6a):
+        # this permanent, or another creature of the description (event_triggers).
+        other = _trigger(A.Event(s.other, w), word)
+        return m.Trigger("self_or_other_enters", filter=replace(other.filter or m.Filter(), other=False))
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -1893,7 +1911,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks"):
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
     if when.event == "becomes_blocked":
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)

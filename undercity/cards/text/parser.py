@@ -1280,6 +1280,14 @@ class Parser:
             if not isinstance(other, A.DescRef):
                 return None
             subject = A.SelfOr(subject, other)
+        elif isinstance(subject, A.DescRef) and self.peek() == "or" and self.peek(1) in ("a", "an"):
+            mark = self.i
+            self.i += 1
+            other = self.ref()
+            if isinstance(other, A.DescRef):
+                subject = A.DescOr(subject, other)  # "an attacking creature you control or a blocking creature …"
+            else:
+                self.i = mark
         ev = self.one_of(*self._EVENTS)
         if ev is None:
             return None
