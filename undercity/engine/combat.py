@@ -253,6 +253,8 @@ def run_declare_blockers(g: Game, job: Job) -> None:
                                 attacker=a, attacker_name=s.objs[a].name))
     if not plan:
         g.emit(ev.Note(rule="509.1", message="no creatures block"))
+    # CR 509.3g: "whenever … attacks and isn't blocked" triggers now.
+    g.emit(ev.BlockersDeclared(rule="509.1h", unblocked=tuple(a for a in c.attackers if a not in c.blocked)))
 
 
 def assigned_damage(g: Game, o: Obj) -> int:

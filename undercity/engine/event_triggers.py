@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards import model as m
 from undercity.cards.language.event_triggers import (
     AttackPlayer,
+    AttacksUnblocked,
     BecomesBlocked,
     CombatDamageToPlayer,
     PlayerCasts,
@@ -301,6 +302,29 @@ def _watch_events(g: Game, e: ev.Event) -> None:
 
 
 # ----------------------------------------------------------------------------- triggers
+
+
+def _has_unblocked_trigger(card: CardDef) -> bool:
+    return any(isinstance(a.when, AttacksUnblocked) for a in card.triggered)
+
+
+@triggers.watches("blockers_declared")
+def _on_blockers_declared(g: Game, e: ev.BlockersDeclared) -> None:
+    """"Whenever ~ attacks and isn't blocked" (CR 509.3g): each unblocked attacking creature with
+    the ability, with the player it attacks (or the controller of the permanent it attacks,
+    CR 506.2) as the defending player."""
+    s = g.s
+    c = s.combat
+    if c is None or not e.unblocked:
+        return
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_unblocked_trigger)):
+        d = c.attackers.get(o.id)
+        if o.id not in e.unblocked or d is None:
+            continue
+        defending = d[1] if d[0] == "p" else (s.objs[d[1]].controller if d[1] in s.objs else None)
+        for a in trig:
+            if isinstance(a.when, AttacksUnblocked):
+                triggers._add(g, o, a, o.controller, o.name, defending=defending, object=o.id)
 
 
 _COMBAT_TRIGGERS = (AttackPlayer, BecomesBlocked)

@@ -513,6 +513,21 @@ class AttackDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BlockersDeclared(Event):
+    """Every defending player has declared blockers (CR 509.1): ``unblocked`` are the attacking
+    creatures no creature was declared to block (CR 509.1h, 509.3g)."""
+
+    unblocked: tuple[int, ...]
+    kind: ClassVar[str] = "blockers_declared"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return "blockers are declared"
+
+    def in_text_log(self) -> bool:
+        return False  # the blocks declared (or "no creatures block") said it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BlockDeclared(Event):
     player: int
     blocker: int

@@ -156,6 +156,8 @@ CARDS = [
     # "an attacking creature you control or a blocking creature an opponent controls dies" (CR 603.10a,
     # 506.4); "~ or another Dragon enters …, it deals X damage" (CR 603.6a, 608.2h)
     "Death Tyrant", "Scourge of Valkas",
+    # "attacks and isn't blocked", "loses 1 life for each card in their graveyard" (CR 509.3g, 608.2h)
+    "Guiltfeeder",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

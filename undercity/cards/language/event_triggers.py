@@ -92,6 +92,15 @@ class BecomesBlocked(Trigger):
     equipped: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class AttacksUnblocked(Trigger):
+    """"Whenever ~ attacks and isn't blocked" (CR 509.3g): once blockers are declared, if it is
+    attacking and no creature was declared to block it — even if it entered attacking; not if
+    it was blocked and its blockers left. "Defending player" is the player it attacks."""
+
+    event: str = "attacks_unblocked"
+
+
 # ---------------------------------------------------------------------------------------
 # Triggers.
 

@@ -302,6 +302,20 @@ class LifeChange(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LifeForEach(Node):
+    """"defending player loses 1 life for each card in their graveyard"."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    each: Noun
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(), "life for each",
+                     self.each.render())
+
+
+@dataclass(frozen=True, slots=True)
 class Damage(Node):
     """"~ deals 3 damage to any target"."""
 

@@ -531,6 +531,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 return [m.GainLife(CardsInHand(), who) if c.verb.startswith("gain") else m.LoseLife(CardsInHand(), who)]
             raise Unsupported(c.render())
         return [m.GainLife(_n(c.n, ctx), who) if c.verb.startswith("gain") else m.LoseLife(_n(c.n, ctx), who)]
+    if isinstance(c, A.LifeForEach):
+        return [_life_for_each(c, ctx)]
     if isinstance(c, A.Damage) and isinstance(c.source, A.WordRef) and c.source.words == "it" \
             and ctx.it == m.TRIGGER_OBJECT and isinstance(c.to, A.WordRef) and c.to.words == "its controller":
         # "Whenever a goaded creature attacks, it deals 1 damage to its controller": the
@@ -859,6 +861,20 @@ def _base_pt_first(c: A.BasePT, ctx: Ctx) -> m.Effect:
 
 #: How many targets "divided as you choose among …" allows (CR 601.2d: each gets at least 1).
 _DIVIDED_AMONG = {"one or two": 2, "one , two , or three": 3}
+
+
+def _life_for_each(c: A.LifeForEach, ctx: Ctx) -> m.Effect:
+    """"Defending player loses 1 life for each card in their graveyard": counted as it resolves
+    (CR 608.2h), "their" being the player who loses it."""
+    from undercity.cards.language.quantities import CardsInGraveyard, Times
+
+    who = player_ref(c.who, ctx)
+    each = c.each
+    if not (each.card == "card" and not each.heads and not each.quals and each.suffix == ("in their graveyard",)) \
+            or c.n.value is None or who.kind not in ("defending_player", "target"):
+        raise Unsupported(c.render())
+    n = Times(of=CardsInGraveyard(whose=who), k=c.n.value)
+    return m.GainLife(n, who) if c.verb.startswith("gain") else m.LoseLife(n, who)
 
 
 def _life_equal_to_stat(equal_to: str, ctx: Ctx) -> m.Count | None:
@@ -1761,6 +1777,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             step, whose = steps[w]
             return m.Trigger("beginning_of", step=step, whose=whose)
         raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.SelfRef) and w == "attacks and isn't blocked" and word == "whenever":
+        from undercity.cards.language.event_triggers import AttacksUnblocked
+
+        return AttacksUnblocked()  # CR 509.3g
     if w == "becomes blocked" and word == "whenever" and (
             isinstance(s, A.SelfRef) or isinstance(s, A.DescRef) and s.det == "a"):
         # "Whenever ~ / a creature you control becomes blocked": once each combat for that

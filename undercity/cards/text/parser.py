@@ -285,7 +285,7 @@ class Parser:
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
-                 "in target player's graveyard")
+                 "in target player's graveyard", "in their graveyard")
 
     @rule
     def suffix(self) -> str | None:
@@ -719,6 +719,10 @@ class Parser:
         self.i = self._start
         if v := self.verb("gain", "lose"):
             if (n := self.num()) is not None and self.eat("life"):
+                mark = self.i
+                if self.eat("for", "each") and (each := self.noun()) is not None:
+                    return A.LifeForEach(who, v, n, each)  # "loses 1 life for each card in their graveyard"
+                self.i = mark
                 return A.LifeChange(who, v, n)
             if self.eat("life", "equal", "to"):
                 tail = self.one_of("its power", "its toughness", "that creature's power", "the damage dealt",
@@ -1238,7 +1242,7 @@ class Parser:
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
-               "becomes the target of a spell", "casts a spell")
+               "becomes the target of a spell", "casts a spell", "attacks and isn't blocked")
 
     @rule
     def event(self) -> A.Event | None:
