@@ -31,7 +31,7 @@ from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.exploit import EXPLOITS
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, alternative_costs, casting, targeting
+from undercity.engine import adventure, alternative_costs, casting, costs, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
@@ -871,6 +871,9 @@ class HeuristicAgent:
             v -= min(vals) if vals else 0.0
         if cost.tap_untapped is not None:
             v -= 0.8
+        if cost.pay_life is not None:  # CR 119.4: the life paid, dearer when little is left
+            life = costs.life_payment(g, me, cost) or 0
+            v -= life * (0.15 if s.players[me].life > 10 else 0.5)
         if cost.discard is not None:  # the least valuable card it may discard (CR 701.9a)
             hand = [ev.card_value(s.objs[x].card) for x in casting._discardable(g, me, cost.discard, oid)]
             v -= min(hand) if hand else 0.0

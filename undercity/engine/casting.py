@@ -328,6 +328,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.cost.remove_counters is not None and o.counters.get(a.cost.remove_counters[0], 0) < a.cost.remove_counters[1]:
         return False  # CR 118.3: a cost that can't be paid
+    if a.cost.pay_life is not None and costs.life_payment(g, player, a.cost) is None:
+        return False  # CR 119.4, 903.4f
     if a.cost.loyalty is not None:
         # CR 606.3: as a sorcery, and only if no loyalty ability of this permanent has been
         # activated this turn; CR 606.6: enough loyalty counters for a negative cost.
@@ -417,6 +419,9 @@ def run_activate(g: Game, job: Job) -> None:
         mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana
         if not can_pay(mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player)):
             raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
+    life = costs.life_payment(g, player, a.cost)
+    if life is None:  # CR 119.4: the life total fell below the payment while activating
+        raise CannotComplete("its cost can no longer be paid")
     item = StackItem(s.new_id(), "activated", None, o.id, o.name, player, a, f"{o.name} ability", a.text)
     item.targets = targets
     item.x = x
@@ -430,6 +435,10 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.remove_counters is not None:  # CR 602.2b: "Remove a +1/+1 counter from ~"
         kind, n = a.cost.remove_counters
         zones.add_counters(g, o, kind, -n, "602.2b")
+    if life:
+        from undercity.engine.effects import change_life
+
+        change_life(g, player, -life, "119.4")  # paying life is losing it (CR 119.4)
     if a.cost.loyalty is not None:  # CR 606.4
         s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
         zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")

@@ -92,6 +92,21 @@ def put_into_command_zones(g: Game, commanders: list[list[str]]) -> None:
             designate(g, i, o)
 
 
+def identity_colors(g: Game, player: int) -> frozenset[str] | None:
+    """The colors of the color identity of ``player``'s commanders together (CR 903.4), or None
+    if they have no commander (CR 903.4f: the quality is undefined)."""
+    from undercity.formats.commander import color_identity
+
+    names = g.s.extra.get("commander_names", {})
+    uids = [uid for uid in g.s.players[player].commanders if uid in names]
+    if not uids:
+        return None
+    colors: frozenset[str] = frozenset()
+    for uid in uids:
+        colors = colors | color_identity(names[uid])
+    return colors
+
+
 def is_commander(g: Game, o: Obj) -> bool:
     """Whether object ``o`` represents a commander card (CR 903.3; a token or copy never does)."""
     uids = g.s.players[o.owner].commanders

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.mana_triggers import WhenEnchantedTappedForMana
-from undercity.cards.model import YOU, Activated, AddMana, CardDef, DealDamage
+from undercity.cards.language.quantities import CommanderColors
+from undercity.cards.model import YOU, Activated, AddMana, CardDef, Cost, DealDamage
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -421,3 +422,23 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -
     for c, n in plan.leftover.items():
         p.pool[c] = p.pool.get(c, 0) + n
     g.emit(ev.CostPaid(rule="601.2h", player=player, name=what, cost=str(cost)))
+
+
+def life_payment(g: Game, player: int, cost: Cost) -> int | None:
+    """The life ``cost`` has ``player`` pay, or None if they can't pay it: more than their life
+    total (CR 119.4; a team's shared total in Two-Headed Giant, 119.4a — paying 0 is always
+    possible), or a number of commander colors without a commander (CR 903.4f)."""
+    amt = cost.pay_life
+    if amt is None:
+        return 0
+    if isinstance(amt, CommanderColors):
+        from undercity.engine.commander import identity_colors
+
+        colors = identity_colors(g, player)
+        if colors is None:
+            return None
+        n = len(colors)
+    else:
+        assert isinstance(amt, int)
+        n = amt
+    return n if n <= 0 or g.s.players[player].life >= n else None

@@ -25,6 +25,7 @@ from undercity.cards.language.damage import (
     EQUIPPED_DEALS_COMBAT_DAMAGE,
     DamageBlockers,
     DamageEach,
+    SourceDealsDamageToPlayer,
 )
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -64,6 +65,26 @@ def watch(g: Game, e: ev.Event) -> None:
         for a in ab.triggered(g, src):
             if a.when.event == DEALS_DAMAGE:
                 triggers.add_pending(g, src, a, src.controller, src.name)
+
+
+def _has_source_trigger(card: object) -> bool:
+    return any(isinstance(a.when, SourceDealsDamageToPlayer) for a in getattr(card, "triggered", ()))
+
+
+@triggers.watches("damage_dealt")
+def _source_dealt_damage(g: Game, e: ev.DamageDealt) -> None:
+    """"Whenever a source you control deals 5 or more damage to a player": the source's
+    controller as it dealt it — a permanent's or a spell's, or as it last existed (CR 608.2h)."""
+    if e.target_player is None or e.source is None:
+        return
+    s = g.s
+    src = s.objs.get(e.source)
+    controller = src.controller if src is not None else (s.lki.get(e.source) or {}).get("controller")
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_source_trigger)):
+        for a in trig:
+            if isinstance(a.when, SourceDealsDamageToPlayer) and e.amount >= a.when.at_least \
+                    and controller == o.controller:
+                triggers.add_pending(g, o, a, o.controller, o.name, amount=e.amount)
 
 
 def _combat_batch(g: Game, dealt: dict[int, int]) -> None:

@@ -40,13 +40,9 @@ def identity_mana(g: Game, player: int) -> str:
     """The mana "one mana of any color in your commander's color identity" adds for
     ``player`` (CR 903.4): the identity's one color, ``any`` for several, and nothing ("")
     without a commander or with a colorless identity (CR 903.4f)."""
-    from undercity.formats.commander import color_identity
+    from undercity.engine.commander import identity_colors
 
-    names = g.s.extra.get("commander_names", {})
-    colors: frozenset[str] = frozenset()
-    for uid in g.s.players[player].commanders:
-        if uid in names:
-            colors = colors | color_identity(names[uid])
+    colors = identity_colors(g, player) or frozenset()
     if not colors:
         return ""  # CR 903.4f: no commander (or a colorless identity): it adds no mana
     return next(iter(colors)) if len(colors) == 1 else "any"

@@ -158,6 +158,9 @@ CARDS = [
     "Death Tyrant", "Scourge of Valkas",
     # "attacks and isn't blocked", "loses 1 life for each card in their graveyard" (CR 509.3g, 608.2h)
     "Guiltfeeder",
+    # "a source you control deals 5 or more damage to a player" (CR 120.1); paying life equal to
+    # the colors of your commanders' color identity (CR 119.4, 903.4f)
+    "Dragonborn Champion", "War Room",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

@@ -16,12 +16,22 @@ once).
 from dataclasses import dataclass
 
 from undercity.cards.language.quantities import TRIGGER_AMOUNT
-from undercity.cards.model import TRIGGER_OBJECT, Amount, Effect, Filter, Ref
+from undercity.cards.model import TRIGGER_OBJECT, Amount, Effect, Filter, Ref, Trigger
 
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
 #: "the damage dealt", as the trigger recorded it.
 DAMAGE_DEALT = TRIGGER_AMOUNT
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDealsDamageToPlayer(Trigger):
+    """"Whenever a source you control deals 5 or more damage to a player" (CR 120.1, 603.2):
+    once per damage event — one source dealing at least ``at_least`` to one player at once
+    (ruling 2021-07-23, Dragonborn Champion: not two smaller amounts)."""
+
+    event: str = "source_deals_damage_to_player"
+    at_least: int = 1
 
 
 @dataclass(frozen=True, slots=True)

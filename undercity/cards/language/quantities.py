@@ -133,3 +133,15 @@ class Sum(Count):
 
     what: str = "sum"
     parts: tuple[Count, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderColors(Count):
+    """"The number of colors in your commanders' color identity" (CR 903.4): of the commanders
+    the player owns together; undefined without a commander — a cost of that much life can't
+    be paid then (CR 903.4f; ``engine.costs.life_payment``)."""
+
+    what: str = "commander_colors"
+
+
+COMMANDER_COLORS = CommanderColors()

@@ -1757,6 +1757,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # Once per damaged player in each combat damage step, however many creatures dealt it
         # (CR 510.2, 603.2c).
         return m.Trigger("one_or_more_combat_damage_to_player")
+    if s is None and word == "whenever" and (dealt := re.fullmatch(
+            r"a source you control deals (\d+) or more damage to a player", w)):
+        from undercity.cards.language.damage import SourceDealsDamageToPlayer
+
+        return SourceDealsDamageToPlayer(at_least=int(dealt.group(1)))  # CR 120.1, 603.2
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -2006,6 +2011,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["discard_self"] = True  # "Discard ~:" works from the hand (CR 113.6j)
         elif c.kind == "loyalty":
             kw["loyalty"] = int(c.words.replace("−", "-"))
+        elif c.kind == "pay_life" and "pay_life" not in kw:
+            kw["pay_life"] = _life_cost(c.words)
         elif c.kind == "remove_counters" and isinstance(c.what, A.SelfRef) and "remove_counters" not in kw:
             from undercity.cards.text.parser import NUMBERS
 
@@ -2016,6 +2023,20 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
         else:
             raise Unsupported(c.render())
     return m.Cost(**kw)
+
+
+def _life_cost(words: str) -> m.Amount:
+    """"Pay 2 life", "Pay life equal to the number of colors in your commanders' color identity"
+    (CR 119.4, 903.4f)."""
+    from undercity.cards.language.quantities import COMMANDER_COLORS
+    from undercity.cards.text.parser import NUMBERS
+
+    if words == "pay life equal to the number of colors in your commanders' color identity":
+        return COMMANDER_COLORS
+    n = NUMBERS.get(words.split()[1].lower()) if not words.split()[1].isdigit() else int(words.split()[1])
+    if n is None:
+        raise Unsupported(words)  # "Pay X life"
+    return n
 
 
 def _mana_cost(text: str) -> Any:

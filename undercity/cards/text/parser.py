@@ -1272,6 +1272,10 @@ class Parser:
         if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
+        if self.eat("a", "source", "you", "control", "deals") and (n := self.num()) is not None and n.value \
+                and self.eat("or", "more", "damage", "to", "a", "player"):
+            return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 120.1, 603.2
+        self.i = self._estart
         if self.one_of("one or more creatures you control deal combat damage to a player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
         subject = self.ref()
@@ -1379,6 +1383,9 @@ class Parser:
             n = self.num()
             if n is not None and self.eat("life"):
                 return A.CostItem("pay_life", f"pay {n.render()} life")
+            if n is None and self.eat("life", "equal", "to") and (
+                    amount := self.one_of("the number of colors in your commanders' color identity")):
+                return A.CostItem("pay_life", f"pay life equal to {amount}")  # CR 119.4, 903.4f
             return None
         if self.eat("remove"):
             # "Remove a +1/+1 counter from ~" (CR 602.2b)
