@@ -95,6 +95,8 @@ class Filter:
     attacking: bool = False
     #: Blocking creatures only (CR 509.1g, 506.4).
     blocking: bool = False
+    #: "with {X} in its mana cost" (CR 107.3): its card's mana cost has an {X}.
+    x_in_cost: bool = False
     not_subtypes: frozenset[str] = frozenset()  # none of them ("non-Warrior creature")
     #: "with flying" / "without flying": keyword abilities it has, or lacks, after layer 6
     #: (CR 702, 613.1f) — all of ``keywords``, none of ``not_keywords``.

@@ -28,6 +28,7 @@ from undercity.cards import model as m
 from undercity.cards.language.event_triggers import (
     AttackPlayer,
     AttacksUnblocked,
+    AttacksWithOthers,
     BecomesBlocked,
     CombatDamageToPlayer,
     PlayerCasts,
@@ -302,6 +303,26 @@ def _watch_events(g: Game, e: ev.Event) -> None:
 
 
 # ----------------------------------------------------------------------------- triggers
+
+
+def _has_battalion(card: CardDef) -> bool:
+    return any(isinstance(a.when, AttacksWithOthers) for a in card.triggered)
+
+
+@triggers.watches("attack_declared")
+def _on_attacks_with_others(g: Game, e: ev.AttackDeclared) -> None:
+    """Battalion (CR 508.3a): the attack events follow the whole declaration, so the creatures
+    declared with this one are all in combat as its own event comes."""
+    s = g.s
+    c = s.combat
+    if c is None:
+        return
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_battalion)):
+        if o.id != e.attacker:
+            continue
+        for a in trig:
+            if isinstance(a.when, AttacksWithOthers) and len(c.attackers) - 1 >= a.when.others:
+                triggers._add(g, o, a, o.controller, o.name, object=o.id)
 
 
 def _has_unblocked_trigger(card: CardDef) -> bool:

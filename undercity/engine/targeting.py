@@ -72,6 +72,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.blocking and (g.s.combat is None or o.id not in g.s.combat.blockers):
         return False
+    if flt.x_in_cost and not (card.mana_cost is not None and card.mana_cost.x):
+        return False  # CR 107.3: an {X} in its mana cost
     if flt.not_subtypes and flt.not_subtypes & card.subtypes:
         return False
     if flt.tapped is not None and o.tapped != flt.tapped:

@@ -15,7 +15,7 @@ from undercity.cards.language.ward import CounterUnlessPays
 from undercity.engine import costs
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import change_life, counter_spell, handles
+from undercity.engine.effects import change_life, counter_spell, handles, ref_objects
 from undercity.engine.state import Job, StackItem
 from undercity.mana import can_pay, parse_cost
 
@@ -34,7 +34,11 @@ def _cost_text(e: CounterUnlessPays) -> str:
 def h_counter_unless_pays(g: Game, job: Job, item: StackItem, e: CounterUnlessPays, key: str) -> None:
     """Ward: counter the spell or ability unless its controller pays (CR 702.21a, 701.6)."""
     s = g.s
-    target = next((it for it in s.stack if it.id == item.trigger_data.get("target_item")), None)
+    if e.what is not None:  # a target spell, if still a legal target (CR 608.2b)
+        spell = ref_objects(g, e.what, item, job)
+        target = next((it for it in s.stack if spell and it.obj == spell[0]), None)
+    else:
+        target = next((it for it in s.stack if it.id == item.trigger_data.get("target_item")), None)
     if target is None:  # it has already left the stack
         return
     payer = target.controller

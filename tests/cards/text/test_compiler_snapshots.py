@@ -161,6 +161,9 @@ CARDS = [
     # "a source you control deals 5 or more damage to a player" (CR 120.1); paying life equal to
     # the colors of your commanders' color identity (CR 119.4, 903.4f)
     "Dragonborn Champion", "War Room",
+    # battalion; "counter target spell with {X} in its mana cost unless its controller pays {3}"
+    # (CR 508.3a, 107.3, 701.6a)
+    "Frontline Medic",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

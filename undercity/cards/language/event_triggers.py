@@ -93,6 +93,16 @@ class BecomesBlocked(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
+class AttacksWithOthers(Trigger):
+    """"Whenever ~ and at least two other creatures attack" (battalion, CR 207.2c; 508.3a): once
+    per declaration of attackers in which this creature and ``others`` or more other creatures
+    are declared as attackers (not creatures put onto the battlefield attacking, CR 508.4)."""
+
+    event: str = "attacks_with_others"
+    others: int = 2
+
+
+@dataclass(frozen=True, slots=True)
 class AttacksUnblocked(Trigger):
     """"Whenever ~ attacks and isn't blocked" (CR 509.3g): once blockers are declared, if it is
     attacking and no creature was declared to block it — even if it entered attacking; not if

@@ -13,17 +13,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Trigger, Triggered
+from undercity.cards.model import Effect, Ref, Trigger, Triggered
 
 
 @dataclass(frozen=True, slots=True)
 class CounterUnlessPays(Effect):
-    """Counter the spell or ability that triggered this (``trigger_data["target_item"]``)
+    """Counter the spell or ability that triggered this (``trigger_data["target_item"]``), or
+    the target spell ``what`` names ("Counter target spell … unless its controller pays {3}"),
     unless its controller pays ``cost`` (mana) and ``life`` (CR 119.4) — ward, CR 702.21a;
     counter, CR 701.6."""
 
     cost: str = ""
     life: int = 0
+    what: Ref | None = None
 
 
 _LIFE = re.compile(r"^pay (\d+) life$", re.IGNORECASE)

@@ -182,6 +182,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
         elif s in ("with flying", "without flying"):
             # An evasion keyword it has or lacks now (CR 702.9, 613.1f).
             kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})
+        elif s == "with {X} in its mana cost":
+            kw["x_in_cost"] = True  # CR 107.3
         elif s.startswith("with "):
             words = s.split()
             if words[-1] not in ("greater", "less") or not words[-3].isdigit():
@@ -288,7 +290,8 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     if "player" in heads or "opponent" in heads:
         raise Unsupported(text)
     if n.card in ("spell",):
-        return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals else None, text=text, optional=optional)
+        return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals or n.suffix else None, text=text,
+                            optional=optional)
     if n.card == "card":
         if not _graveyard(n):
             raise Unsupported(text)
@@ -627,6 +630,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.SacrificeChoice(who, noun_filter(c.what.noun))]
         if v == "counter":
             if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "spell"):
+                raise Unsupported(c.render())
+            if c.to.startswith("unless its controller pays {"):
+                cost = c.to.rsplit(" ", 1)[1]
+                if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+", cost):
+                    raise Unsupported(c.render())
+                # CR 701.6a, 118.12: the spell's controller may pay as this resolves.
+                return [CounterUnlessPays(cost, what=ctx.target(c.what))]
+            if c.to:
                 raise Unsupported(c.render())
             return [m.CounterSpell(ctx.target(c.what))]
         if v == "return" and isinstance(c.what, A.SelfRef) and c.to.startswith("from your graveyard to "):
@@ -1782,6 +1793,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             step, whose = steps[w]
             return m.Trigger("beginning_of", step=step, whose=whose)
         raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.SelfRef) and w == "and at least two other creatures attack" and word == "whenever":
+        from undercity.cards.language.event_triggers import AttacksWithOthers
+
+        return AttacksWithOthers(others=2)  # battalion (CR 207.2c, 508.3a)
     if isinstance(s, A.SelfRef) and w == "attacks and isn't blocked" and word == "whenever":
         from undercity.cards.language.event_triggers import AttacksUnblocked
 

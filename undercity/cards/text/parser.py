@@ -293,6 +293,9 @@ class Parser:
         if s:
             return s
         start = self.i
+        if self.eat("with") and self.raw() == "{X}" and self.eat("{x}", "in", "its", "mana", "cost"):
+            return " ".join(self.toks[start:self.i])  # "target spell with {X} in its mana cost" (CR 107.3)
+        self.i = start
         if self.eat("with"):
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
             if what and self.num() is not None and self.one_of("or greater", "or less"):
@@ -764,6 +767,10 @@ class Parser:
         self.i = self._start
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
+            if what is not None and v.startswith("counter") and self.at("unless", "its", "controller", "pays") \
+                    and self.raw(4).startswith("{"):
+                self.i += 5  # "counter target spell unless its controller pays {3}" (CR 701.6a, 118.12)
+                return A.ObjectAction(who, v, what, f"unless its controller pays {self.raw(-1)}")
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
@@ -1242,7 +1249,8 @@ class Parser:
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
-               "becomes the target of a spell", "casts a spell", "attacks and isn't blocked")
+               "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
+               "and at least two other creatures attack")
 
     @rule
     def event(self) -> A.Event | None:
