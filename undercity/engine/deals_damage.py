@@ -25,6 +25,7 @@ from undercity.cards.language.damage import (
     EQUIPPED_DEALS_COMBAT_DAMAGE,
     DamageBlockers,
     DamageEach,
+    OpponentsDealtCombatDamage,
     SourceDealsDamageToPlayer,
 )
 from undercity.engine import abilities as ab
@@ -85,6 +86,45 @@ def _source_dealt_damage(g: Game, e: ev.DamageDealt) -> None:
             if isinstance(a.when, SourceDealsDamageToPlayer) and e.amount >= a.when.at_least \
                     and controller == o.controller:
                 triggers.add_pending(g, o, a, o.controller, o.name, amount=e.amount)
+
+
+#: ``State.extra`` key: the "whenever your opponents are dealt combat damage" abilities (source
+#: id, ability uid) that this combat damage step's damage so far triggers.
+_OPPONENTS_DEALT = "opponents_dealt_combat_damage"
+
+
+def _has_opponents_trigger(card: object) -> bool:
+    return any(isinstance(a.when, OpponentsDealtCombatDamage) for a in getattr(card, "triggered", ()))
+
+
+@triggers.watches("damage_dealt")
+def _opponent_dealt_combat_damage(g: Game, e: ev.DamageDealt) -> None:
+    """Combat damage to a player: the abilities it will trigger once the step's damage is all
+    dealt (CR 510.2), its source matched as it is as it deals it."""
+    if not e.combat or e.target_player is None or e.source not in g.s.objs:
+        return
+    s = g.s
+    src = s.objs[e.source]
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_opponents_trigger)):
+        if not targeting._is_opponent(g, o.controller, e.target_player):
+            continue
+        for a in trig:
+            if isinstance(a.when, OpponentsDealtCombatDamage) and targeting.matches(
+                    g, src, a.when.filter, o.controller, o.id):
+                s.extra.setdefault(_OPPONENTS_DEALT, set()).add((o.id, a.uid))
+
+
+@triggers.watches("combat_damage_dealt")
+def _opponents_were_dealt(g: Game, e: ev.CombatDamageDealt) -> None:
+    """Once per step and ability, however many opponents and sources (CR 603.2c)."""
+    s = g.s
+    hit = s.extra.pop(_OPPONENTS_DEALT, None)
+    if not hit:
+        return
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_opponents_trigger)):
+        for a in trig:
+            if (o.id, a.uid) in hit:
+                triggers.add_pending(g, o, a, o.controller, o.name)
 
 
 def _combat_batch(g: Game, dealt: dict[int, int]) -> None:

@@ -164,6 +164,9 @@ CARDS = [
     # battalion; "counter target spell with {X} in its mana cost unless its controller pays {3}"
     # (CR 508.3a, 107.3, 701.6a)
     "Frontline Medic",
+    # "whenever your opponents are dealt combat damage, if any of that damage was dealt by a Warrior"
+    # (CR 603.2c, 603.4)
+    "Mindblade Render",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

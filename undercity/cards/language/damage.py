@@ -35,6 +35,16 @@ class SourceDealsDamageToPlayer(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentsDealtCombatDamage(Trigger):
+    """"Whenever your opponents are dealt combat damage[, if any of that damage was dealt by a
+    Warrior]" (CR 510.2, 603.2c): once per combat damage step in which one or more opponents
+    are dealt combat damage by a source matching ``filter`` (anyone's; ruling 2018-06-08,
+    Mindblade Render), however many."""
+
+    event: str = "opponents_dealt_combat_damage"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageEach(Effect):
     """``amount`` damage from the source to each permanent matching any of ``groups`` (each
     once) and to each player of ``players`` (None: no player)."""

@@ -1773,6 +1773,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.damage import SourceDealsDamageToPlayer
 
         return SourceDealsDamageToPlayer(at_least=int(dealt.group(1)))  # CR 120.1, 603.2
+    if isinstance(s, A.WordRef) and s.words == "your opponents" and w == "are dealt combat damage" \
+            and word == "whenever":
+        from undercity.cards.language.damage import OpponentsDealtCombatDamage
+
+        return OpponentsDealtCombatDamage()  # CR 510.2, 603.2c
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -1901,6 +1906,21 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "you have a full party": FULL_PARTY}
 
 
+def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
+    """The sources of "if any of that damage was dealt by a Warrior" after "Whenever your
+    opponents are dealt combat damage", or None."""
+    from undercity.cards.language.damage import OpponentsDealtCombatDamage
+    from undercity.cards.text.parser import subtype_of
+
+    if not isinstance(when, OpponentsDealtCombatDamage) or not isinstance(cond, A.Condition):
+        return None
+    words = cond.words.split()
+    if words[:7] != ["any", "of", "that", "damage", "was", "dealt", "by"] or len(words) != 9:
+        return None
+    st = subtype_of(words[8])
+    return m.Filter(subtypes=frozenset({st})) if st is not None else None
+
+
 def _controls(c: A.ControlsCondition, word: str) -> Controls:
     """"you control [a | N or more] …" as a :class:`Controls` condition."""
     flt = noun_filter(c.noun)
@@ -1937,6 +1957,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         return mana_trigger
     when = _trigger(a.event, a.word)
     cond: m.Condition | None = None
+    if (by := _dealt_by(when, a.condition)) is not None:
+        # "if any of that damage was dealt by a Warrior": a fact of the event, true as it
+        # triggers and as it resolves (CR 603.4) — which damage triggers it at all.
+        when, a = replace(when, filter=by), replace(a, condition=None)
     if isinstance(a.condition, A.ControlsCondition):
         # CR 603.4: checked as the ability triggers and again as it resolves.
         cond = _controls(a.condition, "if")

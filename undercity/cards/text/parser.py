@@ -1250,7 +1250,7 @@ class Parser:
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
-               "and at least two other creatures attack")
+               "and at least two other creatures attack", "are dealt combat damage")
 
     @rule
     def event(self) -> A.Event | None:
@@ -1318,6 +1318,12 @@ class Parser:
 
     @rule
     def condition(self) -> A.Condition | A.ControlsCondition | None:
+        start = self.i
+        if self.eat("any", "of", "that", "damage", "was", "dealt", "by") and self.peek() in ("a", "an") \
+                and self.raw(1)[:1].isupper() and subtype_of(self.raw(1)):
+            self.i += 2  # "if any of that damage was dealt by a Warrior" (CR 603.4)
+            return A.Condition(" ".join(self.toks[start:self.i]))
+        self.i = start
         c = self.one_of(*(c.lower() for c in self._CONDITIONS))
         if c is None:
             return self.controls_condition()
