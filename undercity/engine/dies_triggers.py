@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.dies import CREATURE_DIES, CreatureDies
+from undercity.cards.language.dies import (
+    CREATURE_DIES,
+    PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD,
+    CreatureDies,
+    PutIntoGraveyardFromBattlefield,
+)
 from undercity.cards.model import Filter
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -26,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def _has(card: Any) -> bool:
-    return any(a.when.event == CREATURE_DIES for a in card.triggered)
+    return any(a.when.event in (CREATURE_DIES, PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD) for a in card.triggered)
 
 
 def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, controller: int, dying: int,
@@ -52,10 +57,15 @@ def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, c
         or flt.controller == "opponent" and not targeting._is_opponent(g, controller, lki["controller"]))
 
 
-def _dies_matches(g: Game, lki: dict[str, Any], token: bool, w: CreatureDies, controller: int, dying: int,
+def _dies_matches(g: Game, lki: dict[str, Any], token: bool, w: Any, controller: int, dying: int,
                   source: int | None) -> bool:
-    """Whether the dying creature is one the trigger names: of its description, or of its
-    second one ("… or a blocking creature an opponent controls")."""
+    """Whether the permanent put into a graveyard is one the trigger names: a creature dying
+    (CR 700.4) of its description, or of its second one ("… or a blocking creature an opponent
+    controls"); any permanent of the description put there from the battlefield."""
+    if isinstance(w, PutIntoGraveyardFromBattlefield):
+        return lki_matches(g, lki, token, w.filter, controller, dying, source)
+    if not isinstance(w, CreatureDies) or "Creature" not in lki["types"]:
+        return False
     return lki_matches(g, lki, token, w.filter, controller, dying, source) or (
         w.or_filter is not None and lki_matches(g, lki, token, w.or_filter, controller, dying, source))
 
@@ -66,12 +76,12 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
         return
     s = g.s
     lki = s.lki.get(e.obj)
-    if lki is None or "Creature" not in lki["types"]:
-        return  # CR 700.4: only a creature dies
+    if lki is None:
+        return
     # The permanents still on the battlefield …
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
         for a in trig:
-            if isinstance(a.when, CreatureDies) and _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id):
+            if _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id):
                 triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj)
     # … and those that left in the same event, this creature included, as they last existed.
     for sid in zones.left_together(s, e.obj):
@@ -80,7 +90,9 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             continue
         for a in src.get("triggered", src["card"].triggered):
             w = a.when
-            if not isinstance(w, CreatureDies):
+            if not isinstance(w, CreatureDies | PutIntoGraveyardFromBattlefield):
                 continue
-            if sid == e.obj and w.self_too or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid):
-                triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj)
+            if (sid == e.obj and isinstance(w, CreatureDies) and w.self_too and "Creature" in lki["types"]
+                    or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid)):
+                # its source as it last existed: "~'s power" (CR 603.10a, 608.2h)
+                triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj, lki_source=sid)

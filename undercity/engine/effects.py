@@ -232,6 +232,8 @@ def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
         # "damage equal to its power": the object's power now, or as it last existed on the
         # battlefield (CR 608.2h).
         oid = item.source if a.whose is None or a.whose.kind == "self" else damage_source(g, a.whose, item, job)
+        if oid is None and (a.whose is None or a.whose.kind == "self"):
+            oid = item.trigger_data.get("lki_source")  # a source that left as it triggered (CR 603.10a)
         o = s.objs.get(oid) if oid is not None else None
         if o is not None and o.zone == "battlefield":
             return max(ch.power(g, o), 0)

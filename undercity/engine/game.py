@@ -431,6 +431,7 @@ def _load_rules() -> None:
         exploit,
         explore,
         extort,
+        fabricate,
         from_graveyard,
         initiative,
         land_plays,

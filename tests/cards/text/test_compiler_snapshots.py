@@ -167,6 +167,9 @@ CARDS = [
     # "whenever your opponents are dealt combat damage, if any of that damage was dealt by a Warrior"
     # (CR 603.2c, 603.4)
     "Mindblade Render",
+    # fabricate; "an artifact you control is put into a graveyard from the battlefield"; "~'s power"
+    # (CR 702.123a, 603.10a, 608.2h)
+    "Marionette Master",
     # each creature deals damage to its controller (CR 120.3)
     "Rakdos Charm",
     # draw cards equal to the greatest power among … (CR 608.2h)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from undercity.cards.model import Filter, Trigger
 
 CREATURE_DIES = "creature_dies"
+PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD = "put_into_graveyard_from_battlefield"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,3 +28,12 @@ class CreatureDies(Trigger):
     event: str = CREATURE_DIES
     self_too: bool = False
     or_filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoGraveyardFromBattlefield(Trigger):
+    """"Whenever an artifact you control is put into a graveyard from the battlefield"
+    (CR 603.6c, 603.10a): a permanent matching ``filter`` as it last existed there — a token
+    too, which goes to the graveyard before it ceases to exist (CR 111.7, 704.5d)."""
+
+    event: str = PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD

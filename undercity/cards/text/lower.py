@@ -1692,6 +1692,17 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         from undercity.cards.language.extort import extort
 
         out.triggered.append(extort())  # CR 702.101a: one trigger per instance (702.101b)
+    elif name == "fabricate" and k.arg.isdigit():
+        # CR 702.123a: "When this permanent enters, you may put N +1/+1 counters on it. If you
+        # don't, create N 1/1 colorless Servo artifact creature tokens." (engine/fabricate.py)
+        from undercity.cards.language.fabricate import Fabricate
+
+        n = int(k.arg)
+        spec = token_spec(A.Create(None, "create", A.Num(k.arg, n), ("1/1", "colorless", "Servo", "artifact",
+                                                                    "creature"), n != 1))
+        _SPECS[spec.key] = spec
+        out.triggered.append(m.Triggered(f"Fabricate {n}", when=m.Trigger("enters"),
+                                         effects=(Fabricate(n, m.CreateToken(spec.key, n)),)))
     elif name == "exploit" and not k.arg:
         # CR 702.110a: "When this creature enters, you may sacrifice a creature." (the choice
         # as it resolves: engine/exploit.py)
@@ -1858,6 +1869,17 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return cast
     if isinstance(s, A.WordRef) and s.words in ("equipped creature", "enchanted creature") and w == "attacks":
         return m.Trigger("equipped_attacks")  # the creature this Equipment or Aura is attached to (CR 508.3a)
+    if word == "whenever" and w == "is put into a graveyard from the battlefield" and isinstance(s, A.DescRef) \
+            and s.det in ("a", "an", "another"):
+        # "Whenever an artifact you control is put into a graveyard from the battlefield"
+        # (CR 603.6c, 603.10a): matched as it last existed, like a dying creature.
+        from undercity.cards.language.dies import PutIntoGraveyardFromBattlefield
+
+        flt = noun_filter(s.noun)
+        rest = {f: getattr(flt, f) for f in flt.__dataclass_fields__ if f not in _LKI_FILTER}
+        if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PutIntoGraveyardFromBattlefield(filter=replace(flt, other=flt.other or s.det == "another"))
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
