@@ -89,7 +89,7 @@ def _source_dealt_damage(g: Game, e: ev.DamageDealt) -> None:
 
 
 #: ``State.extra`` key: the "whenever your opponents are dealt combat damage" abilities (source
-#: id, ability uid) that this combat damage step's damage so far triggers.
+#: id, ability) that this combat damage step's damage so far triggers.
 _OPPONENTS_DEALT = "opponents_dealt_combat_damage"
 
 
@@ -111,7 +111,7 @@ def _opponent_dealt_combat_damage(g: Game, e: ev.DamageDealt) -> None:
         for a in trig:
             if isinstance(a.when, OpponentsDealtCombatDamage) and targeting.matches(
                     g, src, a.when.filter, o.controller, o.id):
-                s.extra.setdefault(_OPPONENTS_DEALT, set()).add((o.id, a.uid))
+                s.extra.setdefault(_OPPONENTS_DEALT, set()).add((o.id, a))
 
 
 @triggers.watches("combat_damage_dealt")
@@ -123,7 +123,7 @@ def _opponents_were_dealt(g: Game, e: ev.CombatDamageDealt) -> None:
         return
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_opponents_trigger)):
         for a in trig:
-            if (o.id, a.uid) in hit:
+            if (o.id, a) in hit:
                 triggers.add_pending(g, o, a, o.controller, o.name)
 
 
