@@ -1,13 +1,14 @@
 """Counters (CR 122): the handlers of :mod:`undercity.cards.language.counters` — doubling
-the counters on a permanent, a token created and then given counters."""
+the counters on a permanent, a token created and then given counters, the number of counters
+on an object."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
+from undercity.cards.language.counters import CountersOn, CreateTokenThenCounters, DoubleCounters
 from undercity.engine import zones
-from undercity.engine.effects import amount, create_token, handles, ref_objects, ref_players
+from undercity.engine.effects import amount, counts, create_token, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -32,3 +33,28 @@ def h_token_then_counters(g: Game, job: Job, item: StackItem, e: CreateTokenThen
         token = create_token(g, e.token, p)
         if n > 0 and token.id in g.s.objs:
             zones.add_counters(g, token, e.counter, n)
+
+
+@counts(CountersOn)
+def _counters_on(g: Game, a: CountersOn, item: StackItem, job: Job) -> int:
+    """The counters on the object now, or as it last existed on the battlefield (CR 608.2h)."""
+    if a.of.kind == "self":
+        # A leaves-the-battlefield trigger has no source on the battlefield: the permanent
+        # that left, as it last existed (CR 603.10a).
+        oid = item.source if item.source is not None else item.trigger_data.get("left")
+    elif a.of.kind == "trigger_object":
+        # The creature that died: its counters as it last existed (CR 603.10a, 608.2h).
+        oid = item.trigger_data.get("left", item.trigger_data.get("object"))
+    else:
+        ids = ref_objects(g, a.of, item, job)
+        oid = ids[0] if ids else None
+    if oid is None:
+        return 0
+    o = g.s.objs.get(oid)
+    if o is not None and o.zone == "battlefield":
+        held = o.counters
+    else:
+        held = (g.s.lki.get(oid) or {}).get("counters") or {}
+    if a.counter is None:
+        return sum(n for n in held.values() if n > 0)
+    return max(held.get(a.counter, 0), 0)

@@ -20,7 +20,7 @@ from undercity.cards.language.dies import (
     CreatureDies,
     PutIntoGraveyardFromBattlefield,
 )
-from undercity.cards.model import Filter
+from undercity.cards.model import Filter, Trigger
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting, triggers, zones
@@ -81,8 +81,8 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     # The permanents still on the battlefield …
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
         for a in trig:
-            if _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id):
-                triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj)
+            if _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id) and _had_counters(a.when, lki):
+                triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj, left=e.obj)
     # … and those that left in the same event, this creature included, as they last existed.
     for sid in zones.left_together(s, e.obj):
         src = s.lki.get(sid)
@@ -93,6 +93,13 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             if not isinstance(w, CreatureDies | PutIntoGraveyardFromBattlefield):
                 continue
             if (sid == e.obj and isinstance(w, CreatureDies) and w.self_too and "Creature" in lki["types"]
-                    or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid)):
-                # its source as it last existed: "~'s power" (CR 603.10a, 608.2h)
-                triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj, lki_source=sid)
+                    or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid)) and _had_counters(w, lki):
+                # its source as it last existed: "~'s power" (CR 603.10a, 608.2h); ``left``: the
+                # creature that died, as it last existed ("the counters it had on it")
+                triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj, lki_source=sid,
+                                     left=e.obj)
+
+
+def _had_counters(w: Trigger, lki: dict[str, Any]) -> bool:
+    """The intervening "if it had counters on it" (CR 603.4), of the creature as it last existed."""
+    return not getattr(w, "had_counters", False) or any(n > 0 for n in (lki.get("counters") or {}).values())

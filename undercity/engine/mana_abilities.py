@@ -1,7 +1,8 @@
 """Mana abilities whose mana is decided as they resolve (CR 605.3a): "Add … If [condition], add
 … instead", "Add {G} for each creature you control", and "one mana of any color in your
 commander's color identity" (CR 903.4, 903.4f). The handlers, and what each adds now for the
-payment planner (:func:`produced`, asked by ``costs.produced_mana``).
+payment planner (:func:`produced`, asked by ``costs.produced_mana``); and a triggered ability's
+"add {B} for each charge counter on ~" (CR 106.4), which uses the stack.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaIf, AddManaPer
+from undercity.cards.language.mana_abilities import AddManaFor, AddManaIdentity, AddManaIf, AddManaPer
 from undercity.engine import resolve, targeting
-from undercity.engine.effects import handles
+from undercity.engine.effects import amount, handles
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -83,3 +84,13 @@ def h_add_mana_identity(g: Game, job: Job, item: StackItem, e: AddManaIdentity, 
     pool = g.s.players[item.controller].pool
     for c in mana if mana != "any" else "W":
         pool[c] = pool.get(c, 0) + 1
+
+
+@handles(AddManaFor)
+def h_add_mana_for(g: Game, job: Job, item: StackItem, e: AddManaFor, key: str) -> None:
+    """CR 106.4: the mana goes to the pool of the ability's controller, as many of it as counted."""
+    n = amount(g, e.n, item, job) if e.n is not None else 1
+    if n > 0:
+        pool = g.s.players[item.controller].pool
+        for c in e.mana:
+            pool[c] = pool.get(c, 0) + n

@@ -197,12 +197,25 @@ def run_sba(g: Game, job: Job) -> None:
     perform(g, actions, answers)
 
 
+def _annihilate(g: Game, a: Action) -> None:
+    """CR 704.5q: N +1/+1 and N -1/-1 counters removed from the permanent."""
+    o = g.s.objs[a.obj]  # type: ignore[index]
+    zones.add_counters(g, o, "+1/+1", -a.n, "704.5q")
+    zones.add_counters(g, o, "-1/-1", -a.n, "704.5q")
+
+
 def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
     """Perform all the actions simultaneously (CR 704.3)."""
     from undercity.engine import leaving
 
     s = g.s
     losers = [a for a in actions if a.kind == "lose"]
+    # CR 704.3: a permanent that dies in this check leaves with the counters it had (its last
+    # known information, CR 608.2h: Chasm Skulker's +1/+1 counters); their annihilation waits,
+    # for a permanent that stays (indestructible, regenerated).
+    leaving_ids = {a.obj for a in actions if a.kind in ("graveyard", "destroy")} | {
+        oid for a in actions if a.kind == "legend" for oid in a.group}
+    later: list[Action] = []
     for a in actions:
         if a.kind == "cease":
             o = s.objs.get(a.obj)  # type: ignore[arg-type]
@@ -213,10 +226,10 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
                     zone.remove(o.id)
                 del s.objs[o.id]
                 g.emit(ev.CeasedToExist(rule="704.5d", name=o.name, what="token"))
+        elif a.kind == "annihilate" and a.obj in leaving_ids:
+            later.append(a)
         elif a.kind == "annihilate":
-            o = s.objs[a.obj]  # type: ignore[index]
-            zones.add_counters(g, o, "+1/+1", -a.n, "704.5q")
-            zones.add_counters(g, o, "-1/-1", -a.n, "704.5q")
+            _annihilate(g, a)
     s.extra["stray_tokens"] = []
     # One event: a permanent leaving in it still applies its replacement effects to the others.
     with zones.simultaneously(g):
@@ -240,5 +253,8 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
                                    verb="is put into the graveyard (legend rule)")
             elif a.kind == "hook" and a.run is not None:
                 a.run(g)
+    for a in later:
+        if a.obj in s.objs and s.objs[a.obj].zone == "battlefield":
+            _annihilate(g, a)
     if losers:
         leaving.lose_simultaneously(g, [(a.player, a.reason, a.rule) for a in losers])  # type: ignore[misc]

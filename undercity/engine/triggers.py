@@ -137,7 +137,8 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             if (w.event == "dies" and e.to_zone == "graveyard" and "Creature" in lki["types"]) or (
                     w.event == "put_into_graveyard" and e.to_zone == "graveyard") or (
                     w.event == "leaves" and (w.to_zone is None or w.to_zone == e.to_zone)):
-                _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj)
+                # ``left``: the permanent as it last existed (CR 608.2h: "the +1/+1 counters on ~").
+                _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj, left=e.obj)
 
 
 def _step_began(g: Game, e: ev.StepBegan) -> None:

@@ -70,6 +70,9 @@ CARDS = [
     "Keiga, the Tide Star",
     # "where X is its power" (CR 107.3a, 608.2h)
     "Chameleon Colossus",
+    # counters counted: "add {B} for each charge counter on ~", "where X is the number of +1/+1
+    # counters on ~" (CR 106.4, 122.1, 608.2h)
+    "Black Market", "Chasm Skulker",
     # goad: each creature a target player controls, goaded creatures can't block, "whenever a goaded
     # creature attacks", "enters or attacks" (CR 701.15, 509.1b, 603.2)
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",

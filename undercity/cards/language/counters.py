@@ -1,11 +1,12 @@
-"""Counters (CR 122): doubling the counters of a kind on a permanent, and a token created with
-counters put on it. The handlers are :mod:`undercity.engine.counters`."""
+"""Counters (CR 122): doubling the counters of a kind on a permanent, a token created with
+counters put on it, and the number of counters on an object. The handlers are
+:mod:`undercity.engine.counters`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Amount, Effect, Ref
+from undercity.cards.model import SELF, YOU, Amount, Count, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +27,15 @@ class CreateTokenThenCounters(Effect):
     counter: str
     n: Amount
     who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOn(Count):
+    """"The number of +1/+1 counters on ~", "for each charge counter on ~", "the number of
+    counters it had on it" (CR 122.1): the ``counter`` counters (every kind if None) on ``of``,
+    counted as the effect happens, or as it last existed on the battlefield if it left
+    (CR 608.2h: Chasm Skulker's dies trigger counts the counters it died with)."""
+
+    what: str = "counters_on"
+    counter: str | None = None
+    of: Ref = SELF

@@ -28,6 +28,9 @@ class CreatureDies(Trigger):
     event: str = CREATURE_DIES
     self_too: bool = False
     or_filter: Filter | None = None
+    #: "…, if it had counters on it," (CR 603.4): the creature had one or more counters as it
+    #: last existed on the battlefield — which can't change by the time the ability resolves.
+    had_counters: bool = False
 
 
 @dataclass(frozen=True, slots=True)

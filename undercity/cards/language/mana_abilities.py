@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, AddMana, Condition, Filter
+from undercity.cards.model import CREATURE, AddMana, Condition, Count, Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +38,11 @@ class AddManaPer(AddMana):
     Dreams Druid: {G} for each creature, itself included, CR 605.3a)."""
 
     per: Filter = CREATURE
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaFor(AddMana):
+    """"Add {B} for each charge counter on ~" (Black Market's triggered ability, CR 106.4): ``mana``
+    as many times as ``n`` counts as it resolves (CR 608.2h)."""
+
+    n: Count | None = None

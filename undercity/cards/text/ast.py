@@ -550,15 +550,18 @@ class CreateNumber(Node):
 
 @dataclass(frozen=True, slots=True)
 class AddMana(Node):
-    """"add {G}", "add {U} or {B}", "add one mana of any color"."""
+    """"add {G}", "add {U} or {B}", "add one mana of any color", "add {B} for each charge
+    counter on ~"."""
 
     verb: str
     options: tuple[str, ...]
+    per: CountersOn | None = None
 
     def render(self) -> str:
+        each = f" for each {self.per.render()}" if self.per is not None else ""
         if len(self.options) > 2:  # "add {W}, {U}, or {B}"
-            return f"{self.verb} {', '.join(self.options[:-1])}, or {self.options[-1]}"
-        return f"{self.verb} {' or '.join(self.options)}"
+            return f"{self.verb} {', '.join(self.options[:-1])}, or {self.options[-1]}{each}"
+        return f"{self.verb} {' or '.join(self.options)}{each}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -814,7 +817,7 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
-    where: Where | WherePower | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    where: Where | WherePower | WhereCounters | None = None  # ", where X is …" (CR 107.3a: the value of X)
     #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
     #: "…."'); "" (the rest): its own period.
     end: str = ""
@@ -837,6 +840,29 @@ class Where(Node):
 
     def render(self) -> str:
         return f"where X is the number of {self.noun.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOn(Node):
+    """"+1/+1 counters on ~", "charge counter on ~", "counters it had on it": the counters on
+    one object, counted (CR 122.1); ``kind`` empty: counters of every kind."""
+
+    kind: str
+    noun: str  # counter | counters
+    on: str  # "on ~" | "it had on it"
+
+    def render(self) -> str:
+        return _join(self.kind, self.noun, self.on)
+
+
+@dataclass(frozen=True, slots=True)
+class WhereCounters(Node):
+    """"where X is the number of +1/+1 counters on ~" (CR 107.3a, 122.1)."""
+
+    counters: CountersOn
+
+    def render(self) -> str:
+        return f"where X is the number of {self.counters.render()}"
 
 
 @dataclass(frozen=True, slots=True)

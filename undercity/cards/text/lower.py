@@ -753,6 +753,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [GainControlOf(what, until[c.duration])]
     if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef):
         return [AttachTo(ctx.target(c.to))]  # CR 701.3a; an Aura's or Equipment's own ability
+    if isinstance(c, A.AddMana) and c.per is not None and len(c.options) == 1 \
+            and not ctx.activated and _mana(c.options[0]).isupper():
+        from undercity.cards.language.mana_abilities import AddManaFor
+
+        return [AddManaFor(_mana(c.options[0]), n=counters_on(c.per, ctx))]  # a triggered ability's (CR 106.4)
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
@@ -1517,7 +1522,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = (_graveyard_count(s, ctx) or _where(s)) if s.where is not None else None
+        ctx.x = (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
@@ -1561,9 +1566,33 @@ def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m
 _KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage)
 
 
-def _where(s: A.Sentence) -> m.Count:
+def had_counters(when: m.Trigger, words: str) -> CreatureDies | None:
+    """"Whenever a creature … dies, if it had counters on it," (CR 603.4): the trigger's."""
+    if words != "it had counters on it" or not isinstance(when, CreatureDies):
+        return None
+    return replace(when, had_counters=True)
+
+
+def counters_on(c: A.CountersOn, ctx: Ctx) -> m.Count:
+    """"charge counters on ~", "counters it had on it" (the object a trigger names, CR 122.1)."""
+    from undercity.cards.language.counters import CountersOn
+
+    if c.on == "on ~":
+        of = m.SELF
+    elif c.on == "it had on it" and ctx.it == m.TRIGGER_OBJECT:
+        of = m.TRIGGER_OBJECT
+    else:
+        raise Unsupported(c.render())
+    return CountersOn(counter=c.kind or None, of=of)
+
+
+def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
     """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
     assert s.where is not None
+    if isinstance(s.where, A.WhereCounters) and ctx is not None:
+        return counters_on(s.where.counters, ctx)
+    if isinstance(s.where, A.WhereCounters):
+        raise Unsupported(s.where.render())
     if isinstance(s.where, A.WherePower):
         # "~ gets +X/+X until end of turn, where X is its power": its power as the effect
         # resolves (CR 608.2h), once for the whole sentence.
@@ -1804,7 +1833,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
                  "the beginning of each opponent's upkeep": ("upkeep", "opponent"),
                  "the beginning of each opponent's end step": ("end", "opponent"),
                  "the beginning of combat on your turn": ("beginning-of-combat", "you"),
-                 "the beginning of your draw step": ("draw", "you")}
+                 "the beginning of your draw step": ("draw", "you"),
+                 "the beginning of your precombat main phase": ("precombat-main", "you")}  # CR 505.4
         if w in steps and word == "at":
             step, whose = steps[w]
             return m.Trigger("beginning_of", step=step, whose=whose)
@@ -1986,6 +2016,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(a.condition, A.ControlsCondition):
         # CR 603.4: checked as the ability triggers and again as it resolves.
         cond = _controls(a.condition, "if")
+    elif a.condition is not None and (had := had_counters(when, a.condition.words)) is not None:
+        when = had  # CR 603.4, 603.10a: of the creature that died, as it last existed
     elif a.condition is not None:
         what = _CONDITIONS.get(a.condition.words)
         if what is None:
@@ -2001,6 +2033,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
     if when.event == "becomes_blocked":
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
+    if isinstance(when, CreatureDies) and when.had_counters:
+        ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
@@ -2071,7 +2105,7 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
         elif c.kind == "discard" and isinstance(c.what, A.SelfRef):
             kw["discard_self"] = True  # "Discard ~:" works from the hand (CR 113.6j)
         elif c.kind == "loyalty":
-            kw["loyalty"] = int(c.words.replace("−", "-"))
+            kw["loyalty"] = int(c.words.strip("[]").replace("−", "-"))
         elif c.kind == "pay_life" and "pay_life" not in kw:
             kw["pay_life"] = _life_cost(c.words)
         elif c.kind == "remove_counters" and isinstance(c.what, A.SelfRef) and "remove_counters" not in kw:

@@ -16,6 +16,7 @@ _TOKEN = re.compile(
     r"(?:\{[^{}]*\})+"  # mana and tap symbols, a run of them as one token: {2}{G}
     r"|[+\-−]?[\dX*]+/[+\-−]?[\dX*]+"  # +1/+1, -X/-X
     r"|[+\-−]\d+(?=:)"  # loyalty costs +1: −2:
+    r"|\[[+\-−]?\d+\](?=:)"  # loyalty costs as printed since 2018: [+1]: [−2]: [0]: (CR 606.4)
     r"|~'s|~"
     r"|[A-Za-z0-9][A-Za-z0-9'’\-]*"
     r"|[.,:;—•\"+|]")  # "15+ |": a results table's open range, then its bar (CR 706.3a)

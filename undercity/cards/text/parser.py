@@ -166,6 +166,12 @@ def _subtype_of(word: str, _extra: int) -> str | None:
     return None
 
 
+def _bracketed_loyalty(tok: str) -> bool:
+    """A loyalty cost as printed since 2018, "[+1]", "[−2]", "[0]" (CR 606.4)."""
+    inner = tok[1:-1]
+    return tok[:1] == "[" and tok[-1:] == "]" and (inner == "0" or inner[:1] in "+−-" and inner[1:].isdigit())
+
+
 def _plural(head: str) -> bool:
     """"creatures", "Goblins", "Elves" — a head word in its plural form."""
     if head in TYPE_WORDS:
@@ -941,6 +947,12 @@ class Parser:
                     continue
                 if not (self.peek() == "," and self.raw(1).startswith("{") and self.eat(",")):
                     break
+            if opts and self.at("for", "each") and len(opts) == 1:
+                mark = self.i
+                self.i += 2
+                if (per := self.counters_on()) is not None:
+                    return A.AddMana(v, tuple(opts), per)  # "add {B} for each charge counter on ~"
+                self.i = mark
             if opts:
                 return A.AddMana(v, tuple(opts))
         self.i = self._start
@@ -988,6 +1000,21 @@ class Parser:
                 return m
         self.i = self._start
         return None
+
+    def counters_on(self) -> A.CountersOn | None:
+        """"+1/+1 counters on ~", "charge counter on ~", "counters it had on it" (CR 122.1)."""
+        mark = self.i
+        kind = ""
+        tok = self.raw()
+        if self.peek(1) in ("counter", "counters") and ("/" in tok or tok.isalpha()):
+            kind = tok
+            self.i += 1
+        noun = self.one_of("counter", "counters")
+        on = self.one_of("on ~", "it had on it") if noun is not None else None
+        if noun is None or on is None:
+            self.i = mark
+            return None
+        return A.CountersOn(kind, noun, on)
 
     @rule
     def clause(self) -> A.Node | None:
@@ -1106,14 +1133,16 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
-        where: A.Where | A.WherePower | None = None
+        where: A.Where | A.WherePower | A.WhereCounters | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
-            n = self.noun()
-            if n is None:
+            if (on := self.counters_on()) is not None:
+                where = A.WhereCounters(on)
+            elif (n := self.noun()) is not None:
+                where = A.Where(n)
+            else:
                 return None
-            where = A.Where(n)
         end = ""
         if not self.eat("."):
             last = clauses[-1] if clauses else None
@@ -1314,7 +1343,8 @@ class Parser:
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
-                   "~ is monstrous")
+                   "~ is monstrous",
+                   "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
     @rule
     def condition(self) -> A.Condition | A.ControlsCondition | None:
@@ -1377,7 +1407,7 @@ class Parser:
         if tok.startswith("{"):
             self.i += 1
             return A.CostItem("mana", tok)
-        if tok[:1] in "+−-" and tok[1:].isdigit() or tok == "0":
+        if tok[:1] in "+−-" and tok[1:].isdigit() or tok == "0" or _bracketed_loyalty(tok):
             self.i += 1
             return A.CostItem("loyalty", tok)
         for verb, kind in (("sacrifice", "sacrifice"), ("exile", "exile"), ("discard", "discard"),
