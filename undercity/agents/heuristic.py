@@ -63,6 +63,7 @@ class HeuristicAgent:
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide",
+        "mana_combination",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -385,6 +386,22 @@ class HeuristicAgent:
             for c in (cost.colors if cost is not None else ()):
                 count[c] = count.get(c, 0) + 1
         return max(range(len(d.options)), key=lambda i: (count.get(d.options[i].value, 0), -i))
+
+    def _mana_combination(self, g: Game, d: Decision) -> int:
+        """"X mana in any combination of {R} and/or {G}" (CR 106.1b): the split whose colors are
+        nearest, in proportion, to the colored mana symbols of the cards in its hand."""
+        need: dict[str, int] = {}
+        for oid in g.s.players[d.player].hand:
+            cost = g.s.objs[oid].card.mana_cost
+            for c in (cost.colors if cost is not None else ()):
+                need[c] = need.get(c, 0) + 1
+        total = sum(need.get(c, 0) for c in set("".join(str(o.value) for o in d.options))) or 1
+
+        def miss(i: int) -> float:
+            mana = str(d.options[i].value)
+            return sum(abs(mana.count(c) / len(mana) - need.get(c, 0) / total) for c in set(mana) | set(need))
+
+        return min(range(len(d.options)), key=lambda i: (miss(i), i))
 
     def _choose_creature_type(self, g: Game, d: Decision) -> int:
         """The creature type most of its own creature cards have (Herald's Horn)."""

@@ -109,6 +109,9 @@ class Filter:
     #: "that aren't enchanted" (False) / enchanted (True): whether an Aura is attached to it
     #: (ruling 2005-08-01, Winds of Rath; CR 303.4).
     enchanted: bool | None = None
+    #: Power less than the source's power, or than its power as it last existed on the
+    #: battlefield (mentor, CR 702.134a).
+    less_power_than_source: bool = False
 
 
 def F(*types: str, **kw: Any) -> Filter:

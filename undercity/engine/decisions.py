@@ -30,7 +30,8 @@ class Decision:
     ``target``, ``mode``, ``x``, ``divide``, ``attacker``, ``attack_target``, ``blocker``,
     ``block_target``, ``damage_assignment``, ``order_triggers``, ``discard``, ``search``,
     ``scry``, ``order_top``, ``surveil``, ``sacrifice``, ``legend_rule``, ``replacement``,
-    ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``.
+    ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``, ``mana_combination``
+    ("X mana in any combination of {R} and/or {G}": one option per split, CR 106.1b).
     """
 
     player: int

@@ -20,6 +20,7 @@ from undercity.cards.language.library_top import (
     GRAVEYARD,
     HAND,
     TOP,
+    ExileTopPutAny,
     LookAtTop,
     LookPutOneIntoHand,
     LookRevealToHand,
@@ -168,6 +169,33 @@ def h_look_at_top(g: Game, job: Job, item: StackItem, e: LookAtTop, key: str) ->
         lib[0:0] = rest
     else:
         lib.extend(rest)
+
+
+@handles(ExileTopPutAny)
+def h_exile_top_put_any(g: Game, job: Job, item: StackItem, e: ExileTopPutAny, key: str) -> None:
+    """Exile the top cards (face up, CR 406.3), then put any number of those that match onto the
+    battlefield, one question each with "no more" (CR 608.2c); what each makes as it enters is
+    asked before any moves (CR 614.12a)."""
+    s = g.s
+    p = item.controller
+    if not job.data.get(f"{key}:exiled"):
+        ids = []
+        for c in list(s.players[p].library[:amount(g, e.n, item, job)]):
+            new = zones.move(g, c, "exile", rule="406.3", verb="is exiled")
+            if new is not None:
+                ids.append(new.id)
+        job.data[f"{key}:exiled"] = ids
+    exiled = [c for c in job.data[f"{key}:exiled"] if c in s.objs and s.objs[c].zone == "exile"]
+    if not exiled:
+        return
+    taken = _take(g, job, item, LookAtTop(len(exiled), None, up_to=True, filter=e.filter, to=BATTLEFIELD),
+                  exiled, key)
+    from undercity.engine import entering
+
+    for c in taken:
+        entering.ask(g, job, f"{key}:enter{c}", c, p)
+    for c in taken:
+        zones.put_onto_battlefield(g, c, p, rule="608.2c")
 
 
 @handles(PutOnLibrary)

@@ -10,8 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.mana_abilities import AddManaFor, AddManaIdentity, AddManaIf, AddManaPer
+from undercity.cards.language.mana_abilities import (
+    AddManaCombination,
+    AddManaFor,
+    AddManaIdentity,
+    AddManaIf,
+    AddManaPer,
+)
+from undercity.engine import events as ev
 from undercity.engine import resolve, targeting
+from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, handles
 from undercity.engine.state import Job, StackItem
 
@@ -94,3 +102,27 @@ def h_add_mana_for(g: Game, job: Job, item: StackItem, e: AddManaFor, key: str) 
         pool = g.s.players[item.controller].pool
         for c in e.mana:
             pool[c] = pool.get(c, 0) + n
+
+
+def combinations(colors: str, n: int) -> list[str]:
+    """Every way to make ``n`` mana of two ``colors`` ("RRG" …), most of the first color first."""
+    a, b = colors
+    return [a * k + b * (n - k) for k in range(n, -1, -1)]
+
+
+@handles(AddManaCombination)
+def h_add_mana_combination(g: Game, job: Job, item: StackItem, e: AddManaCombination, key: str) -> None:
+    """CR 106.1b, 608.2d: the controller chooses the split as it resolves (decision
+    ``mana_combination``, one option per split); the mana goes to their pool (CR 106.4)."""
+    n = amount(g, e.n, item, job)
+    if n <= 0:
+        return
+    p = item.controller
+    opts = [Option("add " + "".join(f"{{{c}}}" for c in mana), mana) for mana in combinations(e.colors, n)]
+    mana = g.ask(job, f"{key}:mana", p, "mana_combination",
+                 f"{item.source_name}: add {n} mana in any combination of {{{e.colors[0]}}} and/or {{{e.colors[1]}}}",
+                 opts)
+    pool = g.s.players[p].pool
+    for c in str(mana):
+        pool[c] = pool.get(c, 0) + 1
+    g.emit(ev.Note(rule="106.4", message=f"{g.player_name(p)} adds " + "".join(f"{{{c}}}" for c in str(mana))))

@@ -93,7 +93,20 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
             return False
     if flt.chosen is not None and not _of_chosen(g, card, flt.chosen, source):
         return False
+    if flt.less_power_than_source and not _less_power(g, o, source):
+        return False
     return True
+
+
+def _less_power(g: Game, o: Obj, source: int | None) -> bool:
+    """``o``'s power is less than the source's, or than the source's as it last existed on the
+    battlefield (CR 702.134a, 608.2h; ruling 2021-04-16, Felisa, Fang of Silverquill)."""
+    src = g.s.objs.get(source) if source is not None else None
+    if src is not None and src.zone == "battlefield":
+        theirs = ch.power(g, src)
+    else:
+        theirs = (g.s.lki.get(source) or {}).get("power") if source is not None else None
+    return theirs is not None and o.zone == "battlefield" and ch.power(g, o) < theirs
 
 
 def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) -> bool:

@@ -73,6 +73,11 @@ CARDS = [
     # counters counted: "add {B} for each charge counter on ~", "where X is the number of +1/+1
     # counters on ~" (CR 106.4, 122.1, 608.2h)
     "Black Market", "Chasm Skulker",
+    # mentor, "if it had counters on it", tapped tokens (CR 702.134a, 603.4, 603.10a)
+    "Felisa, Fang of Silverquill",
+    # loyalty abilities as printed, [+1]: (CR 606.4); "X mana in any combination of {R} and/or {G}";
+    # "exile the top seven … put any number of creature and/or land cards from among them …"
+    "Xenagos, the Reveler",
     # goad: each creature a target player controls, goaded creatures can't block, "whenever a goaded
     # creature attacks", "enters or attacks" (CR 701.15, 509.1b, 603.2)
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",

@@ -59,6 +59,15 @@ class LookAtTop(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTopPutAny(Effect):
+    """"Exile the top ``n`` cards of your library. You may put any number of [``filter``] cards
+    from among them onto the battlefield." (CR 406.3, 608.2c): the rest stay exiled."""
+
+    n: Amount
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PutOnLibrary(Effect):
     """Put the object ``what`` names on top of (``top``) or on the bottom of its owner's library
     (CR 400.3: a card goes to its owner's library; CR 401.4)."""

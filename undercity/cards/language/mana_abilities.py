@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, AddMana, Condition, Count, Filter
+from undercity.cards.model import CREATURE, AddMana, Amount, Condition, Count, Effect, Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,3 +46,13 @@ class AddManaFor(AddMana):
     as many times as ``n`` counts as it resolves (CR 608.2h)."""
 
     n: Count | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaCombination(Effect):
+    """"Add X mana in any combination of {R} and/or {G}" (CR 106.1b, 106.4): ``n`` mana, each of
+    one of ``colors``, the split chosen by the controller as it resolves (CR 608.2d) — an
+    ability on the stack (a loyalty ability is never a mana ability, CR 605.1a)."""
+
+    colors: str
+    n: Amount = 1

@@ -791,6 +791,33 @@ class PutAmong(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PutAnyAmong(Node):
+    """"put any number of creature and/or land cards from among them onto the battlefield"
+    (CR 608.2c): of the cards the sentence before exiled."""
+
+    who: Node | None
+    verb: str
+    kinds: tuple[str, ...]  # card types: "creature", "land"
+    to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "any number of",
+                     " and/or ".join(self.kinds), "cards from among them", self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaCombination(Node):
+    """"add X mana in any combination of {R} and/or {G}" (CR 106.1b, 106.4)."""
+
+    verb: str
+    n: Num
+    options: tuple[str, ...]
+
+    def render(self) -> str:
+        return f"{self.verb} {self.n.render()} mana in any combination of {' and/or '.join(self.options)}"
+
+
+@dataclass(frozen=True, slots=True)
 class PutFromHand(Node):
     """"put two cards from your hand on top of your library in any order" (CR 401.4)."""
 

@@ -256,6 +256,8 @@ class Ctx:
     together: bool = False
     #: "Target player sacrifices a creature": "that creature" is the one sacrificed.
     sacrificed: bool = False
+    #: A loyalty ability (CR 606): never a mana ability, even when it adds mana (CR 605.1a).
+    loyalty: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -722,12 +724,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU
+        # "create X tapped 2/1 … tokens": created tapped (CR 111.1, 110.5b).
+        tapped = c.desc[:1] == ("tapped",)
+        if tapped:
+            c = replace(c, desc=c.desc[1:])
         tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities else None
         if tok is None:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
             tok = spec.key
-        return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
+        made = m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))
+        return [replace(made, tapped=True) if tapped else made]
     if isinstance(c, A.ExchangeControl):
         from undercity.cards.language.exchange import ExchangeControl
 
@@ -760,6 +767,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [AddManaFor(_mana(c.options[0]), n=counters_on(c.per, ctx))]  # a triggered ability's (CR 106.4)
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
+    if isinstance(c, A.AddManaCombination) and (ctx.loyalty or not ctx.activated) and len(c.options) == 2 \
+            and all(len(_mana(o)) == 1 and _mana(o) in "WUBRG" for o in c.options):
+        from undercity.cards.language.mana_abilities import AddManaCombination
+
+        # On the stack: a loyalty ability's or a triggered ability's (CR 605.1a-b).
+        return [AddManaCombination("".join(_mana(o) for o in c.options), _n(c.n, ctx))]
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
         from undercity.cards.language.regeneration import CantBeRegenerated
 
@@ -1201,6 +1214,22 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     return [ExileTopPlay(n, next_turn=next_turn)]
 
 
+def _exile_top_put_any(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Exile the top seven cards of your library. You may put any number of creature and/or land
+    cards from among them onto the battlefield." (CR 406.3, 608.2c); None if ``s`` isn't that."""
+    first = s.clauses[0] if len(s.clauses) == 1 else None
+    put = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
+    if not (isinstance(first, A.TopCards) and isinstance(put, A.PutAnyAmong)) or s.may or s.prefix or s.where:
+        return None
+    assert then is not None
+    if first.verb != "exile" or first.who is not None or first.library != "your library" or put.who is not None \
+            or then.may != "you may" or then.prefix or then.where or put.to != "onto the battlefield":
+        raise Unsupported(then.render())
+    types = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
+             "planeswalker": "Planeswalker"}
+    return lt.ExileTopPutAny(_n(first.n, ctx), m.F(*(types[k] for k in put.kinds)))
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -1475,6 +1504,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
+        if (put := _exile_top_put_any(s, nxt, ctx)) is not None:
+            out.append(put)
+            skip = 1
+            continue
         if (played := _exile_top_play(s, nxt, ctx)) is not None:
             skip = 1
             third = body.sentences[k + 2] if k + 2 < len(body.sentences) else None
@@ -1563,7 +1596,7 @@ def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m
 #: Clauses after which a count of permanents is what it was when the sentence began: they
 #: move no permanent and change no characteristic (damage destroys nothing before state-based
 #: actions, CR 704.3), so X is the same for each of them (CR 608.2h).
-_KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage)
+_KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage, A.AddManaCombination)
 
 
 def had_counters(when: m.Trigger, words: str) -> CreatureDies | None:
@@ -1732,6 +1765,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         _SPECS[spec.key] = spec
         out.triggered.append(m.Triggered(f"Fabricate {n}", when=m.Trigger("enters"),
                                          effects=(Fabricate(n, m.CreateToken(spec.key, n)),)))
+    elif name == "mentor" and not k.arg:
+        from undercity.cards.language.mentor import mentor
+
+        out.triggered.append(mentor())  # CR 702.134a: one trigger per instance (702.134b)
     elif name == "exploit" and not k.arg:
         # CR 702.110a: "When this creature enters, you may sacrifice a creature." (the choice
         # as it resolves: engine/exploit.py)
@@ -2196,6 +2233,7 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True
     ctx.activated = True
+    ctx.loyalty = cost.loyalty is not None
     effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects

@@ -680,6 +680,9 @@ class Parser:
         if self.eat("the", "rest") and (to := self.one_of(*self._REST_PLACES)):
             return A.ObjectAction(who, v, A.WordRef("the rest"), to)
         self.i = mark
+        if (among := self.put_any_among(who, v)) is not None:
+            return among
+        self.i = mark
         any_number = self.eat("any", "number")
         n = None if any_number else self.num()
         if (any_number or n is not None) and (of := self.one_of("of them", "of those cards")):
@@ -925,6 +928,9 @@ class Parser:
                                                                      "color"):
             return A.Phrase(who, f"{v} an additional one mana of any color")  # Fertile Ground (CR 605.1b)
         self.i = self._start
+        if who is None and (v := self.verb("add")) and (comb := self.add_mana_combination()) is not None:
+            return A.AddManaCombination(v, comb.n, comb.options)
+        self.i = self._start
         if who is None and (v := self.verb("add")):
             opts: list[str] = []
             while True:
@@ -1000,6 +1006,34 @@ class Parser:
                 return m
         self.i = self._start
         return None
+
+    def put_any_among(self, who: A.Node | None, v: str) -> A.PutAnyAmong | None:
+        """"… any number of creature and/or land cards from among them onto the battlefield"."""
+        if not self.eat("any", "number", "of"):
+            return None
+        kinds: list[str] = []
+        while self.peek() in ("creature", "land", "artifact", "enchantment", "planeswalker"):
+            kinds.append(self.peek())
+            self.i += 1
+            if not self.eat("and", "/", "or"):
+                break
+        if not kinds or not self.eat("cards", "from", "among", "them"):
+            return None
+        to = self.one_of("onto the battlefield")
+        return A.PutAnyAmong(who, v, tuple(kinds), to) if to else None
+
+    def add_mana_combination(self) -> A.AddManaCombination | None:
+        """"X mana in any combination of {R} and/or {G}" (after "add")."""
+        n = self.num()
+        if n is None or not self.eat("mana", "in", "any", "combination", "of"):
+            return None
+        opts: list[str] = []
+        while self.raw().startswith("{"):
+            opts.append(self.raw())
+            self.i += 1
+            if not self.eat("and", "/", "or"):
+                break
+        return A.AddManaCombination("add", n, tuple(opts)) if len(opts) >= 2 else None
 
     def counters_on(self) -> A.CountersOn | None:
         """"+1/+1 counters on ~", "charge counter on ~", "counters it had on it" (CR 122.1)."""
