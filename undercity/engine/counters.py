@@ -1,17 +1,24 @@
 """Counters (CR 122): the handlers of :mod:`undercity.cards.language.counters` — doubling
 the counters on a permanent, a token created and then given counters, the number of counters
-on an object."""
+on an object, and the trigger "when the twelfth hour counter is put on ~"."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.counters import CountersOn, CreateTokenThenCounters, DoubleCounters
-from undercity.engine import zones
+from undercity.cards.language.counters import (
+    CountersOn,
+    CreateTokenThenCounters,
+    DoubleCounters,
+    NthCounterPut,
+)
+from undercity.engine import abilities as ab
+from undercity.engine import triggers, zones
 from undercity.engine.effects import amount, counts, create_token, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
+    from undercity.engine import events as ev
     from undercity.engine.game import Game
 
 
@@ -58,3 +65,18 @@ def _counters_on(g: Game, a: CountersOn, item: StackItem, job: Job) -> int:
     if a.counter is None:
         return sum(n for n in held.values() if n > 0)
     return max(held.get(a.counter, 0), 0)
+
+
+@triggers.watches("counters_changed")
+def _counter_put(g: Game, e: ev.CountersChanged) -> None:
+    """CR 603.2: the permanent's own "when the Nth [kind] counter is put on ~" triggers when
+    counters put on it take it from fewer than N to N or more (ruling 2019-10-04)."""
+    if e.amount <= 0 or e.obj is None:
+        return
+    o = g.s.objs.get(e.obj)
+    if o is None or o.zone != "battlefield":
+        return
+    for a in ab.triggered(g, o):
+        w = a.when
+        if isinstance(w, NthCounterPut) and w.counter == e.counter and e.total - e.amount < w.n <= e.total:
+            triggers.add_pending(g, o, a, o.controller, o.name)

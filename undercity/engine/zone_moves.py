@@ -1,7 +1,7 @@
 """One-shot effects that move cards between zones (CR 400.7, 608.2c): return this card or up to
 one chosen card from a graveyard, put a card from the hand onto the battlefield (not playing
 it, CR 305.4), exile a player's graveyard, exile a permanent and return it ("flicker";
-a token doesn't return, CR 111.7).
+a token doesn't return, CR 111.7), shuffle a hand and graveyard into a library (CR 701.24a).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from undercity.cards.language.zone_moves import (
     ReturnChosenCard,
     ReturnSourceCard,
     ReturnUpToOne,
+    ShuffleHandAndGraveyard,
 )
 from undercity.engine import resolve, targeting, zones
 from undercity.engine.decisions import Option
@@ -113,3 +114,13 @@ def h_flicker(g: Game, job: Job, item: StackItem, e: Flicker, key: str) -> None:
             # the command zone instead (CR 903.9b) isn't "that card" in exile any more.
             continue
         zones.put_onto_battlefield(g, new.id, new.owner, rule="610.3")
+
+
+@handles(ShuffleHandAndGraveyard)
+def h_shuffle_hand_and_graveyard(g: Game, job: Job, item: StackItem, e: ShuffleHandAndGraveyard, key: str) -> None:
+    """CR 701.24a: the cards go into their owner's library (CR 400.3), then it is shuffled."""
+    p = item.controller
+    for zone in ("hand", "graveyard"):
+        for oid in list(g.s.players[p].zone(zone)):
+            zones.move(g, oid, "library", rule="701.24a", verb="is shuffled into its owner's library")
+    zones.shuffle(g, p)

@@ -78,6 +78,9 @@ CARDS = [
     # loyalty abilities as printed, [+1]: (CR 606.4); "X mana in any combination of {R} and/or {G}";
     # "exile the top seven … put any number of creature and/or land cards from among them …"
     "Xenagos, the Reveler",
+    # "When the twelfth hour counter is put on ~", "shuffle your hand and graveyard into your library"
+    # (CR 603.2, 122.1, 701.24a)
+    "Midnight Clock",
     # goad: each creature a target player controls, goaded creatures can't block, "whenever a goaded
     # creature attacks", "enters or attacks" (CR 701.15, 509.1b, 603.2)
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",

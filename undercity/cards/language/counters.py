@@ -1,12 +1,12 @@
 """Counters (CR 122): doubling the counters of a kind on a permanent, a token created with
-counters put on it, and the number of counters on an object. The handlers are
-:mod:`undercity.engine.counters`."""
+counters put on it, the number of counters on an object, and "when the twelfth hour counter is
+put on ~". The handlers are :mod:`undercity.engine.counters`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import SELF, YOU, Amount, Count, Effect, Ref
+from undercity.cards.model import SELF, YOU, Amount, Count, Effect, Ref, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,3 +39,17 @@ class CountersOn(Count):
     what: str = "counters_on"
     counter: str | None = None
     of: Ref = SELF
+
+
+COUNTER_PUT = "counter_put"
+
+
+@dataclass(frozen=True, slots=True)
+class NthCounterPut(Trigger):
+    """"When the twelfth hour counter is put on ~" (CR 603.2, 122.6): one or more ``counter``
+    counters are put on this permanent, which had fewer than ``n`` of them before and has ``n``
+    or more after (ruling 2019-10-04, Midnight Clock) — entering with them included (CR 122.6)."""
+
+    event: str = COUNTER_PUT
+    counter: str = ""
+    n: int = 1

@@ -1,7 +1,8 @@
 """One-shot effects that move cards between zones (CR 400.7: a card that changes zones becomes a
 new object): returning this card or a chosen card from a graveyard, putting a card from the
 hand onto the battlefield (not playing it, CR 305.4), exiling a player's graveyard, and
-exiling a permanent then returning it ("flicker"). Handled by :mod:`undercity.engine.zone_moves`.
+exiling a permanent then returning it ("flicker"), shuffling a hand and graveyard into a library.
+Handled by :mod:`undercity.engine.zone_moves`.
 """
 
 from __future__ import annotations
@@ -71,3 +72,9 @@ class Flicker(Effect):
     (CR 111.7, 704.5d)."""
 
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleHandAndGraveyard(Effect):
+    """"Shuffle your hand and graveyard into your library" (CR 701.24a, 400.3): the cards of
+    both zones put into the library, which is then shuffled."""

@@ -767,6 +767,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [AddManaFor(_mana(c.options[0]), n=counters_on(c.per, ctx))]  # a triggered ability's (CR 106.4)
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "shuffle your hand and graveyard into your library":
+        from undercity.cards.language.zone_moves import ShuffleHandAndGraveyard
+
+        return [ShuffleHandAndGraveyard()]  # CR 701.24a
     if isinstance(c, A.AddManaCombination) and (ctx.loyalty or not ctx.activated) and len(c.options) == 2 \
             and all(len(_mana(o)) == 1 and _mana(o) in "WUBRG" for o in c.options):
         from undercity.cards.language.mana_abilities import AddManaCombination
@@ -1599,6 +1603,20 @@ def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m
 _KEEPS_PERMANENTS = (A.Draw, A.LifeChange, A.Damage, A.AddManaCombination)
 
 
+def _nth_counter_put(w: str, word: str) -> m.Trigger | None:
+    """"When the twelfth hour counter is put on ~" (CR 603.2, 122.6), or None."""
+    from undercity.cards.language.counters import NthCounterPut
+    from undercity.cards.text.parser import ORDINALS
+
+    words = w.split()
+    if word != "when" or len(words) != 8 or words[0] != "the" or words[1] not in ORDINALS \
+            or words[3:] != ["counter", "is", "put", "on", "~"]:
+        return None
+    if words[2] in _RULES_COUNTERS or words[2] in ("lore", "time", "defense"):
+        raise Unsupported(f"{word} {w}")  # counters with rules of their own (CR 122.1b-h, 714, 702.62)
+    return NthCounterPut(counter=words[2], n=ORDINALS[words[1]])
+
+
 def had_counters(when: m.Trigger, words: str) -> CreatureDies | None:
     """"Whenever a creature … dies, if it had counters on it," (CR 603.4): the trigger's."""
     if words != "it had counters on it" or not isinstance(when, CreatureDies):
@@ -1863,6 +1881,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger("cast", filter=m.Filter(), from_zone="exile")  # CR 601.2a: cast from exile
     if s is None and w.startswith("you cast a spell from exile or a land enters") and word == "whenever":
         return m.Trigger(YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE)
+    if s is None and (nth := _nth_counter_put(w, word)) is not None:
+        return nth
     if s is None:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),

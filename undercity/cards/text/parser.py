@@ -29,6 +29,11 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 NUMBERS |= {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
             "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 
+#: Ordinal numbers in words ("the twelfth hour counter").
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+            "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20}
+
 #: Card types and the nouns that head object descriptions (CR 205.2a), singular and plural.
 TYPE_WORDS = {
     "creature", "creatures", "artifact", "artifacts", "enchantment", "enchantments", "land", "lands",
@@ -849,6 +854,9 @@ class Parser:
         if (v := self.verb("reveal")) and self.eat("the", "top", "card", "of", "their", "library"):
             return A.ObjectAction(who, v, A.WordRef("the top card of their library"))  # CR 701.20a
         self.i = self._start
+        if (v := self.verb("shuffle")) and self.eat("your", "hand", "and", "graveyard", "into", "your", "library"):
+            return A.Phrase(who, f"{v} your hand and graveyard into your library")  # CR 701.24a
+        self.i = self._start
         if v := self.verb("shuffle"):
             return A.Phrase(who, v)
         self.i = self._start
@@ -1349,6 +1357,12 @@ class Parser:
         self.i = self._estart
         if self.one_of("one or more creatures you control deal combat damage to a player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
+        if self.peek() == "the" and self.peek(1) in ORDINALS and self.peek(3) == "counter" and self.raw(2).isalpha():
+            # "When the twelfth hour counter is put on ~" (CR 603.2, 122.6)
+            self.i += 4
+            if self.eat("is", "put", "on", "~"):
+                return A.Event(None, " ".join(self.low[self._estart:self.i]))
+            return None
         subject = self.ref()
         if subject is None:
             return None
