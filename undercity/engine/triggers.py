@@ -250,6 +250,15 @@ def object_identity(g: Game, oid: Any) -> Any:
             o.deathtouched, o.token, o.attached_to, o.goaded_by, o.is_copy, o.x, o.corpse_exile)
 
 
+def lki_identity(g: Game, oid: Any) -> Any:
+    """What could make a permanent that left (a trigger's ``left``: its last known information,
+    CR 608.2h) count differently from another: its card, controller, counters, power, toughness."""
+    lki = g.s.lki.get(oid)
+    if lki is None:
+        return ("itself", oid)
+    return (lki["card"], lki["controller"], tuple(sorted(lki["counters"].items())), lki["power"], lki["toughness"])
+
+
 def _linked(extra: dict[str, Any], oid: int) -> bool:
     """Whether rules state kept for objects (``State.extra``: what a permanent exiled "until it
     leaves" (CR 610.3), loyalty used, …) mentions ``oid`` — then its part may differ."""
@@ -270,7 +279,8 @@ def trigger_identity(g: Game, t: PendingTrigger) -> tuple[Any, ...]:
     data. Putting one or the other on the stack first leads to the same game (up to which
     copy is which), so their order is no choice (CR 603.3b). Targets are chosen after the
     order (CR 603.3d), so they don't tell abilities apart."""
-    data = tuple(sorted((k, object_identity(g, v) if k in _OBJECT_DATA else repr(v)) for k, v in t.data.items()))
+    data = tuple(sorted((k, object_identity(g, v) if k in _OBJECT_DATA else lki_identity(g, v) if k == "left"
+                         else repr(v)) for k, v in t.data.items()))
     return (t.controller, t.kind, t.ability, t.source_name, object_identity(g, t.source), data)
 
 
