@@ -112,6 +112,8 @@ class Filter:
     #: Power less than the source's power, or than its power as it last existed on the
     #: battlefield (mentor, CR 702.134a).
     less_power_than_source: bool = False
+    #: "with slime counters on them": one or more counters of that kind on it (CR 122.1).
+    counter: str | None = None
 
 
 def F(*types: str, **kw: Any) -> Filter:

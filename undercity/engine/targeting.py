@@ -95,6 +95,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.less_power_than_source and not _less_power(g, o, source):
         return False
+    if flt.counter is not None and o.counters.get(flt.counter, 0) <= 0:
+        return False
     return True
 
 

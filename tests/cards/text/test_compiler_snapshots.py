@@ -81,6 +81,9 @@ CARDS = [
     # "When the twelfth hour counter is put on ~", "shuffle your hand and graveyard into your library"
     # (CR 603.2, 122.1, 701.24a)
     "Midnight Clock",
+    # "up to one other target creature"; "creatures with slime counters on them lose all abilities
+    # and have base power and toughness 2/2" (CR 109.5, 122.1, 613.1f, 613.4b)
+    "Sludge Monster",
     # goad: each creature a target player controls, goaded creatures can't block, "whenever a goaded
     # creature attacks", "enters or attacks" (CR 701.15, 509.1b, 603.2)
     "Geode Rager", "Bothersome Quasit", "Vengeful Ancestor",

@@ -113,12 +113,15 @@ class TargetRef(Node):
     count: Num | None = None
     up_to: bool = False
     another: bool = False
+    #: "other" of "up to one other target creature": not the object with the ability (CR 109.5).
+    other: str = ""
 
     def render(self) -> str:
         if self.noun is None:
             return "any target"
         return _join("up to" if self.up_to else None, self.count.render() if self.count else None,
-                     "another" if self.another else None, "target", self.noun.render())
+                     "another" if self.another else None, self.other or None, "target",
+                     self.noun.render())
 
 
 @dataclass(frozen=True, slots=True)

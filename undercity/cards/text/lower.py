@@ -184,6 +184,11 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})
         elif s == "with {X} in its mana cost":
             kw["x_in_cost"] = True  # CR 107.3
+        elif s.startswith("with ") and s.endswith(" counters on them") and len(s.split()) == 5:
+            kind = s.split()[1]
+            if kind in _RULES_COUNTERS or kind in ("lore", "time"):
+                raise Unsupported(s)
+            kw["counter"] = kind  # one or more of them on it (CR 122.1)
         elif s.startswith("with "):
             words = s.split()
             if words[-1] not in ("greater", "less") or not words[-3].isdigit():
@@ -300,6 +305,10 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
         return m.TargetSpec("card", noun_filter(n), zone="graveyard", text=text, optional=optional)
     if n.card:
         raise Unsupported(text)
+    if t.other:  # "other target creature": not the source (CR 109.5)
+        if n.quals and "other" in n.quals:
+            raise Unsupported(text)
+        return m.TargetSpec("permanent", replace(noun_filter(n), other=True), text=text, optional=optional)
     return m.TargetSpec("permanent", noun_filter(n), text=text, optional=optional)
 
 
@@ -2420,6 +2429,10 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(Continuous(text, affects=m.SELF, mods=(IsChosenType(),)))
         return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.DescRef) and a.condition is None \
+            and b.words.startswith("lose all abilities and have base power and toughness "):
+        out.static.append(_lose_all_base_pt(b.who, b.words.split()[-1], text))
+        return
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.DescRef) and a.condition is None \
             and b.words in ("enter the battlefield tapped", "enter tapped"):
         out.static.append(_others_enter_tapped(b.who, text))
         return
@@ -2558,6 +2571,20 @@ def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
 _RULES_COUNTERS = frozenset({"shield", "stun", "finality", "flying", "first", "double", "deathtouch", "decayed",
                              "exalted", "haste", "hexproof", "indestructible", "lifelink", "menace", "reach",
                              "shadow", "trample", "vigilance", "loyalty", "defense"})
+
+
+def _lose_all_base_pt(who: A.DescRef, pt: str, text: str) -> Continuous:
+    """"Non-Horror creatures with slime counters on them lose all abilities and have base power
+    and toughness 2/2" (CR 604.1): layers 6 and 7b (CR 613.1f, 613.4b) on every creature that
+    matches as each layer applies (CR 611.3a)."""
+    from undercity.cards.language.continuous import LoseAbilities, SetPT
+    from undercity.cards.text.parser import _plural
+
+    flt = noun_filter(who.noun)
+    if who.det or not _plural(who.noun.heads[-1]) or flt.types != frozenset({"Creature"}):
+        raise Unsupported(f"{who.render()} lose all abilities")
+    p, t = _pt(pt)
+    return Continuous(text, affects=m.ALL(flt), mods=(LoseAbilities(), SetPT(p, t)))
 
 
 def _enters_with_additional(b: A.EntersWithAdditional, text: str) -> m.Static:

@@ -312,6 +312,12 @@ class Parser:
             if what and self.num() is not None and self.one_of("or greater", "or less"):
                 return " ".join(self.toks[start:self.i])
         self.i = start
+        if self.eat("with") and self.raw().isalpha() and self.peek(1) == "counters" and self.peek(2) == "on":
+            # "creatures with slime counters on them" (CR 122.1): one or more such counters
+            self.i += 2
+            if self.eat("on", "them"):
+                return " ".join(self.toks[start:self.i])
+        self.i = start
         return None
 
     @rule
@@ -393,12 +399,14 @@ class Parser:
         up_to = self.eat("up", "to")
         count = self.num() if self.peek() not in ("a", "an") else None
         another = self.eat("another")
+        # "up to one other target creature"
+        other = "other" if count is not None and not another and self.eat("other") else ""
         if not self.eat("target"):
             return None
         n = self.noun()
         if n is None:
             return None
-        return A.TargetRef(n, count, up_to, another)
+        return A.TargetRef(n, count, up_to, another, other)
 
     @rule
     def ref(self) -> A.Node | None:
@@ -872,7 +880,7 @@ class Parser:
         if (v := self.verb("put")) and (n := self.num()) is not None:
             kind = self.raw()
             if "/" in kind or kind.lower() in ("loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit",
-                                               "gold", "hour", "storage", "quest", "page", "verse", "luck"):
+                                               "gold", "hour", "storage", "quest", "page", "verse", "luck", "slime"):
                 self.i += 1
                 if self.one_of("counter", "counters") and self.eat("on"):
                     what = self.ref()
@@ -1566,6 +1574,10 @@ class Parser:
                         "attack each combat if able")
         if w:
             return A.Phrase(subject, w)
+        if isinstance(subject, A.DescRef) and (w := self.one_of(
+                "lose all abilities and have base power and toughness")) and "/" in (pt := self.raw()) and pt[0].isdigit():
+            self.i += 1
+            return A.Phrase(subject, f"{w} {pt}")  # CR 613.1f, 613.4b: layers 6 and 7b
         m = self.modify(subject, False)
         if m is not None:
             mark = self.i
