@@ -771,11 +771,14 @@ class HeuristicAgent:
     def _knapsack_bonus(self, g: Game, d: Decision, scores: list[float], mana: int) -> None:
         """Spend the mana well: favour the spells of the set that uses the most of it."""
         s = g.s
+        # A card castable for its spectacle cost: that cheaper option, not its mana cost, spends the mana.
+        cheaper = {o.value[1] for o in d.options if o.value[0] == "cast" and o.value[2] == alternative_costs.SPECTACLE}
         cands = [(i, _option_mv(s.objs[d.options[i].value[1]], d.options[i].value[2]))
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
                  # evoke, dash, overload: another way to cast a card also listed; not a use of spare mana
                  and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH,
-                                                   alternative_costs.OVERLOAD)]
+                                                   alternative_costs.OVERLOAD)
+                 and not (d.options[i].value[2] is None and d.options[i].value[1] in cheaper)]
         if len(cands) < 2:
             return
         cands = sorted(cands, key=lambda c: -scores[c[0]])[:10]
@@ -795,6 +798,10 @@ class HeuristicAgent:
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
         if alt in (alternative_costs.EVOKE, alternative_costs.DASH, alternative_costs.OVERLOAD):
             return self._hand_alt_cost_score(g, me, oid, alt)
+        if alt == alternative_costs.SPECTACLE:
+            # CR 702.137a: the same spell for less mana — better than its mana cost when worth casting.
+            v = self._cast_score(g, me, oid, None, mana)
+            return v + 1.0 if v > 0 else 0.0
         if alt == ADVENTURE:
             # CR 715.3d: the Adventure's effect now, and the card still to cast from exile
             # afterwards: worth a little more than the same spell alone.

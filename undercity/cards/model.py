@@ -632,6 +632,9 @@ class AltCost:
     #: What the spell does when cast for this cost, if not its own text: overload's, with every
     #: "target" replaced by "each" (CR 702.96a-b) — no targets.
     spell: SpellAbility | None = None
+    #: The cost may be paid only while this holds (spectacle: "if an opponent lost life this
+    #: turn", CR 702.137a), checked as the spell is proposed (CR 601.2b).
+    only_if: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

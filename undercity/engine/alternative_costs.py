@@ -1,5 +1,5 @@
 """Alternative costs paid from the hand (CR 118.9, 601.2b, 601.2f) and what paying them does to
-the permanent the spell becomes: evoke (CR 702.74) and dash (CR 702.109).
+the permanent the spell becomes: evoke (CR 702.74) and dash (CR 702.109); spectacle (CR 702.137).
 
 * **Offering** (CR 601.2b): a card in its owner's hand with an :class:`~undercity.cards.model.AltCost`
   of ``zone="hand"`` may be cast for that cost instead of its mana cost — a priority option of
@@ -8,6 +8,8 @@ the permanent the spell becomes: evoke (CR 702.74) and dash (CR 702.109).
 * **Overload** (CR 702.96a-b): the cost's ``spell`` is the card's text with "target" replaced by
   "each" (lowered by the compiler); the cast job casts that ability, with no targets, and the
   stack item keeps it (so a copy does too).
+* **Spectacle** (CR 702.137a): the cost may be paid only while an opponent has lost life this
+  turn (``AltCost.only_if``, checked by ``casting.castable``); nothing else changes.
 * **Evoke** (CR 702.74a): "When this permanent enters, if its evoke cost was paid, its
   controller sacrifices it." — a triggered ability the keyword gives: as a permanent spell cast
   for its evoke cost enters, the trigger waits to be put on the stack with the permanent's other
@@ -38,8 +40,14 @@ if TYPE_CHECKING:
 EVOKE = "evoke"
 DASH = "dash"
 OVERLOAD = "overload"  # CR 702.96: the cast job casts the AltCost's changed spell (no targets)
+#: CR 702.137a: payable only if an opponent lost life this turn (``AltCost.only_if``); the spell
+#: is the same, only cheaper.
+SPECTACLE = "spectacle"
+#: CR 702.138: cast from the graveyard; a permanent spell cast this way "escaped" (702.138d),
+#: which its "escapes with" ability asks as it enters (``entering.counters``).
+ESCAPE = "escape"
 #: ``State.extra`` key: the object id of a spell on the stack -> the alternative cost paid for it
-#: (only those whose permanent the rules mark: evoke, dash).
+#: (only those whose permanent the rules mark: evoke, dash, escape).
 _PAID = "alt_cost_paid"
 #: ``State.extra`` key: a permanent cast for its dash cost -> its controller then (CR 702.109a).
 _DASHED = "dashed"
@@ -73,13 +81,13 @@ def options(g: Game, player: int, sources: list[Any] | None = None, pool: Any = 
 
 
 def was_paid(g: Game, spell: int) -> str | None:
-    """The alternative cost (evoke, dash) paid for the spell ``spell`` on the stack, if any."""
+    """The alternative cost (evoke, dash, escape) paid for the spell ``spell`` on the stack, if any."""
     return g.s.extra.get(_PAID, {}).get(spell)
 
 
 @triggers.watches("spell_cast")
 def _cast(g: Game, e: ev.SpellCast) -> None:
-    if e.alt_cost in (EVOKE, DASH) and not e.copy:  # a copy is not cast (CR 707.10)
+    if e.alt_cost in (EVOKE, DASH, ESCAPE) and not e.copy:  # a copy is not cast (CR 707.10)
         g.s.extra.setdefault(_PAID, {})[e.obj] = e.alt_cost
 
 

@@ -125,6 +125,11 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     if alt is not None and alt.exile_other_graveyard:
         if len(g.s.players[player].graveyard) - 1 < alt.exile_other_graveyard:
             return False
+    if alt is not None and alt.only_if is not None:  # spectacle's "if an opponent lost life this turn"
+        from undercity.engine.resolve import condition_holds
+
+        if not condition_holds(g, alt.only_if, player):
+            return False
     # The cost first: it is cheaper to test and fails more often than targets do.
     cost = base_cost(card, alt)
     if o.zone == "command":  # CR 903.8: commander tax

@@ -129,6 +129,11 @@ def counters(g: Game, o: Obj) -> dict[str, int]:
     out: dict[str, int] = {}
     for st in _entering_card(g, o).static:
         if isinstance(st, EntersWithCounters):
+            if st.escaped:
+                from undercity.engine.alternative_costs import ESCAPE, was_paid
+
+                if was_paid(g, o.id) != ESCAPE:  # CR 702.138c-d: it escaped only if cast with escape
+                    continue
             n = (o.x or 0) if st.n == "x" else int(st.n)
             if n > 0:
                 out[st.counter] = out.get(st.counter, 0) + n
@@ -153,7 +158,7 @@ def card_counters(card: CardDef) -> dict[str, int]:
     """The counters an object of ``card`` that wasn't cast enters with by its own "enters with"
     abilities (X is 0, CR 107.3m)."""
     return {st.counter: int(st.n) for st in card.static
-            if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0}
+            if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0 and not st.escaped}
 
 
 def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:

@@ -7,9 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.life_lost import ControllerLosesLife, OpponentsLoseLifeLostThisTurn
+from undercity.cards.language.life_lost import (
+    ControllerLosesLife,
+    OpponentLostLifeThisTurn,
+    OpponentsLoseLifeLostThisTurn,
+)
+from undercity.cards.model import Condition
 from undercity.engine import events as ev
-from undercity.engine import targeting, zones
+from undercity.engine import resolve, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, apnap, change_life, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
@@ -29,6 +34,18 @@ def lost_this_turn(g: Game, player: int) -> int:
         if isinstance(e, ev.LifeChanged) and e.player == player and e.amount < 0:
             lost -= e.amount
     return lost
+
+
+@resolve.checks(OpponentLostLifeThisTurn)
+def _opponent_lost_life(g: Game, cond: Condition, controller: int) -> bool:
+    """Has an opponent of ``controller`` lost life this turn (CR 119.3)? Every player is looked
+    at, those who left the game since too (ruling 2019-01-25, Light Up the Stage)."""
+    for e in reversed(g.events):
+        if isinstance(e, ev.TurnBegan):
+            return False
+        if isinstance(e, ev.LifeChanged) and e.amount < 0 and targeting._is_opponent(g, controller, e.player):
+            return True
+    return False
 
 
 @handles(OpponentsLoseLifeLostThisTurn)

@@ -283,7 +283,13 @@ def _remove_from_zone(g: Game, o: Obj) -> None:
     if o.zone == "battlefield":
         s.battlefield.remove(o.id)
     elif o.zone == "stack":
-        pass  # the caller removes the StackItem
+        # Resolving and countering remove the StackItem first; an effect moving a spell (Hullbreaker
+        # Horror's "return target spell to its owner's hand") takes the spell off the stack with
+        # its card (CR 405.1, 400.7): it won't resolve.
+        for idx, it in enumerate(s.stack):
+            if it.kind == "spell" and it.obj == o.id:
+                del s.stack[idx]
+                break
     else:
         s.players[o.owner].zone(o.zone).remove(o.id)
 

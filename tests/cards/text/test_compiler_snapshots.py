@@ -161,6 +161,9 @@ CARDS = [
     "Terramorph",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
+    # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell
+    # can't be countered" (CR 702.137a, 702.138a-c, 603.2, 101.2)
+    "Light Up the Stage", "Woe Strider", "Ashen Rider", "Hullbreaker Horror",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
     # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)

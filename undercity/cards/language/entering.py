@@ -56,6 +56,8 @@ class EntersWithCounters(Static):
     kind: str = "enters_with_counters"
     counter: str = "+1/+1"
     n: int | str = 1
+    #: "~ escapes with …" (CR 702.138c): only if it escaped, that is, was cast with escape (702.138d).
+    escaped: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from undercity.cards.language.event_triggers import TRIGGER_BLOCKER
-from undercity.cards.model import Amount, Effect, Ref
+from undercity.cards.model import Amount, Condition, Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentLostLifeThisTurn(Condition):
+    """"If an opponent lost life this turn" (spectacle, CR 702.137a): one who has since left the
+    game counts too (ruling 2019-01-25, Light Up the Stage)."""
+
+    what: str = "opponent_lost_life_this_turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1050,6 +1050,18 @@ class Keyword(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CostKeyword(Node):
+    """A keyword ability with a cost that isn't only mana, after an em dash (CR 702):
+    "Escape—{3}{B}{B}, Exile four other cards from your graveyard."."""
+
+    name: str
+    costs: tuple[CostItem, ...]
+
+    def render(self) -> str:
+        return f"{self.name}—{', '.join(cap(c.render()) for c in self.costs)}."
+
+
+@dataclass(frozen=True, slots=True)
 class KeywordLine(Node):
     keywords: tuple[Keyword, ...]
 

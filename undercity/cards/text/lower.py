@@ -1813,6 +1813,12 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # mana cost", from the hand; what paying it does to the permanent is the rules' own
         # (engine/alternative_costs.py).
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
+    elif name == "spectacle" and k.arg and k.arg.startswith("{"):
+        # CR 702.137a: "You may pay [cost] rather than pay this spell's mana cost if an opponent
+        # lost life this turn" — from wherever it is cast; the timing is the card's own (rulings).
+        from undercity.cards.language.life_lost import OpponentLostLifeThisTurn
+
+        out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand", only_if=OpponentLostLifeThisTurn()))
     elif name == "changeling" and not k.arg:
         out.keywords.add(name)  # CR 702.73a: every creature type, in every zone (registry.define)
     elif name == "ascend" and not k.arg:
@@ -1826,6 +1832,20 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F("Land", subtypes={k.arg}), text=f"target {k.arg}")
     else:
         raise Unsupported(k.render())
+
+
+def _cost_keyword(k: A.CostKeyword) -> m.AltCost:
+    """A keyword whose cost isn't only mana: escape's "Escape—[mana], Exile N other cards from
+    your graveyard" (CR 702.138a: "You may cast this card from your graveyard by paying [cost]
+    rather than paying its mana cost")."""
+    from undercity.cards.text.parser import NUMBERS
+
+    kinds = tuple(c.kind for c in k.costs)
+    if k.name.lower() == "escape" and kinds == ("mana", "exile_other_graveyard"):
+        n = k.costs[1].words.split()[1]
+        return m.AltCost("escape", _mana_cost(k.costs[0].words), zone="graveyard",
+                         exile_other_graveyard=int(NUMBERS.get(n.lower()) or n))
+    raise Unsupported(k.render())
 
 
 #: The types of typecycling (CR 702.29e) and the cards each finds.
@@ -2164,6 +2184,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["sacrifice_self"] = True
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
             kw["sacrifice"] = noun_filter(c.what.noun)
+        elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det == "another":
+            kw["sacrifice"] = replace(noun_filter(c.what.noun), other=True)  # not the source itself
         elif (c.kind == "discard" and "discard" not in kw and isinstance(c.what, A.DescRef)
               and c.what.det in ("a", "an") and c.what.noun.card == "card" and not c.what.noun.suffix
               and not c.what.noun.quals):
@@ -2508,6 +2530,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.CantBeBlockedBy) and a.condition is None:
         out.static.append(UnblockableBy(text, affects=m.SELF, filter=noun_filter(b.by)))  # CR 509.1b
         return
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.who.word == "this spell" \
+            and b.words == "can't be countered":
+        # A spell's static ability, working on the stack (CR 113.6a); a counter asks it
+        # (effects.counter_spell): "can't" wins (CR 101.2).
+        out.static.append(m.Static(text, kind="cant_be_countered"))
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in _SELF_RESTRICTIONS:
         # "~ can't block." (CR 509.1b), "~ can't attack." (CR 508.1c): restrictions the rules
         # check as attackers and blockers are declared.
@@ -2624,8 +2652,10 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
     if isinstance(b, A.EntersWith):
         if b.num.value is None and b.num.word != "X" or b.counter in _RULES_COUNTERS:
             raise Unsupported(b.render())  # a counter with rules of its own the engine lacks (CR 122.1b-d, 122.1h)
-        # CR 107.3m: X is the X paid for the spell that became it.
-        return EntersWithCounters(text, counter=b.counter, n="x" if b.num.value is None else b.num.value)
+        # CR 107.3m: X is the X paid for the spell that became it. "~ escapes with": only if it
+        # escaped — was cast with escape (CR 702.138c-d).
+        return EntersWithCounters(text, counter=b.counter, n="x" if b.num.value is None else b.num.value,
+                                  escaped=b.verb == "escapes")
     w = b.what
     if isinstance(w, A.EnterChoice):
         choice = w.what.split(" ", 1)[1]
@@ -2811,10 +2841,14 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
     if isinstance(inner, A.KeywordLine):
         for k in inner.keywords:
             _keyword(k, out, text)
-    elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and inner.event.words in (
-            "enters the battlefield or attacks", "enters or attacks") and inner.word == "whenever":
-        # One ability with two trigger events (CR 603.2), as its two halves: each event triggers it.
-        for words in ("enters the battlefield", "attacks"):
+    elif isinstance(inner, A.CostKeyword):
+        out.alt_costs.append(_cost_keyword(inner))
+    elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and (
+            inner.event.words in ("enters the battlefield or attacks", "enters or attacks") and inner.word == "whenever"
+            or inner.event.words in ("enters the battlefield or dies", "enters or dies") and inner.word == "when"):
+        # One ability with two trigger events (CR 603.2), as its two halves: each event triggers it
+        # ("dies" looks back in time, CR 603.10a).
+        for words in ("enters the battlefield", inner.event.words.rsplit(" ", 1)[1]):
             out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
                 inner.event, words=words)), text))
     elif isinstance(inner, A.TriggeredAbility):

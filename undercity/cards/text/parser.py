@@ -1329,7 +1329,8 @@ class Parser:
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
-               "and at least two other creatures attack", "are dealt combat damage")
+               "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
+               "enters or dies")
 
     @rule
     def event(self) -> A.Event | None:
@@ -1453,6 +1454,8 @@ class Parser:
 
     @rule
     def cost_item(self) -> A.CostItem | None:
+        if (eg := self.exile_from_graveyard_cost()) is not None:
+            return eg
         tok = self.raw()
         if tok == "{T}":
             self.i += 1
@@ -1504,7 +1507,29 @@ class Parser:
         return None
 
     @rule
-    def activated(self) -> A.ActivatedAbility | None:
+    def exile_from_graveyard_cost(self) -> A.CostItem | None:
+        """"Exile four other cards from your graveyard" (escape's cost, CR 702.138a)."""
+        if not self.eat("exile"):
+            return None
+        n = self.num()
+        if n is None or n.value is None or not self.eat("other", "cards", "from", "your", "graveyard"):
+            return None
+        return A.CostItem("exile_other_graveyard", f"exile {n.render()} other cards from your graveyard")
+
+    @rule
+    def cost_keyword(self) -> A.CostKeyword | None:
+        """A keyword whose cost isn't only mana, after an em dash (CR 702: "Escape—{3}{B}{B},
+        Exile four other cards from your graveyard.", "Replicate—Tap an untapped Horror you
+        control.")."""
+        k = self.one_of(*COST_KEYWORDS)
+        if k is None or not self.eat("—"):
+            return None
+        name = " ".join(self.toks[self.i - 1 - len(k.split()):self.i - 1])
+        costs = self.cost_items()
+        return A.CostKeyword(name, costs) if costs is not None and self.eat(".") and self.done() else None
+
+    def cost_items(self) -> tuple[A.CostItem, ...] | None:
+        """Costs separated by commas (CR 118, 602.1a)."""
         costs: list[A.CostItem] = []
         while True:
             c = self.cost_item()
@@ -1513,7 +1538,12 @@ class Parser:
             costs.append(c)
             if not self.eat(","):
                 break
-        if not self.eat(":"):
+        return tuple(costs)
+
+    @rule
+    def activated(self) -> A.ActivatedAbility | None:
+        costs = self.cost_items()
+        if costs is None or not self.eat(":"):
             return None
         body = self.body(stop_at_restriction=True)
         if body is None:
@@ -1721,7 +1751,8 @@ class Parser:
     @rule
     def enters_with(self, subject: A.SelfRef) -> A.EntersWith | None:
         """"~ enters the battlefield with two +1/+1 counters on it" (CR 614.1c, 122.6)."""
-        verb = self.one_of("enters the battlefield with", "enters with")
+        # "~ escapes with …": enters with them if it escaped (CR 702.138c).
+        verb = self.one_of("enters the battlefield with", "enters with", "escapes with")
         if verb is None:
             return None
         n = self.num()
@@ -1920,7 +1951,7 @@ class Parser:
                     self.i = len(self.toks)
                     return A.AbilityWord(" ".join(self.toks[:k]), inner)
                 self.far = max(self.far, k + 1 + sub.far)
-        tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.triggered, self.activated]
+        tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.cost_keyword, self.triggered, self.activated]
         tries += [self.spell_text, self.static] if self.spell else [self.static, self.granted, self.spell_text]
         for fn in tries:
             self.i = 0
