@@ -62,7 +62,7 @@ class HeuristicAgent:
         "put_on_top", "escape_exile", "choose_card", "unless_cost", "cast_free", "tap_cost", "pay_unless",
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
-        "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide",
+        "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination",
     })
 
@@ -463,6 +463,16 @@ class HeuristicAgent:
         return self._index(d, lambda v: v is True) or 0
 
     _pay_or_countered = _pay_unless
+
+    def _echo(self, g: Game, d: Decision) -> int:
+        """Echo (CR 702.30a): keep the permanent if it is worth more than a card costing as much as
+        the echo would (the mana it takes this turn), else let it go — often after its "enters"
+        ability did its work (Karmic Guide)."""
+        o = g.s.objs.get(d.context.get("obj", -1))
+        if o is None:
+            return self._index(d, lambda v: v is False) or 0
+        keep = ev.permanent_value(g, o) >= 2.0 + 0.8 * d.context.get("mana_value", 0)
+        return self._index(d, lambda v: v is keep) or 0
 
     def _explore(self, g: Game, d: Decision) -> int:
         # The revealed card is a nonland card: keep it on top if it's castable soon.

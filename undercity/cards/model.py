@@ -635,6 +635,10 @@ class AltCost:
     #: The cost may be paid only while this holds (spectacle: "if an opponent lost life this
     #: turn", CR 702.137a), checked as the spell is proposed (CR 601.2b).
     only_if: Condition | None = None
+    #: Discard a card matching this from the hand in addition to paying the other costs:
+    #: retrace (CR 702.81a), whose ``mana`` is the card's own mana cost — a permission to cast it
+    #: from the graveyard, not an alternative to that cost.
+    discard: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
     MayCastWithoutPaying,
+    MayCastFromHandFree,
 )
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
 from undercity.engine import events as ev
@@ -266,6 +267,30 @@ def _the_card(g: Game, ref: m.Ref, item: StackItem, job: Job) -> Obj | None:
     """The one card a "you may cast [it]" permission names, if it still does."""
     ids = ref_objects(g, ref, item, job)
     return g.s.objs[ids[0]] if ids else None
+
+
+@handles(MayCastFromHandFree)
+def h_may_cast_from_hand_free(g: Game, job: Job, item: StackItem, e: MayCastFromHandFree, key: str) -> None:
+    """One card of the controller's hand matching the filter, cast without paying its mana cost as
+    this finishes resolving (CR 608.2g, 118.9; like Mad Wizard's Lair): its mana value is the card's
+    (CR 202.3), a land can't be cast (CR 305.9); cards drawn by this spell's earlier effect count
+    (ruling 2017-02-09, Rishkar's Expertise)."""
+    s = g.s
+    p = item.controller
+    seen: set[str] = set()
+    opts = []
+    for c in s.players[p].hand:
+        o = s.objs[c]
+        if o.name not in seen and targeting.matches(g, o, e.filter, p) and casting.castable(g, p, o, free=True):
+            seen.add(o.name)  # identical cards are one choice
+            opts.append(Option(f"cast {o.name} without paying its mana cost", c))
+    if not opts:
+        return
+    opts.append(Option("cast nothing", None))
+    pick = g.ask(job, f"{key}:free", p, "cast_free", f"{item.source_name}: you may cast a spell from your hand "
+                 "without paying its mana cost", opts)
+    if pick is not None:
+        g.push("cast", player=p, obj=pick, alt=None, free=True)
 
 
 @handles(MayCastFromGraveyard)

@@ -125,6 +125,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     if alt is not None and alt.exile_other_graveyard:
         if len(g.s.players[player].graveyard) - 1 < alt.exile_other_graveyard:
             return False
+    if alt is not None and alt.discard is not None and not _discardable(g, player, alt.discard, o.id):
+        return False  # retrace: a land card to discard (CR 702.81a, 118.3)
     if alt is not None and alt.only_if is not None:  # spectacle's "if an opponent lost life this turn"
         from undercity.engine.resolve import condition_holds
 
@@ -254,6 +256,10 @@ def _cast(g: Game, job: Job) -> None:
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled = (spell_costs.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
               if alt is not None and alt.exile_other_graveyard else [])
+    discard = None
+    if alt is not None and alt.discard is not None:  # retrace (CR 702.81a): chosen as costs are (601.2b)
+        discard = g.ask(job, "discard", player, "discard", f"discard a card to cast {card.name} ({alt.keyword})",
+                        [Option(s.objs[c].name, c) for c in _discardable(g, player, alt.discard, o.id)])
     if RECHECK in d and not can_pay(cost, costs.mana_sources(g, player), costs.pool_of(g, player)):
         raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
@@ -283,6 +289,8 @@ def _cast(g: Game, job: Job) -> None:
         spell_costs.pay_additional(g, player, item, additional)
     for c in exiled:
         zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
+    if discard is not None:
+        zones.move(g, discard, "graveyard", rule="702.81a", verb="is discarded to pay for retrace")
     s.players[player].spells_cast_this_turn += 1
     s.spells_cast_turn_log.append(player)
     s.jobs.pop()

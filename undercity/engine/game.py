@@ -420,6 +420,7 @@ def _load_rules() -> None:
         divided,
         draw_triggers,
         dungeons,
+        echo,
         effects,
         emblems,
         entering,

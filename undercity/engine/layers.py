@@ -1063,6 +1063,9 @@ def sync_control(g: Game, announced: int | None = None) -> None:
 def change_controller(g: Game, o: Obj, ctl: int) -> None:
     """A permanent changes controller: removed from combat (CR 506.4); it hasn't been under
     its new controller's control continuously since their most recent turn began (302.6)."""
+    from undercity.engine import echo
+
+    echo.control_changed(g, o)  # CR 702.30a: under a new controller since their last upkeep
     c = g.s.combat
     if c is not None:
         c.attackers.pop(o.id, None)

@@ -164,6 +164,10 @@ CARDS = [
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell
     # can't be countered" (CR 702.137a, 702.138a-c, 603.2, 101.2)
     "Light Up the Stage", "Woe Strider", "Ashen Rider", "Hullbreaker Horror",
+    # retrace and cascade, a spell of keywords only; a spell cast free from the hand (CR 702.81a, 702.85a, 118.9)
+    "Throes of Chaos", "Rishkar's Expertise",
+    # echo (CR 702.30a)
+    "Karmic Guide",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
     # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)

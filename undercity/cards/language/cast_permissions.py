@@ -63,6 +63,15 @@ class ExileUntilCastFree(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MayCastFromHandFree(Effect):
+    """"You may cast a spell with mana value 5 or less from your hand without paying its mana
+    cost" (Rishkar's Expertise): while this resolves (CR 608.2g: timing permissions ignored), one
+    card of the controller's hand matching ``filter`` (CR 118.9: no alternative cost)."""
+
+    filter: Filter = Filter()
+
+
+@dataclass(frozen=True, slots=True)
 class MayCastFromGraveyard(Effect):
     """"You may cast ``what`` from your graveyard" while this resolves (CR 608.2g, 601.2),
     paying its costs. ``exile_instead``: "If a spell cast from your graveyard this way would

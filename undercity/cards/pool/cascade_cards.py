@@ -1,8 +1,8 @@
-"""Cards with or about cascade (CR 702.85) from the Commander precons (Exit from Exile:
-Bloodbraid Elf, Natural Reclamation, Volcanic Torrent, Aurora Phoenix, Wild-Magic Sorcerer;
-Planar Portal: Bituminous Blast, Wild-Magic Sorcerer). The keyword comes from the Oracle
-data and is a rule (:mod:`undercity.engine.cascade`): a definition says only what else the
-card does."""
+"""Cards with or about cascade (CR 702.85) from the Commander precons that the compiler doesn't
+read (Exit from Exile: Volcanic Torrent, Aurora Phoenix, Wild-Magic Sorcerer; Planar Portal:
+Wild-Magic Sorcerer); Bloodbraid Elf, Bituminous Blast and Natural Reclamation compile from
+their Oracle text. The keyword comes from the Oracle data and is a rule
+(:mod:`undercity.engine.cascade`): a definition says only what else the card does."""
 
 from __future__ import annotations
 
@@ -13,26 +13,12 @@ from undercity.cards.language.zone_moves import ReturnSourceCard
 from undercity.cards.model import (
     ALL,
     DealDamage,
-    Destroy,
     F,
     SpellAbility,
     Static,
-    T,
-    TargetSpec,
     Triggered,
-    target_creature,
 )
 from undercity.cards.registry import define
-
-define("Bloodbraid Elf")
-
-define("Bituminous Blast", spell=SpellAbility(
-    "Bituminous Blast deals 4 damage to target creature.",
-    effects=(DealDamage(4, T(0)),), targets=(target_creature(),)))
-
-define("Natural Reclamation", spell=SpellAbility(
-    "Destroy target artifact or enchantment.", effects=(Destroy(T(0)),),
-    targets=(TargetSpec("permanent", F("Artifact", "Enchantment"), text="target artifact or enchantment"),)))
 
 # The spells cast this turn include Volcanic Torrent itself and whatever it cascaded into.
 define("Volcanic Torrent", spell=SpellAbility(

@@ -1563,6 +1563,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             until, skip = _exile_until(body.sentences[k:], ctx)
             out.append(until)
             continue
+        if (free := _cast_from_hand_free(s)) is not None:
+            out.append(free)
+            continue
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
             continue
@@ -1590,6 +1593,27 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out += part
     ctx.x = None
     return tuple(out)
+
+
+def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:
+    """"You may cast a spell with mana value 5 or less from your hand without paying its mana
+    cost." (CR 118.9, 608.2g: cast while this resolves, timing ignored): a card of your hand that
+    would be such a spell — never a land (CR 305.9)."""
+    c = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(c, A.ObjectAction) and c.verb == "cast" and c.to == "without paying its mana cost"):
+        return None
+    w = c.what
+    if not isinstance(w, A.DescRef):
+        return None  # "cast target … without paying its mana cost": lowered with the other clauses
+    if not (s.may == "you may" and not s.prefix and c.who is None and w.det == "a"
+            and w.noun.card == "spell" and w.noun.suffix[-1:] == ("from your hand",)):
+        raise Unsupported(s.render())
+    flt = noun_filter(replace(w.noun, suffix=w.noun.suffix[:-1]))
+    if flt != m.Filter(types=flt.types, max_mv=flt.max_mv):
+        raise Unsupported(w.render())
+    from undercity.cards.language.cast_permissions import MayCastFromHandFree
+
+    return MayCastFromHandFree(filter=flt)
 
 
 def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m.Effect] | None:
@@ -1771,6 +1795,16 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "suspend" and k.arg and (sus := re.fullmatch(r"(\d+)—(\{.*\})", k.arg)):
         # CR 702.62a: a special action from the hand and two triggers in exile (engine/suspend.py).
         out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
+    elif name == "echo" and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.echo import Echo
+
+        out.static.append(Echo(f"Echo {k.arg}", cost=_mana_cost(k.arg)))  # CR 702.30a (engine/echo.py)
+    elif name == "retrace" and not k.arg:
+        # CR 702.81a: "You may cast this card from your graveyard by discarding a land card in
+        # addition to paying its other costs" — its mana cost, filled in by lower_card.
+        out.alt_costs.append(m.AltCost(name, parse_cost(""), zone="graveyard", discard=m.F("Land")))
+    elif name == "cascade" and not k.arg:
+        out.keywords.add(name)  # CR 702.85a: a rule of casting the spell (engine/cascade.py)
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
     elif name == "undaunted" and not k.arg:
@@ -2969,7 +3003,13 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         # A permanent cast with flashback would be exiled instead of entering (CR 702.34a); the
         # engine's exile-instead is for instants and sorceries.
         raise Unsupported("flashback on a permanent card")
-    if is_spell:
+    out.alt_costs = [replace(a, mana=_mana_cost(mana_cost)) if a.keyword == "retrace" else a for a in out.alt_costs]
+    if is_spell and not spell_parts and card.abilities and all(isinstance(a, A.KeywordLine) for a in card.abilities) \
+            and out.keywords | {a.keyword for a in out.alt_costs}:
+        # Only keyword abilities (Throes of Chaos: cascade, retrace): it does nothing as it resolves
+        # (CR 608.2; ruling 2019-06-14).
+        out.spell = m.SpellAbility("")
+    elif is_spell:
         spell_x = m.X if "{X}" in mana_cost else None
         if not spell_parts:
             raise Unsupported("a spell without effects")

@@ -670,6 +670,10 @@ class Parser:
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
         self.i = start
+        if (v := self.verb("cast")) and self.at("a", "spell") and (what := self.ref()) is not None and (
+                free := self.one_of("without paying its mana cost")):
+            return A.ObjectAction(who, v, what, free)  # "cast a spell with mana value 5 or less from your hand …"
+        self.i = start
         if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
                 to := self.one_of("on the bottom of that library in a random order",
                                   "on the bottom of their library in a random order")):
