@@ -63,7 +63,7 @@ class HeuristicAgent:
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
-        "mana_combination",
+        "mana_combination", "opening_hand",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -428,6 +428,10 @@ class HeuristicAgent:
         return self._index(d, lambda v: v is not None) or 0
 
     def _yes_no(self, g: Game, d: Decision) -> int:
+        return self._index(d, lambda v: v is True) or 0
+
+    def _opening_hand(self, g: Game, d: Decision) -> int:
+        """CR 103.6a: a Leyline on the battlefield from the start costs nothing — always."""
         return self._index(d, lambda v: v is True) or 0
 
     def _cast_permission(self, g: Game, d: Decision) -> int:

@@ -23,6 +23,7 @@ from undercity.engine import (
     cycling,
     from_graveyard,
     spell_costs,
+    static_abilities,
     targeting,
     zones,
 )
@@ -50,7 +51,8 @@ def sorcery_timing(g: Game, player: int) -> bool:
 def timing_ok(g: Game, player: int, card: CardDef) -> bool:
     if "Instant" in card.types or "flash" in card.keywords:
         return True
-    return sorcery_timing(g, player)
+    # "You may cast spells as though they had flash" (CR 702.8a): any time an instant could be.
+    return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player)
 
 
 def spell_target_specs(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:

@@ -31,7 +31,9 @@ class Decision:
     ``block_target``, ``damage_assignment``, ``order_triggers``, ``discard``, ``search``,
     ``scry``, ``order_top``, ``surveil``, ``sacrifice``, ``legend_rule``, ``replacement``,
     ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``, ``mana_combination``
-    ("X mana in any combination of {R} and/or {G}": one option per split, CR 106.1b).
+    ("X mana in any combination of {R} and/or {G}": one option per split, CR 106.1b), ``echo``
+    (pay an echo cost or sacrifice, CR 702.30a), ``opening_hand`` (begin the game with a card on
+    the battlefield, CR 103.6a).
     """
 
     player: int

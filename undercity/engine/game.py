@@ -442,6 +442,7 @@ def _load_rules() -> None:
         mill,
         monarch,
         monstrosity,
+        opening_hand,
         opponents,
         optional,
         party,

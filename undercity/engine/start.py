@@ -90,6 +90,9 @@ def run_mulligans(g: Game, job: Job) -> None:
                        to_top=False)
         done.append(i)
         g.emit(ev.HandKept(rule="103.5", player=i, count=len(p.hand)))
+    from undercity.engine import opening_hand
+
+    opening_hand.take_actions(g, job, _order(g))  # CR 103.6: after the mulligans, before the first turn
     s.jobs.pop()
     s.started = True
     s.turn = 1

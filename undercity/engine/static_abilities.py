@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.static_abilities import (
     AssignsDamageByToughness,
+    CastAsThoughFlash,
     NoMaximumHandSize,
     PlayerHexproof,
     RoomAbilitiesTriggerAgain,
@@ -60,7 +61,7 @@ def _make_pred(kind: type) -> Callable[[CardDef], bool]:
 
 _STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
     PlayerHexproof, VentureOnceEachTurn, RoomAbilitiesTriggerAgain, UnblockableExcept, UnblockableAlone,
-    AssignsDamageByToughness, NoMaximumHandSize)}
+    AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash)}
 
 
 def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
@@ -105,6 +106,12 @@ def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
     s = g.s
     return any(s.objs[sid].controller == o.controller
                for sid in ch.permanents_with(s, static_kind(AssignsDamageByToughness)))
+
+
+def casts_as_though_flash(g: Game, player: int) -> bool:
+    """CR 702.8a: ``player`` controls a permanent with "You may cast spells as though they had flash"."""
+    s = g.s
+    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(CastAsThoughFlash)))
 
 
 def no_maximum_hand_size(g: Game, player: int) -> bool:

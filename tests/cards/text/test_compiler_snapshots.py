@@ -166,8 +166,8 @@ CARDS = [
     "Light Up the Stage", "Woe Strider", "Ashen Rider", "Hullbreaker Horror",
     # retrace and cascade, a spell of keywords only; a spell cast free from the hand (CR 702.81a, 702.85a, 118.9)
     "Throes of Chaos", "Rishkar's Expertise",
-    # echo (CR 702.30a)
-    "Karmic Guide",
+    # echo (CR 702.30a); an opening-hand action and spells as though they had flash (CR 103.6a, 702.8a)
+    "Karmic Guide", "Leyline of Anticipation",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
     # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)

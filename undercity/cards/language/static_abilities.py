@@ -84,6 +84,14 @@ class NoMaximumHandSize(Static):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class CastAsThoughFlash(Static):
+    """"You may cast spells as though they had flash" (CR 702.8a, 307.1): its controller may cast
+    spells any time they could cast an instant (asked by ``casting.timing_ok``)."""
+
+    kind: str = "cast_as_though_flash"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class UnblockableExcept(Static):
     """"Creatures you control can't be blocked except by creatures matching ``filter``" (CR 509.1b)."""
 

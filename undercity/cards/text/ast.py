@@ -1050,6 +1050,17 @@ class Keyword(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningHand(Node):
+    """"If ~ is in your opening hand, you may ``action``." (CR 103.6)."""
+
+    subject: SelfRef
+    action: str
+
+    def render(self) -> str:
+        return f"If {self.subject.render()} is in your opening hand, you may {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
 class CostKeyword(Node):
     """A keyword ability with a cost that isn't only mana, after an em dash (CR 702):
     "Escape—{3}{B}{B}, Exile four other cards from your graveyard."."""

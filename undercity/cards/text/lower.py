@@ -2556,6 +2556,16 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return
+    if isinstance(b, A.Phrase) and b.who == A.WordRef("you") and b.words == "may cast spells as though they had flash":
+        from undercity.cards.language.static_abilities import CastAsThoughFlash
+
+        out.static.append(CastAsThoughFlash(text))  # CR 702.8a, asked by casting.timing_ok
+        return
+    if isinstance(b, A.OpeningHand) and b.action == "begin the game with it on the battlefield":
+        from undercity.cards.language.opening_hand import BeginOnBattlefield
+
+        out.static.append(BeginOnBattlefield(text))  # CR 103.6a (engine/opening_hand.py)
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words == "can't block and can't be blocked":
         # Two restrictions of one static ability (CR 509.1b): on blocking with it and on blocking it.
         out.static += [m.Static(text, kind=SELF_CANT_BLOCK, affects=m.SELF),

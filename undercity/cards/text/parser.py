@@ -1584,6 +1584,8 @@ class Parser:
             return dp
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
+        if self.eat("you", "may", "cast", "spells", "as", "though", "they", "had", "flash"):
+            return A.Phrase(A.WordRef("you"), "may cast spells as though they had flash")  # CR 702.8a
         subject: A.Node | None = self.self_ref()
         if subject is None:
             n = self.noun()
@@ -1842,6 +1844,9 @@ class Parser:
 
     @rule
     def static(self) -> A.StaticAbility | None:
+        if self.peek() == "if" and self.peek(1) == "~":
+            oh = self.opening_hand()
+            return A.StaticAbility(oh) if oh is not None else None
         if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
             ec = self.enter_as_copy()
             return A.StaticAbility(ec) if ec is not None else None
@@ -1868,6 +1873,18 @@ class Parser:
         if not self.eat(".") or not self.done():
             return None
         return A.StaticAbility(b, cond, unless=unless)
+
+    @rule
+    def opening_hand(self) -> A.OpeningHand | None:
+        """"If ~ is in your opening hand, you may begin the game with it on the battlefield."
+        (CR 103.6a): an action taken with the card from the opening hand."""
+        if not self.eat("if"):
+            return None
+        subject = self.self_ref()
+        if subject is None or not self.eat("is", "in", "your", "opening", "hand", ",", "you", "may"):
+            return None
+        action = self.one_of("begin the game with it on the battlefield")
+        return A.OpeningHand(subject, action) if action and self.eat(".") and self.done() else None
 
     @rule
     def quoted(self) -> A.Quoted | None:
