@@ -448,9 +448,16 @@ class HeuristicAgent:
 
         def cost(i: int) -> float:
             v = d.options[i].value
+            if isinstance(v, tuple | list) and v[0] == "life":  # CR 119.4: life, dearer as it runs low
+                life = s.players[d.player].life
+                return 99.0 if life - v[1] <= self.LIFE_FLOOR else 0.25 * v[1] * (20.0 / max(life, 1))
             o = s.objs.get(v[1]) if isinstance(v, tuple | list) and len(v) == 2 else None
             if o is None:
                 return 0.0
+            if isinstance(v, tuple | list) and v[0] == "discard":  # a card of the hand, for one of the costs
+                return 0.5 * ev.card_value(o.card)
+            if isinstance(v, tuple | list) and v[0] == "sacrifice":
+                return ev.permanent_value(g, o)
             return 0.0 if o.zone == "hand" else 0.01 * ev.permanent_value(g, o)
 
         return min(cands, key=lambda i: (cost(i), i))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards.language.spell_costs import COST_CHANGE, CostChange, SelfCostChange
+from undercity.cards.language.spell_costs import COST_CHANGE, ChooseOneCost, CostChange, SelfCostChange
 from undercity.cards.language.undaunted import Undaunted
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -101,8 +101,32 @@ def modified_cost(g: Game, player: int, o: Obj, cost: ManaCost, changes: tuple[i
 # ----------------------------------------------------------------------------- additional costs
 
 
-def _additional_options(g: Game, player: int, o: Obj, ac: m.AdditionalCost) -> list[Option]:
+def _choose_one_options(g: Game, player: int, o: Obj, ac: ChooseOneCost, job: Job | None) -> list[Option]:
+    """The ways to pay one of the costs (CR 601.2b): each permanent that may be sacrificed, each
+    card that may be discarded (identical ones once), paying life only with that much life (CR
+    119.4)."""
+    from undercity.engine.effects import distinct_cards, distinct_permanents
+
     s = g.s
+    out: list[Option] = []
+    for c in ac.choices:
+        if c.sacrifice is not None:
+            ids = [p for p in targeting.controlled_matching(g, player, c.sacrifice) if p != o.id]
+            for p in distinct_permanents(g, job, ids) if job is not None else ids:
+                out.append(Option(f"sacrifice {s.objs[p].name}", ("sacrifice", p)))
+        if c.discard is not None:
+            fits = [h for h in s.players[player].hand if h != o.id and targeting.matches(g, s.objs[h], c.discard, player)]
+            for h in distinct_cards(g, fits):
+                out.append(Option(f"discard {s.objs[h].name}", ("discard", h)))
+        if c.life and s.players[player].life >= c.life:
+            out.append(Option(f"pay {c.life} life", ("life", c.life)))
+    return out
+
+
+def _additional_options(g: Game, player: int, o: Obj, ac: m.AdditionalCost, job: Job | None = None) -> list[Option]:
+    s = g.s
+    if isinstance(ac, ChooseOneCost):
+        return _choose_one_options(g, player, o, ac, job)
     if ac.kind != "reveal_or_choose":
         raise ValueError(f"unknown additional cost {ac.kind}")
     out = [Option(f"reveal {s.objs[c].name} from your hand", ("o", c)) for c in s.players[player].hand
@@ -121,7 +145,7 @@ def ask_additional(g: Game, job: Job, player: int, o: Obj) -> list[Any]:
     """CR 601.2b: the choices for the spell's additional costs, asked before anything moves."""
     out: list[Any] = []
     for i, ac in enumerate(o.card.additional_costs):
-        opts = _additional_options(g, player, o, ac)
+        opts = _additional_options(g, player, o, ac, job)
         if ac.optional:
             opts.append(Option("pay no additional cost", None))
         v = g.ask(job, f"additional{i}", player, "additional_cost",
@@ -137,6 +161,9 @@ def pay_additional(g: Game, player: int, item: StackItem, choices: list[Any]) ->
     for v in choices:
         if v is None:
             continue
+        if v[0] in ("sacrifice", "discard", "life"):  # one of a ChooseOneCost's (CR 601.2h)
+            paid.append(_pay_chosen(g, player, v))
+            continue
         c = s.objs[v[1]]
         kind = "choose" if c.zone == "battlefield" else "reveal"
         if kind == "reveal":
@@ -146,6 +173,24 @@ def pay_additional(g: Game, player: int, item: StackItem, choices: list[Any]) ->
                                                   f"for {item.name}'s additional cost", player=player))
         paid.append({"kind": kind, "obj": c.id, "name": c.name, "power": c.card.power or 0})
     item.trigger_data["additional"] = paid
+
+
+def _pay_chosen(g: Game, player: int, v: tuple[str, int]) -> dict[str, Any]:
+    """Pay the cost chosen among a ChooseOneCost's: sacrifice (CR 701.21a), discard (701.9a), or
+    pay life (119.4)."""
+    from undercity.engine import zones
+    from undercity.engine.effects import change_life
+
+    kind, x = v
+    if kind == "life":
+        change_life(g, player, -x, "119.4")
+        return {"kind": kind, "obj": None, "life": x}
+    name = g.s.objs[x].name
+    if kind == "sacrifice":
+        zones.move(g, x, "graveyard", rule="701.21a", verb="is sacrificed")
+    else:
+        zones.move(g, x, "graveyard", rule="701.9a", verb="is discarded")
+    return {"kind": kind, "obj": x, "name": name}
 
 
 # ----------------------------------------------------------------------------- escape

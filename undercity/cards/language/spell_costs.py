@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Filter, Static
+from undercity.cards.model import AdditionalCost, Filter, Static
 
 #: ``Static.kind`` of :class:`CostChange`.
 COST_CHANGE = "cost_change"
@@ -47,3 +47,24 @@ class CostChange(Static):
     generic: int = 0
     nth: int | None = None
     per: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CostChoice:
+    """One of the costs of a :class:`ChooseOneCost`: sacrifice a permanent matching
+    ``sacrifice``, discard a card matching ``discard``, or pay ``life`` life (CR 119.4)."""
+
+    sacrifice: Filter | None = None
+    discard: Filter | None = None
+    life: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOneCost(AdditionalCost):
+    """"As an additional cost to cast this spell, sacrifice a creature, discard a card, or pay 4
+    life" (CR 118.8, 601.2b): the caster chooses one of ``choices`` and pays it (601.2h)."""
+
+    kind: str = "choose_one"
+    filter: Filter = Filter()
+    optional: bool = False
+    choices: tuple[CostChoice, ...] = ()

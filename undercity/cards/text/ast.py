@@ -1050,6 +1050,20 @@ class Keyword(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCostLine(Node):
+    """"As an additional cost to cast this spell, sacrifice a creature, discard a card, or pay 4
+    life" (CR 118.8, 601.2b): the costs, one of which is paid."""
+
+    costs: tuple[CostItem, ...]
+
+    def render(self) -> str:
+        words = [c.render() for c in self.costs]
+        listed = words[0] if len(words) == 1 else (f"{words[0]} or {words[1]}" if len(words) == 2
+                                                   else ", ".join(words[:-1]) + f", or {words[-1]}")
+        return f"As an additional cost to cast this spell, {listed}"
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningHand(Node):
     """"If ~ is in your opening hand, you may ``action``." (CR 103.6)."""
 

@@ -1742,6 +1742,8 @@ class Lowered:
     tokens: list[TokenSpec] = field(default_factory=list)
     #: Alternative costs (CR 118.9): flashback's (CR 702.34a).
     alt_costs: list[m.AltCost] = field(default_factory=list)
+    #: Additional costs (CR 118.8): "As an additional cost to cast this spell, …".
+    additional_costs: list[m.AdditionalCost] = field(default_factory=list)
 
     def define_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
@@ -1751,6 +1753,8 @@ class Lowered:
             kw["enchant"] = self.enchant
         if self.alt_costs:
             kw["alt_costs"] = tuple(self.alt_costs)
+        if self.additional_costs:
+            kw["additional_costs"] = tuple(self.additional_costs)
         return kw
 
 
@@ -1866,6 +1870,28 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F("Land", subtypes={k.arg}), text=f"target {k.arg}")
     else:
         raise Unsupported(k.render())
+
+
+def _additional_cost(b: A.AdditionalCostLine, text: str) -> m.AdditionalCost:
+    """"As an additional cost to cast this spell, sacrifice a creature, discard a card, or pay 4
+    life." (CR 118.8, 601.2b): one of the costs, chosen and paid as the spell is cast."""
+    from undercity.cards.language.spell_costs import ChooseOneCost, CostChoice
+
+    choices = []
+    for c in b.costs:
+        if c.kind == "pay_life":
+            n = c.words.split()[1]
+            if not n.isdigit():
+                raise Unsupported(c.render())  # "pay X life": X chosen as it is cast, not done
+            choices.append(CostChoice(life=int(n)))
+            continue
+        w = c.what
+        if c.kind not in ("sacrifice", "discard") or not isinstance(w, A.DescRef) or w.det not in ("a", "an") \
+                or w.noun.suffix or w.noun.quals or (c.kind == "discard") != (w.noun.card == "card"):
+            raise Unsupported(c.render())
+        flt = noun_filter(w.noun)
+        choices.append(CostChoice(sacrifice=flt) if c.kind == "sacrifice" else CostChoice(discard=flt))
+    return ChooseOneCost(kind="choose_one", filter=m.Filter(), optional=False, text=text, choices=tuple(choices))
 
 
 def _cost_keyword(k: A.CostKeyword) -> m.AltCost:
@@ -2560,6 +2586,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         from undercity.cards.language.static_abilities import CastAsThoughFlash
 
         out.static.append(CastAsThoughFlash(text))  # CR 702.8a, asked by casting.timing_ok
+        return
+    if isinstance(b, A.AdditionalCostLine):
+        out.additional_costs.append(_additional_cost(b, text))
         return
     if isinstance(b, A.OpeningHand) and b.action == "begin the game with it on the battlefield":
         from undercity.cards.language.opening_hand import BeginOnBattlefield

@@ -1847,6 +1847,9 @@ class Parser:
         if self.peek() == "if" and self.peek(1) == "~":
             oh = self.opening_hand()
             return A.StaticAbility(oh) if oh is not None else None
+        if self.at("as", "an", "additional", "cost", "to", "cast", "this", "spell", ",") and self.peek(9) != "you":
+            ac = self.additional_cost_line()
+            return A.StaticAbility(ac) if ac is not None else None
         if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
             ec = self.enter_as_copy()
             return A.StaticAbility(ec) if ec is not None else None
@@ -1873,6 +1876,30 @@ class Parser:
         if not self.eat(".") or not self.done():
             return None
         return A.StaticAbility(b, cond, unless=unless)
+
+    @rule
+    def additional_cost_line(self) -> A.AdditionalCostLine | None:
+        """"As an additional cost to cast this spell, sacrifice a creature, discard a card, or pay
+        4 life." (CR 118.8): one cost, or a choice of costs joined by "or"."""
+        if not self.eat("as", "an", "additional", "cost", "to", "cast", "this", "spell", ","):
+            return None
+        costs: list[A.CostItem] = []
+        while True:
+            c = self.cost_item()
+            if c is None:
+                return None
+            costs.append(c)
+            if self.eat(",", "or") if len(costs) > 1 else self.eat("or"):
+                last = self.cost_item()
+                if last is None:
+                    return None
+                costs.append(last)
+                break
+            if not self.eat(","):
+                if len(costs) > 1:
+                    return None  # "a, b" without "or": not a choice (rendered as one)
+                break
+        return A.AdditionalCostLine(tuple(costs)) if self.eat(".") and self.done() else None
 
     @rule
     def opening_hand(self) -> A.OpeningHand | None:
