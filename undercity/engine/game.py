@@ -468,6 +468,7 @@ def _load_rules() -> None:
         tap_untap,
         token_copies,
         tokens,
+        totem_armor,
         triggers,
         turn,
         until_end_of_turn,

@@ -9,12 +9,13 @@ Every destruction asks :func:`replaces` first (``effects.destroy``, ``effects.h_
 the state-based actions 704.5g-h in ``sba``). With a shield and also a replacement effect on the
 move to the graveyard ("exile it instead"), the permanent's controller chooses which applies
 first (CR 616.1): regenerating, or letting it be destroyed with that replacement (decision
-``replacement``, option ``regenerate``); :func:`choice` asks it.
+``replacement``, option ``regenerate``); :func:`choice` asks it. An Aura's totem armor (CR
+702.89a, :mod:`undercity.engine.totem_armor`) is one more destruction replacement offered there.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.regeneration import CantBeRegenerated, Regenerate
 from undercity.engine import events as ev
@@ -31,6 +32,8 @@ SHIELD = "regeneration_shield"
 CANT = "cant_regenerate"
 #: The answer that chooses regeneration among the replacement effects (CR 616.1).
 REGENERATE = "regenerate"
+#: The first element of the answer that chooses an Aura's totem armor (CR 702.89a, 616.1).
+TOTEM_ARMOR = "totem_armor"
 
 
 def shielded(g: Game, o: Obj, allowed: bool = True) -> bool:
@@ -42,22 +45,49 @@ def shielded(g: Game, o: Obj, allowed: bool = True) -> bool:
         e.kind == CANT and e.obj == o.id for e in effs)
 
 
-def choice(g: Game, job: Job, key: str, o: Obj, allowed: bool = True) -> str | None:
-    """Before ``o`` would be destroyed: :data:`REGENERATE` if a shield applies first, else the
-    key of the zone-change replacement its controller applies first (CR 616.1), else None."""
-    if not shielded(g, o, allowed):
-        return None
+def options(g: Game, o: Obj, allowed: bool = True) -> list[Option]:
+    """The replacement effects ``o``'s controller may apply first to its destruction (CR 616.1): a
+    regeneration shield, each Aura with totem armor on it (CR 702.89a; identical Auras once), and
+    — if there is either — the replacements of its move to the graveyard. Empty if neither."""
+    if o.zone != "battlefield":
+        return []
+    from undercity.engine import totem_armor
+
+    out = [Option(f"regenerate {o.name}", REGENERATE)] if shielded(g, o, allowed) else []
+    seen: set[str] = set()
+    for aid in totem_armor.auras(g, o):
+        name = g.s.objs[aid].name
+        if name not in seen:
+            seen.add(name)
+            out.append(Option(f"destroy {name} instead (totem armor)", (TOTEM_ARMOR, aid)))
+    if not out:
+        return []
     reps = zones.distinct_replacements(zones.replacements_for(g, o, "battlefield", "graveyard"))
-    if not reps:
-        return REGENERATE
+    return out + [Option(r.label, r.key) for r in reps]
+
+
+def choice(g: Game, job: Job, key: str, o: Obj, allowed: bool = True) -> Any:
+    """Before ``o`` would be destroyed: :data:`REGENERATE` if a shield applies first, a totem
+    armor's (``(TOTEM_ARMOR, aura)``), else the key of the zone-change replacement its controller
+    applies first (CR 616.1), else None."""
+    opts = options(g, o, allowed)
+    if len(opts) <= 1:
+        return opts[0].value if opts else None
     return g.ask(job, key + ":regen", o.controller, "replacement",
-                 f"which replacement effect applies first to {o.name}?",
-                 [Option(f"regenerate {o.name}", REGENERATE)] + [Option(r.label, r.key) for r in reps])
+                 f"which replacement effect applies first to {o.name}?", opts)
 
 
-def replaces(g: Game, o: Obj, allowed: bool = True, chosen: str | None = REGENERATE) -> bool:
+def replaces(g: Game, o: Obj, allowed: bool = True, chosen: Any = REGENERATE) -> bool:
     """If a shield replaces ``o``'s destruction (and its controller chose it first, ``chosen``),
-    regenerate it and return True (CR 701.19a)."""
+    regenerate it and return True (CR 701.19a); a totem armor chosen (or the only destruction
+    replacement, when nothing was asked) saves it instead (CR 702.89a)."""
+    from undercity.engine import totem_armor
+
+    if isinstance(chosen, tuple | list) and chosen[0] == TOTEM_ARMOR:
+        return totem_armor.apply(g, o, chosen[1])
+    if chosen == REGENERATE and not shielded(g, o, allowed) and o.zone == "battlefield":
+        armors = totem_armor.auras(g, o)
+        return bool(armors) and totem_armor.apply(g, o, armors[0])
     if chosen != REGENERATE or not shielded(g, o, allowed):
         return False
     s = g.s

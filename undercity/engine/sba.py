@@ -134,9 +134,8 @@ def _needs_choice(g: Game, actions: list[Action]) -> bool:
             o = g.s.objs[a.obj]
             if len(zones.replacements_for(g, o, "battlefield", "graveyard")) > 1:
                 return True
-            if a.kind == "destroy" and regeneration.shielded(g, o) and zones.replacements_for(
-                    g, o, "battlefield", "graveyard"):
-                return True  # CR 616.1: regenerate, or the other replacement first
+            if a.kind == "destroy" and len(regeneration.options(g, o)) > 1:
+                return True  # CR 616.1: regenerate, a totem armor, or the other replacement first
     return False
 
 

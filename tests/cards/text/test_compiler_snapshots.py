@@ -168,8 +168,8 @@ CARDS = [
     "Throes of Chaos", "Rishkar's Expertise",
     # echo (CR 702.30a); an opening-hand action and spells as though they had flash (CR 103.6a, 702.8a)
     "Karmic Guide", "Leyline of Anticipation",
-    # an additional cost, one of three (CR 118.8)
-    "Dusk Mangler",
+    # an additional cost, one of three (CR 118.8); totem armor (CR 702.89a)
+    "Dusk Mangler", "Eel Umbra",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
     # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)

@@ -1799,6 +1799,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "suspend" and k.arg and (sus := re.fullmatch(r"(\d+)—(\{.*\})", k.arg)):
         # CR 702.62a: a special action from the hand and two triggers in exile (engine/suspend.py).
         out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
+    elif name == "totem armor" and not k.arg:
+        from undercity.cards.language.totem_armor import TotemArmor
+
+        out.static.append(TotemArmor("Totem armor"))  # CR 702.89a: a replacement effect (engine/totem_armor.py)
     elif name == "echo" and k.arg and k.arg.startswith("{"):
         from undercity.cards.language.echo import Echo
 
