@@ -15,6 +15,7 @@ from undercity.cards.language.mana_abilities import (
     AddManaFor,
     AddManaIdentity,
     AddManaIf,
+    AddManaOfOneColor,
     AddManaPer,
 )
 from undercity.engine import events as ev
@@ -126,3 +127,20 @@ def h_add_mana_combination(g: Game, job: Job, item: StackItem, e: AddManaCombina
     for c in str(mana):
         pool[c] = pool.get(c, 0) + 1
     g.emit(ev.Note(rule="106.4", message=f"{g.player_name(p)} adds " + "".join(f"{{{c}}}" for c in str(mana))))
+@handles(AddManaOfOneColor)
+def h_add_mana_of_one_color(g: Game, job: Job, item: StackItem, e: AddManaOfOneColor, key: str) -> None:
+    """``n`` mana of one color its controller chooses (CR 106.1b), into their mana pool (CR 106.4:
+    it empties at the end of the step) — if the spell was cast from that zone (CR 601.2a)."""
+    from undercity.engine import events as ev
+    from undercity.engine.decisions import Option
+    from undercity.engine.entering import COLOR_NAMES
+
+    if e.if_cast_from is not None and item.trigger_data.get("from_zone") != e.if_cast_from:
+        return
+    p = item.controller
+    color = g.ask(job, key + ":color", p, "choose_color", f"{item.source_name}: choose a color for {e.n} mana",
+                  [Option(name, c) for c, name in COLOR_NAMES.items()])
+    pool = g.s.players[p].pool
+    pool[color] = pool.get(color, 0) + e.n
+    g.emit(ev.ManaAdded(rule="106.3", player=p, mana="".join("{" + color + "}" for _ in range(e.n)),
+                        source=item.source_name))

@@ -170,6 +170,8 @@ CARDS = [
     "Karmic Guide", "Leyline of Anticipation",
     # an additional cost, one of three (CR 118.8); totem armor (CR 702.89a)
     "Dusk Mangler", "Eel Umbra",
+    # a spell adding mana "if this spell was cast from your hand" (CR 106.3, 601.2a)
+    "Apex of Power",
     # extort, and extort granted to other creatures (CR 702.101a)
     "Pontiff of Blight",
     # shadow, "~ can't be blocked by white creatures" (CR 702.28b, 509.1b)

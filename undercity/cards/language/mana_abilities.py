@@ -56,3 +56,13 @@ class AddManaCombination(Effect):
 
     colors: str
     n: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaOfOneColor(Effect):
+    """A spell's "add ``n`` mana of any one color" as it resolves (CR 106.3, 106.1b: the player
+    chooses one color for all of it) — only if the spell was cast from ``if_cast_from`` ("If this
+    spell was cast from your hand", Apex of Power; a copy wasn't cast, CR 707.10)."""
+
+    n: int = 1
+    if_cast_from: str | None = None

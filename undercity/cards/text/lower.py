@@ -1211,6 +1211,12 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     if isinstance(first, A.TopCards) and (first.who is not None or first.library != "your library"):
         raise Unsupported(s.render())
     play = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
+    if isinstance(first, A.TopCards) and then is not None and then.may == "you may" and then.prefix == (
+            "until end of turn,") and play in (A.Phrase(None, "cast spells from among them"),
+                                              A.Phrase(None, "cast spells from among those cards")):
+        # "Until end of turn, you may cast spells from among them." (Apex of Power): spells only
+        # (CR 601.2, 305.9), for this turn (611.2a).
+        return [ExileTopPlay(_n(first.n, ctx), cast_only=True)]
     refs = ("that card", "it") if one else ("those cards", "them", "cards exiled this way")
     if then is None or then.may != "you may" or not (
             isinstance(play, A.ObjectAction) and play.verb == "play" and play.who is None
@@ -1550,6 +1556,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(shuffled)
             skip = 1
             continue
+        if s.prefix == "if this spell was cast from your hand,":
+            out.append(_mana_if_cast_from_hand(s))
+            continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
@@ -1593,6 +1602,20 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out += part
     ctx.x = None
     return tuple(out)
+
+
+def _mana_if_cast_from_hand(s: A.Sentence) -> m.Effect:
+    """"If this spell was cast from your hand, add ten mana of any one color." (Apex of Power): mana
+    a spell adds as it resolves (CR 106.3), if it was cast from its owner's hand (CR 601.2a; a
+    copy wasn't cast, 707.10)."""
+    from undercity.cards.language.mana_abilities import AddManaOfOneColor
+    from undercity.cards.text.parser import NUMBERS
+
+    c = s.clauses[0] if len(s.clauses) == 1 else None
+    if s.may or not isinstance(c, A.AddMana) or len(c.options) != 1 or not c.options[0].endswith(
+            " mana of any one color"):
+        raise Unsupported(s.render())
+    return AddManaOfOneColor(n=NUMBERS[c.options[0].split()[0].lower()], if_cast_from="hand")
 
 
 def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:

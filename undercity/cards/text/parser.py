@@ -967,6 +967,9 @@ class Parser:
                     opts.append("one mana of the chosen color")  # CR 614.12: chosen as it entered
                 elif self.eat("one", "mana", "of", "any", "color", "in", "your", "commander's", "color", "identity"):
                     opts.append("one mana of any color in your commander's color identity")
+                elif self.peek() in NUMBERS and self.at(self.peek(), "mana", "of", "any", "one", "color"):
+                    opts.append(f"{self.raw()} mana of any one color")  # CR 106.1b: one color for all of it
+                    self.i += 6
                 else:
                     break
                 if self.eat("or") or (self.peek() == "," and self.peek(1) == "or" and self.eat(",", "or")):
@@ -1146,7 +1149,7 @@ class Parser:
     @rule
     def sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
-                             "if this spell was cast from a graveyard ,") or ""
+                             "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
