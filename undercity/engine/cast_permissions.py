@@ -24,8 +24,8 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilCastFree,
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
-    MayCastWithoutPaying,
     MayCastFromHandFree,
+    MayCastWithoutPaying,
 )
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
 from undercity.engine import events as ev
