@@ -512,6 +512,9 @@ class HeuristicAgent:
         if life_loss is not None:
             life = s.players[me].life
             cost_decline = -tx.player_damage_value(g, me, me, life_loss)
+        elif d.context.get("discard"):  # declining discards that many cards instead (CR 118.12a)
+            kept = sorted(ev.hand_keep_value(g, me, s.objs[c].card) for c in s.players[me].hand)
+            cost_decline, life = sum(kept[:d.context["discard"]]), 99
         else:  # an opponent gets a token
             cost_decline = 3.0
             life = 99

@@ -471,6 +471,7 @@ def _load_rules() -> None:
         totem_armor,
         triggers,
         turn,
+        unless,
         until_end_of_turn,
         ward,
         zone_moves,

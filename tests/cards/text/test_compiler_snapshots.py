@@ -159,6 +159,8 @@ CARDS = [
     "Fleecemane Lion",
     # rebound (CR 702.88a)
     "Terramorph",
+    # "[effect] unless [a player] sacrifices / discards / pays" (CR 118.12a)
+    "Demanding Dragon", "Compulsive Research",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

@@ -862,6 +862,23 @@ class Sentence(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Unless(Node):
+    """"[effect] unless [a player] [does something else]" (CR 118.12a): "unless its controller
+    pays {1}" (``cost``), "unless that player sacrifices a creature" (``det`` and ``what``)."""
+
+    effect: Node
+    who: str  # "that player", "they", "its controller", "that creature's controller"
+    verb: str
+    cost: str = ""
+    det: str = ""
+    what: Noun | None = None
+
+    def render(self) -> str:
+        tail = self.cost if self.what is None else f"{self.det} {self.what.render()}"
+        return f"{self.effect.render()} unless {self.who} {self.verb} {tail}"
+
+
+@dataclass(frozen=True, slots=True)
 class Where(Node):
     """"where X is the number of creatures you control": what X of the sentence stands for
     (CR 107.3a), counted as the effect resolves (CR 608.2h)."""

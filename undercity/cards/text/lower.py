@@ -64,6 +64,7 @@ from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
+from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import ExileGraveyardOf
 from undercity.cards.text import ast as A
@@ -334,6 +335,9 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return ref
         if node.words == "that player" and ctx.that_player is not None:
             return ctx.that_player
+        if node.words == "that player" and ctx.it_is_target and ctx.it is not None and ctx.it.kind == "target" \
+                and ctx.targets[ctx.it.i].kind in ("player", "opponent"):
+            return ctx.it  # "Target player draws three cards. Then that player discards …" (CR 608.2c)
         if node.words == "its controller" and ctx.it_is_target and ctx.it is not None:
             return m.TARGET_CONTROLLER(ctx.it.i)
         if node.words == "the chosen player":
@@ -511,6 +515,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     """One clause."""
     if isinstance(c, A.DurationFirst):
         c = c.modify
+    if isinstance(c, A.Unless):
+        return [_unless(c, ctx)]
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
     if isinstance(c, A.LifeChange):
@@ -932,6 +938,35 @@ def _life_equal_to_stat(equal_to: str, ctx: Ctx) -> m.Count | None:
     if equal_to == "equal to that creature's toughness" and ctx.sacrificed:
         return SacrificedThisWayStat(stat="toughness")
     return None
+
+
+def _unless(c: A.Unless, ctx: Ctx) -> Unless:
+    """"[effect] unless [player] pays {N} / sacrifices a [permanent] / discards a [card]"
+    (CR 118.12a): the effect first (its targets are chosen first), then who may pay — "they" is
+    the effect's own subject, "that player" a player it targets, "its controller" the
+    controller of the object it targets, "that creature's controller" the trigger's creature's."""
+    inner = effect(c.effect, ctx)
+    if c.who == "they":
+        payer = player_ref(getattr(c.effect, "who", None) or A.WordRef("you"), ctx)
+        if payer == m.YOU or payer.kind not in ("target", "target_controller"):
+            raise Unsupported(c.render())
+    elif c.who == "that creature's controller" and ctx.it == m.TRIGGER_OBJECT:
+        from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_CONTROLLER
+
+        payer = TRIGGER_OBJECT_CONTROLLER
+    else:
+        payer = player_ref(A.WordRef(c.who), ctx)
+    if c.what is None:
+        if "X" in c.cost:
+            raise Unsupported(c.render())  # the spell's X isn't read into a cost paid as it resolves
+        return Unless(tuple(inner), payer, mana=c.cost, text=f"pay {c.cost}")
+    if c.what.suffix or c.what.card and c.verb.startswith("sacrifice") or not c.what.card and c.verb.startswith("discard"):
+        raise Unsupported(c.render())
+    flt = noun_filter(c.what)
+    text = f"{c.verb.rstrip('s')} {c.det} {c.what.render()}"
+    if c.verb.startswith("sacrifice"):
+        return Unless(tuple(inner), payer, sacrifice=flt, text=text)
+    return Unless(tuple(inner), payer, discard=flt, text=text)
 
 
 def _damage_divided(c: A.DamageDivided, ctx: Ctx) -> DamageDivided:

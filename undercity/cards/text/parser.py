@@ -1190,6 +1190,8 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
+        if len(clauses) == 1 and self.peek() == "unless" and (u := self.unless(clauses[0])) is not None:
+            clauses[0] = u
         where: A.Where | A.WherePower | A.WhereCounters | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
@@ -1208,6 +1210,21 @@ class Parser:
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end)
+
+    _UNLESS_PAYERS = ("that player", "they", "its controller", "that creature's controller")
+
+    @rule
+    def unless(self, effect: A.Node) -> A.Unless | None:
+        """"… unless its controller pays {1}", "… unless that player sacrifices a creature",
+        "… unless they discard a land card" (CR 118.12a): a cost the player may pay instead."""
+        if not self.eat("unless") or (who := self.one_of(*self._UNLESS_PAYERS)) is None:
+            return None
+        if (v := self.verb("pay")) and self.raw().startswith("{"):
+            self.i += 1
+            return A.Unless(effect, who, v, self.raw(-1))
+        if (v := self.verb("sacrifice", "discard")) and (det := self.one_of("a", "an")) and (n := self.noun()):
+            return A.Unless(effect, who, v, det=det, what=n)
+        return None
 
     def effects(self, *, stop_at_restriction: bool = False, in_row: bool = False) -> A.Effects | None:
         sentences: list[A.Sentence | A.RollTable] = []
