@@ -437,6 +437,7 @@ def _load_rules() -> None:
         initiative,
         land_plays,
         library_top,
+        life_fraction,
         life_lost,
         mana_abilities,
         mill,

@@ -161,6 +161,8 @@ CARDS = [
     "Terramorph",
     # "[effect] unless [a player] sacrifices / discards / pays" (CR 118.12a)
     "Demanding Dragon", "Compulsive Research",
+    # "each player loses a third of their life, rounded up" (CR 107.1a)
+    "Dire Fleet Ravager",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

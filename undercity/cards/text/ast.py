@@ -319,6 +319,22 @@ class LifeForEach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LifeFraction(Node):
+    """"each player loses a third of their life, rounded up", "you lose half your life, rounded
+    up" (CR 107.1a)."""
+
+    who: Node | None
+    verb: str  # lose/loses
+    fraction: str  # "half", "a third of"
+    whose: str  # "their", "your"
+    rounded: str  # "up", "down"
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.fraction, self.whose,
+                     f"life, rounded {self.rounded}")
+
+
+@dataclass(frozen=True, slots=True)
 class Damage(Node):
     """"~ deals 3 damage to any target"."""
 

@@ -48,6 +48,7 @@ from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.land_plays import AdditionalLandPlay
+from undercity.cards.language.life_fraction import LoseLifeFraction
 from undercity.cards.language.mill import (
     MILLS_CREATURE_CARDS,
     OPPONENT_LOSES_LIFE,
@@ -517,6 +518,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         c = c.modify
     if isinstance(c, A.Unless):
         return [_unless(c, ctx)]
+    if isinstance(c, A.LifeFraction):
+        who = player_ref(c.who, ctx)
+        if (c.whose == "your") != (who == m.YOU):
+            raise Unsupported(c.render())
+        return [LoseLifeFraction(who, 2 if c.fraction == "half" else 3, c.rounded == "up")]
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
     if isinstance(c, A.LifeChange):

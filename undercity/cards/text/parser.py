@@ -746,6 +746,11 @@ class Parser:
             if (d := self.duration()) is not None:
                 return A.BasePT(who, v, pt, d)  # CR 613.4b
         self.i = self._start
+        if (v := self.verb("lose")) and (frac := self.one_of("half", "a third of")) and (
+                whose := self.one_of("their", "your")) and self.eat("life", ",", "rounded") and (
+                rounded := self.one_of("up", "down")):
+            return A.LifeFraction(who, v, frac, whose, rounded)  # CR 107.1a
+        self.i = self._start
         if v := self.verb("gain", "lose"):
             if (n := self.num()) is not None and self.eat("life"):
                 mark = self.i
