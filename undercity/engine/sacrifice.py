@@ -6,12 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.sacrifice import SacrificeIt, SacrificeThen, TokenUnlessSacrifice
+from undercity.cards.language.sacrifice import (
+    SacrificeIt,
+    SacrificeOrDiscard,
+    SacrificeThen,
+    TokenUnlessSacrifice,
+)
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
     apnap,
     card_option,
+    choose_cards,
     create_token,
     distinct_permanents,
     handles,
@@ -92,3 +98,29 @@ def h_sacrifice_then(g: Game, job: Job, item: StackItem, e: SacrificeThen, key: 
         job.data[done] = pick is not None
     if job.data[done]:  # "If you do" (CR 608.2c)
         run_in_order(g, job, item, e.then, key + ":then")
+
+
+@handles(SacrificeOrDiscard)
+def h_sacrifice_or_discard(g: Game, job: Job, item: StackItem, e: SacrificeOrDiscard, key: str) -> None:
+    """Plaguecrafter (ruling 2018-10-05): the sacrifices are chosen in APNAP order, knowing the
+    earlier choices, and happen at once; then each player who couldn't sacrifice, in the same
+    order, chooses the cards to discard, and those are discarded at once. Whether a player can
+    is fixed before anything is sacrificed (they control no such permanent)."""
+    s = g.s
+    chosen: list[int] = []
+    cant: list[int] = []
+    for p in apnap(g, ref_players(g, e.who, item, job)):
+        pool = targeting.controlled_matching(g, p, e.filter)
+        if not pool:
+            cant.append(p)
+            continue
+        chosen.append(g.ask(job, f"{key}:s{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
+                            [card_option(g, c) for c in distinct_permanents(g, job, pool)]))
+    discards = [c for p in cant for c in choose_cards(
+        g, job, f"{key}:d{p}:", p, "discard", lambda k, p=p: f"{g.player_name(p)}: discard a card ({k + 1} of {e.discard})",
+        s.players[p].hand, e.discard)]
+    with zones.simultaneously(g):
+        for c in chosen:
+            zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
+    for c in discards:
+        zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")

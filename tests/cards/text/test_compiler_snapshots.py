@@ -163,6 +163,8 @@ CARDS = [
     "Demanding Dragon", "Compulsive Research",
     # "each player loses a third of their life, rounded up" (CR 107.1a)
     "Dire Fleet Ravager",
+    # "Each player sacrifices …. Each player who can't discards a card." (CR 101.4)
+    "Plaguecrafter",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

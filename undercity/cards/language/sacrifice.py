@@ -39,3 +39,15 @@ class SacrificeThen(Effect):
 
     filter: Filter = CREATURE
     then: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeOrDiscard(Effect):
+    """"Each player sacrifices a creature or planeswalker. Each player who can't discards a
+    card." (Plaguecrafter): each of ``who`` controlling a permanent matching ``filter`` chooses
+    one, in APNAP order (CR 101.4), and those are sacrificed at once; then each of them who
+    controlled none chooses ``discard`` cards, in the same order, and those are discarded at once."""
+
+    who: Ref
+    filter: Filter
+    discard: int = 1

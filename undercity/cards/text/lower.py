@@ -60,6 +60,7 @@ from undercity.cards.language.opponents import OPPONENTS
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
+from undercity.cards.language.sacrifice import SacrificeOrDiscard
 from undercity.cards.language.several_targets import DESTROY, RETURN_TO_HAND, OnTargets
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
@@ -1101,6 +1102,20 @@ def _search(s: A.Sentence) -> m.Effect:
     raise Unsupported(s.render())
 
 
+def _sacrifice_or_discard(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Each player sacrifices a creature or planeswalker. Each player who can't discards a
+    card." (CR 101.4, 701.21a, 701.9a): one effect, the discards only of those who couldn't."""
+    if then is None or s.prefix or s.may or then.prefix or then.may or len(s.clauses) != 1 or len(then.clauses) != 1:
+        return None
+    first, second = s.clauses[0], then.clauses[0]
+    if not (isinstance(second, A.PlayerCount) and second.who == A.WordRef("each player who can't")):
+        return None
+    if not (isinstance(first, A.ObjectAction) and first.verb == "sacrifices" and isinstance(first.what, A.DescRef)
+            and first.what.det in ("a", "an") and second.verb == "discards" and second.n.value is not None):
+        raise Unsupported(then.render())
+    return SacrificeOrDiscard(player_ref(first.who, ctx), noun_filter(first.what.noun), second.n.value)
+
+
 def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"You may pay {2}. If you do, [effects]." (CR 608.2d, 118.1): one MayPay, the next
     sentence done only if the mana was paid. None if ``s`` isn't such an offer."""
@@ -1581,6 +1596,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 played = [replace(played[0], free_if_cast_from_graveyard=True)]
                 skip = 2
             out += played
+            continue
+        if (sac := _sacrifice_or_discard(s, nxt, ctx)) is not None:
+            out.append(sac)
+            skip = 1
             continue
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)
                 or _may_cast_target(s, ctx)) is not None:

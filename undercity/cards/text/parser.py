@@ -1117,6 +1117,14 @@ class Parser:
                                                 A.Duration("until end of turn")))
             self.i = start
             return None
+        if self.at("each", "player", "who", "can't"):
+            # "Each player who can't discards a card." (Plaguecrafter): the players of the
+            # sentence before who couldn't do what it said (lowered with it).
+            self.i += 4
+            self._start = self.i
+            if (p := self.predicate(A.WordRef("each player who can't"))) is not None:
+                return p
+            self.i = start
         who = self.ref()
         if who is not None:
             self._start = self.i
