@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.commander import ControlsCommander
 from undercity.engine import events as ev
-from undercity.engine import sba, zones
+from undercity.engine import resolve, sba, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -111,6 +112,15 @@ def is_commander(g: Game, o: Obj) -> bool:
     """Whether object ``o`` represents a commander card (CR 903.3; a token or copy never does)."""
     uids = g.s.players[o.owner].commanders
     return bool(uids) and o.card_uid in uids and not o.token
+
+
+@resolve.checks(ControlsCommander)
+def controls_commander(g: Game, cond: ControlsCommander, controller: int) -> bool:
+    """"If you control your commander" / "… a commander": a permanent that is a commander, its
+    owner's own if ``yours``, on the battlefield under ``controller``'s control (CR 903.3d)."""
+    s = g.s
+    return any(o.controller == controller and is_commander(g, o) and (not cond.yours or o.owner == controller)
+               for o in (s.objs[oid] for oid in s.battlefield))
 
 
 def commander_name(g: Game, uid: int) -> str:

@@ -584,11 +584,15 @@ def h_counters(g: Game, job: Job, item: StackItem, e: m.PutCounters, key: str) -
 def h_pump(g: Game, job: Job, item: StackItem, e: m.Pump, key: str) -> None:
     p, t = amount(g, e.p, item, job), amount(g, e.t, item, job)
     for oid in ref_objects(g, e.what, item, job):
-        g.s.effects.append(ContinuousEffect("pump", oid, p, t, e.keywords, "eot",
-                                            timestamp=g.s.next_timestamp()))
-        kw = f" and gains {', '.join(sorted(e.keywords))}" if e.keywords else ""
-        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} gets {p:+d}/{t:+d}{kw} "
-                                                             "until end of turn"))
+        pump_until_end_of_turn(g, oid, p, t, e.keywords)
+
+
+def pump_until_end_of_turn(g: Game, oid: int, p: int, t: int, keywords: frozenset[str]) -> None:
+    """Permanent ``oid`` gets +p/+t and gains ``keywords`` until end of turn (CR 611.2a, 514.2)."""
+    g.s.effects.append(ContinuousEffect("pump", oid, p, t, keywords, "eot", timestamp=g.s.next_timestamp()))
+    kw = f" and gains {', '.join(sorted(keywords))}" if keywords else ""
+    g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.s.objs[oid].name} gets {p:+d}/{t:+d}{kw} "
+                                                         "until end of turn"))
 
 
 def create_token(g: Game, name: str, controller: int, rule: str = "111.1", *, tapped: bool = False) -> Obj:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.tokens import CreateTokensAttacking
+from undercity.cards.language.tokens import CreateTokenGaining, CreateTokensAttacking
 from undercity.engine import combat, targeting
 from undercity.engine import effects as fx
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles
+from undercity.engine.effects import amount, handles, pump_until_end_of_turn, ref_players
 from undercity.engine.state import Job, StackItem
 from undercity.engine.teams import is_active
 
@@ -47,3 +47,13 @@ def h_tokens_attacking(g: Game, job: Job, item: StackItem, e: CreateTokensAttack
                                                  f"{targeting.describe(g, tuple(d))}"))  # type: ignore[arg-type]
         else:
             g.emit(ev.Note(rule="506.3b", message=f"{o.name} enters tapped (not attacking)"))
+
+
+@handles(CreateTokenGaining)
+def h_token_gaining(g: Game, job: Job, item: StackItem, e: CreateTokenGaining, key: str) -> None:
+    """The token is created, then gains the keywords until end of turn (CR 611.2a) — if it is
+    still on the battlefield."""
+    for p in ref_players(g, e.who, item, job):
+        token = fx.create_token(g, e.token, p)
+        if token.id in g.s.objs and token.zone == "battlefield":
+            pump_until_end_of_turn(g, token.id, 0, 0, e.keywords)

@@ -165,6 +165,8 @@ CARDS = [
     "Dire Fleet Ravager",
     # "Each player sacrifices …. Each player who can't discards a card." (CR 101.4)
     "Plaguecrafter",
+    # lieutenant: "if you control your commander"; "That token gains haste until end of turn" (CR 903.3d, 611.2a)
+    "Loyal Apprentice",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

@@ -1,12 +1,12 @@
 """Creating tokens beyond the core ``CreateToken``: tokens that enter tapped and attacking
-(CR 508.4). Handled by :mod:`undercity.engine.tokens`.
+(CR 508.4), a token that gains keywords until end of turn (CR 611.2a). Handled by :mod:`undercity.engine.tokens`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Effect
+from undercity.cards.model import YOU, Amount, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,3 +16,13 @@ class CreateTokensAttacking(Effect):
 
     token: str
     n: Amount = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenGaining(Effect):
+    """"Create a ``token`` token. That token gains ``keywords`` until end of turn." — the token
+    just created, and only it (CR 111.1, 611.2a; Loyal Apprentice's Thopter)."""
+
+    token: str
+    keywords: frozenset[str]
+    who: Ref = YOU

@@ -33,6 +33,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilCastFree,
     ExileUntilNonlandCastFree,
 )
+from undercity.cards.language.commander import ControlsCommander
 from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
@@ -66,6 +67,7 @@ from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
+from undercity.cards.language.tokens import CreateTokenGaining
 from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import ExileGraveyardOf
@@ -450,7 +452,7 @@ _SPECS: dict[str, TokenSpec] = {}
 
 def _created(x: Any) -> list[str]:
     """The token keys of every CreateToken inside ``x`` (abilities, modes, "you may" …)."""
-    if isinstance(x, m.CreateToken):
+    if isinstance(x, m.CreateToken | CreateTokenGaining):
         return [x.token]
     if isinstance(x, tuple | list):
         return [k for y in x for k in _created(y)]
@@ -1102,6 +1104,25 @@ def _search(s: A.Sentence) -> m.Effect:
     raise Unsupported(s.render())
 
 
+def _token_gaining(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Create a 1/1 … token with flying. That token gains haste until end of turn." (CR 111.1,
+    611.2a): the one token created gains the keywords."""
+    if then is None or s.prefix or s.may or then.prefix or then.may or len(s.clauses) != 1 or len(then.clauses) != 1:
+        return None
+    first, second = s.clauses[0], then.clauses[0]
+    if not (isinstance(first, A.Create) and isinstance(second, A.Modify) and second.what == A.WordRef("that token")):
+        return None
+    kws = frozenset(second.keywords)
+    if (first.who is not None or first.n.value != 1 or second.pt or not kws or not kws <= ENGINE_KEYWORDS
+            or second.kw_verb not in ("gain", "gains") or second.duration is None
+            or second.duration.words != "until end of turn"):
+        raise Unsupported(then.render())
+    made = effect(first, ctx)
+    if len(made) != 1 or not isinstance(made[0], m.CreateToken):
+        raise Unsupported(s.render())
+    return CreateTokenGaining(made[0].token, kws)
+
+
 def _sacrifice_or_discard(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"Each player sacrifices a creature or planeswalker. Each player who can't discards a
     card." (CR 101.4, 701.21a, 701.9a): one effect, the discards only of those who couldn't."""
@@ -1596,6 +1617,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 played = [replace(played[0], free_if_cast_from_graveyard=True)]
                 skip = 2
             out += played
+            continue
+        if (gaining := _token_gaining(s, nxt, ctx)) is not None:
+            out.append(gaining)
+            skip = 1
             continue
         if (sac := _sacrifice_or_discard(s, nxt, ctx)) is not None:
             out.append(sac)
@@ -2188,7 +2213,7 @@ _CAST = {
 
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
                "a permanent you controlled left the battlefield this turn": "revolt",
-               "you have a full party": FULL_PARTY}
+               "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander()}
 
 
 def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
