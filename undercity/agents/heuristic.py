@@ -64,6 +64,7 @@ class HeuristicAgent:
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
+        "choose_to_destroy",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -269,6 +270,16 @@ class HeuristicAgent:
 
     # The card looked at to put onto the battlefield: the most valuable one, as any card chosen.
     _to_battlefield = _choose_card
+
+    def _choose_to_destroy(self, g: Game, d: Decision) -> int:
+        """A permanent to destroy (or none, ``None``): an opponent's most valuable one; never
+        one of our own or a teammate's."""
+        s = g.s
+        theirs = [i for i, o in enumerate(d.options)
+                  if o.value is not None and ev.is_opponent(g, d.player, s.objs[o.value].controller)]
+        if not theirs:
+            return self._index(d, lambda v: v is None) or 0
+        return max(theirs, key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), -i))
 
     def _color_need(self, g: Game, me: int) -> set[str]:
         """Colors in ``me``'s hand that its lands don't make yet."""

@@ -420,6 +420,7 @@ def _load_rules() -> None:
         divided,
         draw_triggers,
         dungeons,
+        each_player_chooses,
         echo,
         effects,
         emblems,

@@ -167,6 +167,8 @@ CARDS = [
     "Plaguecrafter",
     # lieutenant: "if you control your commander"; "That token gains haste until end of turn" (CR 903.3d, 611.2a)
     "Loyal Apprentice",
+    # each player chooses in turn: "starting with you, each player may choose …", "… then sacrifices the rest" (CR 101.4)
+    "Druid of Purification", "Cataclysmic Gearhulk",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

@@ -878,6 +878,26 @@ class Sentence(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EachPlayerChooses(Node):
+    """"starting with you, each player may choose an artifact or enchantment you don't control"
+    (``start``, ``may``), "each player chooses an artifact, a creature, an enchantment, and a
+    planeswalker from among the nonland permanents they control, then sacrifices the rest"
+    (several ``items``, ``among``, ``then``) — CR 101.4."""
+
+    start: str  # "starting with you," or ""
+    verb: str  # "may choose" / "chooses"
+    items: tuple[tuple[str, Noun], ...]  # (article, noun)
+    among: Noun | None = None
+    then: str = ""  # ", then sacrifices the rest"
+
+    def render(self) -> str:
+        things = [f"{det} {n.render()}" for det, n in self.items]
+        listed = things[0] if len(things) == 1 else ", ".join(things[:-1]) + ", and " + things[-1]
+        among = f" from among the {self.among.render()} they control" if self.among is not None else ""
+        return _join(self.start, "each player", self.verb, listed + among + self.then)
+
+
+@dataclass(frozen=True, slots=True)
 class Unless(Node):
     """"[effect] unless [a player] [does something else]" (CR 118.12a): "unless its controller
     pays {1}" (``cost``), "unless that player sacrifices a creature" (``det`` and ``what``)."""

@@ -43,6 +43,7 @@ from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.divided import DamageDivided
 from undercity.cards.language.draw import YOU_DRAW
+from undercity.cards.language.each_player_chooses import ChooseEachSacrificeRest, EachMayChooseDestroy
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
@@ -521,6 +522,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         c = c.modify
     if isinstance(c, A.Unless):
         return [_unless(c, ctx)]
+    if isinstance(c, A.EachPlayerChooses):
+        return [_choose_each_sacrifice_rest(c)]
     if isinstance(c, A.LifeFraction):
         who = player_ref(c.who, ctx)
         if (c.whose == "your") != (who == m.YOU):
@@ -1104,6 +1107,34 @@ def _search(s: A.Sentence) -> m.Effect:
     raise Unsupported(s.render())
 
 
+def _each_may_choose_destroy(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
+    """"Starting with you, each player may choose an artifact or enchantment you don't control.
+    Destroy each permanent chosen this way." (CR 101.4, 701.8a): one effect."""
+    if len(s.clauses) != 1 or not isinstance(c := s.clauses[0], A.EachPlayerChooses) or c.among is not None:
+        return None
+    destroy = A.ObjectAction(None, "destroy", A.EachRef("each", A.Noun((), ("permanent",), "or", "", ("chosen this way",))))
+    if (s.prefix or s.may or c.start != "starting with you," or c.verb != "may choose" or then is None
+            or then.prefix or then.may or then.clauses != (destroy,)):
+        raise Unsupported(s.render())
+    noun = c.items[0][1]
+    if noun.card or noun.suffix not in ((), ("you don't control",)):
+        raise Unsupported(noun.render())
+    # "you don't control": any permanent but the controller's own (a teammate's too, CR 109.5).
+    return EachMayChooseDestroy(noun_filter(replace(noun, suffix=())), not_yours=bool(noun.suffix))
+
+
+def _choose_each_sacrifice_rest(c: A.EachPlayerChooses) -> m.Effect:
+    """"Each player chooses an artifact, a creature, … from among the nonland permanents they
+    control, then sacrifices the rest." (CR 101.4, 701.21a)."""
+    if c.start or c.verb != "chooses" or c.among is None or c.among.suffix or c.among.card:
+        raise Unsupported(c.render())
+    kinds = tuple(noun_filter(n) for _, n in c.items)
+    if any(n.quals or n.suffix or n.card or len(n.heads) != 1 for _, n in c.items) or any(
+            len(k.types) != 1 for k in kinds):
+        raise Unsupported(c.render())
+    return ChooseEachSacrificeRest(kinds, noun_filter(c.among))
+
+
 def _token_gaining(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"Create a 1/1 … token with flying. That token gains haste until end of turn." (CR 111.1,
     611.2a): the one token created gains the keywords."""
@@ -1617,6 +1648,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 played = [replace(played[0], free_if_cast_from_graveyard=True)]
                 skip = 2
             out += played
+            continue
+        if (chosen := _each_may_choose_destroy(s, nxt)) is not None:
+            out.append(chosen)
+            skip = 1
             continue
         if (gaining := _token_gaining(s, nxt, ctx)) is not None:
             out.append(gaining)

@@ -295,6 +295,7 @@ class Parser:
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
+                 "chosen this way",
                  "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
                  "in target player's graveyard", "in their graveyard")
 
@@ -1117,6 +1118,8 @@ class Parser:
                                                 A.Duration("until end of turn")))
             self.i = start
             return None
+        if (ch := self.each_player_chooses()) is not None:
+            return ch
         if self.at("each", "player", "who", "can't"):
             # "Each player who can't discards a card." (Plaguecrafter): the players of the
             # sentence before who couldn't do what it said (lowered with it).
@@ -1223,6 +1226,35 @@ class Parser:
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end)
+
+    @rule
+    def each_player_chooses(self) -> A.EachPlayerChooses | None:
+        """"starting with you, each player may choose a [permanent]"; "each player chooses a
+        [permanent], a [permanent], … from among the [permanents] they control, then sacrifices
+        the rest" (CR 101.4)."""
+        start = "starting with you," if self.eat("starting", "with", "you", ",") else ""
+        if not self.eat("each", "player"):
+            return None
+        verb = self.one_of("may choose", "chooses")
+        if verb is None:
+            return None
+        items: list[tuple[str, A.Noun]] = []
+        while (det := self.one_of("a", "an")) is not None and (n := self.noun()) is not None:
+            items.append((det, n))
+            if self.at(",", "and"):
+                self.i += 2
+            elif self.peek() == "," and self.peek(1) in ("a", "an"):
+                self.i += 1
+            else:
+                break
+        if not items:
+            return None
+        if len(items) == 1:
+            return A.EachPlayerChooses(start, verb, tuple(items))
+        if not (self.eat("from", "among", "the") and (among := self.noun()) is not None
+                and self.eat("they", "control", ",", "then", "sacrifices", "the", "rest")):
+            return None
+        return A.EachPlayerChooses(start, verb, tuple(items), among, ", then sacrifices the rest")
 
     _UNLESS_PAYERS = ("that player", "they", "its controller", "that creature's controller")
 
