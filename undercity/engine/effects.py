@@ -696,8 +696,10 @@ def _shares_land_type(g: Game, c: int, found: list[int]) -> bool:
 @handles(m.Search)
 def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
     """Search a library (CR 701.23): the searcher may fail to find (CR 701.23b)."""
+    from undercity.engine.search import searchable
+
     for p in ref_players(g, e.who, item, job):
-        lib = g.s.players[p].library
+        lib = searchable(g, p, p)  # CR 614.1a: a search may see only the top of it
         found: list[int] = []
         for k in range(e.n):
             uniq = distinct_card_options(g, (c for c in lib if c not in found

@@ -169,6 +169,8 @@ CARDS = [
     "Loyal Apprentice",
     # each player chooses in turn: "starting with you, each player may choose …", "… then sacrifices the rest" (CR 101.4)
     "Druid of Purification", "Cataclysmic Gearhulk",
+    # "If an opponent would search a library, that player searches the top four cards …" (CR 614.1a)
+    "Aven Mindcensor",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

@@ -1,13 +1,14 @@
 """Searching a library (CR 701.23) beyond the core ``Search``: for cards matching any of several
-filters, and for a number of cards computed as the effect resolves. Handled by
-:mod:`undercity.engine.search`.
+filters, and for a number of cards computed as the effect resolves; and the replacement effect
+"if an opponent would search a library, that player searches the top four cards of that
+library instead" (CR 614.1a). Handled by :mod:`undercity.engine.search`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Effect, Filter
+from undercity.cards.model import Amount, Effect, Filter, Static
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,3 +30,13 @@ class SearchUpTo(Effect):
     n: Amount
     to: str = "battlefield"
     tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SearchTopInstead(Static):
+    """"If an opponent would search a library, that player searches the top ``n`` cards of that
+    library instead" (CR 614.1a, 701.23; Aven Mindcensor): a search by an opponent of this
+    permanent's controller sees only the top ``n`` cards, the same ones throughout the search."""
+
+    kind: str = "search_top_instead"
+    n: int = 4

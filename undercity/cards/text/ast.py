@@ -878,6 +878,19 @@ class Sentence(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SearchInstead(Node):
+    """"If an opponent would search a library, that player searches the top four cards of that
+    library instead" (CR 614.1a, 701.23): who is limited, and to how many cards."""
+
+    who: Node
+    n: Num
+
+    def render(self) -> str:
+        return (f"if {self.who.render()} would search a library, that player searches the top {self.n.render()} "
+                "cards of that library instead")
+
+
+@dataclass(frozen=True, slots=True)
 class EachPlayerChooses(Node):
     """"starting with you, each player may choose an artifact or enchantment you don't control"
     (``start``, ``may``), "each player chooses an artifact, a creature, an enchantment, and a

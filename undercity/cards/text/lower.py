@@ -63,6 +63,7 @@ from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
 from undercity.cards.language.sacrifice import SacrificeOrDiscard
+from undercity.cards.language.search import SearchTopInstead
 from undercity.cards.language.several_targets import DESTROY, RETURN_TO_HAND, OnTargets
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
@@ -2644,6 +2645,12 @@ def _while_monstrous(b: A.Node, text: str) -> WhileMonstrous:
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
+    if isinstance(b, A.SearchInstead) and a.condition is None:
+        # CR 614.1a: only an opponent's searches (the controller's own are whole).
+        if b.who != A.DescRef("an", A.Noun((), ("opponent",))) or b.n.value is None:
+            raise Unsupported(b.render())
+        out.static.append(SearchTopInstead(text, n=b.n.value))
+        return
     if isinstance(b, A.AsEnters | A.EntersWith) and a.condition is None:
         out.static.append(_as_enters(b, text))
         return

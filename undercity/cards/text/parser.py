@@ -1916,6 +1916,8 @@ class Parser:
         if self.at("as", "an", "additional", "cost", "to", "cast", "this", "spell", ",") and self.peek(9) != "you":
             ac = self.additional_cost_line()
             return A.StaticAbility(ac) if ac is not None else None
+        if self.peek() == "if" and (si := self.search_instead()) is not None:
+            return A.StaticAbility(si) if self.eat(".") and self.done() else None
         if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
             ec = self.enter_as_copy()
             return A.StaticAbility(ec) if ec is not None else None
@@ -1978,6 +1980,19 @@ class Parser:
             return None
         action = self.one_of("begin the game with it on the battlefield")
         return A.OpeningHand(subject, action) if action and self.eat(".") and self.done() else None
+
+    @rule
+    def search_instead(self) -> A.SearchInstead | None:
+        """"If an opponent would search a library, that player searches the top four cards of
+        that library instead" (CR 614.1a)."""
+        if not self.eat("if") or (who := self.ref()) is None:
+            return None
+        if not self.eat("would", "search", "a", "library", ",", "that", "player", "searches", "the", "top"):
+            return None
+        n = self.num()
+        if n is None or not self.eat("cards", "of", "that", "library", "instead"):
+            return None
+        return A.SearchInstead(who, n)
 
     @rule
     def quoted(self) -> A.Quoted | None:
