@@ -415,6 +415,7 @@ def _load_rules() -> None:
         counters,
         damage_to_controller,
         deals_damage,
+        defending_player,
         dice,
         dies_triggers,
         divided,

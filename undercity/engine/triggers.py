@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from undercity.cards.language.defending_player import DEFENDING_YOU
 from undercity.cards.model import Triggered
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -201,6 +202,8 @@ def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
                 continue
             if w.whose == "opponent" and (d is None or not targeting._is_opponent(g, o.controller, d)):
                 continue
+            if w.whose == DEFENDING_YOU and d != o.controller:
+                continue  # "if you're the defending player" (CR 603.4, 506.2)
             _add(g, o, a, o.controller, o.name, defending=d, object=att.id)
 
 

@@ -171,6 +171,9 @@ CARDS = [
     "Druid of Purification", "Cataclysmic Gearhulk",
     # "If an opponent would search a library, that player searches the top four cards …" (CR 614.1a)
     "Aven Mindcensor",
+    # "Whenever a creature an opponent controls attacks, if you're the defending player, … unless that
+    # creature's controller pays {3}" (CR 506.2, 603.4, 118.12a)
+    "Kazuul, Tyrant of the Cliffs",
     # suspend (CR 702.62a)
     "Search for Tomorrow",
     # spectacle; escape's cost after an em dash and "escapes with"; "enters or dies"; "this spell

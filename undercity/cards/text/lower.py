@@ -38,6 +38,7 @@ from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
+from undercity.cards.language.defending_player import DEFENDING_YOU, WhileDefending
 from undercity.cards.language.dice import RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
@@ -2216,6 +2217,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).
         flt = noun_filter(s.noun)
+        if flt.controller == "opponent" and s.noun.suffix == ("an opponent controls",) and s.det == "a" \
+                and not s.noun.card:
+            # "Whenever a creature an opponent controls attacks" (CR 508.3a): any opponent's.
+            return m.Trigger("attacks", filter=flt, whose="any")
         if flt.controller != "you" or s.noun.card:
             raise Unsupported(f"{word} {ev.render()}")
         flt = replace(flt, controller=None, other=flt.other or s.det == "another")
@@ -2307,7 +2312,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         # "if any of that damage was dealt by a Warrior": a fact of the event, true as it
         # triggers and as it resolves (CR 603.4) — which damage triggers it at all.
         when, a = replace(when, filter=by), replace(a, condition=None)
-    if isinstance(a.condition, A.ControlsCondition):
+    defending = isinstance(a.condition, A.Condition) and a.condition.words == "you're the defending player"
+    if defending:
+        when = _defending_you(when, a)
+    elif isinstance(a.condition, A.ControlsCondition):
         # CR 603.4: checked as the ability triggers and again as it resolves.
         cond = _controls(a.condition, "if")
     elif a.condition is not None and (had := had_counters(when, a.condition.words)) is not None:
@@ -2349,7 +2357,18 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         # resolves whether to do it (CR 603.5).
         a = dataclasses.replace(a, body=A.Effects((dataclasses.replace(a.body.sentences[0], may=""),)))
     effs = effects(a.body, ctx)
+    if defending:
+        effs = (WhileDefending(effs),)  # CR 603.4: checked again as it resolves
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
+
+
+def _defending_you(when: m.Trigger, a: A.TriggeredAbility) -> m.Trigger:
+    """"Whenever a creature an opponent controls attacks, if you're the defending player": the
+    creature attacks you or a planeswalker you control (CR 506.2, 603.4)."""
+    if not (when.event == "attacks" and when.filter is not None and when.filter.controller == "opponent"
+            and when.whose == "any" and not isinstance(a.body, A.Modal)):
+        raise Unsupported(f"if {a.condition.render() if a.condition else ''}")
+    return replace(when, whose=DEFENDING_YOU)
 
 
 #: How many modes "choose …" lets a triggered ability's controller choose (CR 700.2): (fewest, most).

@@ -1469,7 +1469,7 @@ class Parser:
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
-                   "you control your commander",
+                   "you control your commander", "you're the defending player",
                    "~ is monstrous",
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
