@@ -1651,16 +1651,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 skip = 2
             out += played
             continue
-        if (chosen := _each_may_choose_destroy(s, nxt)) is not None:
-            out.append(chosen)
-            skip = 1
-            continue
-        if (gaining := _token_gaining(s, nxt, ctx)) is not None:
-            out.append(gaining)
-            skip = 1
-            continue
-        if (sac := _sacrifice_or_discard(s, nxt, ctx)) is not None:
-            out.append(sac)
+        # Two sentences that are one effect together (CR 101.4, 611.2a).
+        if (pair := _each_may_choose_destroy(s, nxt) or _token_gaining(s, nxt, ctx)
+                or _sacrifice_or_discard(s, nxt, ctx)) is not None:
+            out.append(pair)
             skip = 1
             continue
         if (offer := _may_pay(s, nxt, ctx) or _may_draw(s, nxt, ctx) or _impulse(s, nxt)
