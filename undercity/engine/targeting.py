@@ -109,13 +109,14 @@ def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) ->
 
 
 def _targetable(g: Game, o: Obj, controller: int) -> bool:
-    """Shroud and hexproof (CR 702.18, 702.11)."""
+    """Shroud and hexproof (CR 702.18, 702.11); "can't be the target of spells or abilities
+    your opponents control" (CR 115.1)."""
     kws = ch.keywords(g, o)
     if "shroud" in kws:
         return False
     if "hexproof" in kws and o.controller != controller:
         return False
-    return True
+    return not static_abilities.cant_be_targeted(g, o, controller)  # Shielding Plax (CR 115.1)
 
 
 def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -> list[Target]:

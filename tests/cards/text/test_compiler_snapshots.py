@@ -54,6 +54,10 @@ CARDS = [
     "Warstorm Surge",
     # characteristic-defining P/T (CR 604.3), party (CR 700.8), "at the beginning of combat on your turn"
     "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
+    # "whenever a Dragon you control becomes the target of a spell or ability an opponent controls",
+    # "whenever an opponent casts a spell", "can't be the target of spells or abilities your
+    # opponents control" (CR 603.2, 601.2i, 115.1)
+    "Thunderbreak Regent", "Taurean Mauler", "Shielding Plax",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

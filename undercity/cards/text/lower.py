@@ -561,7 +561,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         to = c.to
         if isinstance(to, A.EachAnd):
             return [_damage_each(_n(c.n, ctx), to, ctx)]
-        if isinstance(to, A.WordRef) and to.words == "that spell's controller":
+        if isinstance(to, A.WordRef) and (to.words == "that spell's controller"
+                                          or to.words == "that player" and ctx.that_player is not None):
             return [m.DealDamage(_n(c.n, ctx), player_ref(to, ctx))]  # Bonecrusher Giant's trigger
         if isinstance(to, A.EachRef):
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
@@ -1902,6 +1903,23 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # this permanent, or another creature of the description (event_triggers).
         other = _trigger(A.Event(s.other, w), word)
         return m.Trigger("self_or_other_enters", filter=replace(other.filter or m.Filter(), other=False))
+    if isinstance(s, A.DescRef) and word == "whenever" and w.startswith("casts ") and s.det in ("a", "an") and (
+            s.noun.heads in (("opponent",), ("player",)) and not s.noun.quals and not s.noun.suffix):
+        from undercity.cards.language.event_triggers import PlayerCasts
+
+        cast = _CAST.get(f"cast {w.removeprefix('casts ')}")  # the spell, as "whenever you cast" reads it
+        if cast is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PlayerCasts(filter=None if cast.filter == m.Filter() else cast.filter,
+                           whose="opponent" if s.noun.heads == ("opponent",) else "each")
+    if isinstance(s, A.DescRef) and word == "whenever" and s.det in ("a", "an") and (
+            w == "becomes the target of a spell or ability an opponent controls"):
+        from undercity.cards.language.event_triggers import PermanentBecomesTarget
+
+        flt = noun_filter(s.noun)  # "a permanent you control", "a Dragon you control" (CR 115.1)
+        if flt.controller != "you" or s.noun.card:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PermanentBecomesTarget(filter=replace(flt, controller=None))
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -2011,6 +2029,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         from undercity.cards.language.entering import CHOSEN_PLAYER
 
         ctx.that_player = CHOSEN_PLAYER  # "Whenever the chosen player casts a spell, that player …"
+    if when.event == "permanent_becomes_target":  # language.event_triggers.PermanentBecomesTarget
+        from undercity.cards.language.prevention import SPELL_CONTROLLER
+
+        ctx.that_player, ctx.it = SPELL_CONTROLLER, m.TRIGGER_OBJECT  # who targeted; what was targeted
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
@@ -2392,6 +2414,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             out.static.append(_attacks_each_combat(who, text))
             return
         raise Unsupported(b.render())
+    if isinstance(b, A.Phrase) and _attached(b.who) and (
+            b.words == "can't be the target of spells or abilities your opponents control"):
+        from undercity.cards.language.static_abilities import CantBeTargetedByOpponents
+
+        out.static.append(CantBeTargetedByOpponents(text, affects=m.ENCHANTED))  # CR 115.1
+        return
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return

@@ -1304,6 +1304,11 @@ class Parser:
                 subject = A.DescOr(subject, other)  # "an attacking creature you control or a blocking creature …"
             else:
                 self.i = mark
+        if isinstance(subject, A.DescRef) and self.eat("casts"):
+            # "Whenever an opponent casts a spell", "Whenever a player casts an instant or
+            # sorcery spell" (CR 601.2i): the player, then the spell.
+            what = self.ref()
+            return A.Event(subject, f"casts {what.render()}") if what is not None else None
         ev = self.one_of(*self._EVENTS)
         if ev is None:
             return None
@@ -1485,7 +1490,7 @@ class Parser:
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
-                        "attack each combat if able")
+                        "attack each combat if able", "can't be the target of spells or abilities your opponents control")
         if w:
             return A.Phrase(subject, w)
         m = self.modify(subject, False)
