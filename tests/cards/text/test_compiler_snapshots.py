@@ -58,6 +58,10 @@ CARDS = [
     # "whenever an opponent casts a spell", "can't be the target of spells or abilities your
     # opponents control" (CR 603.2, 601.2i, 115.1)
     "Thunderbreak Regent", "Taurean Mauler", "Shielding Plax",
+    # "~ is also a Cleric, Rogue, Warrior, and Wizard", a token for each creature in your party, a
+    # token named by the effect, "draw cards equal to the sacrificed creature's power"
+    # (CR 604.3, 700.8a, 111.4, 608.2h)
+    "Burakos, Party Leader", "Squad Commander", "Kher Keep", "Greater Good",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

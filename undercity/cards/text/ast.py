@@ -243,13 +243,17 @@ class Duration(Node):
 
 @dataclass(frozen=True, slots=True)
 class DrawEqual(Node):
-    """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h)."""
+    """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h);
+    with no ``noun``, "draw cards equal to [``tail``]" ("the sacrificed creature's power")."""
 
     who: Node | None
     verb: str
-    noun: Noun
+    noun: Noun | None
+    tail: str = ""
 
     def render(self) -> str:
+        if self.noun is None:
+            return _join(self.who.render() if self.who else None, self.verb, "cards equal to", self.tail)
         return _join(self.who.render() if self.who else None, self.verb,
                      "cards equal to the greatest power among", self.noun.render())
 
@@ -524,13 +528,25 @@ class Create(Node):
     plural: bool
     keywords: tuple[str, ...] = ()  # "… token with flying"
     abilities: tuple[Node, ...] = ()  # '… token with "This creature can't block."' (Quoted)
+    named: str = ""  # "… token named Kobolds of ~" (CR 111.4)
 
     def render(self) -> str:
         quoted = " and ".join(q.render() for q in self.abilities) or None
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), *self.desc,
-                     "tokens" if self.plural else "token",
+                     "tokens" if self.plural else "token", f"named {self.named}" if self.named else None,
                      f"with {_kw_list(self.keywords)}" if self.keywords else None,
                      ("and " if self.keywords else "with ") + quoted if quoted else None)
+
+
+@dataclass(frozen=True, slots=True)
+class CreateForEach(Node):
+    """"create a 1/1 white Kor Warrior creature token for each creature in your party"."""
+
+    create: Create
+    per: str
+
+    def render(self) -> str:
+        return f"{self.create.render()} for each {self.per}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -929,6 +945,20 @@ class DefinedPT(Node):
 
     def render(self) -> str:
         return f"{self.whose} {self.which} equal to the number of {self.count.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class AlsoTypes(Node):
+    """A characteristic-defining ability adding creature types (CR 604.3, 205.3m): "~ is also a
+    Cleric, Rogue, Warrior, and Wizard"."""
+
+    who: Node
+    subtypes: tuple[str, ...]
+
+    def render(self) -> str:
+        *rest, last = self.subtypes
+        listed = f"{', '.join(rest)}{',' if len(rest) > 1 else ''} and {last}" if rest else last
+        return f"{self.who.render()} is also {'an' if listed[0] in 'AEIOU' else 'a'} {listed}"
 
 
 @dataclass(frozen=True, slots=True)

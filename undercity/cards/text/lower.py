@@ -429,6 +429,8 @@ ACTIVE_PLAYER = m.Ref("active_player")
 
 #: Token descriptions read so far, by key (pure data: the key determines the token).
 _SPECS: dict[str, TokenSpec] = {}
+#: The name of the card being lowered, for "~" in a token's name ("named Kobolds of ~").
+_CARD_NAME: list[str] = [""]
 
 
 def _created(x: Any) -> list[str]:
@@ -491,8 +493,11 @@ def token_spec(c: A.Create) -> TokenSpec:
     if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
         raise Unsupported(c.render())
     said = "".join(f', "{q.ability.render()}"' for q in c.abilities)  # type: ignore[attr-defined]
-    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + said + ")"
-    return TokenSpec(key, " ".join(rest), f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
+    # A name the effect gives it (CR 111.4), "~" the card creating it; its subtypes otherwise.
+    name = c.named.replace("~", _CARD_NAME[0]) if c.named else " ".join(rest)
+    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + said + (
+        f", named {name})" if c.named else ")")
+    return TokenSpec(key, name, f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
                      tuple(inner.static), tuple(inner.triggered), tuple(inner.activated))
 
 
@@ -723,12 +728,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU
-        tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities else None
+        tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities and not c.named else None
         if tok is None:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
             tok = spec.key
         return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
+    if isinstance(c, A.CreateForEach) and c.per == "creature in your party" and c.create.n.value == 1 \
+            and not c.create.plural:
+        # One token for each creature in the party as the effect happens (CR 700.8a, 608.2h).
+        return [replace(made, n=PARTY_SIZE) for made in effect(c.create, ctx)]
     if isinstance(c, A.ExchangeControl):
         from undercity.cards.language.exchange import ExchangeControl
 
@@ -779,7 +788,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
-    if isinstance(c, A.DrawEqual):
+    if isinstance(c, A.DrawEqual) and c.noun is not None:
         flt = noun_filter(c.noun)
         if c.who is not None or flt.controller != "you" or flt.types != {"Creature"} or c.noun.card:
             raise Unsupported(c.render())
@@ -788,6 +797,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
     if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
         return [_base_pt_first(c, ctx)]
+    if isinstance(c, A.DrawEqual) and c.noun is None and c.who is None and c.tail.startswith("the sacrificed creature's "):
+        from undercity.cards.language.quantities import SacrificedStat
+
+        # The creature sacrificed for the ability's cost (checked by _activated), as it last
+        # existed (CR 608.2h).
+        return [m.Draw(SacrificedStat(stat=c.tail.rsplit("'s ", 1)[1]))]
     if isinstance(c, A.BasePT):
         p, t = _pt(c.pt)
         if c.duration.render() != "until end of turn" or p < 0 or t < 0:
@@ -1573,8 +1588,11 @@ def _where(s: A.Sentence) -> m.Count:
             return m.Count("power")
         raise Unsupported(s.where.render())
     n = s.where.noun
-    if n.render() == "creatures in your party" and all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses):
-        return PARTY_SIZE  # CR 700.8: counted as the effect happens, unchanged by life or draws
+    if n.render() == "creatures in your party" and all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses[:-1]) \
+            and isinstance(s.clauses[-1], A.LifeChange | A.Draw | A.Create):
+        # CR 700.8: counted as the effect happens, unchanged by life or draws; tokens made last
+        # change nothing counted before them
+        return PARTY_SIZE
     if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
         raise Unsupported(s.where.render())
     # The effects whose amounts the engine counts on resolution; a token made last changes
@@ -1630,6 +1648,8 @@ class Lowered:
     tokens: list[TokenSpec] = field(default_factory=list)
     #: Alternative costs (CR 118.9): flashback's (CR 702.34a).
     alt_costs: list[m.AltCost] = field(default_factory=list)
+    #: Creature types a characteristic-defining ability adds ("~ is also a Cleric", CR 604.3).
+    also_subtypes: set[str] = field(default_factory=set)
 
     def define_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
@@ -1639,6 +1659,8 @@ class Lowered:
             kw["enchant"] = self.enchant
         if self.alt_costs:
             kw["alt_costs"] = tuple(self.alt_costs)
+        if self.also_subtypes:
+            kw["also_subtypes"] = frozenset(self.also_subtypes)
         return kw
 
 
@@ -2342,6 +2364,15 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.AlsoTypes) and a.condition is None:
+        from undercity.cards.text.creature_types import CREATURE_TYPES
+
+        if not set(b.subtypes) <= CREATURE_TYPES:
+            raise Unsupported(b.render())
+        # A characteristic-defining ability (CR 604.3): the card's own types, in every zone,
+        # as changeling's are (registry.changeling).
+        out.also_subtypes |= set(b.subtypes)
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and a.condition is None \
             and b.words == "is the chosen type in addition to its other types":
         from undercity.cards.language.entering import IsChosenType
@@ -2822,6 +2853,7 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
     """Lower every ability of a parsed card, or raise :class:`Unsupported`. ``mana_cost``: the
     card's, whose {X} gives a spell's X (CR 107.3a, 601.2b)."""
     out = Lowered()
+    _CARD_NAME[0] = name
     for st in subtypes:
         if st in BASIC_LAND_MANA:
             c = BASIC_LAND_MANA[st]

@@ -714,6 +714,10 @@ class Parser:
                 and (n := self.noun()) is not None:
             return A.DrawEqual(who, v, n)  # counted as it resolves (CR 608.2h)
         self.i = self._start
+        if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (
+                tail := self.one_of("the sacrificed creature's power", "the sacrificed creature's toughness")):
+            return A.DrawEqual(who, v, None, tail)  # its last known information (CR 608.2h)
+        self.i = self._start
         if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
                 and "/" in (pt := self.raw()) and pt[0].isdigit():
             self.i += 1
@@ -887,6 +891,13 @@ class Parser:
             if self.peek() in ("token", "tokens") and desc:
                 plural = self.peek() == "tokens"
                 self.i += 1
+                named = ""
+                if not plural and self.eat("named"):
+                    # "… token named Kobolds of ~" (CR 111.4): the name the effect gives it
+                    start = self.i
+                    while self.i < len(self.toks) and self.peek() not in (".", ",", "with", "") and self.i - start < 6:
+                        self.i += 1
+                    named = " ".join(self.toks[start:self.i])
                 kws: tuple[str, ...] = ()
                 mark = self.i
                 if self.eat("with"):
@@ -904,7 +915,10 @@ class Parser:
                             break
                 if not quoted:
                     self.i = mark
-                return A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted))
+                made = A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted), named)
+                if self.eat("for", "each", "creature", "in", "your", "party"):
+                    return A.CreateForEach(made, "creature in your party")  # CR 700.8a
+                return made
         self.i = self._start
         if who is not None and (v := self.verb("add")) and self.eat("an", "additional") and self.raw().startswith("{"):
             # "its controller adds an additional {G}" (CR 605.1b: a triggered mana ability's effect)
@@ -1478,6 +1492,8 @@ class Parser:
             return None
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
             return ew
+        if isinstance(subject, A.SelfRef) and (also := self.also_types(subject)) is not None:
+            return also
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
             return ea
         if isinstance(subject, A.DescRef) and (w := self.one_of("enter the battlefield tapped", "enter tapped")):
@@ -1690,6 +1706,19 @@ class Parser:
             cap = self.raw()
             self.i += 1
         return A.SelfCostChange(what, verb, tok, more, per, words, cap)
+
+    @rule
+    def also_types(self, subject: A.SelfRef) -> A.AlsoTypes | None:
+        """"~ is also a Cleric, Rogue, Warrior, and Wizard" (CR 604.3, 205.3m)."""
+        if not (self.eat("is", "also", "a") or self.eat("is", "also", "an")):
+            return None
+        found: list[str] = []
+        while (sub := subtype_of(self.raw())) is not None and sub == self.raw():
+            found.append(sub)
+            self.i += 1
+            if not (self.eat(",", "and") or self.eat(",") or self.eat("and")):
+                break
+        return A.AlsoTypes(subject, tuple(found)) if found and self.at(".") else None
 
     @rule
     def defined_pt(self) -> A.DefinedPT | None:
