@@ -17,6 +17,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import entering, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import teammates
 
@@ -535,7 +536,7 @@ def h_discard(g: Game, job: Job, item: StackItem, e: m.Discard, key: str) -> Non
                                 g.s.players[p].hand, n)
     for chosen in picks.values():
         for c in chosen:
-            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+            discard_card(g, c)
 
 
 @handles(m.LoseLife)

@@ -11,6 +11,7 @@ from undercity.cards.language.life_lost import ControllerLosesLife, OpponentsLos
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.effects import amount, apnap, change_life, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
@@ -61,7 +62,7 @@ def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: 
         if c is None:
             change_life(g, p, -n, "119.3")
         elif e.unless == "discard":
-            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+            discard_card(g, c)
         else:
             zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
 

@@ -62,6 +62,8 @@ CARDS = [
     # token named by the effect, "draw cards equal to the sacrificed creature's power"
     # (CR 604.3, 700.8a, 111.4, 608.2h)
     "Burakos, Party Leader", "Squad Commander", "Kher Keep", "Greater Good",
+    # "whenever you cycle or discard another card", "whenever you discard a creature card" (CR 701.9)
+    "Curator of Mysteries", "Wharf Infiltrator",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

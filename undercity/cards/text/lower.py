@@ -1878,6 +1878,13 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
+    if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and w in (
+            "discard a card", "discard a creature card", "cycle or discard another card", "cycle or discard a card"):
+        from undercity.cards.language.discard import YouDiscard
+
+        # Once per card discarded (CR 701.9a, 603.2); cycling is discarding (CR 702.29a), and
+        # "another card" is any: this permanent isn't a card in a hand.
+        return YouDiscard(filter=m.F("Creature") if w == "discard a creature card" else None)
     if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
         return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":

@@ -1286,6 +1286,10 @@ class Parser:
             if what is None:
                 return None
             return A.Event(A.WordRef("you"), f"cast {what.render()}")
+        if verb := self.one_of("you discard", "you cycle or discard"):
+            # "Whenever you discard a creature card", "… cycle or discard another card" (CR 701.9)
+            what = self.ref()
+            return A.Event(A.WordRef("you"), f"{verb[4:]} {what.render()}") if what is not None else None
         if self.at("you", "cycle") and self.peek(2) in ("~", "this") and self.eat("you", "cycle"):
             # "When you cycle ~" (CR 702.29c): the card itself, by its name or "this card".
             if (what := self.self_ref()) is not None:
