@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.discard import DISCARDED_THIS_WAY
 from undercity.cards.language.replacements import AdditionalTreasure, PreventDamageToSelfYourTurn
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -177,6 +178,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return [p for p in s.living() if targeting._is_opponent(g, item.controller, p)]
     if k == "each_player":
         return s.living()
+    if k == "each_other_player":  # language.discard.EACH_OTHER_PLAYER
+        return [p for p in s.living() if p != item.controller]
     if k == "defending_player":
         d = item.trigger_data.get("defending")
         return [d] if d is not None and not s.players[d].left else []
@@ -537,6 +540,7 @@ def h_discard(g: Game, job: Job, item: StackItem, e: m.Discard, key: str) -> Non
     for chosen in picks.values():
         for c in chosen:
             discard_card(g, c)
+    job.data[DISCARDED_THIS_WAY] = sum(len(c) for c in picks.values())  # "for each card discarded this way"
 
 
 @handles(m.LoseLife)

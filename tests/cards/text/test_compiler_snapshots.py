@@ -64,6 +64,8 @@ CARDS = [
     "Burakos, Party Leader", "Squad Commander", "Kher Keep", "Greater Good",
     # "whenever you cycle or discard another card", "whenever you discard a creature card" (CR 701.9)
     "Curator of Mysteries", "Wharf Infiltrator",
+    # "each other player discards a card", "draw a card for each card discarded this way" (CR 701.9a)
+    "Syphon Mind",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -539,14 +539,15 @@ class Create(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class CreateForEach(Node):
-    """"create a 1/1 white Kor Warrior creature token for each creature in your party"."""
+class ForEach(Node):
+    """A clause done once "for each" of something: "create a 1/1 white Kor Warrior creature token
+    for each creature in your party", "draw a card for each card discarded this way"."""
 
-    create: Create
+    clause: Node
     per: str
 
     def render(self) -> str:
-        return f"{self.create.render()} for each {self.per}"
+        return f"{self.clause.render()} for each {self.per}"
 
 
 @dataclass(frozen=True, slots=True)

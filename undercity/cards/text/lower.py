@@ -256,6 +256,8 @@ class Ctx:
     together: bool = False
     #: "Target player sacrifices a creature": "that creature" is the one sacrificed.
     sacrificed: bool = False
+    #: A discard effect came before: "for each card discarded this way" counts its cards.
+    discarded: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -335,6 +337,11 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return m.EACH_OPPONENT
         if heads == ("player",):
             return m.EACH_PLAYER
+    if isinstance(node, A.EachRef) and node.noun.quals == ("other",) and not node.noun.suffix \
+            and node.noun.heads == ("player",):
+        from undercity.cards.language.discard import EACH_OTHER_PLAYER
+
+        return EACH_OTHER_PLAYER  # every player but you (CR 102.1)
     if isinstance(node, A.TargetRef) and node.noun is not None and tuple(node.noun.heads) in (
             ("player",), ("opponent",)):
         return ctx.target(node)
@@ -707,6 +714,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "mill":
             return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
+            ctx.discarded = True  # "for each card discarded this way" may follow
             return [m.Discard(_n(c.n, ctx), who)]
         raise Unsupported(c.render())
     if isinstance(c, A.PutFromHand):
@@ -734,10 +742,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             _SPECS[spec.key] = spec
             tok = spec.key
         return [m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))]
-    if isinstance(c, A.CreateForEach) and c.per == "creature in your party" and c.create.n.value == 1 \
-            and not c.create.plural:
+    if isinstance(c, A.ForEach) and isinstance(c.clause, A.Create) and c.per == "creature in your party" \
+            and c.clause.n.value == 1 and not c.clause.plural:
         # One token for each creature in the party as the effect happens (CR 700.8a, 608.2h).
-        return [replace(made, n=PARTY_SIZE) for made in effect(c.create, ctx)]
+        return [replace(made, n=PARTY_SIZE) for made in effect(c.clause, ctx)]
+    if isinstance(c, A.ForEach) and isinstance(c.clause, A.Draw) and c.per == "card discarded this way" \
+            and ctx.discarded:
+        from undercity.cards.language.discard import DiscardedThisWay
+
+        # The cards the discard before it in this ability discarded (CR 608.2c, 701.9a).
+        return [replace(made, n=DiscardedThisWay()) for made in effect(c.clause, ctx)]
     if isinstance(c, A.ExchangeControl):
         from undercity.cards.language.exchange import ExchangeControl
 

@@ -708,6 +708,8 @@ class Parser:
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
+            if n.value == 1 and self.eat("for", "each", "card", "discarded", "this", "way"):
+                return A.ForEach(A.Draw(who, v, n), "card discarded this way")  # CR 701.9a
             return A.Draw(who, v, n)
         self.i = self._start
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to", "the", "greatest", "power", "among") \
@@ -917,7 +919,7 @@ class Parser:
                     self.i = mark
                 made = A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted), named)
                 if self.eat("for", "each", "creature", "in", "your", "party"):
-                    return A.CreateForEach(made, "creature in your party")  # CR 700.8a
+                    return A.ForEach(made, "creature in your party")  # CR 700.8a
                 return made
         self.i = self._start
         if who is not None and (v := self.verb("add")) and self.eat("an", "additional") and self.raw().startswith("{"):
