@@ -66,6 +66,8 @@ CARDS = [
     "Curator of Mysteries", "Wharf Infiltrator",
     # "each other player discards a card", "draw a card for each card discarded this way" (CR 701.9a)
     "Syphon Mind",
+    # "whenever a permanent deals damage to you, return it to its owner's hand" (CR 603.2, 120.3)
+    "Dissipation Field",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -1946,6 +1946,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # this permanent, or another creature of the description (event_triggers).
         other = _trigger(A.Event(s.other, w), word)
         return m.Trigger("self_or_other_enters", filter=replace(other.filter or m.Filter(), other=False))
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "deals damage to you" and s.det == "a" and (
+            s.noun == A.Noun((), ("permanent",))):
+        from undercity.cards.language.damage import PERMANENT_DEALS_DAMAGE_TO_YOU
+
+        return m.Trigger(PERMANENT_DEALS_DAMAGE_TO_YOU)  # CR 603.2, 120.3: "it" is that permanent
     if isinstance(s, A.DescRef) and word == "whenever" and w.startswith("casts ") and s.det in ("a", "an") and (
             s.noun.heads in (("opponent",), ("player",)) and not s.noun.quals and not s.noun.suffix):
         from undercity.cards.language.event_triggers import PlayerCasts
@@ -2060,8 +2065,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it_source = when.event in ("enters", "dies")
     elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
-    if when.event == "becomes_blocked":
-        ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
+    if when.event in ("becomes_blocked", "permanent_deals_damage_to_you"):
+        ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     ctx.cast_trigger = when.event == "cast"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY

@@ -1261,6 +1261,7 @@ class Parser:
     _EVENTS = ("enters the battlefield", "enters", "enters the battlefield under your control", "enters under your control",
                "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
+               "deals damage to you",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
