@@ -68,6 +68,8 @@ CARDS = [
     "Syphon Mind",
     # "whenever a permanent deals damage to you, return it to its owner's hand" (CR 603.2, 120.3)
     "Dissipation Field",
+    # "you may discard all the cards in your hand. If you do, draw that many cards." (CR 701.9a)
+    "Forgotten Creation",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

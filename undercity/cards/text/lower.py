@@ -378,6 +378,10 @@ def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
     if num.value is None:
         if ctx is not None and num.word == "X" and (ctx.x or ctx.cost_x) is not None:
             return ctx.x or ctx.cost_x
+        if ctx is not None and num.word.lower() == "that many" and ctx.discarded:
+            from undercity.cards.language.discard import DiscardedThisWay
+
+            return DiscardedThisWay()  # "discard …. If you do, draw that many cards" (CR 608.2c)
         if ctx is not None and num.word.lower() in ("that many", "that much") and ctx.event_amount is not None:
             return ctx.event_amount  # "draw that many cards": the damage the trigger event dealt
         raise Unsupported(num.word)
@@ -800,6 +804,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
         # creature, so "by creatures" is "by anything".
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "discard all the cards in your hand":
+        from undercity.cards.language.quantities import CardsInHand
+
+        ctx.discarded = True  # "draw that many cards": the cards discarded this way
+        return [m.Discard(CardsInHand())]  # every card in it, none to choose (CR 701.9a)
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
     if isinstance(c, A.DrawEqual) and c.noun is not None:
@@ -1071,13 +1080,18 @@ def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | Non
     return MayPay(cost, effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+_DISCARD_HAND = A.Phrase(None, "discard all the cards in your hand")
+
+
 def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"You may draw a card. If you do, discard a card." (CR 118.12): the draw is an optional
     cost paid as it resolves and "if you do" asks only whether it was chosen — which it always
     may be, even from an empty library (CR 121.3) — so both sentences are one choice. None if
-    ``s`` isn't such an offer."""
+    ``s`` isn't such an offer. "You may discard all the cards in your hand. If you do, draw that
+    many cards." is one choice the same way (any hand may be discarded, an empty one too)."""
     if not (s.may and not s.prefix and not s.where and then is not None and then.prefix == "if you do,"
-            and not then.may and all(isinstance(c, A.Draw) and c.who is None for c in s.clauses)):
+            and not then.may and all(isinstance(c, A.Draw) and c.who is None or c == _DISCARD_HAND
+                                     for c in s.clauses)):
         return None
     first = effects(A.Effects((replace(s, may=""),)), ctx)
     rest = effects(A.Effects((replace(then, prefix=""),)), ctx)

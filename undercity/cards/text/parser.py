@@ -707,6 +707,9 @@ class Parser:
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if (v := self.verb("discard")) and self.eat("all", "the", "cards", "in", "your", "hand"):
+            return A.Phrase(who, f"{v} all the cards in your hand")  # CR 701.9a
+        self.i = self._start
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
             if n.value == 1 and self.eat("for", "each", "card", "discarded", "this", "way"):
                 return A.ForEach(A.Draw(who, v, n), "card discarded this way")  # CR 701.9a
