@@ -106,6 +106,8 @@ class Filter:
     #: permanent chose as it entered (CR 614.12a, 607.1; ``"creature type"`` or ``"color"``);
     #: nothing matches while it has chosen none (ruling 2017-08-25, Herald's Horn).
     chosen: str | None = None
+    #: "that aren't of the chosen type": not of the type the source chose (CR 608.2d).
+    not_chosen: str | None = None
     #: "that aren't enchanted" (False) / enchanted (True): whether an Aura is attached to it
     #: (ruling 2005-08-01, Winds of Rath; CR 303.4).
     enchanted: bool | None = None

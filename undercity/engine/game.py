@@ -468,6 +468,7 @@ def _load_rules() -> None:
         tokens,
         triggers,
         turn,
+        type_choice,
         until_end_of_turn,
         ward,
         zone_moves,

@@ -93,6 +93,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
             return False
     if flt.chosen is not None and not _of_chosen(g, card, flt.chosen, source):
         return False
+    if flt.not_chosen is not None and _of_chosen(g, card, flt.not_chosen, source):
+        return False  # "creatures that aren't of the chosen type" (Crippling Fear)
     return True
 
 

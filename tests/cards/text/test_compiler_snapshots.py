@@ -70,6 +70,8 @@ CARDS = [
     "Dissipation Field",
     # "you may discard all the cards in your hand. If you do, draw that many cards." (CR 701.9a)
     "Forgotten Creation",
+    # "Choose a creature type. Creatures that aren't of the chosen type get -3/-3 …" (CR 608.2d)
+    "Crippling Fear",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -197,6 +197,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw[key] = v
         elif s == "on the battlefield":
             pass  # a permanent is an object on the battlefield (CR 110.1)
+        elif s == "that aren't of the chosen type":
+            kw["not_chosen"] = "creature type"  # what the spell chose as it resolves (CR 608.2d)
         elif s in ("of the chosen type", "of the chosen color"):
             # What this permanent chose as it entered (CR 614.12a, 607.1; lower_card checks it chooses).
             kw["chosen"] = "creature type" if s.endswith("type") else "color"
@@ -804,6 +806,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
         # creature, so "by creatures" is "by anything".
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "choose a creature type" and ctx.spell:
+        from undercity.cards.language.type_choice import ChooseCreatureType
+
+        return [ChooseCreatureType()]  # the spell's choice, for "of the chosen type" (CR 608.2d)
     if isinstance(c, A.Phrase) and c.who is None and c.words == "discard all the cards in your hand":
         from undercity.cards.language.quantities import CardsInHand
 
@@ -2682,6 +2688,10 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
     (CR 607.1: linked abilities): a card that chooses otherwise (or not at all) is refused."""
     text = card.render().lower()
     made = {st.choice for st in out.static if isinstance(st, AsEntersChoose)}
+    from undercity.cards.language.type_choice import ChooseCreatureType
+
+    if out.spell is not None and any(isinstance(e, ChooseCreatureType) for e in out.spell.effects):
+        made.add("creature type")  # the spell chooses as it resolves (CR 608.2d)
     for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("chosen player", "player")):
         if words in text and choice not in made and (choice != "player" or "opponent" not in made):
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")

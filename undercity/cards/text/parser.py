@@ -284,8 +284,8 @@ class Parser:
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
-                 "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
-                 "in target player's graveyard", "in their graveyard")
+                 "that share a land type", "that aren't of the chosen type", "in your opponents' graveyards",
+                 "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard")
 
     @rule
     def suffix(self) -> str | None:
@@ -707,6 +707,9 @@ class Parser:
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if who is None and self.eat("choose", "a", "creature", "type"):
+            return A.Phrase(None, "choose a creature type")  # as it resolves (CR 608.2d)
+        self.i = self._start
         if (v := self.verb("discard")) and self.eat("all", "the", "cards", "in", "your", "hand"):
             return A.Phrase(who, f"{v} all the cards in your hand")  # CR 701.9a
         self.i = self._start
