@@ -108,6 +108,10 @@ class Filter:
     chosen: str | None = None
     #: "that aren't of the chosen type": not of the type the source chose (CR 608.2d).
     not_chosen: str | None = None
+    #: "with mana value less than or equal to the number of cards in its controller's graveyard"
+    #: (Drown in the Loch): compared as it is checked — as the target is chosen and as the
+    #: spell resolves (CR 608.2b); a spell's X counts as chosen (CR 202.3e).
+    max_mv_controllers_graveyard: bool = False
     #: "that aren't enchanted" (False) / enchanted (True): whether an Aura is attached to it
     #: (ruling 2005-08-01, Winds of Rath; CR 303.4).
     enchanted: bool | None = None

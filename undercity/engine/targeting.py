@@ -95,7 +95,19 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.not_chosen is not None and _of_chosen(g, card, flt.not_chosen, source):
         return False  # "creatures that aren't of the chosen type" (Crippling Fear)
+    if flt.max_mv_controllers_graveyard and _mana_value(o, card) > len(g.s.players[o.controller].graveyard):
+        return False
     return True
+
+
+def _mana_value(o: Obj, card: CardDef | Chars) -> int:
+    """CR 202.3: an object's mana value; a spell's X is the value chosen for it (202.3e), a
+    permanent's X is 0 (202.3b)."""
+    mv = card.mana_value
+    cost = card.mana_cost
+    if o.zone == "stack" and cost is not None and cost.x and o.x:
+        mv += cost.x * o.x
+    return mv
 
 
 def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) -> bool:

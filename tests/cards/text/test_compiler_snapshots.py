@@ -72,6 +72,9 @@ CARDS = [
     "Forgotten Creation",
     # "Choose a creature type. Creatures that aren't of the chosen type get -3/-3 …" (CR 608.2d)
     "Crippling Fear",
+    # "target spell with mana value less than or equal to the number of cards in its controller's
+    # graveyard" (CR 202.3e, 115.1)
+    "Drown in the Loch",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -184,6 +184,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})
         elif s == "with {X} in its mana cost":
             kw["x_in_cost"] = True  # CR 107.3
+        elif s == "with mana value less than or equal to the number of cards in its controller's graveyard":
+            kw["max_mv_controllers_graveyard"] = True  # as the target is chosen and checked (CR 608.2b)
         elif s.startswith("with "):
             words = s.split()
             if words[-1] not in ("greater", "less") or not words[-3].isdigit():

@@ -296,6 +296,9 @@ class Parser:
         if self.eat("with") and self.raw() == "{X}" and self.eat("{x}", "in", "its", "mana", "cost"):
             return " ".join(self.toks[start:self.i])  # "target spell with {X} in its mana cost" (CR 107.3)
         self.i = start
+        if self.eat("with", "mana", "value", "less", "than", "or", "equal", "to", "the", "number", "of", "cards", "in",
+                    "its", "controller's", "graveyard"):
+            return " ".join(self.toks[start:self.i])  # Drown in the Loch
         if self.eat("with"):
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
             if what and self.num() is not None and self.one_of("or greater", "or less"):
