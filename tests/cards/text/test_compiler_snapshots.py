@@ -75,6 +75,8 @@ CARDS = [
     # "target spell with mana value less than or equal to the number of cards in its controller's
     # graveyard" (CR 202.3e, 115.1)
     "Drown in the Loch",
+    # a granted "whenever you cast a spell from exile, … damage equal to that spell's mana value"
+    "Passionate Archaeologist",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

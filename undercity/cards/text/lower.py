@@ -970,6 +970,13 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
     object deals the damage, as much as its power as the effect happens, or as it last existed
     on the battlefield (CR 608.2h)."""
     s = c.source
+    if c.amount == "that spell's mana value":
+        if not (ctx.cast_trigger and isinstance(s, A.SelfRef) and isinstance(c.to, A.TargetRef)):
+            raise Unsupported(c.render())
+        from undercity.cards.language.quantities import SPELL_MANA_VALUE
+
+        # The mana value of the spell cast, X as chosen (CR 202.3e), as it triggered (CR 608.2h).
+        return m.DealDamage(SPELL_MANA_VALUE, ctx.target(c.to), source=m.SELF)
     if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
         if ctx.it_source and ctx.it is None:
             raise Unsupported(c.render())  # a dies trigger has no source object to look at

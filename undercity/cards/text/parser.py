@@ -768,7 +768,7 @@ class Parser:
                 return A.DamageDivided(who, v, n, among, noun)
         self.i = self._start
         if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
-            amount = self.one_of("its power", "~'s power", "this creature's power")
+            amount = self.one_of("its power", "~'s power", "this creature's power", "that spell's mana value")
             if amount and self.eat("to") and (to := self.ref()) is not None:
                 return A.DamageEqual(who, v, amount, to)
         self.i = self._start
