@@ -97,7 +97,17 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False  # "creatures that aren't of the chosen type" (Crippling Fear)
     if flt.max_mv_controllers_graveyard and _mana_value(o, card) > len(g.s.players[o.controller].graveyard):
         return False
+    if flt.shares_creature_type and not _shares_creature_type(g, card, source):
+        return False
     return True
+
+
+def _shares_creature_type(g: Game, card: CardDef | Chars, source: int | None) -> bool:
+    """Whether ``card`` has a creature type (CR 205.3m) that the source permanent has now."""
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    src = g.s.objs.get(source) if source is not None else None
+    return src is not None and bool(card.subtypes & ch.view(g, src).subtypes & CREATURE_TYPES)
 
 
 def _mana_value(o: Obj, card: CardDef | Chars) -> int:

@@ -77,6 +77,9 @@ CARDS = [
     "Drown in the Loch",
     # a granted "whenever you cast a spell from exile, … damage equal to that spell's mana value"
     "Passionate Archaeologist",
+    # "a spell that shares a creature type with this creature", "This ability triggers only once
+    # each turn." (CR 205.3m, 603.2)
+    "Folk Hero",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

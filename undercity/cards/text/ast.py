@@ -1040,10 +1040,12 @@ class TriggeredAbility(Node):
     event: Event
     body: Effects | Modal
     condition: Condition | None = None
+    once_each_turn: bool = False  # "This ability triggers only once each turn." (CR 603.2)
 
     def render(self) -> str:
         cond = f"if {self.condition.render()}, " if self.condition else ""
-        return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}"
+        once = " This ability triggers only once each turn." if self.once_each_turn else ""
+        return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}{once}"
 
 
 @dataclass(frozen=True, slots=True)

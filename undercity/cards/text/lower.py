@@ -1930,6 +1930,9 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return YouDiscard(filter=m.F("Creature") if w == "discard a creature card" else None)
     if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
         return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
+    if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and (
+            w == "cast a spell that shares a creature type with this creature"):
+        return m.Trigger("cast", filter=m.Filter(shares_creature_type=True))  # CR 205.3m, 601.2i
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         chosen = next((c for c in ("color", "type") if w.endswith(f" of the chosen {c}")), None)
@@ -2069,10 +2072,23 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     return WhenEnchantedTappedForMana(text, when=m.Trigger("tapped_for_mana"), effects=(m.AddMana(mana),), mana=mana)
 
 
+def _once_each_turn(when: m.Trigger, a: A.TriggeredAbility) -> m.Trigger:
+    """"This ability triggers only once each turn." (CR 603.2): of a "whenever you cast" trigger,
+    the cast-once event (engine/event_triggers.py keeps the turn it last triggered)."""
+    from undercity.cards.language.event_triggers import ZoneTrigger
+
+    if type(when) is not m.Trigger or when.event != "cast" or when.nth is not None or when.from_zone is not None \
+            or isinstance(a.body, A.Modal):
+        raise Unsupported("this ability triggers only once each turn")
+    return ZoneTrigger("cast_once", filter=when.filter, once_each_turn=True)
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if (mana_trigger := _tapped_for_mana(a, text)) is not None:
         return mana_trigger
     when = _trigger(a.event, a.word)
+    if a.once_each_turn:
+        when = _once_each_turn(when, a)
     cond: m.Condition | None = None
     if (by := _dealt_by(when, a.condition)) is not None:
         # "if any of that damage was dealt by a Warrior": a fact of the event, true as it

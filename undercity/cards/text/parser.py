@@ -284,7 +284,8 @@ class Parser:
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
-                 "that share a land type", "that aren't of the chosen type", "in your opponents' graveyards",
+                 "that share a land type", "that aren't of the chosen type",
+                 "that shares a creature type with this creature", "in your opponents' graveyards",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard")
 
     @rule
@@ -1153,6 +1154,8 @@ class Parser:
         while self.i < len(self.toks):
             if stop_at_restriction and self.peek() == "activate" or in_row and self.row_start():
                 break
+            if self.at("this", "ability", "triggers", "only", "once", "each", "turn"):
+                break  # the trigger's limit (TriggeredAbility.once_each_turn), not an effect
             s = self.sentence()
             if s is None:
                 return None
@@ -1398,7 +1401,8 @@ class Parser:
         body = self.body()
         if body is None:
             return None
-        return A.TriggeredAbility(word, ev, body, cond)
+        once = self.eat("this", "ability", "triggers", "only", "once", "each", "turn", ".")
+        return A.TriggeredAbility(word, ev, body, cond, once)
 
     @rule
     def cost_item(self) -> A.CostItem | None:
