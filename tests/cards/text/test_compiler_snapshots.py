@@ -80,6 +80,8 @@ CARDS = [
     # "a spell that shares a creature type with this creature", "This ability triggers only once
     # each turn." (CR 205.3m, 603.2)
     "Folk Hero",
+    # "Each player choose a party from among creatures they control, then sacrifices the rest" (CR 700.8d)
+    "Stick Together",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -808,6 +808,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
         # creature, so "by creatures" is "by anything".
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
+    if isinstance(c, A.Phrase) and c.words == "choose a party from among creatures they control, then sacrifices the rest":
+        from undercity.cards.language.party import ChooseParty
+
+        return [ChooseParty(player_ref(c.who, ctx))]  # CR 700.8d
     if isinstance(c, A.Phrase) and c.who is None and c.words == "choose a creature type" and ctx.spell:
         from undercity.cards.language.type_choice import ChooseCreatureType
 

@@ -711,6 +711,11 @@ class Parser:
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if isinstance(who, A.EachRef) and self.eat("choose", "a", "party", "from", "among", "creatures", "they",
+                                                   "control", ",", "then", "sacrifices", "the", "rest"):
+            # CR 700.8d names this one instruction (Stick Together).
+            return A.Phrase(who, "choose a party from among creatures they control, then sacrifices the rest")
+        self.i = self._start
         if who is None and self.eat("choose", "a", "creature", "type"):
             return A.Phrase(None, "choose a creature type")  # as it resolves (CR 608.2d)
         self.i = self._start
