@@ -82,6 +82,9 @@ CARDS = [
     "Folk Hero",
     # "Each player choose a party from among creatures they control, then sacrifices the rest" (CR 700.8d)
     "Stick Together",
+    # "If this spell was cast from a graveyard, you may copy this spell and may choose a new target
+    # for the copy." (CR 707.10c)
+    "Sevinne's Reclamation",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

@@ -1562,6 +1562,12 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(shuffled)
             skip = 1
             continue
+        if s.prefix == "if this spell was cast from a graveyard," and ctx.spell and s.may == "you may" and (
+                s.clauses == (A.Phrase(None, "copy this spell and may choose a new target for the copy"),)):
+            from undercity.cards.language.spell_copies import CopyThisSpell
+
+            out.append(CopyThisSpell(cast_from="graveyard"))  # CR 707.10, 707.10c; asked as it resolves
+            continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):

@@ -1027,6 +1027,8 @@ class Parser:
         if self.at("if") and not self.at("if", "you", "do") and (ii := self.if_instead()) is not None:
             return ii
         self.i = self._start = start  # predicate() restarts from _start
+        if self.eat("copy", "this", "spell", "and", "may", "choose", "a", "new", "target", "for", "the", "copy"):
+            return A.Phrase(None, " ".join(self.low[start:self.i]))  # the resolving spell (CR 707.10c)
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
