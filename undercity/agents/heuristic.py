@@ -301,6 +301,13 @@ class HeuristicAgent:
         s = g.s
         return min(range(len(d.options)), key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), i))
 
+    def _choose_party(self, g: Game, d: Decision) -> int:
+        """A party member (Stick Together, CR 700.8d): the most valuable creature of the type —
+        every creature not chosen is sacrificed, so choosing none is never better."""
+        s = g.s
+        picks = [i for i, o in enumerate(d.options) if o.value is not None]
+        return max(picks, key=lambda i: (ev.permanent_value(g, s.objs[d.options[i].value]), -i)) if picks else 0
+
     def _exploit(self, g: Game, d: Decision) -> int:
         """Exploit (CR 702.110): sacrifice the least valuable creature when what the creature
         with exploit does on exploiting is worth more; else nothing (option 0)."""

@@ -106,6 +106,15 @@ class Filter:
     #: permanent chose as it entered (CR 614.12a, 607.1; ``"creature type"`` or ``"color"``);
     #: nothing matches while it has chosen none (ruling 2017-08-25, Herald's Horn).
     chosen: str | None = None
+    #: "that aren't of the chosen type": not of the type the source chose (CR 608.2d).
+    not_chosen: str | None = None
+    #: "with mana value less than or equal to the number of cards in its controller's graveyard"
+    #: (Drown in the Loch): compared as it is checked — as the target is chosen and as the
+    #: spell resolves (CR 608.2b); a spell's X counts as chosen (CR 202.3e).
+    max_mv_controllers_graveyard: bool = False
+    #: "that shares a creature type with this creature" (Folk Hero): one of the source's creature
+    #: types (CR 205.3m), after the layers, is one of its own.
+    shares_creature_type: bool = False
     #: "that aren't enchanted" (False) / enchanted (True): whether an Aura is attached to it
     #: (ruling 2005-08-01, Winds of Rath; CR 303.4).
     enchanted: bool | None = None

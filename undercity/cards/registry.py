@@ -53,9 +53,11 @@ def _reg(a: Any) -> Any:
 
 def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Triggered, ...] = (),
            activated: tuple[Activated, ...] = (), static: tuple[Static, ...] = (),
-           keywords: frozenset[str] | None = None, oracle: OracleCard | None = None, **extra: Any) -> CardDef:
+           keywords: frozenset[str] | None = None, oracle: OracleCard | None = None,
+           also_subtypes: frozenset[str] = frozenset(), **extra: Any) -> CardDef:
     """Define a card from its Oracle data (``oracle``, or the shipped data's card named
-    ``name``) plus its abilities."""
+    ``name``) plus its abilities; ``also_subtypes``: the creature types a characteristic-defining
+    ability adds ("~ is also a Cleric, Rogue, Warrior, and Wizard", CR 604.3)."""
     oc = oracle if oracle is not None else find_oracle(name)
     _refuse_activation_x(oc.name, activated)
     kws = keywords if keywords is not None else frozenset(
@@ -64,7 +66,7 @@ def define(name: str, *, spell: SpellAbility | None = None, triggered: tuple[Tri
     for alt in extra.get("alt_costs", ()):
         _reg(alt.spell)  # an overloaded spell (CR 702.96b) is an ability of the card too
     card = CardDef(
-        name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=changeling(frozenset(oc.subtypes), kws),
+        name=oc.name, mana_cost=cost, types=frozenset(oc.types), subtypes=changeling(frozenset(oc.subtypes) | also_subtypes, kws),
         supertypes=frozenset(oc.supertypes), colors=frozenset(oc.colors),
         power=_num(oc.power), toughness=_num(oc.toughness), oracle_text=oc.oracle_text,
         type_line=oc.type_line, keywords=kws, spell=_reg(spell),

@@ -30,6 +30,7 @@ from undercity.engine import (
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import RECHECK, CannotComplete, job_runner
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
 from undercity.engine.teams import is_active
@@ -464,13 +465,13 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.discard_self:
-        discarded = zones.move(g, o.id, "graveyard", rule="602.2b", verb="is discarded")
+        discarded = discard_card(g, o.id, rule="602.2b")
         cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)
     if sac is not None:
         item.trigger_data["sacrificed"] = sac  # "the sacrificed creature's power": its LKI (CR 608.2h)
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     if discard is not None:
-        zones.move(g, discard, "graveyard", rule="701.9a", verb="is discarded")
+        discard_card(g, discard)
     s.stack.append(item)
     s.jobs.pop()
     s.priority = player

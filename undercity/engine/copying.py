@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.spell_copies import CopyThisSpell
 from undercity.engine import events as ev
 from undercity.engine import targeting
 from undercity.engine.decisions import Option
@@ -100,3 +101,19 @@ def h_copy_spell(g: Game, job: Job, item: StackItem, e: m.CopySpell, key: str) -
     for k in range(done, n):
         copy_spell(g, job, f"{key}:c{k}", snap, item.controller, new_targets=e.new_targets)
         job.data[f"{key}:done"] = k + 1
+
+
+@handles(CopyThisSpell)
+def h_copy_this_spell(g: Game, job: Job, item: StackItem, e: CopyThisSpell, key: str) -> None:
+    """"If this spell was cast from a graveyard, you may copy this spell and may choose a new
+    target for the copy" (CR 707.10, 707.10c): a copy isn't cast (its zone cast from is none)."""
+    if item.is_copy or e.cast_from is not None and item.trigger_data.get("from_zone") != e.cast_from:
+        return
+    if e.optional and not g.ask(job, f"{key}:copy", item.controller, "yes_no",
+                                f"{g.player_name(item.controller)}: copy {item.name}?",
+                                [Option(f"copy {item.name}", True), Option("no", False)]):
+        return
+    if job.data.get(f"{key}:done"):
+        return
+    copy_spell(g, job, f"{key}:c", snapshot(item, g), item.controller, new_targets=True)
+    job.data[f"{key}:done"] = True

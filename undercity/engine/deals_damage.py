@@ -2,6 +2,8 @@
 
 * "When this creature deals damage, sacrifice it." (the Dragon Spirit token of Vrondiss,
   Rage of Ancients) — ``DEALS_DAMAGE``;
+* "Whenever a permanent deals damage to you, …" (Dissipation Field) —
+  ``PERMANENT_DEALS_DAMAGE_TO_YOU``, once per damage event, the permanent its object;
 * "Whenever equipped creature deals combat damage, …" (Sword of Hours) —
   ``EQUIPPED_DEALS_COMBAT_DAMAGE``, with the amount of damage dealt.
 
@@ -18,11 +20,13 @@ groups, each once, then to each player named.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.damage import (
     DEALS_DAMAGE,
     EQUIPPED_DEALS_COMBAT_DAMAGE,
+    PERMANENT_DEALS_DAMAGE_TO_YOU,
     DamageBlockers,
     DamageEach,
     OpponentsDealtCombatDamage,
@@ -37,6 +41,7 @@ from undercity.engine.effects import amount, deal_damage, handles, ref_objects, 
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
     from undercity.engine.state import Job, StackItem
 
@@ -48,6 +53,27 @@ def _has_damage_triggers(card: object) -> bool:
     return any(a.when.event in (DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE) for a in getattr(card, "triggered", ()))
 
 
+@lru_cache(maxsize=4096)
+def _has_damage_to_you_trigger(card: CardDef) -> bool:
+    return any(a.when.event == PERMANENT_DEALS_DAMAGE_TO_YOU for a in card.triggered)
+
+
+def _damage_to_you(g: Game, e: ev.DamageDealt) -> None:
+    """"Whenever a permanent deals damage to you" (CR 603.2, 120.3): once per damage event
+    whose source is a permanent — anyone's, yours too (a ruling of Dissipation Field)."""
+    s = g.s
+    src = s.objs[e.source] if e.source is not None else None
+    if src is None or src.zone != "battlefield" or e.amount <= 0:
+        return
+    for oid in ab.with_abilities(g, ch.permanents_with(s, _has_damage_to_you_trigger)):
+        o = s.objs[oid]
+        if o.controller != e.target_player:
+            continue
+        for a in ab.triggered(g, o):
+            if a.when.event == PERMANENT_DEALS_DAMAGE_TO_YOU:
+                triggers.add_pending(g, o, a, o.controller, o.name, object=src.id)
+
+
 def watch(g: Game, e: ev.Event) -> None:
     s = g.s
     if isinstance(e, ev.CombatDamageDealt):
@@ -57,6 +83,8 @@ def watch(g: Game, e: ev.Event) -> None:
         return
     if not isinstance(e, ev.DamageDealt) or e.source not in s.objs:
         return
+    if e.target_player is not None:
+        _damage_to_you(g, e)
     if e.combat:
         step = s.extra.setdefault(_STEP_DAMAGE, {})
         step[e.source] = step.get(e.source, 0) + e.amount

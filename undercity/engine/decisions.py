@@ -34,7 +34,8 @@ class Decision:
     ("X mana in any combination of {R} and/or {G}": one option per split, CR 106.1b), ``echo``
     (pay an echo cost or sacrifice, CR 702.30a), ``opening_hand`` (begin the game with a card on
     the battlefield, CR 103.6a), ``choose_to_destroy`` (a permanent to destroy, or none: ``None``;
-    each player in turn, CR 101.4).
+    each player in turn, CR 101.4), ``choose_party`` (a party member of one type, or none:
+    CR 700.8d).
     """
 
     player: int

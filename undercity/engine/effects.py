@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.discard import DISCARDED_THIS_WAY
 from undercity.cards.language.replacements import AdditionalTreasure, PreventDamageToSelfYourTurn
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import entering, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.engine.teams import teammates
 
@@ -176,6 +178,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return [p for p in s.living() if targeting._is_opponent(g, item.controller, p)]
     if k == "each_player":
         return s.living()
+    if k == "each_other_player":  # language.discard.EACH_OTHER_PLAYER
+        return [p for p in s.living() if p != item.controller]
     if k == "defending_player":
         d = item.trigger_data.get("defending")
         return [d] if d is not None and not s.players[d].left else []
@@ -535,7 +539,8 @@ def h_discard(g: Game, job: Job, item: StackItem, e: m.Discard, key: str) -> Non
                                 g.s.players[p].hand, n)
     for chosen in picks.values():
         for c in chosen:
-            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+            discard_card(g, c)
+    job.data[DISCARDED_THIS_WAY] = sum(len(c) for c in picks.values())  # "for each card discarded this way"
 
 
 @handles(m.LoseLife)

@@ -239,6 +239,13 @@ def run_as_enters(g: Game, job: Job) -> None:
         set_tapped(g, o, True, "614.12")
 
 
+def remember(g: Game, oid: int | None, what: str, value: Any) -> None:
+    """Object ``oid`` chose ``value`` as its ``what`` otherwise than as it entered — a spell
+    choosing a creature type as it resolves (CR 608.2d): :func:`chosen` reads it the same way."""
+    if oid is not None:
+        g.s.extra.setdefault(CHOSEN, {}).setdefault(oid, {})[what] = value
+
+
 def chosen(g: Game, oid: int, what: str) -> Any:
     """What permanent ``oid`` chose as it entered (``"color"``, ``"creature type"``,
     ``"opponent"``, ``"player"``), or None."""

@@ -58,7 +58,7 @@ DAMAGED_AMOUNTS = "dealt_damage_amounts"
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL})
+    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, "permanent_becomes_target"})
 
 
 @lru_cache(maxsize=4096)
@@ -247,6 +247,19 @@ def _targeted(g: Game, item: StackItem | None) -> None:
         if ("o", o.id) in targets and (a.when.whose == "any" or targeting._is_opponent(g, o.controller,
                                                                                       item.controller)):
             _add(g, o, a, o.controller, target_item=item.id)
+    # "Whenever a [permanent] you control becomes the target of a spell or ability an opponent
+    # controls" (CR 603.2, 115.1): once per permanent targeted, however many times.
+    watchers = _with_event(g, "permanent_becomes_target")
+    if not watchers:
+        return
+    targeted = [g.s.objs[t[1]] for t in dict.fromkeys(targets) if t[0] == "o" and t[1] in g.s.objs]
+    for o, a in watchers:
+        if not targeting._is_opponent(g, o.controller, item.controller):
+            continue
+        for t in targeted:
+            if (t.zone == "battlefield" and t.controller == o.controller
+                    and targeting.matches(g, t, a.when.filter, o.controller, o.id)):
+                _add(g, o, a, o.controller, object=t.id, target_item=item.id, spell_controller=item.controller)
 
 
 def _on_activated(g: Game, e: ev.AbilityActivated) -> None:

@@ -474,6 +474,7 @@ def _load_rules() -> None:
         totem_armor,
         triggers,
         turn,
+        type_choice,
         unless,
         until_end_of_turn,
         ward,

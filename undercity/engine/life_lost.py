@@ -16,6 +16,7 @@ from undercity.cards.model import Condition
 from undercity.engine import events as ev
 from undercity.engine import resolve, targeting, zones
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.effects import amount, apnap, change_life, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
@@ -78,7 +79,7 @@ def h_lose_unless(g: Game, job: Job, item: StackItem, e: m.LoseLifeUnless, key: 
         if c is None:
             change_life(g, p, -n, "119.3")
         elif e.unless == "discard":
-            zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+            discard_card(g, c)
         else:
             zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
 

@@ -1,15 +1,18 @@
 """Party (CR 700.8): the size of a player's party — the most creatures they control that can
 be one each of a Cleric, a Rogue, a Warrior and a Wizard — read from the creatures' types
 after continuous effects (CR 613.1d, layer 4). The language's ``PartySize`` count and
-``FullParty`` condition (:mod:`undercity.cards.language.party`)."""
+``FullParty`` condition (:mod:`undercity.cards.language.party`), and ``ChooseParty``: each
+player choosing a party and sacrificing the rest (CR 700.8d; decision ``choose_party``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.party import PARTY_TYPES, FullParty, PartySize
+from undercity.cards.language.party import PARTY_TYPES, ChooseParty, FullParty, PartySize
 from undercity.engine import characteristics as ch
-from undercity.engine.effects import counts
+from undercity.engine import zones
+from undercity.engine.decisions import Option
+from undercity.engine.effects import apnap, card_option, counts, distinct_permanents, handles, ref_players
 from undercity.engine.resolve import checks
 
 if TYPE_CHECKING:
@@ -58,3 +61,30 @@ def _party_size(g: Game, a: PartySize, item: StackItem, job: Job) -> int:
 @checks(FullParty)
 def _full_party(g: Game, cond: Condition, controller: int) -> bool:
     return size(g, controller) == len(PARTY_TYPES)  # CR 700.8c
+
+
+@handles(ChooseParty)
+def h_choose_party(g: Game, job: Job, item: StackItem, e: ChooseParty, key: str) -> None:
+    """CR 700.8d: in turn order, for each of Cleric, Rogue, Warrior and Wizard, each player
+    chooses up to one creature they control of that type not chosen yet (after layer 4); then
+    every other creature they control is sacrificed, all at once (CR 701.21a)."""
+    s = g.s
+    view = ch.viewer(g)
+    kept: set[int] = set()
+    players = apnap(g, ref_players(g, e.who, item, job))
+    for p in players:
+        for t in PARTY_TYPES:
+            pool = [oid for oid in s.battlefield if s.objs[oid].controller == p and oid not in kept
+                    and "Creature" in view(s.objs[oid]).types and t in view(s.objs[oid]).subtypes]
+            if not pool:
+                continue
+            opts = [card_option(g, c) for c in distinct_permanents(g, job, pool)] + [Option(f"no {t}", None)]
+            pick = g.ask(job, f"{key}:p{p}:{t}", p, "choose_party",
+                         f"{g.player_name(p)}: choose a {t} for your party", opts, {"type": t})
+            if pick is not None:
+                kept.add(pick)
+    rest = [oid for oid in s.battlefield if s.objs[oid].controller in players and oid not in kept
+            and "Creature" in view(s.objs[oid]).types]
+    with zones.simultaneously(g):
+        for oid in rest:
+            zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")

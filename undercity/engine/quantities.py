@@ -1,8 +1,8 @@
 """Quantities (amounts counted as an effect resolves, CR 608.2h) of
 :mod:`undercity.cards.language.quantities`, each registered for its type (``effects.counts``): the greatest power
 among creatures, k times an amount, the damage of the triggering event, the mana value of the
-target or of the triggering spell (CR 202.3), and the power of what was paid as an
-additional cost (Dragon's Fire).
+target or of the triggering spell (CR 202.3), the power of what was paid as an
+additional cost (Dragon's Fire), and the cards discarded "this way" (CR 701.9a).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
+from undercity.cards.language.discard import DISCARDED_THIS_WAY, DiscardedThisWay
 from undercity.cards.language.quantities import (
     CardsInGraveyard,
     CardsInHand,
@@ -51,6 +52,11 @@ def _sacrificed_stat(g: Game, a: SacrificedStat, item: StackItem, job: Job) -> i
     oid = item.trigger_data.get("sacrificed")
     lki = g.s.lki.get(oid) if oid is not None else None
     return max((lki or {}).get(a.stat) or 0, 0)
+
+
+@counts(DiscardedThisWay)
+def _discarded_this_way(g: Game, a: DiscardedThisWay, item: StackItem, job: Job) -> int:
+    return job.data.get(DISCARDED_THIS_WAY, 0)  # recorded by the discard effect before (CR 608.2c)
 
 
 @counts(CardsInHand)

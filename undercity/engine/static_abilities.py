@@ -4,6 +4,8 @@ where that rule applies:
 
 * :func:`player_hexproof` — "You have hexproof" (CR 702.11c), asked by
   ``targeting.player_targetable``;
+* :func:`cant_be_targeted` — "Enchanted creature can't be the target of spells or abilities
+  your opponents control" (CR 115.1), asked by ``targeting``;
 * :func:`venture_limit` — "Each opponent can't venture into the dungeon more than once each
   turn" (Keen-Eared Sentry, CR 101.2), asked by ``dungeons`` before a venture;
 * :func:`additional_room_triggers` — "Room abilities of dungeons you own trigger an additional
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.static_abilities import (
     AssignsDamageByToughness,
+    CantBeTargetedByOpponents,
     CastAsThoughFlash,
     NoMaximumHandSize,
     PlayerHexproof,
@@ -61,7 +64,7 @@ def _make_pred(kind: type) -> Callable[[CardDef], bool]:
 
 _STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
     PlayerHexproof, VentureOnceEachTurn, RoomAbilitiesTriggerAgain, UnblockableExcept, UnblockableAlone,
-    AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash)}
+    AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash, CantBeTargetedByOpponents)}
 
 
 def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
@@ -76,6 +79,24 @@ def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
 def player_hexproof(g: Game, player: int) -> bool:
     """CR 702.11c: ``player`` controls a permanent with "You have hexproof"."""
     return any(o.controller == player for o in permanents_where(g, static_kind(PlayerHexproof)))
+
+
+def cant_be_targeted(g: Game, o: Obj, controller: int) -> bool:
+    """CR 115.1, 601.2c: a permanent attached to ``o`` says it "can't be the target of spells or
+    abilities your opponents control", and ``controller`` (of the spell or ability) is an
+    opponent of that permanent's controller."""
+    s = g.s
+    ids = ch.permanents_with(s, static_kind(CantBeTargetedByOpponents))
+    if not ids:
+        return False
+    from undercity.engine import targeting
+
+    for oid in ab.with_abilities(g, ids):
+        src = s.objs[oid]
+        if src.attached_to == o.id and targeting._is_opponent(g, src.controller, controller) and any(
+                isinstance(st, CantBeTargetedByOpponents) for st in ab.static(g, src)):
+            return True
+    return False
 
 
 def venture_limit(g: Game, player: int) -> str | None:

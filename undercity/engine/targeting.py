@@ -97,6 +97,12 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.counter is not None and o.counters.get(flt.counter, 0) <= 0:
         return False
+    if flt.not_chosen is not None and _of_chosen(g, card, flt.not_chosen, source):
+        return False  # "creatures that aren't of the chosen type" (Crippling Fear)
+    if flt.max_mv_controllers_graveyard and _mana_value(o, card) > len(g.s.players[o.controller].graveyard):
+        return False
+    if flt.shares_creature_type and not _shares_creature_type(g, card, source):
+        return False
     return True
 
 
@@ -109,6 +115,24 @@ def _less_power(g: Game, o: Obj, source: int | None) -> bool:
     else:
         theirs = (g.s.lki.get(source) or {}).get("power") if source is not None else None
     return theirs is not None and o.zone == "battlefield" and ch.power(g, o) < theirs
+
+
+def _shares_creature_type(g: Game, card: CardDef | Chars, source: int | None) -> bool:
+    """Whether ``card`` has a creature type (CR 205.3m) that the source permanent has now."""
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    src = g.s.objs.get(source) if source is not None else None
+    return src is not None and bool(card.subtypes & ch.view(g, src).subtypes & CREATURE_TYPES)
+
+
+def _mana_value(o: Obj, card: CardDef | Chars) -> int:
+    """CR 202.3: an object's mana value; a spell's X is the value chosen for it (202.3e), a
+    permanent's X is 0 (202.3b)."""
+    mv = card.mana_value
+    cost = card.mana_cost
+    if o.zone == "stack" and cost is not None and cost.x and o.x:
+        mv += cost.x * o.x
+    return mv
 
 
 def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) -> bool:
@@ -124,13 +148,14 @@ def _of_chosen(g: Game, card: CardDef | Chars, what: str, source: int | None) ->
 
 
 def _targetable(g: Game, o: Obj, controller: int) -> bool:
-    """Shroud and hexproof (CR 702.18, 702.11)."""
+    """Shroud and hexproof (CR 702.18, 702.11); "can't be the target of spells or abilities
+    your opponents control" (CR 115.1)."""
     kws = ch.keywords(g, o)
     if "shroud" in kws:
         return False
     if "hexproof" in kws and o.controller != controller:
         return False
-    return True
+    return not static_abilities.cant_be_targeted(g, o, controller)  # Shielding Plax (CR 115.1)
 
 
 def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -> list[Target]:

@@ -9,6 +9,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import static_abilities, zones
 from undercity.engine.decisions import Option
+from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
 from undercity.engine.state import STEPS, Combat, Job
 from undercity.engine.teams import active_players, is_active, next_team_start
@@ -252,7 +253,7 @@ def run_cleanup(g: Game, job: Job) -> None:
                                      lambda _k, p=p, limit=limit: f"{p.name}: discard down to {limit} cards",
                                      list(p.hand), excess)
         for c in plan:
-            zones.move(g, c, "graveyard", rule="514.1", verb="is discarded")
+            discard_card(g, c, rule="514.1")
         job.pc = 1
     # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
     n = 0

@@ -54,6 +54,37 @@ CARDS = [
     "Warstorm Surge",
     # characteristic-defining P/T (CR 604.3), party (CR 700.8), "at the beginning of combat on your turn"
     "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
+    # "whenever a Dragon you control becomes the target of a spell or ability an opponent controls",
+    # "whenever an opponent casts a spell", "can't be the target of spells or abilities your
+    # opponents control" (CR 603.2, 601.2i, 115.1)
+    "Thunderbreak Regent", "Taurean Mauler", "Shielding Plax",
+    # "~ is also a Cleric, Rogue, Warrior, and Wizard", a token for each creature in your party, a
+    # token named by the effect, "draw cards equal to the sacrificed creature's power"
+    # (CR 604.3, 700.8a, 111.4, 608.2h)
+    "Burakos, Party Leader", "Squad Commander", "Kher Keep", "Greater Good",
+    # "whenever you cycle or discard another card", "whenever you discard a creature card" (CR 701.9)
+    "Curator of Mysteries", "Wharf Infiltrator",
+    # "each other player discards a card", "draw a card for each card discarded this way" (CR 701.9a)
+    "Syphon Mind",
+    # "whenever a permanent deals damage to you, return it to its owner's hand" (CR 603.2, 120.3)
+    "Dissipation Field",
+    # "you may discard all the cards in your hand. If you do, draw that many cards." (CR 701.9a)
+    "Forgotten Creation",
+    # "Choose a creature type. Creatures that aren't of the chosen type get -3/-3 …" (CR 608.2d)
+    "Crippling Fear",
+    # "target spell with mana value less than or equal to the number of cards in its controller's
+    # graveyard" (CR 202.3e, 115.1)
+    "Drown in the Loch",
+    # a granted "whenever you cast a spell from exile, … damage equal to that spell's mana value"
+    "Passionate Archaeologist",
+    # "a spell that shares a creature type with this creature", "This ability triggers only once
+    # each turn." (CR 205.3m, 603.2)
+    "Folk Hero",
+    # "Each player choose a party from among creatures they control, then sacrifices the rest" (CR 700.8d)
+    "Stick Together",
+    # "If this spell was cast from a graveyard, you may copy this spell and may choose a new target
+    # for the copy." (CR 707.10c)
+    "Sevinne's Reclamation",
     # damage divided as you choose among any number of targets (CR 601.2d, 603.3d)
     "Bogardan Hellkite",
     # several targets of one "target" word, acted on together (CR 115.3)

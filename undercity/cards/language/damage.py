@@ -2,6 +2,9 @@
 :mod:`undercity.engine.deals_damage` (trigger events, ``model.Trigger.event``):
 
 * ``DEALS_DAMAGE`` — "When this creature deals damage" (once per combat damage step).
+* ``PERMANENT_DEALS_DAMAGE_TO_YOU`` — "Whenever a permanent deals damage to you": once per
+  damage event whose source is a permanent (any player's, combat or not: a ruling of
+  Dissipation Field); the trigger's object is that permanent.
 * ``EQUIPPED_DEALS_COMBAT_DAMAGE`` — "Whenever equipped creature deals combat damage": once
   per combat damage step in which it deals any; the trigger's ``DAMAGE_DEALT`` is all the
   combat damage it dealt in that step (Sword of Hours), and its object the creature.
@@ -20,6 +23,7 @@ from undercity.cards.model import TRIGGER_OBJECT, Amount, Effect, Filter, Ref, T
 
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
+PERMANENT_DEALS_DAMAGE_TO_YOU = "permanent_deals_damage_to_you"
 #: "the damage dealt", as the trigger recorded it.
 DAMAGE_DEALT = TRIGGER_AMOUNT
 

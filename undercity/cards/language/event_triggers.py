@@ -30,6 +30,8 @@ or a :class:`ZoneTrigger`):
   trigger only once each turn.
 * ``becomes_target`` — this permanent becomes the target of a spell or ability an opponent
   controls (ward, CR 702.21a).
+* ``permanent_becomes_target`` (:class:`PermanentBecomesTarget`) — a permanent you control
+  matching ``filter`` becomes the target of a spell or ability an opponent controls.
 * ``becomes_untapped`` — this permanent becomes untapped, for any reason (Immovable Rod).
 * ``you_gain_life`` — whenever you gain life (once per life-gain event, CR 119.9).
 * ``another_leaves`` — whenever another permanent matching ``filter`` you control leaves the
@@ -125,6 +127,18 @@ class PlayerCasts(Trigger):
 
     event: str = "player_casts"
     whose: str = "each"
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentBecomesTarget(Trigger):
+    """"Whenever a [``filter``] you control becomes the target of a spell or ability an
+    opponent controls" (CR 603.2, 115.1): once for each such permanent the spell or ability
+    targets, however many times it targets it (rulings of Battle Mammoth); "that player" is the
+    spell's or ability's controller (:data:`~undercity.cards.language.prevention.SPELL_CONTROLLER`)
+    and "it" the targeted permanent (the trigger's object)."""
+
+    event: str = "permanent_becomes_target"
+    whose: str = "you"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """Static abilities with a kind and an optional condition (CR 604: "as long as …"): the
 rule-modifying static abilities that change a rule, each a type of its own, asked by the rules module where
 that rule applies through :mod:`undercity.engine.static_abilities`: :class:`PlayerHexproof`
-(CR 702.11c, targeting), :class:`VentureOnceEachTurn` (CR 101.2, dungeons),
+(CR 702.11c, targeting), :class:`CantBeTargetedByOpponents` (CR 115.1, targeting),
+:class:`VentureOnceEachTurn` (CR 101.2, dungeons),
 :class:`RoomAbilitiesTriggerAgain` (CR 603.2d, dungeons), :class:`AssignsDamageByToughness`
 (CR 510.1a, combat), :class:`NoMaximumHandSize` (CR 402.2, turn), :class:`UnblockableExcept` and
 :class:`UnblockableAlone` (CR 509.1b, 506.5, combat through block_restrictions). :class:`StaticIf`
@@ -51,6 +52,16 @@ class PlayerHexproof(Static):
     opponents control)."""
 
     kind: str = "player_hexproof"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CantBeTargetedByOpponents(Static):
+    """"Enchanted creature can't be the target of spells or abilities your opponents control"
+    (Shielding Plax; CR 115.1, 601.2c): no opponent of this permanent's controller may choose
+    ``affects`` as a target — whoever controls it (not hexproof, CR 702.11b: a ruling of
+    Shielding Plax)."""
+
+    kind: str = "cant_be_targeted_by_opponents"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -246,13 +246,17 @@ class Duration(Node):
 
 @dataclass(frozen=True, slots=True)
 class DrawEqual(Node):
-    """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h)."""
+    """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h);
+    with no ``noun``, "draw cards equal to [``tail``]" ("the sacrificed creature's power")."""
 
     who: Node | None
     verb: str
-    noun: Noun
+    noun: Noun | None
+    tail: str = ""
 
     def render(self) -> str:
+        if self.noun is None:
+            return _join(self.who.render() if self.who else None, self.verb, "cards equal to", self.tail)
         return _join(self.who.render() if self.who else None, self.verb,
                      "cards equal to the greatest power among", self.noun.render())
 
@@ -543,13 +547,26 @@ class Create(Node):
     plural: bool
     keywords: tuple[str, ...] = ()  # "… token with flying"
     abilities: tuple[Node, ...] = ()  # '… token with "This creature can't block."' (Quoted)
+    named: str = ""  # "… token named Kobolds of ~" (CR 111.4)
 
     def render(self) -> str:
         quoted = " and ".join(q.render() for q in self.abilities) or None
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), *self.desc,
-                     "tokens" if self.plural else "token",
+                     "tokens" if self.plural else "token", f"named {self.named}" if self.named else None,
                      f"with {_kw_list(self.keywords)}" if self.keywords else None,
                      ("and " if self.keywords else "with ") + quoted if quoted else None)
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Node):
+    """A clause done once "for each" of something: "create a 1/1 white Kor Warrior creature token
+    for each creature in your party", "draw a card for each card discarded this way"."""
+
+    clause: Node
+    per: str
+
+    def render(self) -> str:
+        return f"{self.clause.render()} for each {self.per}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1054,6 +1071,20 @@ class DefinedPT(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AlsoTypes(Node):
+    """A characteristic-defining ability adding creature types (CR 604.3, 205.3m): "~ is also a
+    Cleric, Rogue, Warrior, and Wizard"."""
+
+    who: Node
+    subtypes: tuple[str, ...]
+
+    def render(self) -> str:
+        *rest, last = self.subtypes
+        listed = f"{', '.join(rest)}{',' if len(rest) > 1 else ''} and {last}" if rest else last
+        return f"{self.who.render()} is also {'an' if listed[0] in 'AEIOU' else 'a'} {listed}"
+
+
+@dataclass(frozen=True, slots=True)
 class SelfOr(Node):
     """A trigger's subject naming this object or others: "~ or another creature you control"."""
 
@@ -1168,10 +1199,12 @@ class TriggeredAbility(Node):
     event: Event
     body: Effects | Modal
     condition: Condition | None = None
+    once_each_turn: bool = False  # "This ability triggers only once each turn." (CR 603.2)
 
     def render(self) -> str:
         cond = f"if {self.condition.render()}, " if self.condition else ""
-        return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}"
+        once = " This ability triggers only once each turn." if self.once_each_turn else ""
+        return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}{once}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -197,6 +197,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             if kind in _RULES_COUNTERS or kind in ("lore", "time"):
                 raise Unsupported(s)
             kw["counter"] = kind  # one or more of them on it (CR 122.1)
+        elif s == "with mana value less than or equal to the number of cards in its controller's graveyard":
+            kw["max_mv_controllers_graveyard"] = True  # as the target is chosen and checked (CR 608.2b)
         elif s.startswith("with "):
             words = s.split()
             if words[-1] not in ("greater", "less") or not words[-3].isdigit():
@@ -210,6 +212,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw[key] = v
         elif s == "on the battlefield":
             pass  # a permanent is an object on the battlefield (CR 110.1)
+        elif s == "that aren't of the chosen type":
+            kw["not_chosen"] = "creature type"  # what the spell chose as it resolves (CR 608.2d)
         elif s in ("of the chosen type", "of the chosen color"):
             # What this permanent chose as it entered (CR 614.12a, 607.1; lower_card checks it chooses).
             kw["chosen"] = "creature type" if s.endswith("type") else "color"
@@ -271,6 +275,8 @@ class Ctx:
     sacrificed: bool = False
     #: A loyalty ability (CR 606): never a mana ability, even when it adds mana (CR 605.1a).
     loyalty: bool = False
+    #: A discard effect came before: "for each card discarded this way" counts its cards.
+    discarded: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -357,6 +363,11 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return m.EACH_OPPONENT
         if heads == ("player",):
             return m.EACH_PLAYER
+    if isinstance(node, A.EachRef) and node.noun.quals == ("other",) and not node.noun.suffix \
+            and node.noun.heads == ("player",):
+        from undercity.cards.language.discard import EACH_OTHER_PLAYER
+
+        return EACH_OTHER_PLAYER  # every player but you (CR 102.1)
     if isinstance(node, A.TargetRef) and node.noun is not None and tuple(node.noun.heads) in (
             ("player",), ("opponent",)):
         return ctx.target(node)
@@ -393,6 +404,10 @@ def _n(num: A.Num, ctx: Ctx | None = None) -> Any:
     if num.value is None:
         if ctx is not None and num.word == "X" and (ctx.x or ctx.cost_x) is not None:
             return ctx.x or ctx.cost_x
+        if ctx is not None and num.word.lower() == "that many" and ctx.discarded:
+            from undercity.cards.language.discard import DiscardedThisWay
+
+            return DiscardedThisWay()  # "discard …. If you do, draw that many cards" (CR 608.2c)
         if ctx is not None and num.word.lower() in ("that many", "that much") and ctx.event_amount is not None:
             return ctx.event_amount  # "draw that many cards": the damage the trigger event dealt
         raise Unsupported(num.word)
@@ -451,6 +466,8 @@ ACTIVE_PLAYER = m.Ref("active_player")
 
 #: Token descriptions read so far, by key (pure data: the key determines the token).
 _SPECS: dict[str, TokenSpec] = {}
+#: The name of the card being lowered, for "~" in a token's name ("named Kobolds of ~").
+_CARD_NAME: list[str] = [""]
 
 
 def _created(x: Any) -> list[str]:
@@ -513,8 +530,11 @@ def token_spec(c: A.Create) -> TokenSpec:
     if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
         raise Unsupported(c.render())
     said = "".join(f', "{q.ability.render()}"' for q in c.abilities)  # type: ignore[attr-defined]
-    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + said + ")"
-    return TokenSpec(key, " ".join(rest), f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
+    # A name the effect gives it (CR 111.4), "~" the card creating it; its subtypes otherwise.
+    name = c.named.replace("~", _CARD_NAME[0]) if c.named else " ".join(rest)
+    key = f"{' '.join(rest)} ({p}/{t} {color_words}" + "".join(f", {k}" for k in c.keywords) + said + (
+        f", named {name})" if c.named else ")")
+    return TokenSpec(key, name, f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
                      tuple(inner.static), tuple(inner.triggered), tuple(inner.activated))
 
 
@@ -592,7 +612,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         to = c.to
         if isinstance(to, A.EachAnd):
             return [_damage_each(_n(c.n, ctx), to, ctx)]
-        if isinstance(to, A.WordRef) and to.words == "that spell's controller":
+        if isinstance(to, A.WordRef) and (to.words == "that spell's controller"
+                                          or to.words == "that player" and ctx.that_player is not None):
             return [m.DealDamage(_n(c.n, ctx), player_ref(to, ctx))]  # Bonecrusher Giant's trigger
         if isinstance(to, A.EachRef):
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
@@ -732,6 +753,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "mill":
             return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
+            ctx.discarded = True  # "for each card discarded this way" may follow
             return [m.Discard(_n(c.n, ctx), who)]
         raise Unsupported(c.render())
     if isinstance(c, A.PutFromHand):
@@ -757,13 +779,23 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         tapped = c.desc[:1] == ("tapped",)
         if tapped:
             c = replace(c, desc=c.desc[1:])
-        tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities else None
+        tok = _TOKENS.get(c.desc) if not c.keywords and not c.abilities and not c.named else None
         if tok is None:
             spec = token_spec(c)
             _SPECS[spec.key] = spec
             tok = spec.key
         made = m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))
         return [replace(made, tapped=True) if tapped else made]
+    if isinstance(c, A.ForEach) and isinstance(c.clause, A.Create) and c.per == "creature in your party" \
+            and c.clause.n.value == 1 and not c.clause.plural:
+        # One token for each creature in the party as the effect happens (CR 700.8a, 608.2h).
+        return [replace(made, n=PARTY_SIZE) for made in effect(c.clause, ctx)]
+    if isinstance(c, A.ForEach) and isinstance(c.clause, A.Draw) and c.per == "card discarded this way" \
+            and ctx.discarded:
+        from undercity.cards.language.discard import DiscardedThisWay
+
+        # The cards the discard before it in this ability discarded (CR 608.2c, 701.9a).
+        return [replace(made, n=DiscardedThisWay()) for made in effect(c.clause, ctx)]
     if isinstance(c, A.ExchangeControl):
         from undercity.cards.language.exchange import ExchangeControl
 
@@ -827,9 +859,22 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # CR 509.1b: a restriction on blocking for the rest of the turn; every blocker is a
         # creature, so "by creatures" is "by anything".
         return [CantBeBlockedBy(what, m.F("Creature")) if "be blocked" in c.words else CantBlock(what)]
+    if isinstance(c, A.Phrase) and c.words == "choose a party from among creatures they control, then sacrifices the rest":
+        from undercity.cards.language.party import ChooseParty
+
+        return [ChooseParty(player_ref(c.who, ctx))]  # CR 700.8d
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "choose a creature type" and ctx.spell:
+        from undercity.cards.language.type_choice import ChooseCreatureType
+
+        return [ChooseCreatureType()]  # the spell's choice, for "of the chosen type" (CR 608.2d)
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "discard all the cards in your hand":
+        from undercity.cards.language.quantities import CardsInHand
+
+        ctx.discarded = True  # "draw that many cards": the cards discarded this way
+        return [m.Discard(CardsInHand())]  # every card in it, none to choose (CR 701.9a)
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
-    if isinstance(c, A.DrawEqual):
+    if isinstance(c, A.DrawEqual) and c.noun is not None:
         flt = noun_filter(c.noun)
         if c.who is not None or flt.controller != "you" or flt.types != {"Creature"} or c.noun.card:
             raise Unsupported(c.render())
@@ -838,6 +883,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
     if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
         return [_base_pt_first(c, ctx)]
+    if isinstance(c, A.DrawEqual) and c.noun is None and c.who is None and c.tail.startswith("the sacrificed creature's "):
+        from undercity.cards.language.quantities import SacrificedStat
+
+        # The creature sacrificed for the ability's cost (checked by _activated), as it last
+        # existed (CR 608.2h).
+        return [m.Draw(SacrificedStat(stat=c.tail.rsplit("'s ", 1)[1]))]
     if isinstance(c, A.BasePT):
         p, t = _pt(c.pt)
         if c.duration.render() != "until end of turn" or p < 0 or t < 0:
@@ -1003,6 +1054,13 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
     object deals the damage, as much as its power as the effect happens, or as it last existed
     on the battlefield (CR 608.2h)."""
     s = c.source
+    if c.amount == "that spell's mana value":
+        if not (ctx.cast_trigger and isinstance(s, A.SelfRef) and isinstance(c.to, A.TargetRef)):
+            raise Unsupported(c.render())
+        from undercity.cards.language.quantities import SPELL_MANA_VALUE
+
+        # The mana value of the spell cast, X as chosen (CR 202.3e), as it triggered (CR 608.2h).
+        return m.DealDamage(SPELL_MANA_VALUE, ctx.target(c.to), source=m.SELF)
     if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
         if ctx.it_source and ctx.it is None:
             raise Unsupported(c.render())  # a dies trigger has no source object to look at
@@ -1182,13 +1240,18 @@ def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | Non
     return MayPay(cost, effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+_DISCARD_HAND = A.Phrase(None, "discard all the cards in your hand")
+
+
 def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"You may draw a card. If you do, discard a card." (CR 118.12): the draw is an optional
     cost paid as it resolves and "if you do" asks only whether it was chosen — which it always
     may be, even from an empty library (CR 121.3) — so both sentences are one choice. None if
-    ``s`` isn't such an offer."""
+    ``s`` isn't such an offer. "You may discard all the cards in your hand. If you do, draw that
+    many cards." is one choice the same way (any hand may be discarded, an empty one too)."""
     if not (s.may and not s.prefix and not s.where and then is not None and then.prefix == "if you do,"
-            and not then.may and all(isinstance(c, A.Draw) and c.who is None for c in s.clauses)):
+            and not then.may and all(isinstance(c, A.Draw) and c.who is None or c == _DISCARD_HAND
+                                     for c in s.clauses)):
         return None
     first = effects(A.Effects((replace(s, may=""),)), ctx)
     rest = effects(A.Effects((replace(then, prefix=""),)), ctx)
@@ -1674,6 +1737,11 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if s.prefix == "if this spell was cast from your hand,":
             out.append(_mana_if_cast_from_hand(s))
+        if s.prefix == "if this spell was cast from a graveyard," and ctx.spell and s.may == "you may" and (
+                s.clauses == (A.Phrase(None, "copy this spell and may choose a new target for the copy"),)):
+            from undercity.cards.language.spell_copies import CopyThisSpell
+
+            out.append(CopyThisSpell(cast_from="graveyard"))  # CR 707.10, 707.10c; asked as it resolves
             continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
@@ -1824,8 +1892,11 @@ def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
             return m.Count("power")
         raise Unsupported(s.where.render())
     n = s.where.noun
-    if n.render() == "creatures in your party" and all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses):
-        return PARTY_SIZE  # CR 700.8: counted as the effect happens, unchanged by life or draws
+    if n.render() == "creatures in your party" and all(isinstance(c, A.LifeChange | A.Draw) for c in s.clauses[:-1]) \
+            and isinstance(s.clauses[-1], A.LifeChange | A.Draw | A.Create):
+        # CR 700.8: counted as the effect happens, unchanged by life or draws; tokens made last
+        # change nothing counted before them
+        return PARTY_SIZE
     if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
         raise Unsupported(s.where.render())
     # The effects whose amounts the engine counts on resolution; a token made last changes
@@ -1883,6 +1954,8 @@ class Lowered:
     alt_costs: list[m.AltCost] = field(default_factory=list)
     #: Additional costs (CR 118.8): "As an additional cost to cast this spell, …".
     additional_costs: list[m.AdditionalCost] = field(default_factory=list)
+    #: Creature types a characteristic-defining ability adds ("~ is also a Cleric", CR 604.3).
+    also_subtypes: set[str] = field(default_factory=set)
 
     def define_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"keywords": frozenset(self.keywords), "spell": self.spell,
@@ -1894,6 +1967,8 @@ class Lowered:
             kw["alt_costs"] = tuple(self.alt_costs)
         if self.additional_costs:
             kw["additional_costs"] = tuple(self.additional_costs)
+        if self.also_subtypes:
+            kw["also_subtypes"] = frozenset(self.also_subtypes)
         return kw
 
 
@@ -2174,8 +2249,18 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
+    if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and w in (
+            "discard a card", "discard a creature card", "cycle or discard another card", "cycle or discard a card"):
+        from undercity.cards.language.discard import YouDiscard
+
+        # Once per card discarded (CR 701.9a, 603.2); cycling is discarding (CR 702.29a), and
+        # "another card" is any: this permanent isn't a card in a hand.
+        return YouDiscard(filter=m.F("Creature") if w == "discard a creature card" else None)
     if isinstance(s, A.WordRef) and s.words == "you" and w in ("cycle ~", "cycle this card") and word == "when":
         return m.Trigger(CYCLE_SELF)  # CR 702.29c: from the zone the card winds up in
+    if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and (
+            w == "cast a spell that shares a creature type with this creature"):
+        return m.Trigger("cast", filter=m.Filter(shares_creature_type=True))  # CR 205.3m, 601.2i
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         chosen = next((c for c in ("color", "type") if w.endswith(f" of the chosen {c}")), None)
@@ -2225,6 +2310,28 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # this permanent, or another creature of the description (event_triggers).
         other = _trigger(A.Event(s.other, w), word)
         return m.Trigger("self_or_other_enters", filter=replace(other.filter or m.Filter(), other=False))
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "deals damage to you" and s.det == "a" and (
+            s.noun == A.Noun((), ("permanent",))):
+        from undercity.cards.language.damage import PERMANENT_DEALS_DAMAGE_TO_YOU
+
+        return m.Trigger(PERMANENT_DEALS_DAMAGE_TO_YOU)  # CR 603.2, 120.3: "it" is that permanent
+    if isinstance(s, A.DescRef) and word == "whenever" and w.startswith("casts ") and s.det in ("a", "an") and (
+            s.noun.heads in (("opponent",), ("player",)) and not s.noun.quals and not s.noun.suffix):
+        from undercity.cards.language.event_triggers import PlayerCasts
+
+        cast = _CAST.get(f"cast {w.removeprefix('casts ')}")  # the spell, as "whenever you cast" reads it
+        if cast is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PlayerCasts(filter=None if cast.filter == m.Filter() else cast.filter,
+                           whose="opponent" if s.noun.heads == ("opponent",) else "each")
+    if isinstance(s, A.DescRef) and word == "whenever" and s.det in ("a", "an") and (
+            w == "becomes the target of a spell or ability an opponent controls"):
+        from undercity.cards.language.event_triggers import PermanentBecomesTarget
+
+        flt = noun_filter(s.noun)  # "a permanent you control", "a Dragon you control" (CR 115.1)
+        if flt.controller != "you" or s.noun.card:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PermanentBecomesTarget(filter=replace(flt, controller=None))
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -2297,10 +2404,23 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     return WhenEnchantedTappedForMana(text, when=m.Trigger("tapped_for_mana"), effects=(m.AddMana(mana),), mana=mana)
 
 
+def _once_each_turn(when: m.Trigger, a: A.TriggeredAbility) -> m.Trigger:
+    """"This ability triggers only once each turn." (CR 603.2): of a "whenever you cast" trigger,
+    the cast-once event (engine/event_triggers.py keeps the turn it last triggered)."""
+    from undercity.cards.language.event_triggers import ZoneTrigger
+
+    if type(when) is not m.Trigger or when.event != "cast" or when.nth is not None or when.from_zone is not None \
+            or isinstance(a.body, A.Modal):
+        raise Unsupported("this ability triggers only once each turn")
+    return ZoneTrigger("cast_once", filter=when.filter, once_each_turn=True)
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if (mana_trigger := _tapped_for_mana(a, text)) is not None:
         return mana_trigger
     when = _trigger(a.event, a.word)
+    if a.once_each_turn:
+        when = _once_each_turn(when, a)
     cond: m.Condition | None = None
     if (by := _dealt_by(when, a.condition)) is not None:
         # "if any of that damage was dealt by a Warrior": a fact of the event, true as it
@@ -2327,8 +2447,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it_source = when.event in ("enters", "dies")
     elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
         ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
-    if when.event == "becomes_blocked":
-        ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
+    if when.event in ("becomes_blocked", "permanent_deals_damage_to_you"):
+        ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.cast_trigger = when.event == "cast"
@@ -2341,6 +2461,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         from undercity.cards.language.entering import CHOSEN_PLAYER
 
         ctx.that_player = CHOSEN_PLAYER  # "Whenever the chosen player casts a spell, that player …"
+    if when.event == "permanent_becomes_target":  # language.event_triggers.PermanentBecomesTarget
+        from undercity.cards.language.prevention import SPELL_CONTROLLER
+
+        ctx.that_player, ctx.it = SPELL_CONTROLLER, m.TRIGGER_OBJECT  # who targeted; what was targeted
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
@@ -2670,6 +2794,15 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.AlsoTypes) and a.condition is None:
+        from undercity.cards.text.creature_types import CREATURE_TYPES
+
+        if not set(b.subtypes) <= CREATURE_TYPES:
+            raise Unsupported(b.render())
+        # A characteristic-defining ability (CR 604.3): the card's own types, in every zone,
+        # as changeling's are (registry.changeling).
+        out.also_subtypes |= set(b.subtypes)
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and a.condition is None \
             and b.words == "is the chosen type in addition to its other types":
         from undercity.cards.language.entering import IsChosenType
@@ -2746,6 +2879,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             out.static.append(_attacks_each_combat(who, text))
             return
         raise Unsupported(b.render())
+    if isinstance(b, A.Phrase) and _attached(b.who) and (
+            b.words == "can't be the target of spells or abilities your opponents control"):
+        from undercity.cards.language.static_abilities import CantBeTargetedByOpponents
+
+        out.static.append(CantBeTargetedByOpponents(text, affects=m.ENCHANTED))  # CR 115.1
+        return
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return
@@ -2972,6 +3111,10 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
     (CR 607.1: linked abilities): a card that chooses otherwise (or not at all) is refused."""
     text = card.render().lower()
     made = {st.choice for st in out.static if isinstance(st, AsEntersChoose)}
+    from undercity.cards.language.type_choice import ChooseCreatureType
+
+    if out.spell is not None and any(isinstance(e, ChooseCreatureType) for e in out.spell.effects):
+        made.add("creature type")  # the spell chooses as it resolves (CR 608.2d)
     for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("chosen player", "player")):
         if words in text and choice not in made and (choice != "player" or "opponent" not in made):
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")
@@ -3187,6 +3330,7 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
     """Lower every ability of a parsed card, or raise :class:`Unsupported`. ``mana_cost``: the
     card's, whose {X} gives a spell's X (CR 107.3a, 601.2b)."""
     out = Lowered()
+    _CARD_NAME[0] = name
     for st in subtypes:
         if st in BASIC_LAND_MANA:
             c = BASIC_LAND_MANA[st]

@@ -296,8 +296,9 @@ class Parser:
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "chosen this way",
-                 "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
-                 "in target player's graveyard", "in their graveyard")
+                 "that share a land type", "that aren't of the chosen type",
+                 "that shares a creature type with this creature", "in your opponents' graveyards",
+                 "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard")
 
     @rule
     def suffix(self) -> str | None:
@@ -308,6 +309,9 @@ class Parser:
         if self.eat("with") and self.raw() == "{X}" and self.eat("{x}", "in", "its", "mana", "cost"):
             return " ".join(self.toks[start:self.i])  # "target spell with {X} in its mana cost" (CR 107.3)
         self.i = start
+        if self.eat("with", "mana", "value", "less", "than", "or", "equal", "to", "the", "number", "of", "cards", "in",
+                    "its", "controller's", "graveyard"):
+            return " ".join(self.toks[start:self.i])  # Drown in the Loch
         if self.eat("with"):
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
             if what and self.num() is not None and self.one_of("or greater", "or less"):
@@ -734,12 +738,29 @@ class Parser:
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if isinstance(who, A.EachRef) and self.eat("choose", "a", "party", "from", "among", "creatures", "they",
+                                                   "control", ",", "then", "sacrifices", "the", "rest"):
+            # CR 700.8d names this one instruction (Stick Together).
+            return A.Phrase(who, "choose a party from among creatures they control, then sacrifices the rest")
+        self.i = self._start
+        if who is None and self.eat("choose", "a", "creature", "type"):
+            return A.Phrase(None, "choose a creature type")  # as it resolves (CR 608.2d)
+        self.i = self._start
+        if (v := self.verb("discard")) and self.eat("all", "the", "cards", "in", "your", "hand"):
+            return A.Phrase(who, f"{v} all the cards in your hand")  # CR 701.9a
+        self.i = self._start
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
+            if n.value == 1 and self.eat("for", "each", "card", "discarded", "this", "way"):
+                return A.ForEach(A.Draw(who, v, n), "card discarded this way")  # CR 701.9a
             return A.Draw(who, v, n)
         self.i = self._start
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to", "the", "greatest", "power", "among") \
                 and (n := self.noun()) is not None:
             return A.DrawEqual(who, v, n)  # counted as it resolves (CR 608.2h)
+        self.i = self._start
+        if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (
+                tail := self.one_of("the sacrificed creature's power", "the sacrificed creature's toughness")):
+            return A.DrawEqual(who, v, None, tail)  # its last known information (CR 608.2h)
         self.i = self._start
         if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
                 and "/" in (pt := self.raw()) and pt[0].isdigit():
@@ -785,7 +806,7 @@ class Parser:
                 return A.DamageDivided(who, v, n, among, noun)
         self.i = self._start
         if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
-            amount = self.one_of("its power", "~'s power", "this creature's power")
+            amount = self.one_of("its power", "~'s power", "this creature's power", "that spell's mana value")
             if amount and self.eat("to") and (to := self.ref()) is not None:
                 return A.DamageEqual(who, v, amount, to)
         self.i = self._start
@@ -922,6 +943,13 @@ class Parser:
             if self.peek() in ("token", "tokens") and desc:
                 plural = self.peek() == "tokens"
                 self.i += 1
+                named = ""
+                if not plural and self.eat("named"):
+                    # "… token named Kobolds of ~" (CR 111.4): the name the effect gives it
+                    start = self.i
+                    while self.i < len(self.toks) and self.peek() not in (".", ",", "with", "") and self.i - start < 6:
+                        self.i += 1
+                    named = " ".join(self.toks[start:self.i])
                 kws: tuple[str, ...] = ()
                 mark = self.i
                 if self.eat("with"):
@@ -939,7 +967,10 @@ class Parser:
                             break
                 if not quoted:
                     self.i = mark
-                return A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted))
+                made = A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted), named)
+                if self.eat("for", "each", "creature", "in", "your", "party"):
+                    return A.ForEach(made, "creature in your party")  # CR 700.8a
+                return made
         self.i = self._start
         if who is not None and (v := self.verb("add")) and self.eat("an", "additional") and self.raw().startswith("{"):
             # "its controller adds an additional {G}" (CR 605.1b: a triggered mana ability's effect)
@@ -1086,6 +1117,8 @@ class Parser:
         if self.at("if") and not self.at("if", "you", "do") and (ii := self.if_instead()) is not None:
             return ii
         self.i = self._start = start  # predicate() restarts from _start
+        if self.eat("copy", "this", "spell", "and", "may", "choose", "a", "new", "target", "for", "the", "copy"):
+            return A.Phrase(None, " ".join(self.low[start:self.i]))  # the resolving spell (CR 707.10c)
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
@@ -1276,6 +1309,8 @@ class Parser:
         while self.i < len(self.toks):
             if stop_at_restriction and self.peek() == "activate" or in_row and self.row_start():
                 break
+            if self.at("this", "ability", "triggers", "only", "once", "each", "turn"):
+                break  # the trigger's limit (TriggeredAbility.once_each_turn), not an effect
             s = self.sentence()
             if s is None:
                 return None
@@ -1393,6 +1428,7 @@ class Parser:
     _EVENTS = ("enters the battlefield", "enters", "enters the battlefield under your control", "enters under your control",
                "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
+               "deals damage to you",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
@@ -1421,6 +1457,10 @@ class Parser:
             if what is None:
                 return None
             return A.Event(A.WordRef("you"), f"cast {what.render()}")
+        if verb := self.one_of("you discard", "you cycle or discard"):
+            # "Whenever you discard a creature card", "… cycle or discard another card" (CR 701.9)
+            what = self.ref()
+            return A.Event(A.WordRef("you"), f"{verb[4:]} {what.render()}") if what is not None else None
         if self.at("you", "cycle") and self.peek(2) in ("~", "this") and self.eat("you", "cycle"):
             # "When you cycle ~" (CR 702.29c): the card itself, by its name or "this card".
             if (what := self.self_ref()) is not None:
@@ -1459,6 +1499,11 @@ class Parser:
                 subject = A.DescOr(subject, other)  # "an attacking creature you control or a blocking creature …"
             else:
                 self.i = mark
+        if isinstance(subject, A.DescRef) and self.eat("casts"):
+            # "Whenever an opponent casts a spell", "Whenever a player casts an instant or
+            # sorcery spell" (CR 601.2i): the player, then the spell.
+            what = self.ref()
+            return A.Event(subject, f"casts {what.render()}") if what is not None else None
         ev = self.one_of(*self._EVENTS)
         if ev is None:
             return None
@@ -1520,7 +1565,8 @@ class Parser:
         body = self.body()
         if body is None:
             return None
-        return A.TriggeredAbility(word, ev, body, cond)
+        once = self.eat("this", "ability", "triggers", "only", "once", "each", "turn", ".")
+        return A.TriggeredAbility(word, ev, body, cond, once)
 
     @rule
     def cost_item(self) -> A.CostItem | None:
@@ -1661,6 +1707,8 @@ class Parser:
             return None
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
             return ew
+        if isinstance(subject, A.SelfRef) and (also := self.also_types(subject)) is not None:
+            return also
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
             return ea
         if isinstance(subject, A.DescRef) and (w := self.one_of("enter the battlefield tapped", "enter tapped")):
@@ -1673,7 +1721,7 @@ class Parser:
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
-                        "attack each combat if able")
+                        "attack each combat if able", "can't be the target of spells or abilities your opponents control")
         if w:
             return A.Phrase(subject, w)
         if isinstance(subject, A.DescRef) and (w := self.one_of(
@@ -1878,6 +1926,19 @@ class Parser:
             cap = self.raw()
             self.i += 1
         return A.SelfCostChange(what, verb, tok, more, per, words, cap)
+
+    @rule
+    def also_types(self, subject: A.SelfRef) -> A.AlsoTypes | None:
+        """"~ is also a Cleric, Rogue, Warrior, and Wizard" (CR 604.3, 205.3m)."""
+        if not (self.eat("is", "also", "a") or self.eat("is", "also", "an")):
+            return None
+        found: list[str] = []
+        while (sub := subtype_of(self.raw())) is not None and sub == self.raw():
+            found.append(sub)
+            self.i += 1
+            if not (self.eat(",", "and") or self.eat(",") or self.eat("and")):
+                break
+        return A.AlsoTypes(subject, tuple(found)) if found and self.at(".") else None
 
     @rule
     def defined_pt(self) -> A.DefinedPT | None:
