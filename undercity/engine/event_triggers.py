@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.event_triggers import (
+    EQUIPPED_DEALT_DAMAGE,
+    YOURS_BECOMES_TARGET,
     AttackPlayer,
     AttacksUnblocked,
     AttacksWithOthers,
@@ -53,12 +55,15 @@ ONCE = "triggered_once_each_turn"  # (object id, ability) -> the last turn it tr
 DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
 #: ``State.extra`` key: object -> the combat damage dealt to it in this damage step ("that much").
 DAMAGED_AMOUNTS = "dealt_damage_amounts"
+#: ``State.extra`` key: (Equipment, creature) pairs whose creature was dealt combat damage in
+#: this damage step, in order ("whenever equipped creature is dealt damage").
+EQUIPPED_DAMAGED = "equipped_dealt_damage_batch"
 
 #: The string trigger events of language.event_triggers watched here.
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL})
+    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, EQUIPPED_DEALT_DAMAGE, YOURS_BECOMES_TARGET})
 
 
 @lru_cache(maxsize=4096)
@@ -110,6 +115,7 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
                     continue
                 _add(g, src, a, src.controller, damaged=e.target_player, object=src.id, amount=e.amount)
     if e.target_obj is not None and e.target_obj in s.objs:
+        _equipped_damaged(g, e)
         o = s.objs[e.target_obj]
         if not any(a.when.event == "dealt_damage" for a in ab.triggered(g, o)):
             return
@@ -125,8 +131,29 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
                 _add(g, o, a, o.controller, object=o.id, amount=e.amount)
 
 
+def _equipped_damaged(g: Game, e: ev.DamageDealt) -> None:
+    """"Whenever equipped creature is dealt damage" (CR 603.2): each Equipment attached to the
+    damaged creature triggers, with that creature as the trigger's object; combat damage dealt
+    at once is one event (CR 510.2), so it triggers once, when all of it is dealt."""
+    for eq, a in _with_event(g, EQUIPPED_DEALT_DAMAGE):
+        if eq.attached_to != e.target_obj:
+            continue
+        if e.combat:
+            batch = g.s.extra.setdefault(EQUIPPED_DAMAGED, [])
+            if (eq.id, e.target_obj) not in batch:
+                batch.append((eq.id, e.target_obj))
+        else:
+            _add(g, eq, a, eq.controller, object=e.target_obj)
+
+
 def _on_combat_damage(g: Game, e: ev.CombatDamageDealt) -> None:
     s = g.s
+    for eid, oid in s.extra.pop(EQUIPPED_DAMAGED, []):
+        eq = s.objs.get(eid)
+        if eq is not None and eq.zone == "battlefield":
+            for a in ab.triggered(g, eq):
+                if a.when.event == EQUIPPED_DEALT_DAMAGE:
+                    _add(g, eq, a, eq.controller, object=oid)
     amounts = s.extra.pop(DAMAGED_AMOUNTS, {})
     for oid in s.extra.pop(DAMAGED, []):
         o = s.objs.get(oid)
@@ -247,6 +274,18 @@ def _targeted(g: Game, item: StackItem | None) -> None:
         if ("o", o.id) in targets and (a.when.whose == "any" or targeting._is_opponent(g, o.controller,
                                                                                       item.controller)):
             _add(g, o, a, o.controller, target_item=item.id)
+    for o, a in _with_event(g, YOURS_BECOMES_TARGET):
+        if not targeting._is_opponent(g, o.controller, item.controller):
+            continue
+        seen: set[int] = set()
+        for t in targets:  # once per permanent of yours it targets, however many times (CR 115.1)
+            tid = t[1] if t[0] == "o" else None
+            if tid in seen or tid not in g.s.objs:
+                continue
+            seen.add(tid)
+            p = g.s.objs[tid]
+            if p.zone == "battlefield" and targeting.matches(g, p, a.when.filter, o.controller, o.id):
+                _add(g, o, a, o.controller, target_item=item.id, object=tid)
 
 
 def _on_activated(g: Game, e: ev.AbilityActivated) -> None:

@@ -201,6 +201,10 @@ CARDS = [
     # cards." (CR 611.2a)
     "Commune with Lava", "Prosper, Tome-Bound", "Escape to the Wilds", "Explore", "Chaos Wand",
     "Faldorn, Dread Wolf Herald", "Dream Pillager", "Ignite the Future",
+    # Equipment: "loses flying", "whenever equipped creature is dealt damage"; "another target
+    # attacking creature"; "a creature you control becomes the target"; "where X is that
+    # artifact's mana value" (CR 613.1f, 603.2, 115.1, 608.2h)
+    "Colossus Hammer", "Fiendlash", "Fey Steed", "Hoard-Smelter Dragon",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

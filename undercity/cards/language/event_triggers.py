@@ -20,6 +20,8 @@ or a :class:`ZoneTrigger`):
 * ``complete_dungeon`` — you complete a dungeon (CR 309.7). With :class:`ZoneTrigger`
   ``zone="graveyard"`` it functions while the card is in its owner's graveyard.
 * ``equipped_attacks`` — the creature this Equipment is attached to attacks.
+* ``equipped_dealt_damage`` (:data:`EQUIPPED_DEALT_DAMAGE`) — the creature this Equipment is
+  attached to is dealt damage; simultaneous combat damage is one event, as ``dealt_damage``.
 * ``you_attack`` — you attack with one or more creatures (once per combat, CR 508.3d).
 * ``sacrifice`` — you sacrifice a permanent matching ``filter``.
 * ``creature_cards_to_your_graveyard`` — one or more creature cards are put into your
@@ -59,6 +61,10 @@ class ZoneTrigger(Trigger):
 
     zone: str = "battlefield"
     once_each_turn: bool = False
+
+#: "Whenever equipped creature is dealt damage" (CR 603.2, 120.3): the trigger's object is
+#: that creature (Fiendlash).
+EQUIPPED_DEALT_DAMAGE = "equipped_dealt_damage"
 
 # ---------------------------------------------------------------------------------------
 # References.
@@ -113,6 +119,18 @@ class AttacksUnblocked(Trigger):
 
 # ---------------------------------------------------------------------------------------
 # Triggers.
+
+
+@dataclass(frozen=True, slots=True)
+class YoursBecomesTarget(Trigger):
+    """"Whenever a creature or planeswalker you control becomes the target of a spell or
+    ability an opponent controls" (CR 603.2, 115.1): once for each permanent of yours matching
+    ``filter`` that the spell or ability targets; the trigger's object is that permanent."""
+
+    event: str = "yours_becomes_target"
+
+
+YOURS_BECOMES_TARGET = "yours_becomes_target"
 
 
 @dataclass(frozen=True, slots=True)

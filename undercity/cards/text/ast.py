@@ -454,6 +454,8 @@ class Modify(Node):
     kw_verb: str  # "gains"/"gain"/"has"/"have" or ""
     keywords: tuple[str, ...]
     duration: Duration | None
+    #: "… gets +10/+10 and loses flying" (CR 613.1f): keywords it loses.
+    loses: tuple[str, ...] = ()
 
     def render(self) -> str:
         parts = [self.what.render()]
@@ -463,6 +465,8 @@ class Modify(Node):
             if self.pt:
                 parts.append("and")
             parts.append(f"{self.kw_verb} {_kw_list(self.keywords)}")
+        if self.loses:
+            parts.append(f"and loses {_kw_list(self.loses)}")
         if self.duration:
             parts.append(self.duration.render())
         return " ".join(parts)
@@ -484,7 +488,7 @@ class DurationFirst(Node):
     def render(self) -> str:
         assert self.modify.duration is not None
         rest = Modify(self.modify.what, self.modify.pt_verb, self.modify.pt, self.modify.kw_verb,
-                      self.modify.keywords, None)
+                      self.modify.keywords, None, self.modify.loses)
         return f"{self.modify.duration.render()}, {rest.render()}"
 
 
@@ -904,6 +908,18 @@ class WherePower(Node):
 
     def render(self) -> str:
         return f"where X is {self.words}"
+
+
+@dataclass(frozen=True, slots=True)
+class WhereOf(Node):
+    """"where X is that artifact's mana value" (CR 107.3a, 202.3): a characteristic of an
+    object an earlier sentence named, as the effect resolves or as it last existed (CR 608.2h)."""
+
+    whose: str  # "that artifact's"
+    stat: str  # "mana value", "power", "toughness"
+
+    def render(self) -> str:
+        return f"where X is {self.whose} {self.stat}"
 
 
 @dataclass(frozen=True, slots=True)

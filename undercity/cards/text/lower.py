@@ -284,7 +284,14 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     n = t.noun
     heads = tuple(h.lower() for h in n.heads)
     if t.another:
-        raise Unsupported(text)
+        if n.card or "player" in heads or "opponent" in heads:
+            raise Unsupported(text)
+        # "another target attacking creature you control": a permanent other than the
+        # ability's source (CR 115.1, 109.1).
+        spec = _target_spec(replace(t, another=False))
+        if spec.filter is None:
+            raise Unsupported(text)
+        return replace(spec, filter=replace(spec.filter, other=True), text=text)
     if not n.quals and not n.suffix and not n.card:
         if heads == ("player",):
             return m.TargetSpec("player", text=text, optional=optional)
@@ -851,7 +858,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             ctx.it = m.SELF  # "~ gains hexproof until end of turn. Tap it.": "it" is ~
         p, t = _pt_x(c.pt, ctx) if c.pt else (0, 0)
         kws = frozenset(c.keywords)
-        if not kws <= ENGINE_KEYWORDS:
+        if not kws <= ENGINE_KEYWORDS or c.loses:
             raise Unsupported(c.render())
         if c.duration is None or c.kw_verb in ("has", "have"):
             raise Unsupported(c.render())
@@ -1568,7 +1575,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None
+        ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
+                 else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
@@ -1647,6 +1655,19 @@ def counters_on(c: A.CountersOn, ctx: Ctx) -> m.Count:
 
 
 def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
+def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
+    """"where X is that artifact's mana value": the mana value of the ability's one target, named
+    by an earlier sentence ("Destroy target artifact."), as it resolves or as it last existed on
+    the battlefield (CR 202.3, 608.2h)."""
+    noun = w.whose.removeprefix("that ").removesuffix("'s")
+    t = _type(noun)
+    if not (w.stat == "mana value" and t is not None and len(ctx.targets) == 1 and ctx.it == m.T(0)
+            and ctx.it_is_target and ctx.targets[0].filter is not None and t in ctx.targets[0].filter.types):
+        raise Unsupported(w.render())
+    return TARGET_MANA_VALUE
+
+
+def _where(s: A.Sentence) -> m.Count:
     """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
     assert s.where is not None
     if isinstance(s.where, A.WhereCounters) and ctx is not None:
@@ -1976,6 +1997,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return PutIntoGraveyardFromBattlefield(filter=replace(flt, other=flt.other or s.det == "another"))
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "is dealt damage" and word == "whenever":
+        from undercity.cards.language.event_triggers import EQUIPPED_DEALT_DAMAGE
+
+        return m.Trigger(EQUIPPED_DEALT_DAMAGE)  # CR 603.2: once per damage event to that creature
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -1998,6 +2023,14 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # this permanent, or another creature of the description (event_triggers).
         other = _trigger(A.Event(s.other, w), word)
         return m.Trigger("self_or_other_enters", filter=replace(other.filter or m.Filter(), other=False))
+    if isinstance(s, A.DescRef) and word == "whenever" and s.det in ("a", "an") and (
+            w == "becomes the target of a spell or ability an opponent controls"):
+        from undercity.cards.language.event_triggers import YoursBecomesTarget
+
+        flt = noun_filter(s.noun)
+        if flt.controller != "you" or s.noun.card or not flt.types:
+            raise Unsupported(f"{word} {ev.render()}")
+        return YoursBecomesTarget(filter=replace(flt, controller="you"))  # CR 603.2, 115.1
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -2095,8 +2128,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
-        ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dealt_damage"):
+        ctx.it = m.TRIGGER_OBJECT  # the attacking, entering or damaged creature the trigger names
     if when.event == "becomes_blocked":
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
     if isinstance(when, CreatureDies) and when.had_counters:
@@ -2516,12 +2549,21 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Modify) and _attached(b.what) and b.duration is None:
         p, t = _pt(b.pt) if b.pt else (0, 0)
         kws = frozenset(b.keywords)
-        if not kws <= ENGINE_KEYWORDS:
+        if not kws | frozenset(b.loses) <= ENGINE_KEYWORDS:
             raise Unsupported(b.render())
+        if b.loses:
+            # CR 613.1f, 613.4c: "gets +10/+10 and loses flying" — layers 6 and 7c of the one
+            # creature it's attached to (CR 301.5a, 303.4).
+            from undercity.cards.language.continuous import LoseKeywords
+
+            mods: tuple[Any, ...] = (*((AddAbilities((), kws),) if kws else ()), LoseKeywords(frozenset(b.loses)),
+                                     *((ModifyPT(p, t),) if p or t else ()))
+            out.static.append(Continuous(text, affects=m.ENCHANTED, mods=mods))
+            return
         # CR 301.5a, 303.4: the Aura's or Equipment's static ability affects the object it's attached to.
         out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
         return
-    if isinstance(b, A.Modify) and b.duration is None and _many(b.what):
+    if isinstance(b, A.Modify) and b.duration is None and _many(b.what) and not b.loses:
         # An anthem: a static ability whose effect modifies every permanent matching the
         # description, evaluated continuously (CR 604.1, 611.3a; layers 6 and 7c, CR 613.1f, 613.4c).
         p, t = _pt(b.pt) if b.pt else (0, 0)

@@ -522,8 +522,15 @@ class Parser:
             if k is None:
                 return None
             kws = k
+        loses: tuple[str, ...] = ()
+        if pt and self.peek() == "and" and self.peek(1) == "loses":
+            mark = self.i
+            self.i += 2
+            loses = self.keyword_list() or ()  # "gets +10/+10 and loses flying" (CR 613.1f)
+            if not loses:
+                self.i = mark
         dur = self.duration() if durations else None
-        return A.Modify(what, pt_verb, pt, kw_verb, kws, dur)
+        return A.Modify(what, pt_verb, pt, kw_verb, kws, dur, loses)
 
     @rule
     def becomes(self, what: A.Node, duration_first: bool = False) -> A.Becomes | None:
@@ -1102,7 +1109,7 @@ class Parser:
             m = self.modify(who, False) if who is not None else None
             if m is not None:
                 return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
-                                                A.Duration("until end of turn")))
+                                                A.Duration("until end of turn"), m.loses))
             self.i = start
             return None
         who = self.ref()
@@ -1183,9 +1190,17 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
-        where: A.Where | A.WherePower | A.WhereCounters | None = None
+        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
+        elif self.at(",", "where", "x", "is", "that") and self.peek(5).endswith("'s"):
+            mark = self.i
+            self.i += 6
+            stat = self.one_of("mana value", "power", "toughness")
+            if stat is None:
+                self.i = mark
+                return None
+            where = A.WhereOf(f"that {self.low[mark + 5]}", stat)
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             if (on := self.counters_on()) is not None:
                 where = A.WhereCounters(on)
