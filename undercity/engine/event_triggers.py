@@ -25,7 +25,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.damage import EQUIPPED_COMBAT_DAMAGE_TO_PLAYER
 from undercity.cards.language.event_triggers import (
+    EQUIPPED_ATTACKS_OR_BLOCKS,
     EQUIPPED_DEALT_DAMAGE,
     YOURS_BECOMES_TARGET,
     AttackPlayer,
@@ -63,7 +65,8 @@ EQUIPPED_DAMAGED = "equipped_dealt_damage_batch"
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, EQUIPPED_DEALT_DAMAGE, YOURS_BECOMES_TARGET})
+    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, EQUIPPED_DEALT_DAMAGE, YOURS_BECOMES_TARGET,
+    EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_COMBAT_DAMAGE_TO_PLAYER})
 
 
 @lru_cache(maxsize=4096)
@@ -114,6 +117,9 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
                 if a.when.event != "combat_damage_to_player":
                     continue
                 _add(g, src, a, src.controller, damaged=e.target_player, object=src.id, amount=e.amount)
+            for eq, a in _with_event(g, EQUIPPED_COMBAT_DAMAGE_TO_PLAYER):
+                if eq.attached_to == src.id:  # CR 510.2: the damage this one event dealt that player
+                    _add(g, eq, a, eq.controller, damaged=e.target_player, object=src.id, amount=e.amount)
     if e.target_obj is not None and e.target_obj in s.objs:
         _equipped_damaged(g, e)
         o = s.objs[e.target_obj]
@@ -260,6 +266,20 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
     for o, a in _with_event(g, "equipped_attacks"):
         if o.attached_to == e.attacker:
             _add(g, o, a, o.controller, object=e.attacker, defending=_defending(g, e.attacker))
+    for o, a in _with_event(g, EQUIPPED_ATTACKS_OR_BLOCKS):
+        if o.attached_to == e.attacker:
+            _add(g, o, a, o.controller, object=e.attacker)
+
+
+def _on_equipped_blocks(g: Game, e: ev.BlockDeclared) -> None:
+    """"Whenever equipped creature … blocks" (CR 509.3a): once for the blocker, with the first
+    attacker it is declared blocking."""
+    c = g.s.combat
+    if c is None or c.blockers.get(e.blocker, [None])[0] != e.attacker:
+        return
+    for o, a in _with_event(g, EQUIPPED_ATTACKS_OR_BLOCKS):
+        if o.attached_to == e.blocker:
+            _add(g, o, a, o.controller, object=e.blocker)
 
 
 def _targeted(g: Game, item: StackItem | None) -> None:
@@ -330,7 +350,7 @@ def _on_tapped(g: Game, e: ev.Tapped) -> None:
 _BY_KIND_EVENTS: dict[str, Callable[[Game, Any], None]] = {
     "tapped": _on_tapped, "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
     "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
-    "ability_activated": _on_activated, "ability_triggered": _on_triggered,
+    "ability_activated": _on_activated, "ability_triggered": _on_triggered, "block_declared": _on_equipped_blocks,
 }
 
 

@@ -205,6 +205,9 @@ CARDS = [
     # attacking creature"; "a creature you control becomes the target"; "where X is that
     # artifact's mana value" (CR 613.1f, 603.2, 115.1, 608.2h)
     "Colossus Hammer", "Fiendlash", "Fey Steed", "Hoard-Smelter Dragon",
+    # "it and Zombies you control gain …", "whenever equipped creature attacks or blocks / deals
+    # combat damage [to a player]", an Aura put from the hand attached (CR 611.2c, 510.2, 303.4f)
+    "Wand of Orcus", "Holy Avenger",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

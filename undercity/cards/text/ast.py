@@ -159,6 +159,18 @@ class EachAnd(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AndRef(Node):
+    """An object and a group named together as one subject: "it and Zombies you control gain
+    deathtouch until end of turn"."""
+
+    first: Node
+    then: Node
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.then.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DescRef(Node):
     """An untargeted object description with an article: "a creature", "another creature",
     "a land you control"."""

@@ -681,6 +681,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
+        if v == "put" and c.to == "onto the battlefield attached to it" and ctx.it == m.TRIGGER_OBJECT \
+                and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") and c.what.noun.card == "card" \
+                and c.what.noun.suffix == ("from your hand",) and c.what.noun.heads == ("Aura",) \
+                and not c.what.noun.quals:
+            from undercity.cards.language.zone_moves import PutFromHandAttached
+
+            # CR 303.4f: the effect says what the Aura enchants (Holy Avenger)
+            return [PutFromHandAttached(noun_filter(replace(c.what.noun, suffix=())), ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
         if v == "goad" and isinstance(c.what, A.EachRef) and c.what.noun.suffix in (
@@ -852,6 +860,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         # CR 608.2d, 702.16: the color is chosen as the ability resolves.
         return [ProtectionFromChosenColor(object_ref(c.what, ctx))]
+    if isinstance(c, A.Modify) and isinstance(c.what, A.AndRef) and c.duration is not None:
+        # "it and Zombies you control gain deathtouch until end of turn": one modification of
+        # each, the group's members fixed as it resolves (CR 611.2c).
+        return [*effect(replace(c, what=c.what.first), ctx), *effect(replace(c, what=c.what.then), ctx)]
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
         if what == m.SELF and ctx.it is None:
@@ -1997,6 +2009,18 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return PutIntoGraveyardFromBattlefield(filter=replace(flt, other=flt.other or s.det == "another"))
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and word == "whenever" and w in (
+            "attacks or blocks", "deals combat damage", "deals combat damage to a player"):
+        from undercity.cards.language.damage import (
+            EQUIPPED_COMBAT_DAMAGE_TO_PLAYER,
+            EQUIPPED_DEALS_COMBAT_DAMAGE,
+        )
+        from undercity.cards.language.event_triggers import EQUIPPED_ATTACKS_OR_BLOCKS
+
+        # CR 508.3a, 509.3a, 510.2: the creature this Equipment is attached to (the trigger's object)
+        return m.Trigger({"attacks or blocks": EQUIPPED_ATTACKS_OR_BLOCKS, "deals combat damage":
+                          EQUIPPED_DEALS_COMBAT_DAMAGE, "deals combat damage to a player":
+                          EQUIPPED_COMBAT_DAMAGE_TO_PLAYER}[w])
     if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "is dealt damage" and word == "whenever":
         from undercity.cards.language.event_triggers import EQUIPPED_DEALT_DAMAGE
 
@@ -2103,6 +2127,18 @@ def _tapped_for_mana(a: A.TriggeredAbility, text: str) -> m.Triggered | None:
     return WhenEnchantedTappedForMana(text, when=m.Trigger("tapped_for_mana"), effects=(m.AddMana(mana),), mana=mana)
 
 
+#: Triggers of an Equipment whose object is the equipped creature (CR 301.5): "it" is that creature.
+def _equipped_events() -> tuple[str, ...]:
+    from undercity.cards.language.damage import EQUIPPED_COMBAT_DAMAGE_TO_PLAYER, EQUIPPED_DEALS_COMBAT_DAMAGE
+    from undercity.cards.language.event_triggers import EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_DEALT_DAMAGE
+
+    return (EQUIPPED_DEALT_DAMAGE, EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_DEALS_COMBAT_DAMAGE,
+            EQUIPPED_COMBAT_DAMAGE_TO_PLAYER)
+
+
+_EQUIPPED_EVENTS = _equipped_events()
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if (mana_trigger := _tapped_for_mana(a, text)) is not None:
         return mana_trigger
@@ -2128,8 +2164,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dealt_damage"):
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", *_EQUIPPED_EVENTS):
         ctx.it = m.TRIGGER_OBJECT  # the attacking, entering or damaged creature the trigger names
+    if when.event in _EQUIPPED_EVENTS[2:]:
+        ctx.event_amount = DAMAGE_DEALT  # "create that many …": the combat damage it dealt
     if when.event == "becomes_blocked":
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
     if isinstance(when, CreatureDies) and when.had_counters:

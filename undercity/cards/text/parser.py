@@ -859,7 +859,7 @@ class Parser:
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
             to = "" if v.startswith("reveal") else self.one_of(
                 "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
-                "onto the battlefield under your control")
+                "onto the battlefield under your control", "onto the battlefield attached to it")
             if to is not None:
                 return A.ObjectAction(who, v, what, to)
         self.i = self._start
@@ -1118,6 +1118,14 @@ class Parser:
             p = self.predicate(who)
             if p is not None:
                 return p
+            if self.eat("and") and (n := self.noun()) is not None and n.heads and _plural(n.heads[0]) \
+                    and not n.card:
+                # "it and Zombies you control gain deathtouch until end of turn"
+                both = A.AndRef(who, A.DescRef("", n))
+                self._start = self.i
+                m = self.modify(both)
+                if m is not None and m.duration is not None:
+                    return m
         self.i = start
         n = self.noun()
         if n is not None and n.heads and _plural(n.heads[0]) and not n.card:
@@ -1344,7 +1352,7 @@ class Parser:
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
-               "and at least two other creatures attack", "are dealt combat damage")
+               "and at least two other creatures attack", "are dealt combat damage", "deals combat damage")
 
     @rule
     def event(self) -> A.Event | None:
