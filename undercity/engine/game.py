@@ -438,6 +438,7 @@ def _load_rules() -> None:
         library_top,
         life_lost,
         mana_abilities,
+        mana_pool,
         mill,
         monarch,
         monstrosity,

@@ -208,6 +208,8 @@ CARDS = [
     # "it and Zombies you control gain …", "whenever equipped creature attacks or blocks / deals
     # combat damage [to a player]", an Aura put from the hand attached (CR 611.2c, 510.2, 303.4f)
     "Wand of Orcus", "Holy Avenger",
+    # "Sacrifice three Rats", "Sacrifice X Treasures" and -X/-X; mana kept as steps end (CR 118.3, 601.2b, 106.4)
+    "Piper of the Swarm", "Grim Hireling", "Savage Ventmaw",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -413,6 +413,10 @@ def _pt_x(s: str, ctx: Ctx) -> tuple[Any, Any]:
     for part in parts:
         if part == "+X":
             out.append(_n(A.Num("X", None), ctx))
+        elif part == "-X" and ctx.cost_x is not None and ctx.x is None:
+            from undercity.cards.language.quantities import Times
+
+            out.append(Times(of=ctx.cost_x, k=-1))  # "-X/-X" with X of the cost (CR 107.3a)
         elif part.lstrip("+").isdigit():
             out.append(int(part))
         else:
@@ -1569,6 +1573,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(shuffled)
             skip = 1
             continue
+        if (kept := _kept_mana(s, nxt)) is not None:
+            out.append(kept)
+            skip = 1
+            continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
@@ -1610,6 +1618,23 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out += part
     ctx.x = None
     return tuple(out)
+
+
+def _kept_mana(s: A.Sentence, nxt: A.Sentence | None) -> m.Effect | None:
+    """"Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases
+    end." (CR 106.4): mana added by a triggered ability, kept in the pool for the turn."""
+    from undercity.cards.language.mana_pool import KEEP_THIS_MANA, AddKeptMana
+
+    if not (nxt is not None and not nxt.may and not nxt.prefix and not nxt.where
+            and nxt.clauses == (A.Phrase(None, KEEP_THIS_MANA),)):
+        return None
+    add = s.clauses[0] if len(s.clauses) == 1 else None
+    if s.may or s.prefix or s.where or not isinstance(add, A.AddMana) or len(add.options) != 1:
+        raise Unsupported(s.render())
+    mana = _mana(add.options[0])
+    if not mana.isalpha() or not set(mana) <= set("WUBRGC"):
+        raise Unsupported(s.render())
+    return AddKeptMana(mana)
 
 
 def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m.Effect] | None:
@@ -2235,6 +2260,18 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["sacrifice_self"] = True
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
             kw["sacrifice"] = noun_filter(c.what.noun)
+        elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det == "" and "sacrifice" not in kw \
+                and len(words := c.words.split()) == 2:
+            # "Sacrifice three Rats", "Sacrifice X Treasures" (CR 118.3; X announced, 601.2b)
+            from undercity.cards.text.parser import NUMBERS
+
+            kw["sacrifice"] = noun_filter(c.what.noun)
+            if words[1] == "X":
+                kw["sacrifice_x"] = True
+            elif isinstance(NUMBERS.get(words[1].lower()), int) and NUMBERS[words[1].lower()] > 1:
+                kw["sacrifice_n"] = NUMBERS[words[1].lower()]
+            else:
+                raise Unsupported(c.render())
         elif (c.kind == "discard" and "discard" not in kw and isinstance(c.what, A.DescRef)
               and c.what.det in ("a", "an") and c.what.noun.card == "card" and not c.what.noun.suffix
               and not c.what.noun.quals):
@@ -2328,7 +2365,10 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
                             only_if=only_if) for o in only[0].options]
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
-    ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) else None)
+    ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) or cost.sacrifice_x
+              else None)
+    if cost.sacrifice_x and cost.mana is not None and cost.mana.x:
+        raise Unsupported(", ".join(c.render() for c in a.costs))  # two different X's
     if cost.remove_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True

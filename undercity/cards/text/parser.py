@@ -1092,6 +1092,8 @@ class Parser:
             # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
             self.i += 4
             return A.Phrase(None, " ".join(self.toks[start:self.i]))
+        if self.eat_phrase("until end of turn , you don't lose this mana as steps and phases end"):
+            return A.Phrase(None, "until end of turn, you don't lose this mana as steps and phases end")  # CR 106.4
         if self.eat("until", "your", "next", "turn", ","):
             who = self.ref()
             if who is not None and self.eat("can't", "be", "blocked"):
@@ -1492,6 +1494,10 @@ class Parser:
         for verb, kind in (("sacrifice", "sacrifice"), ("exile", "exile"), ("discard", "discard"),
                            ("tap", "tap_untapped"), ("return", "return")):
             if self.eat(verb):
+                if kind == "sacrifice" and self.peek() not in ("a", "an") and (n := self.num()) is not None \
+                        and (many := self.noun()) is not None and many.heads and _plural(many.heads[0]):
+                    # "Sacrifice three Rats", "Sacrifice X Treasures" (CR 118.3, 601.2b)
+                    return A.CostItem(kind, f"{verb} {n.render()}", A.DescRef("", many))
                 what = self.ref()
                 if what is None:
                     return None
