@@ -210,6 +210,8 @@ CARDS = [
     "Wand of Orcus", "Holy Avenger",
     # "Sacrifice three Rats", "Sacrifice X Treasures" and -X/-X; mana kept as steps end (CR 118.3, 601.2b, 106.4)
     "Piper of the Swarm", "Grim Hireling", "Savage Ventmaw",
+    # "choose one or more —" with named modes; "your precombat main phase" (CR 700.2, 207.2d, 505.1)
+    "Black Market Connections",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

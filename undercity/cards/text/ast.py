@@ -978,9 +978,13 @@ class Modal(Node):
 
     choose: str  # "one", "one or both", "two", "one or more"
     modes: tuple[Effects, ...]
+    #: The modes' names ("Sell Contraband"), flavor words (CR 207.2d); () if they have none.
+    labels: tuple[str, ...] = ()
 
     def render(self) -> str:
-        return "\n".join([f"choose {self.choose} —", *(f"• {m.render()}" for m in self.modes)])
+        names = self.labels or ("",) * len(self.modes)
+        return "\n".join([f"choose {self.choose} —",
+                          *(f"• {n + ' — ' if n else ''}{m.render()}" for n, m in zip(names, self.modes, strict=True))])
 
     def render_after_comma(self) -> str:
         return self.render()

@@ -2228,7 +2228,7 @@ def _modal_triggered(a: A.TriggeredAbility, text: str, when: m.Trigger, cond: m.
     """A modal triggered ability (CR 700.2b, 603.3c): each mode lowers as its own effects and
     targets; "it" in a mode is what it is in an unmodal trigger of the same event."""
     assert isinstance(a.body, A.Modal)
-    choose = _TRIGGER_CHOOSE.get(a.body.choose)
+    choose = _TRIGGER_CHOOSE.get(a.body.choose) or ((1, len(a.body.modes)) if a.body.choose == "one or more" else None)
     if choose is None or len(a.body.modes) < 2:
         raise Unsupported(f"choose {a.body.choose} —")
     modes = []
@@ -2908,9 +2908,10 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
         if choose is None:
             raise Unsupported(f"choose {body.choose} —")
         modes = []
-        for mode in body.modes:
+        for mode, name in zip(body.modes, body.labels or ("",) * len(body.modes), strict=True):
             ctx = Ctx(cost_x=x)
-            modes.append(m.Mode(mode.render(), effects(mode, ctx), tuple(ctx.targets)))
+            said = f"{name} — {mode.render()}" if name else mode.render()  # a named mode (CR 207.2d)
+            modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
         return m.SpellAbility(text, modes=tuple(modes), choose=choose)
     ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)

@@ -1277,7 +1277,16 @@ class Parser:
         if choose is None or not self.eat("—"):
             return None
         modes: list[A.Effects] = []
+        labels: list[str] = []
         while self.eat("•"):
+            # A mode's name before an em dash ("• Sell Contraband — Create a Treasure token."):
+            # flavor words without rules meaning (CR 207.2d).
+            dash = next((k for k in range(1, 5) if self.peek(k) == "—"), None)
+            label = ""
+            if dash is not None and all(self.raw(k)[:1].isalpha() for k in range(dash)) and self.raw()[:1].isupper():
+                label = " ".join(self.toks[self.i:self.i + dash])
+                self.i += dash + 1
+            labels.append(label)
             sentences: list[A.Sentence] = []
             while self.i < len(self.toks) and self.peek() != "•":
                 s = self.sentence()
@@ -1287,7 +1296,7 @@ class Parser:
             if not sentences:
                 return None
             modes.append(A.Effects(tuple(sentences)))
-        return A.Modal(choose, tuple(modes)) if modes else None
+        return A.Modal(choose, tuple(modes), tuple(labels) if any(labels) else ()) if modes else None
 
     def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
         if self.peek() == "choose" and "—" in self.low[self.i + 1:self.i + 5]:  # "Choose one —" (CR 700.2)
