@@ -212,6 +212,8 @@ CARDS = [
     "Piper of the Swarm", "Grim Hireling", "Savage Ventmaw",
     # "choose one or more —" with named modes; "your precombat main phase" (CR 700.2, 207.2d, 505.1)
     "Black Market Connections",
+    # a keyword ability granted to a group as long as you control N (metalcraft: equip {0}; CR 604.1, 702.6a)
+    "Puresteel Paladin",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

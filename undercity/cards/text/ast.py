@@ -1296,6 +1296,8 @@ class Granted(Node):
     items: tuple[Node, ...]
     joins: tuple[str, ...]
     end: str = "."
+    #: "… have equip {0} as long as you control three or more artifacts" (CR 604.1, 611.3b).
+    condition: ControlsCondition | None = None
 
     def render(self) -> str:
         out = self.subject.render()
@@ -1304,6 +1306,8 @@ class Granted(Node):
         out += f" {self.verb} {self.items[0].render()}"
         for j, item in zip(self.joins, self.items[1:], strict=True):
             out += j + item.render()
+        if self.condition is not None:
+            out += f" as long as {self.condition.render()}"
         return cap(out) + self.end
 
 

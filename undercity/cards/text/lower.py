@@ -2967,6 +2967,8 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
         return _keywords_to_all(g, text, noun_filter(subj.noun))
     else:
         raise Unsupported(g.subject.render() + " " + g.verb)
+    if g.condition is not None:
+        raise Unsupported(f"as long as {g.condition.render()}")
     p, t = _pt(g.pt) if g.pt else (0, 0)
     inner = Lowered()
     kws: set[str] = set()
@@ -2991,7 +2993,7 @@ def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
     """"Other creatures you control have ward {3}." (CR 604.1, 613.1f): keyword abilities of each
     permanent you control matching the description, in layer 6 — a keyword that is an ability of
     its own (ward's trigger, CR 702.21a) as that ability."""
-    if flt.controller != "you" or not flt.types:
+    if flt.controller != "you" or not (flt.types or flt.subtypes):
         raise Unsupported(g.subject.render() + " " + g.verb)
     inner = Lowered()
     kws: set[str] = set()
@@ -3001,9 +3003,15 @@ def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
             kws.add(item.name.lower())
         elif item.name.lower() in ("ward", "extort"):
             _keyword(item, inner, item.render())
+        elif item.name.lower() == "equip" and flt.subtypes == frozenset({"Equipment"}):
+            _keyword(item, inner, item.render())  # CR 702.6a: an activated ability of each Equipment
         else:
             raise Unsupported(item.render())
-    return Continuous(text, affects=m.ALL(flt), mods=(AddAbilities(tuple(inner.triggered), frozenset(kws)),))
+    # "as long as you control three or more artifacts" (CR 604.1): checked continuously, for this
+    # permanent's controller.
+    cond = _controls(g.condition, "as long as") if g.condition is not None else None
+    return Continuous(text, affects=m.ALL(flt), cond=cond,
+                      mods=(AddAbilities((*inner.triggered, *inner.activated), frozenset(kws)),))
 
 
 def _overloaded(alt: m.AltCost, parts: list[A.SpellText], named: Any) -> m.AltCost:

@@ -1935,12 +1935,17 @@ class Parser:
                 joins.append(" and ")
             else:
                 break
+        cond = None
+        if isinstance(items[-1], A.Keyword) and self.eat("as", "long", "as"):
+            cond = self.controls_condition()  # "… have equip {0} as long as you control three or more artifacts"
+            if cond is None:
+                return None
         end = "." if self.eat(".") else ""
         if not end and not isinstance(items[-1], A.Quoted) or not self.done():
             return None
         if not any(isinstance(x, A.Quoted) or x.name.lower() not in PLAIN_KEYWORDS for x in items):
             return None  # keywords alone are an object modification ("has flying")
-        return A.Granted(subject, pt_verb, pt, verb, tuple(items), tuple(joins), end)
+        return A.Granted(subject, pt_verb, pt, verb, tuple(items), tuple(joins), end, cond)
 
     @rule
     def spell_text(self) -> A.SpellText | None:
