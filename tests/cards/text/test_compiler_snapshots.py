@@ -214,6 +214,9 @@ CARDS = [
     "Black Market Connections",
     # a keyword ability granted to a group as long as you control N (metalcraft: equip {0}; CR 604.1, 702.6a)
     "Puresteel Paladin",
+    # "enchanted permanent is a Treasure artifact with "…" and it loses all other abilities"; enchant nonland
+    # permanent (CR 205.1a, 613.1d, 613.1f, 702.5a)
+    "Minimus Containment",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -1284,6 +1284,23 @@ class Quoted(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class IsTypeWith(Node):
+    """"Enchanted permanent is a Treasure artifact with "{T}, Sacrifice this artifact: Add one
+    mana of any color," and it loses all other abilities." (CR 205.1a, 613.1d, 613.1f): new
+    card types and subtypes in place of its others, and only the quoted ability."""
+
+    what: Node
+    kinds: tuple[str, ...]  # "Treasure", "artifact"
+    quoted: Quoted
+    loses: str  # "and it loses all other abilities"
+
+    def render(self) -> str:
+        kinds = " ".join(self.kinds)
+        return f"{self.what.render()} is {'an' if kinds[:1].lower() in 'aeiou' else 'a'} {kinds} with " \
+               f"{self.quoted.render()} {self.loses}"
+
+
+@dataclass(frozen=True, slots=True)
 class Granted(Node):
     """"Commander creatures you own have "…"", "Equipped creature gets +1/+1 and has ward
     {2}": ``subject`` [``pt_verb`` ``pt`` and] ``verb`` ``items`` (keywords and quoted

@@ -1877,6 +1877,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.keywords.add(name)  # CR 702.131b on a permanent: engine/ascend.py (refused on a spell below)
     elif name == "enchant" and k.arg == "land":
         out.enchant = m.TargetSpec("permanent", m.F("Land"), text="target land")  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg == "nonland permanent":
+        out.enchant = m.TargetSpec("permanent", m.F(not_types={"Land"}), text="target nonland permanent")  # CR 702.5a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
@@ -2565,6 +2567,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
         out.static.append(_while_monstrous(b, text))
         return
+    if a.condition is None and isinstance(b, A.IsTypeWith):
+        out.static.append(_is_type_with(b, text))
+        return
     if a.condition is None and isinstance(b, A.DefinedPT):
         out.static.append(_defined_pt(b, text))
         return
@@ -2666,6 +2671,30 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
         return
     raise Unsupported(b.render())
+
+
+def _is_type_with(b: A.IsTypeWith, text: str) -> Continuous:
+    """"Enchanted permanent is a Treasure artifact with "…" and it loses all other abilities":
+    its card types and subtypes become these (layer 4, CR 205.1a, 613.1d; its supertypes, name,
+    colors and mana cost stay), then it loses all abilities and has the quoted one (layer 6, in
+    that order: one effect, CR 613.1f)."""
+    from undercity.cards.language.continuous import ARTIFACT_SUBTYPES, LoseAbilities, SetTypes
+
+    if b.what.render().lower() != "enchanted permanent":  # the permanent this Aura enchants (CR 303.4)
+        raise Unsupported(b.render())
+    types = {_type(k) for k in b.kinds if _type(k) is not None}
+    subtypes = {k for k in b.kinds if _type(k) is None}
+    if types != {"Artifact"} or not subtypes <= ARTIFACT_SUBTYPES or len(types) + len(subtypes) != len(b.kinds):
+        raise Unsupported(b.render())
+    inner = Lowered()
+    if isinstance(b.quoted.ability, A.SpellText | A.AbilityWord):
+        raise Unsupported(b.quoted.render())
+    _ability(b.quoted.ability, b.quoted.render().strip('"').rstrip(",") + ".", inner, lambda n: n.render())
+    if inner.keywords or inner.static or inner.enchant is not None or inner.spell is not None:
+        raise Unsupported(b.quoted.render())
+    granted = (*inner.triggered, *inner.activated)
+    return Continuous(text, affects=m.ENCHANTED, mods=(
+        SetTypes(frozenset(types), frozenset(subtypes)), LoseAbilities(), AddAbilities(granted)))
 
 
 def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:

@@ -1595,6 +1595,8 @@ class Parser:
         if subject is None:
             self.i = start
             return None
+        if subject.render().lower() == "enchanted permanent" and (it := self.is_type_with(subject)) is not None:
+            return it
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
             return ew
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
@@ -1633,6 +1635,23 @@ class Parser:
             return None
         n = self.noun()
         return A.CantBeBlockedBy(subject, n) if n is not None else None
+
+    @rule
+    def is_type_with(self, what: A.Node) -> A.IsTypeWith | None:
+        """"… is a Treasure artifact with "[ability]" and it loses all other abilities"
+        (CR 205.1a, 613.1d, 613.1f)."""
+        if not (self.eat("is") and self.one_of("a", "an")):
+            return None
+        kinds: list[str] = []
+        while self.peek() not in ("with", "", "."):
+            if len(kinds) > 3:
+                return None
+            kinds.append(self.raw())
+            self.i += 1
+        if not kinds or not self.eat("with") or (q := self.quoted()) is None:
+            return None
+        loses = self.one_of("and it loses all other abilities")
+        return A.IsTypeWith(what, tuple(kinds), q, loses) if loses else None
 
     _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player")
 
