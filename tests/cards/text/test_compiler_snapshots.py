@@ -217,6 +217,8 @@ CARDS = [
     # "enchanted permanent is a Treasure artifact with "…" and it loses all other abilities"; enchant nonland
     # permanent (CR 205.1a, 613.1d, 613.1f, 702.5a)
     "Minimus Containment",
+    # keywords each with its condition, "prevent all damage that would be dealt to equipped creature" (CR 604.1, 615.1)
+    "Multiclass Baldric",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

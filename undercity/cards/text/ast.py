@@ -1284,6 +1284,31 @@ class Quoted(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordsIf(Node):
+    """"Equipped creature has lifelink if you control a Cleric, deathtouch if you control a
+    Rogue, …": each keyword while its own condition holds (CR 604.1, 611.3b)."""
+
+    what: Node
+    verb: str
+    items: tuple[tuple[str, ControlsCondition], ...]
+
+    def render(self) -> str:
+        parts = [f"{k} if {c.render()}" for k, c in self.items]
+        listed = ", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
+        return f"{self.what.render()} {self.verb} {listed}"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllTo(Node):
+    """"prevent all damage that would be dealt to equipped creature" (CR 615.1)."""
+
+    what: Node
+
+    def render(self) -> str:
+        return f"prevent all damage that would be dealt to {self.what.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class IsTypeWith(Node):
     """"Enchanted permanent is a Treasure artifact with "{T}, Sacrifice this artifact: Add one
     mana of any color," and it loses all other abilities." (CR 205.1a, 613.1d, 613.1f): new

@@ -2570,6 +2570,23 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if a.condition is None and isinstance(b, A.IsTypeWith):
         out.static.append(_is_type_with(b, text))
         return
+    if a.condition is None and isinstance(b, A.KeywordsIf) and _attached(b.what):
+        for kw, c in b.items:
+            if kw not in ENGINE_KEYWORDS:
+                raise Unsupported(b.render())
+            # CR 604.1, 613.1f: each keyword of the equipped creature while its own condition holds
+            # for this permanent's controller.
+            out.static.append(Continuous(text, affects=m.ENCHANTED, mods=(AddAbilities((), frozenset({kw})),),
+                                         cond=_controls(c, "if")))
+        return
+    if isinstance(b, A.PreventAllTo) and _attached(b.what) and not a.unless and (
+            a.condition is None or isinstance(a.condition, A.Condition) and a.condition.words in _CONDITIONS):
+        from undercity.cards.language.replacements import PreventDamageToAttached
+
+        what = _CONDITIONS[a.condition.words] if a.condition is not None else None
+        cond = what if isinstance(what, m.Condition) or what is None else m.Condition(what)
+        out.static.append(PreventDamageToAttached(text, cond=cond))  # CR 615.1
+        return
     if a.condition is None and isinstance(b, A.DefinedPT):
         out.static.append(_defined_pt(b, text))
         return

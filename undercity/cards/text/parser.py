@@ -1588,6 +1588,11 @@ class Parser:
             return dp
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
+        if self.eat_phrase("prevent all damage that would be dealt to"):
+            if (to := self.ref()) is not None:
+                return A.PreventAllTo(to)  # CR 615.1
+            self.i = start
+            return None
         subject: A.Node | None = self.self_ref()
         if subject is None:
             n = self.noun()
@@ -1595,6 +1600,8 @@ class Parser:
         if subject is None:
             self.i = start
             return None
+        if (ki := self.keywords_if(subject)) is not None:
+            return ki
         if subject.render().lower() == "enchanted permanent" and (it := self.is_type_with(subject)) is not None:
             return it
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
@@ -1635,6 +1642,23 @@ class Parser:
             return None
         n = self.noun()
         return A.CantBeBlockedBy(subject, n) if n is not None else None
+
+    @rule
+    def keywords_if(self, what: A.Node) -> A.KeywordsIf | None:
+        """"has lifelink if you control a Cleric, deathtouch if you control a Rogue, and flying if
+        you control a Wizard" (CR 604.1)."""
+        verb = self.one_of("has", "have")
+        if verb is None:
+            return None
+        items: list[tuple[str, A.ControlsCondition]] = []
+        while True:
+            k = self.one_of(*PLAIN_KEYWORDS)
+            if k is None or not self.eat("if") or (c := self.controls_condition()) is None:
+                return None
+            items.append((k, c))
+            if self.at(".") or not (self.eat(",", "and") or self.eat(",") or self.eat("and")):
+                break
+        return A.KeywordsIf(what, verb, tuple(items)) if len(items) > 1 else None
 
     @rule
     def is_type_with(self, what: A.Node) -> A.IsTypeWith | None:
