@@ -1691,7 +1691,6 @@ def counters_on(c: A.CountersOn, ctx: Ctx) -> m.Count:
     return CountersOn(counter=c.kind or None, of=of)
 
 
-def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
 def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
     """"where X is that artifact's mana value": the mana value of the ability's one target, named
     by an earlier sentence ("Destroy target artifact."), as it resolves or as it last existed on
@@ -1704,7 +1703,7 @@ def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
     return TARGET_MANA_VALUE
 
 
-def _where(s: A.Sentence) -> m.Count:
+def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
     """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
     assert s.where is not None
     if isinstance(s.where, A.WhereCounters) and ctx is not None:
