@@ -574,6 +574,17 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ modes, targets, X
     def _x(self, g: Game, d: Decision) -> int:
+        ctx = d.context or {}
+        if ctx.get("sacrifice"):
+            # "Sacrifice X Treasures: target creature gets -X/-X": as few as kill an opponent's
+            # creature (its toughness less the damage on it), none for anything else.
+            t = ctx.get("target")
+            o = g.s.objs.get(t[1]) if t is not None and t[0] == "o" else None
+            if o is None or o.zone != "battlefield" or not ch.is_creature(o, g) or tx.mine(g, d.player, o.controller):
+                return 0
+            need = max(ch.toughness(g, o) - o.damage, 0)
+            fits = [i for i, opt in enumerate(d.options) if opt.value >= need]
+            return fits[0] if fits else 0
         return max(range(len(d.options)), key=lambda i: d.options[i].value)
 
     def _divide(self, g: Game, d: Decision) -> int:
@@ -933,8 +944,9 @@ class HeuristicAgent:
         if cost.sacrifice_self:
             v -= ev.permanent_value(g, o) if not o.token else 0.8
         if cost.sacrifice is not None:
-            vals = [ev.permanent_value(g, s.objs[x]) for x in casting._sacrificeable(g, me, cost.sacrifice)]
-            v -= min(vals) if vals else 0.0
+            # the least valuable permanents it may sacrifice, as many as it takes (X: at least one)
+            vals = sorted(ev.permanent_value(g, s.objs[x]) for x in casting._sacrificeable(g, me, cost.sacrifice, oid))
+            v -= sum(vals[:max(cost.sacrifice_n, 1 if cost.sacrifice_x else 0)])
         if cost.tap_untapped is not None:
             v -= 0.8
         if cost.pay_life is not None:  # CR 119.4: the life paid, dearer when little is left

@@ -532,6 +532,10 @@ class Cost:
     #: "Pay N life:" — N, or a quantity counted as the cost is paid (CR 119.4: only with a life
     #: total at least that large; ``engine.costs.life_payment``).
     pay_life: Amount | None = None
+    #: "Sacrifice three Rats:" — how many permanents matching ``sacrifice`` (CR 118.3);
+    #: ``sacrifice_x``: "Sacrifice X Treasures:", X announced as it is activated (CR 601.2b, 602.2b).
+    sacrifice_n: int = 1
+    sacrifice_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import ADVENTURE
-from undercity.cards.model import AltCost, CardDef, SpellAbility, TargetSpec
+from undercity.cards.model import AltCost, CardDef, Cost, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
     activate_only,
@@ -336,8 +336,9 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if not _has_targets(g, a.targets, player, o.id):
         return False
-    if a.cost.sacrifice is not None and not _sacrificeable(g, player, a.cost.sacrifice, o.id):
-        return False
+    if a.cost.sacrifice is not None and not a.cost.sacrifice_x \
+            and _sacrifice_bound(g, player, o, a.cost) < a.cost.sacrifice_n:
+        return False  # CR 118.3: "Sacrifice three Rats" needs three, the mana paid by others (X may be 0)
     if a.cost.discard is not None and not _discardable(g, player, a.cost.discard, o.id):
         return False
     if a.cost.tap_untapped is not None and not _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap):
@@ -374,6 +375,45 @@ def _sacrificeable(g: Game, player: int, flt: Any, source: int) -> list[int]:
     type" reads what ``source`` chose, CR 614.12a)."""
     return [oid for oid in g.s.battlefield if g.s.objs[oid].controller == player
             and targeting.matches(g, g.s.objs[oid], flt, player, source)]
+
+
+def _mana_payable_without(g: Game, player: int, o: Obj, cost: Cost, gone: tuple[int, ...]) -> bool:
+    """Whether ``cost``'s mana can still be paid by ``player``'s other sources once the
+    permanents ``gone`` are sacrificed for it (a Treasure can't be sacrificed twice, CR 118.3)."""
+    if cost.mana is None or cost.mana.is_empty:
+        return True
+    sources = costs.mana_sources(g, player, frozenset({o.id}) if cost.tap or cost.sacrifice_self else frozenset())
+    if not any(src.key in gone for src in sources):
+        return True
+    mana = cost.mana.with_x(0) if cost.mana.x else cost.mana
+    return can_pay(mana, [src for src in sources if src.key not in gone], costs.pool_of(g, player))
+
+
+def _sacrifice_bound(g: Game, player: int, o: Obj, cost: Cost) -> int:
+    """How many permanents ``player`` can sacrifice for ``cost`` and still pay its mana: those
+    that make no mana, then mana sources while the others still pay it."""
+    assert cost.sacrifice is not None
+    gone: tuple[int, ...] = ()
+    for p in _sacrificeable(g, player, cost.sacrifice, o.id):
+        if _mana_payable_without(g, player, o, cost, (*gone, p)):
+            gone = (*gone, p)
+    return len(gone)
+
+
+def _sacrifice_choices(g: Game, job: Job, player: int, o: Obj, cost: Cost, x: int | None) -> list[int]:
+    """The permanents chosen to sacrifice for ``cost`` (CR 602.2b): one, N ("Sacrifice three
+    Rats") or the announced X, one question each among those not chosen yet."""
+    from undercity.engine.effects import distinct_permanents
+
+    n = (x or 0) if cost.sacrifice_x else cost.sacrifice_n
+    chosen: list[int] = []
+    for k in range(n):
+        left = [p for p in _sacrificeable(g, player, cost.sacrifice, o.id) if p not in chosen
+                and _mana_payable_without(g, player, o, cost, (*chosen, p))]
+        chosen.append(g.ask(job, "sacrifice" if k == 0 else f"sacrifice{k}", player, "sacrifice",
+                            f"sacrifice a permanent to activate {o.name}" + (f" ({k + 1} of {n})" if n > 1 else ""),
+                            [Option(g.s.objs[p].name, p) for p in distinct_permanents(g, job, left, itself=(o.id,))]))
+    return chosen
 
 
 def _discardable(g: Game, player: int, flt: Any, source: int) -> list[int]:
@@ -420,12 +460,14 @@ def run_activate(g: Game, job: Job) -> None:
                           [Option(s.objs[x].name, x)
                            for x in _tappable(g, player, a.cost.tap_untapped, o.id, a.cost.tap)])
     sac = None
-    if a.cost.sacrifice is not None:  # CR 602.2b: choices for costs are made while activating
-        from undercity.engine.effects import distinct_permanents
-
-        sac = g.ask(job, "sacrifice", player, "sacrifice", f"sacrifice a permanent to activate {o.name}",
-                    [Option(s.objs[x].name, x) for x in
-                     distinct_permanents(g, job, _sacrificeable(g, player, a.cost.sacrifice, o.id), itself=(o.id,))])
+    if a.cost.sacrifice_x and a.cost.sacrifice is not None:
+        # CR 601.2b, 602.2b: "Sacrifice X Treasures": X is announced, at most how many there are.
+        most = _sacrifice_bound(g, player, o, a.cost)
+        x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(most + 1)],
+                  context={"target": targets[0] if targets else None, "sacrifice": True})
+    sacs = _sacrifice_choices(g, job, player, o, a.cost, x) if a.cost.sacrifice is not None else []
+    if len(sacs) == 1 and not a.cost.sacrifice_x and a.cost.sacrifice_n == 1:
+        sac = sacs[0]
     discard = None
     if a.cost.discard is not None:  # CR 602.2b: the card to discard is chosen while activating
         discard = g.ask(job, "discard", player, "discard", f"discard a card to activate {o.name}",
@@ -458,8 +500,12 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.loyalty is not None:  # CR 606.4
         s.extra.setdefault(LOYALTY_USED, {})[o.id] = s.turn
         zones.add_counters(g, o, "loyalty", a.cost.loyalty, "606.4")
+    if sac is None and sacs:
+        with zones.simultaneously(g):  # one cost: the permanents are sacrificed together (CR 701.21a)
+            for oid in sacs:  # before the mana, which their mana abilities can't pay then (CR 118.3)
+                zones.move(g, oid, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.mana is not None and not a.cost.mana.is_empty:
-        paid = a.cost.mana.with_x(x) if x is not None else a.cost.mana
+        paid = a.cost.mana.with_x(x) if x is not None and not a.cost.sacrifice_x else a.cost.mana
         if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id})):
             raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
     if a.cost.sacrifice_self:

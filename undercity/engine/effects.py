@@ -8,11 +8,16 @@ Keyword actions cite CR 701.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.discard import DISCARDED_THIS_WAY
-from undercity.cards.language.replacements import AdditionalTreasure, PreventDamageToSelfYourTurn
+from undercity.cards.language.replacements import (
+    AdditionalTreasure,
+    PreventDamageToAttached,
+    PreventDamageToSelfYourTurn,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import entering, targeting, zones
@@ -312,6 +317,9 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
                 if isinstance(st, PreventDamageToSelfYourTurn) and s.active == o.controller:
                     g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
                     return 0
+            if _prevented_by_attachment(g, o):
+                g.emit(ev.DamagePrevented(rule="615.1", source_name=src_name, target_name=tname, amount=n))
+                return 0
     from undercity.engine import protection, protection_from_creatures
 
     for prevents in (protection.prevents, protection_from_creatures.prevents):  # CR 702.16e
@@ -319,6 +327,25 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
             g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
             return 0
     return _deal_unprevented(g, source, src_name, target, n, combat=combat, rule=rule)
+
+
+@lru_cache(maxsize=4096)
+def _has_attached_prevention(card: m.CardDef) -> bool:
+    return any(isinstance(st, PreventDamageToAttached) for st in card.static)
+
+
+def _prevented_by_attachment(g: Game, o: Obj) -> bool:
+    """"Prevent all damage that would be dealt to equipped creature" of an Equipment or Aura
+    attached to ``o``, while its condition holds for that permanent's controller (CR 615.1)."""
+    from undercity.engine.resolve import condition_holds
+
+    s = g.s
+    for pid in ch.permanents_with(s, _has_attached_prevention):
+        p = s.objs[pid]
+        if p.attached_to == o.id and any(isinstance(st, PreventDamageToAttached) and condition_holds(
+                g, st.cond, p.controller) for st in ab.static(g, p)):
+            return True
+    return False
 
 
 def _deal_unprevented(g: Game, source: int | None, src_name: str, target: targeting.Target, n: int,

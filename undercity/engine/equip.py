@@ -26,7 +26,7 @@ def state_based_actions(g: Game) -> list[sba.Action]:
         if o.attached_to is None or "Equipment" not in o.card.subtypes:
             continue
         host = s.objs.get(o.attached_to)
-        if host is None or host.zone != "battlefield" or not ch.is_creature(host):
+        if host is None or host.zone != "battlefield" or not ch.is_creature(host, g):  # after layer 4 (CR 613.1d)
 
             def run(g: Game, eq: int = oid) -> None:
                 e = g.s.objs.get(eq)

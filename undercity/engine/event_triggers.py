@@ -25,7 +25,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.damage import EQUIPPED_COMBAT_DAMAGE_TO_PLAYER
 from undercity.cards.language.event_triggers import (
+    EQUIPPED_ATTACKS_OR_BLOCKS,
+    EQUIPPED_DEALT_DAMAGE,
     AttackPlayer,
     AttacksUnblocked,
     AttacksWithOthers,
@@ -53,12 +56,16 @@ ONCE = "triggered_once_each_turn"  # (object id, ability) -> the last turn it tr
 DAMAGED = "dealt_damage_batch"  # objects dealt combat damage in this damage step, in order
 #: ``State.extra`` key: object -> the combat damage dealt to it in this damage step ("that much").
 DAMAGED_AMOUNTS = "dealt_damage_amounts"
+#: ``State.extra`` key: (Equipment, creature) pairs whose creature was dealt combat damage in
+#: this damage step, in order ("whenever equipped creature is dealt damage").
+EQUIPPED_DAMAGED = "equipped_dealt_damage_batch"
 
 #: The string trigger events of language.event_triggers watched here.
 EVENTS = frozenset({
     "combat_damage_to_player", "one_or_more_combat_damage_to_player", "dealt_damage", "complete_dungeon",
     "equipped_attacks", "you_attack", "sacrifice", "creature_cards_to_your_graveyard", "self_or_other_enters",
-    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, "permanent_becomes_target"})
+    "cast_once", "becomes_target", BECOMES_TARGET_OF_SPELL, "permanent_becomes_target", EQUIPPED_DEALT_DAMAGE,
+    EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_COMBAT_DAMAGE_TO_PLAYER})
 
 
 @lru_cache(maxsize=4096)
@@ -109,7 +116,11 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
                 if a.when.event != "combat_damage_to_player":
                     continue
                 _add(g, src, a, src.controller, damaged=e.target_player, object=src.id, amount=e.amount)
+            for eq, a in _with_event(g, EQUIPPED_COMBAT_DAMAGE_TO_PLAYER):
+                if eq.attached_to == src.id:  # CR 510.2: the damage this one event dealt that player
+                    _add(g, eq, a, eq.controller, damaged=e.target_player, object=src.id, amount=e.amount)
     if e.target_obj is not None and e.target_obj in s.objs:
+        _equipped_damaged(g, e)
         o = s.objs[e.target_obj]
         if not any(a.when.event == "dealt_damage" for a in ab.triggered(g, o)):
             return
@@ -125,8 +136,29 @@ def _on_damage(g: Game, e: ev.DamageDealt) -> None:
                 _add(g, o, a, o.controller, object=o.id, amount=e.amount)
 
 
+def _equipped_damaged(g: Game, e: ev.DamageDealt) -> None:
+    """"Whenever equipped creature is dealt damage" (CR 603.2): each Equipment attached to the
+    damaged creature triggers, with that creature as the trigger's object; combat damage dealt
+    at once is one event (CR 510.2), so it triggers once, when all of it is dealt."""
+    for eq, a in _with_event(g, EQUIPPED_DEALT_DAMAGE):
+        if eq.attached_to != e.target_obj:
+            continue
+        if e.combat:
+            batch = g.s.extra.setdefault(EQUIPPED_DAMAGED, [])
+            if (eq.id, e.target_obj) not in batch:
+                batch.append((eq.id, e.target_obj))
+        else:
+            _add(g, eq, a, eq.controller, object=e.target_obj)
+
+
 def _on_combat_damage(g: Game, e: ev.CombatDamageDealt) -> None:
     s = g.s
+    for eid, oid in s.extra.pop(EQUIPPED_DAMAGED, []):
+        eq = s.objs.get(eid)
+        if eq is not None and eq.zone == "battlefield":
+            for a in ab.triggered(g, eq):
+                if a.when.event == EQUIPPED_DEALT_DAMAGE:
+                    _add(g, eq, a, eq.controller, object=oid)
     amounts = s.extra.pop(DAMAGED_AMOUNTS, {})
     for oid in s.extra.pop(DAMAGED, []):
         o = s.objs.get(oid)
@@ -233,6 +265,20 @@ def _on_attack(g: Game, e: ev.AttackDeclared) -> None:
     for o, a in _with_event(g, "equipped_attacks"):
         if o.attached_to == e.attacker:
             _add(g, o, a, o.controller, object=e.attacker, defending=_defending(g, e.attacker))
+    for o, a in _with_event(g, EQUIPPED_ATTACKS_OR_BLOCKS):
+        if o.attached_to == e.attacker:
+            _add(g, o, a, o.controller, object=e.attacker)
+
+
+def _on_equipped_blocks(g: Game, e: ev.BlockDeclared) -> None:
+    """"Whenever equipped creature … blocks" (CR 509.3a): once for the blocker, with the first
+    attacker it is declared blocking."""
+    c = g.s.combat
+    if c is None or c.blockers.get(e.blocker, [None])[0] != e.attacker:
+        return
+    for o, a in _with_event(g, EQUIPPED_ATTACKS_OR_BLOCKS):
+        if o.attached_to == e.blocker:
+            _add(g, o, a, o.controller, object=e.blocker)
 
 
 def _targeted(g: Game, item: StackItem | None) -> None:
@@ -304,7 +350,7 @@ def _on_tapped(g: Game, e: ev.Tapped) -> None:
 _BY_KIND_EVENTS: dict[str, Callable[[Game, Any], None]] = {
     "tapped": _on_tapped, "damage_dealt": _on_damage, "combat_damage_dealt": _on_combat_damage, "dungeon_completed": _on_completed,
     "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
-    "ability_activated": _on_activated, "ability_triggered": _on_triggered,
+    "ability_activated": _on_activated, "ability_triggered": _on_triggered, "block_declared": _on_equipped_blocks,
 }
 
 

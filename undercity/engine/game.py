@@ -442,6 +442,7 @@ def _load_rules() -> None:
         life_fraction,
         life_lost,
         mana_abilities,
+        mana_pool,
         mill,
         monarch,
         monstrosity,

@@ -66,6 +66,7 @@ from undercity.cards.language.continuous import (
     DefinePT,
     GainControl,
     LoseAbilities,
+    LoseKeywords,
     Mod,
     ModifyPT,
     PTValue,
@@ -765,6 +766,8 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
                 c.keywords = c.keywords | mod.keywords
             for a in mod.abilities:
                 _add_ability(c, a)
+        elif isinstance(mod, LoseKeywords):
+            c.keywords = c.keywords - mod.keywords
         elif isinstance(mod, LoseAbilities):
             c.keywords = frozenset()
             c.triggered, c.activated, c.static = (), (), ()

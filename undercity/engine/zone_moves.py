@@ -12,6 +12,7 @@ from undercity.cards.language.zone_moves import (
     ExileGraveyardOf,
     Flicker,
     PutFromHand,
+    PutFromHandAttached,
     ReturnChosenCard,
     ReturnSourceCard,
     ReturnUpToOne,
@@ -96,6 +97,41 @@ def h_put_from_hand(g: Game, job: Job, item: StackItem, e: PutFromHand, key: str
 
         entering.ask(g, job, key + ":enter", v, p)  # CR 614.12a: its choices as it enters, first
         zones.put_onto_battlefield(g, v, p, rule="608.2c", tapped=e.tapped)
+
+
+@handles(PutFromHandAttached)
+def h_put_from_hand_attached(g: Game, job: Job, item: StackItem, e: PutFromHandAttached, key: str) -> None:
+    """An Aura card from the hand onto the battlefield attached to the object the effect names
+    (CR 303.4f): only one that could legally enchant it — its enchant ability allows it and no
+    protection forbids it (CR 303.4a, 702.16c); not targeting, so hexproof doesn't matter. With
+    that object gone, nothing is put (CR 303.4g)."""
+    from undercity.engine import entering, protection
+
+    s = g.s
+    p = item.controller
+    hosts = ref_objects(g, e.to, item, job)
+    host = s.objs[hosts[0]] if hosts and s.objs[hosts[0]].zone == "battlefield" else None
+    if host is None:
+        return
+    cands = []
+    for c in s.players[p].hand:
+        o = s.objs[c]
+        spec = o.card.enchant
+        if spec is None or not targeting.matches(g, o, e.filter, p):
+            continue
+        if spec.filter is not None and not targeting.matches(g, host, spec.filter, p, c):
+            continue
+        if not protection.illegal_attachment(g, o, host):
+            cands.append(c)
+    if not cands:
+        return
+    v = g.ask(job, key + ":put", p, "choose_card",
+              f"{g.player_name(p)}: put a card from your hand onto the battlefield attached to {host.name}",
+              distinct_card_options(g, cands))
+    entering.ask(g, job, key + ":enter", v, p)  # CR 614.12a: its choices as it enters, first
+    new = zones.put_onto_battlefield(g, v, p, rule="303.4f")
+    if new is not None:
+        new.attached_to = host.id  # CR 303.4f: the effect says what the Aura enchants
 
 
 @handles(ExileGraveyardOf)

@@ -220,10 +220,16 @@ def test_x_of_a_spells_mana_cost() -> None:
     assert c.lowered.spell.effects == (m.Pump(m.X, 0, m.T(0)),)
 
 
+def test_minus_x_is_minus_one_times_x() -> None:
+    """"-X/-X" with X of the cost (CR 107.3a): -1 times the X chosen as it was cast."""
+    from undercity.cards.language.quantities import Times
+
+    c = _spell_x("Target creature gets -X/-X until end of turn.")
+    assert c.lowered is not None and c.lowered.spell.effects == (m.Pump(Times(of=m.X, k=-1), Times(of=m.X, k=-1), m.T(0)),)
+
+
 def test_x_the_engine_does_not_count_is_refused() -> None:
-    """-X/-X is no amount the engine has; scry X isn't counted on resolution; and activating an
-    ability doesn't choose X yet."""
-    assert _spell_x("Target creature gets -X/-X until end of turn.").stage == "lower"
+    """Scry X isn't counted on resolution; and activating an ability doesn't choose X yet."""
     assert _spell_x("Scry X.").stage == "lower"
     c = _card("{X}, {T}: Add {C}.", "Artifact")
     assert (c.stage, c.reason) == ("lower", "{X}, {T}: add mana")  # the planner chooses no X

@@ -258,6 +258,24 @@ CARDS = [
     # cards." (CR 611.2a)
     "Commune with Lava", "Prosper, Tome-Bound", "Escape to the Wilds", "Explore", "Chaos Wand",
     "Faldorn, Dread Wolf Herald", "Dream Pillager", "Ignite the Future",
+    # Equipment: "loses flying", "whenever equipped creature is dealt damage"; "another target
+    # attacking creature"; "a creature you control becomes the target"; "where X is that
+    # artifact's mana value" (CR 613.1f, 603.2, 115.1, 608.2h)
+    "Colossus Hammer", "Fiendlash", "Fey Steed", "Hoard-Smelter Dragon",
+    # "it and Zombies you control gain …", "whenever equipped creature attacks or blocks / deals
+    # combat damage [to a player]", an Aura put from the hand attached (CR 611.2c, 510.2, 303.4f)
+    "Wand of Orcus", "Holy Avenger",
+    # "Sacrifice three Rats", "Sacrifice X Treasures" and -X/-X; mana kept as steps end (CR 118.3, 601.2b, 106.4)
+    "Piper of the Swarm", "Grim Hireling", "Savage Ventmaw",
+    # "choose one or more —" with named modes; "your precombat main phase" (CR 700.2, 207.2d, 505.1)
+    "Black Market Connections",
+    # a keyword ability granted to a group as long as you control N (metalcraft: equip {0}; CR 604.1, 702.6a)
+    "Puresteel Paladin",
+    # "enchanted permanent is a Treasure artifact with "…" and it loses all other abilities"; enchant nonland
+    # permanent (CR 205.1a, 613.1d, 613.1f, 702.5a)
+    "Minimus Containment",
+    # keywords each with its condition, "prevent all damage that would be dealt to equipped creature" (CR 604.1, 615.1)
+    "Multiclass Baldric",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -117,6 +117,15 @@ class LoseAbilities(Mod):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseKeywords(Mod):
+    """Layer 6 (CR 613.1f): the object loses the keyword abilities ``keywords`` ("Equipped
+    creature gets +10/+10 and loses flying"); one granted by a later effect it has again."""
+
+    layer: ClassVar[str] = "6"
+    keywords: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class AddAbilities(Mod):
     """Layer 6: the object has ``abilities`` and ``keywords``."""
 

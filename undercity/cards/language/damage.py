@@ -8,6 +8,9 @@
 * ``EQUIPPED_DEALS_COMBAT_DAMAGE`` — "Whenever equipped creature deals combat damage": once
   per combat damage step in which it deals any; the trigger's ``DAMAGE_DEALT`` is all the
   combat damage it dealt in that step (Sword of Hours), and its object the creature.
+* ``EQUIPPED_COMBAT_DAMAGE_TO_PLAYER`` — "Whenever equipped creature deals combat damage to a
+  player": once per player it deals combat damage to in a step (CR 510.2); ``DAMAGE_DEALT`` is
+  that damage (Wand of Orcus's "create that many").
 
 Damage to groups named together (CR 120.2, 608.2c): ``DamageEach`` — "~ deals 1 damage to
 each creature and each player", "X damage to each creature without flying and each
@@ -24,6 +27,7 @@ from undercity.cards.model import TRIGGER_OBJECT, Amount, Effect, Filter, Ref, T
 DEALS_DAMAGE = "deals_damage"
 EQUIPPED_DEALS_COMBAT_DAMAGE = "equipped_deals_combat_damage"
 PERMANENT_DEALS_DAMAGE_TO_YOU = "permanent_deals_damage_to_you"
+EQUIPPED_COMBAT_DAMAGE_TO_PLAYER = "equipped_combat_damage_to_player"
 #: "the damage dealt", as the trigger recorded it.
 DAMAGE_DEALT = TRIGGER_AMOUNT
 

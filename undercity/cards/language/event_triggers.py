@@ -20,6 +20,10 @@ or a :class:`ZoneTrigger`):
 * ``complete_dungeon`` — you complete a dungeon (CR 309.7). With :class:`ZoneTrigger`
   ``zone="graveyard"`` it functions while the card is in its owner's graveyard.
 * ``equipped_attacks`` — the creature this Equipment is attached to attacks.
+* ``equipped_attacks_or_blocks`` (:data:`EQUIPPED_ATTACKS_OR_BLOCKS`) — the creature this
+  Equipment is attached to attacks, or blocks (once per block declaration, CR 509.1).
+* ``equipped_dealt_damage`` (:data:`EQUIPPED_DEALT_DAMAGE`) — the creature this Equipment is
+  attached to is dealt damage; simultaneous combat damage is one event, as ``dealt_damage``.
 * ``you_attack`` — you attack with one or more creatures (once per combat, CR 508.3d).
 * ``sacrifice`` — you sacrifice a permanent matching ``filter``.
 * ``creature_cards_to_your_graveyard`` — one or more creature cards are put into your
@@ -61,6 +65,13 @@ class ZoneTrigger(Trigger):
 
     zone: str = "battlefield"
     once_each_turn: bool = False
+
+#: "Whenever equipped creature is dealt damage" (CR 603.2, 120.3): the trigger's object is
+#: that creature (Fiendlash).
+EQUIPPED_DEALT_DAMAGE = "equipped_dealt_damage"
+#: "Whenever equipped creature attacks or blocks" (CR 508.3a, 509.3a): the trigger's object is
+#: that creature.
+EQUIPPED_ATTACKS_OR_BLOCKS = "equipped_attacks_or_blocks"
 
 # ---------------------------------------------------------------------------------------
 # References.

@@ -11,6 +11,8 @@ read by the rules module where the event they replace happens:
   ``CreateToken``;
 * :class:`PreventDamageToSelfYourTurn` — "As long as it's your turn, prevent all damage that would
   be dealt to this" (CR 615.1), read by ``effects.deal_damage``.
+* :class:`PreventDamageToAttached` — "As long as you have a full party, prevent all damage that
+  would be dealt to equipped creature" (CR 615.1), read by ``effects.deal_damage``.
 
 Their ``kind`` names them in the log and in the keys of applied replacements (CR 614.5).
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Static
+from undercity.cards.model import Condition, Static
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -48,3 +50,12 @@ class PreventDamageToSelfYourTurn(Static):
     """Damage that would be dealt to this permanent during its controller's turn is prevented."""
 
     kind: str = "prevent_damage_to_self_your_turn"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PreventDamageToAttached(Static):
+    """Damage that would be dealt to the permanent this Equipment or Aura is attached to is
+    prevented, while ``cond`` holds for this permanent's controller (None: always)."""
+
+    kind: str = "prevent_damage_to_attached"
+    cond: Condition | None = None

@@ -59,6 +59,16 @@ class PutFromHand(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class PutFromHandAttached(Effect):
+    """"Put an Aura card from your hand onto the battlefield attached to it" (Holy Avenger): an
+    Aura card matching ``filter`` that could legally be attached to ``to``, chosen as this
+    resolves; the effect says what it enchants (CR 303.4f), and it isn't cast (CR 608.2c)."""
+
+    filter: Filter
+    to: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class ExileGraveyardOf(Effect):
     """Exile each card in the graveyard of each player ``who`` names (Angel of Finality)."""
 

@@ -38,9 +38,7 @@ from undercity.cards.model import (
     Filter,
     GainLife,
     Mill,
-    Mode,
     PutCounters,
-    ReturnToHand,
     Search,
     SpellAbility,
     Static,
@@ -102,14 +100,6 @@ define("Kodama's Reach", spell=SpellAbility(
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",
     effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True, split=True),)))
-define("You Happen On a Glade", spell=SpellAbility("Choose one —", modes=(
-    Mode("Journey On — Search your library for up to two basic land cards, reveal them, put them into your hand, "
-         "then shuffle.", (Search(BASIC_LAND, n=2, to="hand"),)),
-    Mode("Make Camp — Return target permanent card from your graveyard to your hand.", (ReturnToHand(T(0)),),
-         (TargetSpec("card", F("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle",
-                               controller="you"), zone="graveyard",
-                     text="target permanent card from your graveyard"),)),
-)))
 
 # ----------------------------------------------------------------------------- ramp: lands from the hand or the top
 define("Scaled Herbalist", activated=(

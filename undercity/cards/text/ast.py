@@ -159,6 +159,18 @@ class EachAnd(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AndRef(Node):
+    """An object and a group named together as one subject: "it and Zombies you control gain
+    deathtouch until end of turn"."""
+
+    first: Node
+    then: Node
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.then.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DescRef(Node):
     """An untargeted object description with an article: "a creature", "another creature",
     "a land you control"."""
@@ -474,6 +486,8 @@ class Modify(Node):
     kw_verb: str  # "gains"/"gain"/"has"/"have" or ""
     keywords: tuple[str, ...]
     duration: Duration | None
+    #: "… gets +10/+10 and loses flying" (CR 613.1f): keywords it loses.
+    loses: tuple[str, ...] = ()
 
     def render(self) -> str:
         parts = [self.what.render()]
@@ -483,6 +497,8 @@ class Modify(Node):
             if self.pt:
                 parts.append("and")
             parts.append(f"{self.kw_verb} {_kw_list(self.keywords)}")
+        if self.loses:
+            parts.append(f"and loses {_kw_list(self.loses)}")
         if self.duration:
             parts.append(self.duration.render())
         return " ".join(parts)
@@ -504,7 +520,7 @@ class DurationFirst(Node):
     def render(self) -> str:
         assert self.modify.duration is not None
         rest = Modify(self.modify.what, self.modify.pt_verb, self.modify.pt, self.modify.kw_verb,
-                      self.modify.keywords, None)
+                      self.modify.keywords, None, self.modify.loses)
         return f"{self.modify.duration.render()}, {rest.render()}"
 
 
@@ -990,6 +1006,18 @@ class WherePower(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WhereOf(Node):
+    """"where X is that artifact's mana value" (CR 107.3a, 202.3): a characteristic of an
+    object an earlier sentence named, as the effect resolves or as it last existed (CR 608.2h)."""
+
+    whose: str  # "that artifact's"
+    stat: str  # "mana value", "power", "toughness"
+
+    def render(self) -> str:
+        return f"where X is {self.whose} {self.stat}"
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRow(Node):
     """One line of a results table (CR 706.3a): "10—19 | Scry 2."."""
 
@@ -1033,9 +1061,13 @@ class Modal(Node):
 
     choose: str  # "one", "one or both", "two", "one or more"
     modes: tuple[Effects, ...]
+    #: The modes' names ("Sell Contraband"), flavor words (CR 207.2d); () if they have none.
+    labels: tuple[str, ...] = ()
 
     def render(self) -> str:
-        return "\n".join([f"choose {self.choose} —", *(f"• {m.render()}" for m in self.modes)])
+        names = self.labels or ("",) * len(self.modes)
+        return "\n".join([f"choose {self.choose} —",
+                          *(f"• {n + ' — ' if n else ''}{m.render()}" for n, m in zip(names, self.modes, strict=True))])
 
     def render_after_comma(self) -> str:
         return self.render()
@@ -1388,6 +1420,48 @@ class Quoted(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordsIf(Node):
+    """"Equipped creature has lifelink if you control a Cleric, deathtouch if you control a
+    Rogue, …": each keyword while its own condition holds (CR 604.1, 611.3b)."""
+
+    what: Node
+    verb: str
+    items: tuple[tuple[str, ControlsCondition], ...]
+
+    def render(self) -> str:
+        parts = [f"{k} if {c.render()}" for k, c in self.items]
+        listed = ", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
+        return f"{self.what.render()} {self.verb} {listed}"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllTo(Node):
+    """"prevent all damage that would be dealt to equipped creature" (CR 615.1)."""
+
+    what: Node
+
+    def render(self) -> str:
+        return f"prevent all damage that would be dealt to {self.what.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class IsTypeWith(Node):
+    """"Enchanted permanent is a Treasure artifact with "{T}, Sacrifice this artifact: Add one
+    mana of any color," and it loses all other abilities." (CR 205.1a, 613.1d, 613.1f): new
+    card types and subtypes in place of its others, and only the quoted ability."""
+
+    what: Node
+    kinds: tuple[str, ...]  # "Treasure", "artifact"
+    quoted: Quoted
+    loses: str  # "and it loses all other abilities"
+
+    def render(self) -> str:
+        kinds = " ".join(self.kinds)
+        return f"{self.what.render()} is {'an' if kinds[:1].lower() in 'aeiou' else 'a'} {kinds} with " \
+               f"{self.quoted.render()} {self.loses}"
+
+
+@dataclass(frozen=True, slots=True)
 class Granted(Node):
     """"Commander creatures you own have "…"", "Equipped creature gets +1/+1 and has ward
     {2}": ``subject`` [``pt_verb`` ``pt`` and] ``verb`` ``items`` (keywords and quoted
@@ -1400,6 +1474,8 @@ class Granted(Node):
     items: tuple[Node, ...]
     joins: tuple[str, ...]
     end: str = "."
+    #: "… have equip {0} as long as you control three or more artifacts" (CR 604.1, 611.3b).
+    condition: ControlsCondition | None = None
 
     def render(self) -> str:
         out = self.subject.render()
@@ -1408,6 +1484,8 @@ class Granted(Node):
         out += f" {self.verb} {self.items[0].render()}"
         for j, item in zip(self.joins, self.items[1:], strict=True):
             out += j + item.render()
+        if self.condition is not None:
+            out += f" as long as {self.condition.render()}"
         return cap(out) + self.end
 
 

@@ -298,7 +298,14 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     n = t.noun
     heads = tuple(h.lower() for h in n.heads)
     if t.another:
-        raise Unsupported(text)
+        if n.card or "player" in heads or "opponent" in heads:
+            raise Unsupported(text)
+        # "another target attacking creature you control": a permanent other than the
+        # ability's source (CR 115.1, 109.1).
+        spec = _target_spec(replace(t, another=False))
+        if spec.filter is None:
+            raise Unsupported(text)
+        return replace(spec, filter=replace(spec.filter, other=True), text=text)
     if not n.quals and not n.suffix and not n.card:
         if heads == ("player",):
             return m.TargetSpec("player", text=text, optional=optional)
@@ -432,6 +439,10 @@ def _pt_x(s: str, ctx: Ctx) -> tuple[Any, Any]:
     for part in parts:
         if part == "+X":
             out.append(_n(A.Num("X", None), ctx))
+        elif part == "-X" and ctx.cost_x is not None and ctx.x is None:
+            from undercity.cards.language.quantities import Times
+
+            out.append(Times(of=ctx.cost_x, k=-1))  # "-X/-X" with X of the cost (CR 107.3a)
         elif part.lstrip("+").isdigit():
             out.append(int(part))
         else:
@@ -715,6 +726,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
+        if v == "put" and c.to == "onto the battlefield attached to it" and ctx.it == m.TRIGGER_OBJECT \
+                and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") and c.what.noun.card == "card" \
+                and c.what.noun.suffix == ("from your hand",) and c.what.noun.heads == ("Aura",) \
+                and not c.what.noun.quals:
+            from undercity.cards.language.zone_moves import PutFromHandAttached
+
+            # CR 303.4f: the effect says what the Aura enchants (Holy Avenger)
+            return [PutFromHandAttached(noun_filter(replace(c.what.noun, suffix=())), ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
         if v == "goad" and isinstance(c.what, A.EachRef) and c.what.noun.suffix in (
@@ -916,13 +935,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         # CR 608.2d, 702.16: the color is chosen as the ability resolves.
         return [ProtectionFromChosenColor(object_ref(c.what, ctx))]
+    if isinstance(c, A.Modify) and isinstance(c.what, A.AndRef) and c.duration is not None:
+        # "it and Zombies you control gain deathtouch until end of turn": one modification of
+        # each, the group's members fixed as it resolves (CR 611.2c).
+        return [*effect(replace(c, what=c.what.first), ctx), *effect(replace(c, what=c.what.then), ctx)]
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
         if what == m.SELF and ctx.it is None:
             ctx.it = m.SELF  # "~ gains hexproof until end of turn. Tap it.": "it" is ~
         p, t = _pt_x(c.pt, ctx) if c.pt else (0, 0)
         kws = frozenset(c.keywords)
-        if not kws <= ENGINE_KEYWORDS:
+        if not kws <= ENGINE_KEYWORDS or c.loses:
             raise Unsupported(c.render())
         if c.duration is None or c.kw_verb in ("has", "have"):
             raise Unsupported(c.render())
@@ -1737,11 +1760,16 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if s.prefix == "if this spell was cast from your hand,":
             out.append(_mana_if_cast_from_hand(s))
+            continue
         if s.prefix == "if this spell was cast from a graveyard," and ctx.spell and s.may == "you may" and (
                 s.clauses == (A.Phrase(None, "copy this spell and may choose a new target for the copy"),)):
             from undercity.cards.language.spell_copies import CopyThisSpell
 
             out.append(CopyThisSpell(cast_from="graveyard"))  # CR 707.10, 707.10c; asked as it resolves
+            continue
+        if (kept := _kept_mana(s, nxt)) is not None:
+            out.append(kept)
+            skip = 1
             continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
@@ -1764,7 +1792,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None
+        ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
+                 else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
@@ -1823,6 +1852,23 @@ def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:
     return MayCastFromHandFree(filter=flt)
 
 
+def _kept_mana(s: A.Sentence, nxt: A.Sentence | None) -> m.Effect | None:
+    """"Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases
+    end." (CR 106.4): mana added by a triggered ability, kept in the pool for the turn."""
+    from undercity.cards.language.mana_pool import KEEP_THIS_MANA, AddKeptMana
+
+    if not (nxt is not None and not nxt.may and not nxt.prefix and not nxt.where
+            and nxt.clauses == (A.Phrase(None, KEEP_THIS_MANA),)):
+        return None
+    add = s.clauses[0] if len(s.clauses) == 1 else None
+    if s.may or s.prefix or s.where or not isinstance(add, A.AddMana) or len(add.options) != 1:
+        raise Unsupported(s.render())
+    mana = _mana(add.options[0])
+    if not mana.isalpha() or not set(mana) <= set("WUBRGC"):
+        raise Unsupported(s.render())
+    return AddKeptMana(mana)
+
+
 def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m.Effect] | None:
     """"Destroy target creature. It can't be regenerated." / "Destroy all creatures. They can't
     be regenerated.": one destruction to which regeneration shields don't apply (CR 701.19c)."""
@@ -1875,6 +1921,18 @@ def counters_on(c: A.CountersOn, ctx: Ctx) -> m.Count:
     else:
         raise Unsupported(c.render())
     return CountersOn(counter=c.kind or None, of=of)
+
+
+def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
+    """"where X is that artifact's mana value": the mana value of the ability's one target, named
+    by an earlier sentence ("Destroy target artifact."), as it resolves or as it last existed on
+    the battlefield (CR 202.3, 608.2h)."""
+    noun = w.whose.removeprefix("that ").removesuffix("'s")
+    t = _type(noun)
+    if not (w.stat == "mana value" and t is not None and len(ctx.targets) == 1 and ctx.it == m.T(0)
+            and ctx.it_is_target and ctx.targets[0].filter is not None and t in ctx.targets[0].filter.types):
+        raise Unsupported(w.render())
+    return TARGET_MANA_VALUE
 
 
 def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
@@ -2081,6 +2139,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.keywords.add(name)  # CR 702.131b on a permanent: engine/ascend.py (refused on a spell below)
     elif name == "enchant" and k.arg == "land":
         out.enchant = m.TargetSpec("permanent", m.F("Land"), text="target land")  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg == "nonland permanent":
+        out.enchant = m.TargetSpec("permanent", m.F(not_types={"Land"}), text="target nonland permanent")  # CR 702.5a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
     elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
@@ -2284,6 +2344,22 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return PutIntoGraveyardFromBattlefield(filter=replace(flt, other=flt.other or s.det == "another"))
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and word == "whenever" and w in (
+            "attacks or blocks", "deals combat damage", "deals combat damage to a player"):
+        from undercity.cards.language.damage import (
+            EQUIPPED_COMBAT_DAMAGE_TO_PLAYER,
+            EQUIPPED_DEALS_COMBAT_DAMAGE,
+        )
+        from undercity.cards.language.event_triggers import EQUIPPED_ATTACKS_OR_BLOCKS
+
+        # CR 508.3a, 509.3a, 510.2: the creature this Equipment is attached to (the trigger's object)
+        return m.Trigger({"attacks or blocks": EQUIPPED_ATTACKS_OR_BLOCKS, "deals combat damage":
+                          EQUIPPED_DEALS_COMBAT_DAMAGE, "deals combat damage to a player":
+                          EQUIPPED_COMBAT_DAMAGE_TO_PLAYER}[w])
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "is dealt damage" and word == "whenever":
+        from undercity.cards.language.event_triggers import EQUIPPED_DEALT_DAMAGE
+
+        return m.Trigger(EQUIPPED_DEALT_DAMAGE)  # CR 603.2: once per damage event to that creature
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -2415,6 +2491,18 @@ def _once_each_turn(when: m.Trigger, a: A.TriggeredAbility) -> m.Trigger:
     return ZoneTrigger("cast_once", filter=when.filter, once_each_turn=True)
 
 
+#: Triggers of an Equipment whose object is the equipped creature (CR 301.5): "it" is that creature.
+def _equipped_events() -> tuple[str, ...]:
+    from undercity.cards.language.damage import EQUIPPED_COMBAT_DAMAGE_TO_PLAYER, EQUIPPED_DEALS_COMBAT_DAMAGE
+    from undercity.cards.language.event_triggers import EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_DEALT_DAMAGE
+
+    return (EQUIPPED_DEALT_DAMAGE, EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_DEALS_COMBAT_DAMAGE,
+            EQUIPPED_COMBAT_DAMAGE_TO_PLAYER)
+
+
+_EQUIPPED_EVENTS = _equipped_events()
+
+
 def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if (mana_trigger := _tapped_for_mana(a, text)) is not None:
         return mana_trigger
@@ -2445,8 +2533,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
-        ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", *_EQUIPPED_EVENTS):
+        ctx.it = m.TRIGGER_OBJECT  # the attacking, entering or damaged creature the trigger names
+    if when.event in _EQUIPPED_EVENTS[2:]:
+        ctx.event_amount = DAMAGE_DEALT  # "create that many …": the combat damage it dealt
     if when.event in ("becomes_blocked", "permanent_deals_damage_to_you"):
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     if isinstance(when, CreatureDies) and when.had_counters:
@@ -2497,7 +2587,7 @@ def _modal_triggered(a: A.TriggeredAbility, text: str, when: m.Trigger, cond: m.
     """A modal triggered ability (CR 700.2b, 603.3c): each mode lowers as its own effects and
     targets; "it" in a mode is what it is in an unmodal trigger of the same event."""
     assert isinstance(a.body, A.Modal)
-    choose = _TRIGGER_CHOOSE.get(a.body.choose)
+    choose = _TRIGGER_CHOOSE.get(a.body.choose) or ((1, len(a.body.modes)) if a.body.choose == "one or more" else None)
     if choose is None or len(a.body.modes) < 2:
         raise Unsupported(f"choose {a.body.choose} —")
     modes = []
@@ -2531,6 +2621,18 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["sacrifice"] = noun_filter(c.what.noun)
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det == "another":
             kw["sacrifice"] = replace(noun_filter(c.what.noun), other=True)  # not the source itself
+        elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det == "" and "sacrifice" not in kw \
+                and len(words := c.words.split()) == 2:
+            # "Sacrifice three Rats", "Sacrifice X Treasures" (CR 118.3; X announced, 601.2b)
+            from undercity.cards.text.parser import NUMBERS
+
+            kw["sacrifice"] = noun_filter(c.what.noun)
+            if words[1] == "X":
+                kw["sacrifice_x"] = True
+            elif isinstance(NUMBERS.get(words[1].lower()), int) and NUMBERS[words[1].lower()] > 1:
+                kw["sacrifice_n"] = NUMBERS[words[1].lower()]
+            else:
+                raise Unsupported(c.render())
         elif (c.kind == "discard" and "discard" not in kw and isinstance(c.what, A.DescRef)
               and c.what.det in ("a", "an") and c.what.noun.card == "card" and not c.what.noun.suffix
               and not c.what.noun.quals):
@@ -2624,7 +2726,10 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
                             only_if=only_if) for o in only[0].options]
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
-    ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) else None)
+    ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) or cost.sacrifice_x
+              else None)
+    if cost.sacrifice_x and cost.mana is not None and cost.mana.x:
+        raise Unsupported(", ".join(c.render() for c in a.costs))  # two different X's
     if cost.remove_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True
@@ -2836,6 +2941,26 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
         out.static.append(_while_monstrous(b, text))
         return
+    if a.condition is None and isinstance(b, A.IsTypeWith):
+        out.static.append(_is_type_with(b, text))
+        return
+    if a.condition is None and isinstance(b, A.KeywordsIf) and _attached(b.what):
+        for kw, c in b.items:
+            if kw not in ENGINE_KEYWORDS:
+                raise Unsupported(b.render())
+            # CR 604.1, 613.1f: each keyword of the equipped creature while its own condition holds
+            # for this permanent's controller.
+            out.static.append(Continuous(text, affects=m.ENCHANTED, mods=(AddAbilities((), frozenset({kw})),),
+                                         cond=_controls(c, "if")))
+        return
+    if isinstance(b, A.PreventAllTo) and _attached(b.what) and not a.unless and (
+            a.condition is None or isinstance(a.condition, A.Condition) and a.condition.words in _CONDITIONS):
+        from undercity.cards.language.replacements import PreventDamageToAttached
+
+        what = _CONDITIONS[a.condition.words] if a.condition is not None else None
+        cond = what if isinstance(what, m.Condition) or what is None else m.Condition(what)
+        out.static.append(PreventDamageToAttached(text, cond=cond))  # CR 615.1
+        return
     if a.condition is None and isinstance(b, A.DefinedPT):
         out.static.append(_defined_pt(b, text))
         return
@@ -2923,12 +3048,21 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Modify) and _attached(b.what) and b.duration is None:
         p, t = _pt(b.pt) if b.pt else (0, 0)
         kws = frozenset(b.keywords)
-        if not kws <= ENGINE_KEYWORDS:
+        if not kws | frozenset(b.loses) <= ENGINE_KEYWORDS:
             raise Unsupported(b.render())
+        if b.loses:
+            # CR 613.1f, 613.4c: "gets +10/+10 and loses flying" — layers 6 and 7c of the one
+            # creature it's attached to (CR 301.5a, 303.4).
+            from undercity.cards.language.continuous import LoseKeywords
+
+            mods: tuple[Any, ...] = (*((AddAbilities((), kws),) if kws else ()), LoseKeywords(frozenset(b.loses)),
+                                     *((ModifyPT(p, t),) if p or t else ()))
+            out.static.append(Continuous(text, affects=m.ENCHANTED, mods=mods))
+            return
         # CR 301.5a, 303.4: the Aura's or Equipment's static ability affects the object it's attached to.
         out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
         return
-    if isinstance(b, A.Modify) and b.duration is None and _many(b.what):
+    if isinstance(b, A.Modify) and b.duration is None and _many(b.what) and not b.loses:
         # An anthem: a static ability whose effect modifies every permanent matching the
         # description, evaluated continuously (CR 604.1, 611.3a; layers 6 and 7c, CR 613.1f, 613.4c).
         p, t = _pt(b.pt) if b.pt else (0, 0)
@@ -2953,6 +3087,30 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
         return
     raise Unsupported(b.render())
+
+
+def _is_type_with(b: A.IsTypeWith, text: str) -> Continuous:
+    """"Enchanted permanent is a Treasure artifact with "…" and it loses all other abilities":
+    its card types and subtypes become these (layer 4, CR 205.1a, 613.1d; its supertypes, name,
+    colors and mana cost stay), then it loses all abilities and has the quoted one (layer 6, in
+    that order: one effect, CR 613.1f)."""
+    from undercity.cards.language.continuous import ARTIFACT_SUBTYPES, LoseAbilities, SetTypes
+
+    if b.what.render().lower() != "enchanted permanent":  # the permanent this Aura enchants (CR 303.4)
+        raise Unsupported(b.render())
+    types = {_type(k) for k in b.kinds if _type(k) is not None}
+    subtypes = {k for k in b.kinds if _type(k) is None}
+    if types != {"Artifact"} or not subtypes <= ARTIFACT_SUBTYPES or len(types) + len(subtypes) != len(b.kinds):
+        raise Unsupported(b.render())
+    inner = Lowered()
+    if isinstance(b.quoted.ability, A.SpellText | A.AbilityWord):
+        raise Unsupported(b.quoted.render())
+    _ability(b.quoted.ability, b.quoted.render().strip('"').rstrip(",") + ".", inner, lambda n: n.render())
+    if inner.keywords or inner.static or inner.enchant is not None or inner.spell is not None:
+        raise Unsupported(b.quoted.render())
+    granted = (*inner.triggered, *inner.activated)
+    return Continuous(text, affects=m.ENCHANTED, mods=(
+        SetTypes(frozenset(types), frozenset(subtypes)), LoseAbilities(), AddAbilities(granted)))
 
 
 def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
@@ -3201,9 +3359,10 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
         if choose is None:
             raise Unsupported(f"choose {body.choose} —")
         modes = []
-        for mode in body.modes:
+        for mode, name in zip(body.modes, body.labels or ("",) * len(body.modes), strict=True):
             ctx = Ctx(cost_x=x)
-            modes.append(m.Mode(mode.render(), effects(mode, ctx), tuple(ctx.targets)))
+            said = f"{name} — {mode.render()}" if name else mode.render()  # a named mode (CR 207.2d)
+            modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
         return m.SpellAbility(text, modes=tuple(modes), choose=choose)
     ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)
@@ -3263,6 +3422,8 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
         return _keywords_to_all(g, text, noun_filter(subj.noun))
     else:
         raise Unsupported(g.subject.render() + " " + g.verb)
+    if g.condition is not None:
+        raise Unsupported(f"as long as {g.condition.render()}")
     p, t = _pt(g.pt) if g.pt else (0, 0)
     inner = Lowered()
     kws: set[str] = set()
@@ -3287,7 +3448,7 @@ def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
     """"Other creatures you control have ward {3}." (CR 604.1, 613.1f): keyword abilities of each
     permanent you control matching the description, in layer 6 — a keyword that is an ability of
     its own (ward's trigger, CR 702.21a) as that ability."""
-    if flt.controller != "you" or not flt.types:
+    if flt.controller != "you" or not (flt.types or flt.subtypes):
         raise Unsupported(g.subject.render() + " " + g.verb)
     inner = Lowered()
     kws: set[str] = set()
@@ -3297,9 +3458,15 @@ def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
             kws.add(item.name.lower())
         elif item.name.lower() in ("ward", "extort"):
             _keyword(item, inner, item.render())
+        elif item.name.lower() == "equip" and flt.subtypes == frozenset({"Equipment"}):
+            _keyword(item, inner, item.render())  # CR 702.6a: an activated ability of each Equipment
         else:
             raise Unsupported(item.render())
-    return Continuous(text, affects=m.ALL(flt), mods=(AddAbilities(tuple(inner.triggered), frozenset(kws)),))
+    # "as long as you control three or more artifacts" (CR 604.1): checked continuously, for this
+    # permanent's controller.
+    cond = _controls(g.condition, "as long as") if g.condition is not None else None
+    return Continuous(text, affects=m.ALL(flt), cond=cond,
+                      mods=(AddAbilities((*inner.triggered, *inner.activated), frozenset(kws)),))
 
 
 def _overloaded(alt: m.AltCost, parts: list[A.SpellText], named: Any) -> m.AltCost:

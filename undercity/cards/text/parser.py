@@ -527,8 +527,15 @@ class Parser:
             if k is None:
                 return None
             kws = k
+        loses: tuple[str, ...] = ()
+        if pt and self.peek() == "and" and self.peek(1) == "loses":
+            mark = self.i
+            self.i += 2
+            loses = self.keyword_list() or ()  # "gets +10/+10 and loses flying" (CR 613.1f)
+            if not loses:
+                self.i = mark
         dur = self.duration() if durations else None
-        return A.Modify(what, pt_verb, pt, kw_verb, kws, dur)
+        return A.Modify(what, pt_verb, pt, kw_verb, kws, dur, loses)
 
     @rule
     def becomes(self, what: A.Node, duration_first: bool = False) -> A.Becomes | None:
@@ -883,7 +890,7 @@ class Parser:
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
             to = "" if v.startswith("reveal") else self.one_of(
                 "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
-                "onto the battlefield under your control")
+                "onto the battlefield under your control", "onto the battlefield attached to it")
             if to is not None:
                 return A.ObjectAction(who, v, what, to)
         self.i = self._start
@@ -1131,6 +1138,8 @@ class Parser:
             # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
             self.i += 4
             return A.Phrase(None, " ".join(self.toks[start:self.i]))
+        if self.eat_phrase("until end of turn , you don't lose this mana as steps and phases end"):
+            return A.Phrase(None, "until end of turn, you don't lose this mana as steps and phases end")  # CR 106.4
         if self.eat("until", "your", "next", "turn", ","):
             who = self.ref()
             if who is not None and self.eat("can't", "be", "blocked"):
@@ -1148,7 +1157,7 @@ class Parser:
             m = self.modify(who, False) if who is not None else None
             if m is not None:
                 return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
-                                                A.Duration("until end of turn")))
+                                                A.Duration("until end of turn"), m.loses))
             self.i = start
             return None
         if (ch := self.each_player_chooses()) is not None:
@@ -1167,6 +1176,14 @@ class Parser:
             p = self.predicate(who)
             if p is not None:
                 return p
+            if self.eat("and") and (n := self.noun()) is not None and n.heads and _plural(n.heads[0]) \
+                    and not n.card:
+                # "it and Zombies you control gain deathtouch until end of turn"
+                both = A.AndRef(who, A.DescRef("", n))
+                self._start = self.i
+                m = self.modify(both)
+                if m is not None and m.duration is not None:
+                    return m
         self.i = start
         n = self.noun()
         if n is not None and n.heads and _plural(n.heads[0]) and not n.card:
@@ -1241,9 +1258,17 @@ class Parser:
             joins.append(j)
         if len(clauses) == 1 and self.peek() == "unless" and (u := self.unless(clauses[0])) is not None:
             clauses[0] = u
-        where: A.Where | A.WherePower | A.WhereCounters | None = None
+        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
+        elif self.at(",", "where", "x", "is", "that") and self.peek(5).endswith("'s"):
+            mark = self.i
+            self.i += 6
+            stat = self.one_of("mana value", "power", "toughness")
+            if stat is None:
+                self.i = mark
+                return None
+            where = A.WhereOf(f"that {self.low[mark + 5]}", stat)
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             if (on := self.counters_on()) is not None:
                 where = A.WhereCounters(on)
@@ -1356,7 +1381,16 @@ class Parser:
         if choose is None or not self.eat("—"):
             return None
         modes: list[A.Effects] = []
+        labels: list[str] = []
         while self.eat("•"):
+            # A mode's name before an em dash ("• Sell Contraband — Create a Treasure token."):
+            # flavor words without rules meaning (CR 207.2d).
+            dash = next((k for k in range(1, 5) if self.peek(k) == "—"), None)
+            label = ""
+            if dash is not None and all(self.raw(k)[:1].isalpha() for k in range(dash)) and self.raw()[:1].isupper():
+                label = " ".join(self.toks[self.i:self.i + dash])
+                self.i += dash + 1
+            labels.append(label)
             sentences: list[A.Sentence] = []
             while self.i < len(self.toks) and self.peek() != "•":
                 s = self.sentence()
@@ -1366,7 +1400,7 @@ class Parser:
             if not sentences:
                 return None
             modes.append(A.Effects(tuple(sentences)))
-        return A.Modal(choose, tuple(modes)) if modes else None
+        return A.Modal(choose, tuple(modes), tuple(labels) if any(labels) else ()) if modes else None
 
     def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
         if self.peek() == "choose" and "—" in self.low[self.i + 1:self.i + 5]:  # "Choose one —" (CR 700.2)
@@ -1435,7 +1469,7 @@ class Parser:
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
                "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
-               "enters or dies")
+               "enters or dies", "deals combat damage")
 
     @rule
     def event(self) -> A.Event | None:
@@ -1588,6 +1622,10 @@ class Parser:
         for verb, kind in (("sacrifice", "sacrifice"), ("exile", "exile"), ("discard", "discard"),
                            ("tap", "tap_untapped"), ("return", "return")):
             if self.eat(verb):
+                if kind == "sacrifice" and self.peek() not in ("a", "an") and (n := self.num()) is not None \
+                        and (many := self.noun()) is not None and many.heads and _plural(many.heads[0]):
+                    # "Sacrifice three Rats", "Sacrifice X Treasures" (CR 118.3, 601.2b)
+                    return A.CostItem(kind, f"{verb} {n.render()}", A.DescRef("", many))
                 what = self.ref()
                 if what is None:
                     return None
@@ -1698,6 +1736,11 @@ class Parser:
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
         if self.eat("you", "may", "cast", "spells", "as", "though", "they", "had", "flash"):
             return A.Phrase(A.WordRef("you"), "may cast spells as though they had flash")  # CR 702.8a
+        if self.eat_phrase("prevent all damage that would be dealt to"):
+            if (to := self.ref()) is not None:
+                return A.PreventAllTo(to)  # CR 615.1
+            self.i = start
+            return None
         subject: A.Node | None = self.self_ref()
         if subject is None:
             n = self.noun()
@@ -1705,6 +1748,10 @@ class Parser:
         if subject is None:
             self.i = start
             return None
+        if (ki := self.keywords_if(subject)) is not None:
+            return ki
+        if subject.render().lower() == "enchanted permanent" and (it := self.is_type_with(subject)) is not None:
+            return it
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
             return ew
         if isinstance(subject, A.SelfRef) and (also := self.also_types(subject)) is not None:
@@ -1745,6 +1792,40 @@ class Parser:
             return None
         n = self.noun()
         return A.CantBeBlockedBy(subject, n) if n is not None else None
+
+    @rule
+    def keywords_if(self, what: A.Node) -> A.KeywordsIf | None:
+        """"has lifelink if you control a Cleric, deathtouch if you control a Rogue, and flying if
+        you control a Wizard" (CR 604.1)."""
+        verb = self.one_of("has", "have")
+        if verb is None:
+            return None
+        items: list[tuple[str, A.ControlsCondition]] = []
+        while True:
+            k = self.one_of(*PLAIN_KEYWORDS)
+            if k is None or not self.eat("if") or (c := self.controls_condition()) is None:
+                return None
+            items.append((k, c))
+            if self.at(".") or not (self.eat(",", "and") or self.eat(",") or self.eat("and")):
+                break
+        return A.KeywordsIf(what, verb, tuple(items)) if len(items) > 1 else None
+
+    @rule
+    def is_type_with(self, what: A.Node) -> A.IsTypeWith | None:
+        """"… is a Treasure artifact with "[ability]" and it loses all other abilities"
+        (CR 205.1a, 613.1d, 613.1f)."""
+        if not (self.eat("is") and self.one_of("a", "an")):
+            return None
+        kinds: list[str] = []
+        while self.peek() not in ("with", "", "."):
+            if len(kinds) > 3:
+                return None
+            kinds.append(self.raw())
+            self.i += 1
+        if not kinds or not self.eat("with") or (q := self.quoted()) is None:
+            return None
+        loses = self.one_of("and it loses all other abilities")
+        return A.IsTypeWith(what, tuple(kinds), q, loses) if loses else None
 
     _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player")
 
@@ -2118,12 +2199,17 @@ class Parser:
                 joins.append(" and ")
             else:
                 break
+        cond = None
+        if isinstance(items[-1], A.Keyword) and self.eat("as", "long", "as"):
+            cond = self.controls_condition()  # "… have equip {0} as long as you control three or more artifacts"
+            if cond is None:
+                return None
         end = "." if self.eat(".") else ""
         if not end and not isinstance(items[-1], A.Quoted) or not self.done():
             return None
         if not any(isinstance(x, A.Quoted) or x.name.lower() not in PLAIN_KEYWORDS for x in items):
             return None  # keywords alone are an object modification ("has flying")
-        return A.Granted(subject, pt_verb, pt, verb, tuple(items), tuple(joins), end)
+        return A.Granted(subject, pt_verb, pt, verb, tuple(items), tuple(joins), end, cond)
 
     @rule
     def spell_text(self) -> A.SpellText | None:
