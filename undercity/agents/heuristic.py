@@ -63,6 +63,7 @@ class HeuristicAgent:
         "to_hand", "to_battlefield", "to_graveyard", "order_bottom",
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide",
+        "die_result",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -409,6 +410,30 @@ class HeuristicAgent:
         """Reveal a card so that the land enters untapped: being untapped is worth more than
         what the card tells the opponents."""
         return self._index(d, lambda v: v is not None) or 0
+
+    #: Decisions a look-ahead answers at most before it judges the position it reached.
+    LOOKAHEAD_DECISIONS = 60
+
+    def _die_result(self, g: Game, d: Decision) -> int:
+        """"Roll two d6 and choose one result" (CR 706.4): play each choice out on a copy of the
+        game — what this player can't see shuffled (``mcts.determinize``) — until the spell has
+        resolved and a player would get priority, and keep the better position
+        (``evaluation.static_eval``): more Beasts or more lands, a smaller sweep or a bigger one."""
+        from undercity.agents.mcts import determinize
+
+        scores = []
+        for i in range(len(d.options)):
+            c = g.copy()
+            determinize(c, d.player, random.Random(i))
+            c.apply(i)
+            n = 0
+            while not c.over and c.pending is not None and c.pending.kind != "priority" \
+                    and n < self.LOOKAHEAD_DECISIONS:
+                dd = c.pending
+                c.apply(HeuristicAgent(n).decide(c, dd))
+                n += 1
+            scores.append(ev.static_eval(c, d.player))
+        return self._argmax(scores)
 
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0

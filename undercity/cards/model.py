@@ -294,7 +294,7 @@ class Search(Effect):
     ``to`` a zone (``tapped`` if the battlefield), then shuffle."""
 
     filter: Filter
-    n: int = 1
+    n: Amount = 1  # "a number of basic land cards equal to the other result" (CR 706.4)
     to: str = "hand"
     tapped: bool = False
     who: Ref = YOU

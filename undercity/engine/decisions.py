@@ -30,7 +30,8 @@ class Decision:
     ``target``, ``mode``, ``x``, ``divide``, ``attacker``, ``attack_target``, ``blocker``,
     ``block_target``, ``damage_assignment``, ``order_triggers``, ``discard``, ``search``,
     ``scry``, ``order_top``, ``surveil``, ``sacrifice``, ``legend_rule``, ``replacement``,
-    ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``.
+    ``dungeon``, ``room``, ``yes_no``, ``put_on_top``, ``cleanup_discard``, ``die_result`` (CR 706.4:
+    which of two rolls is "that result").
     """
 
     player: int

@@ -695,7 +695,7 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
     for p in ref_players(g, e.who, item, job):
         lib = g.s.players[p].library
         found: list[int] = []
-        for k in range(e.n):
+        for k in range(amount(g, e.n, item, job)):
             uniq = distinct_card_options(g, (c for c in lib if c not in found
                                              and targeting.matches(g, g.s.objs[c], e.filter, p)
                                              and (not e.share_land_type or _shares_land_type(g, c, found))))

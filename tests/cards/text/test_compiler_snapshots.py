@@ -60,6 +60,9 @@ CARDS = [
     "Hex", "Aether Gale",
     # "create a number of … tokens equal to the number of opponents you have" (CR 102.3)
     "Chittering Witch",
+    # "roll two d12 and choose one result", "that result", "the other result" (CR 706.4); "with power
+    # greater than or equal to that result"; a modifier of the roll (CR 706.2), "N+" rows (706.3a)
+    "Reckless Endeavor", "Valiant Endeavor", "Diviner's Portent",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -37,7 +37,7 @@ from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
-from undercity.cards.language.dice import RollDie
+from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.divided import DamageDivided
@@ -256,6 +256,8 @@ class Ctx:
     together: bool = False
     #: "Target player sacrifices a creature": "that creature" is the one sacrificed.
     sacrificed: bool = False
+    #: The die roll earlier in the ability whose result its words may name (CR 706.4).
+    rolled: A.Roll | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -502,6 +504,19 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         c = c.modify
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
+    if isinstance(c, A.Roll):
+        return [_roll(c, ctx)]
+    if isinstance(c, A.DrawResult):
+        return [m.Draw(_die_result(c.result, ctx), player_ref(c.who, ctx))]
+    if isinstance(c, A.CreateNumber) and c.who is None and c.count in A.DIE_RESULTS:
+        # "create a number of 3/3 green Beast creature tokens equal to that result" (CR 706.4)
+        made = A.Create(None, c.verb, A.Num("a", 1), c.desc, True, c.keywords)
+        tok = _TOKENS.get(c.desc) if not c.keywords else None
+        if tok is None:
+            spec = token_spec(made)
+            _SPECS[spec.key] = spec
+            tok = spec.key
+        return [m.CreateToken(tok, _die_result(c.count, ctx))]
     if isinstance(c, A.LifeChange):
         who = player_ref(c.who, ctx)
         if c.n is None:
@@ -617,6 +632,15 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if v != "exile":
                 raise Unsupported(c.render())
             return [ExileGraveyardOf(player_ref(c.what.owner, ctx))]
+        if v == "destroy" and isinstance(c.what, A.EachRef) and c.what.noun.suffix \
+                and c.what.noun.suffix[-1].startswith("with power greater than or equal to "):
+            # "Destroy each creature with power greater than or equal to that result" (CR 706.4)
+            from undercity.cards.language.dice import DestroyAllPowerAtLeast
+
+            n = c.what.noun
+            return [DestroyAllPowerAtLeast(noun_filter(replace(n, suffix=n.suffix[:-1])),
+                                           _die_result(n.suffix[-1].removeprefix("with power greater than or equal to "),
+                                                       ctx))]
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]
@@ -697,7 +721,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v in ("scry", "surveil"):
             if who != m.YOU:
                 raise Unsupported(c.render())
-            return [m.Scry(_n(c.n)) if v == "scry" else m.Surveil(_n(c.n))]
+            return [m.Scry(_n(c.n, ctx)) if v == "scry" else m.Surveil(_n(c.n))]  # Scry X (CR 107.3a)
         if v == "mill":
             return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
@@ -923,6 +947,12 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
     object deals the damage, as much as its power as the effect happens, or as it last existed
     on the battlefield (CR 608.2h)."""
     s = c.source
+    if c.amount in A.DIE_RESULTS and isinstance(s, A.SelfRef):
+        # "~ deals damage equal to that result to each creature" (CR 706.4)
+        to = c.to
+        ref = ctx.target(to) if isinstance(to, A.TargetRef) else player_ref(to, ctx) if isinstance(
+            to, A.EachRef) and to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
+        return m.DealDamage(_die_result(c.amount, ctx), ref)
     if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
         if ctx.it_source and ctx.it is None:
             raise Unsupported(c.render())  # a dies trigger has no source object to look at
@@ -1000,7 +1030,7 @@ def _union(each: A.EachAnd) -> m.Filter:
 _FOUND = ("it", "that card", "them", "those cards")
 
 
-def _search(s: A.Sentence) -> m.Effect:
+def _search(s: A.Sentence, ctx: Ctx | None = None) -> m.Effect:
     """"Search your library for [up to] N [cards], [reveal it,] put it onto the battlefield
     [tapped] / into your hand, then shuffle" (CR 701.23, 701.20): one Search effect."""
     first, *rest = s.clauses
@@ -1015,8 +1045,15 @@ def _search(s: A.Sentence) -> m.Effect:
     if not ok or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle":
         raise Unsupported(s.render())
     to = shapes[0][3]
-    n = _n(first.n)
-    if not first.up_to and n != 1 or first.noun.card not in ("card", "cards"):
+    if first.equal_to and ctx is not None and noun_filter(first.noun).types and first.noun.card == "cards":
+        # "for a number of basic land cards equal to the other result" (CR 706.4): cards with a
+        # stated quality, which the searcher may fail to find (CR 701.23b).
+        n: Any = _die_result(first.equal_to, ctx)
+    elif first.equal_to:
+        raise Unsupported(first.render())
+    else:
+        n = _n(first.n)
+    if not first.equal_to and (not first.up_to and n != 1 or first.noun.card not in ("card", "cards")):
         raise Unsupported(first.render())  # "search for two cards" must find two if it can
     share = "that share a land type" in first.noun.suffix  # Myriad Landscape (CR 205.3i)
     if share and n < 2:
@@ -1420,6 +1457,26 @@ def _put_on_library(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
     return lt.PutOnLibrary(what, top=_ON_LIBRARY[c.to])
 
 
+def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
+    """"roll a d20", "roll two d8 and choose one result" (CR 706.4), "roll a d20 and add …"
+    (CR 706.2): a roll whose result the words after it may name."""
+    if c.who is not None or c.n.value is None or c.then not in ("", "and choose one result"):
+        raise Unsupported(c.render())
+    ctx.rolled = c
+    return RollDie(c.sides, c.n.value, plus=_roll_plus(c, ctx), choose=c.then == "and choose one result")
+
+
+def _die_result(words: str, ctx: Ctx) -> m.Count:
+    """"the result" of the ability's one die; "that result" and "the other result" of "roll two
+    … and choose one result" (CR 706.2, 706.4) — only after such a roll in the same ability."""
+    r = ctx.rolled
+    chosen = r is not None and r.then == "and choose one result"
+    if r is not None and (words == "the result" and r.n.value == 1 and not chosen
+                          or words in ("that result", "the other result") and chosen):
+        return OTHER_RESULT if words == "the other result" else DIE_RESULT
+    raise Unsupported(words)
+
+
 def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
     """"[…, then] roll a d20." and its results table (CR 706.3a): one RollDie whose rows happen
     for the result; the roll and the table are one ability (CR 706.3b)."""
@@ -1430,6 +1487,7 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
         raise Unsupported(s.render())
     before = effects(A.Effects((replace(s, clauses=s.clauses[:-1], joins=s.joins[:-1]),)), ctx) \
         if len(s.clauses) > 1 else ()
+    base = _roll(roll, ctx)
     rows = []
     for r in t.rows:
         n = len(ctx.targets)
@@ -1442,7 +1500,7 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
             rows.append(dice_row(r.range, *effs))
         except ValueError as err:
             raise Unsupported(r.range) from err
-    return [*before, RollDie(roll.sides, table=tuple(rows), plus=_roll_plus(roll, ctx))]
+    return [*before, replace(base, table=tuple(rows))]
 
 
 def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
@@ -1502,7 +1560,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
-            out.append(_search(s))
+            out.append(_search(s, ctx))
             continue
         if isinstance(s.clauses[0], A.LookTop):
             look, skip = _look_at_top(body.sentences[k:], ctx)
@@ -1517,7 +1575,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = (_graveyard_count(s, ctx) or _where(s)) if s.where is not None else None
+        ctx.x = _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult) \
+            else (_graveyard_count(s, ctx) or _where(s)) if s.where is not None else None
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)

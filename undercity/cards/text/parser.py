@@ -247,6 +247,10 @@ class Parser:
         self.miss()
         return None
 
+    def die_result(self) -> str | None:
+        """"the result", "that result", "the other result" (CR 706.4)."""
+        return self.one_of(*A.DIE_RESULTS)
+
     # ------------------------------------------------------------------ nouns and references
 
     def head(self) -> str | None:
@@ -300,6 +304,9 @@ class Parser:
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
             if what and self.num() is not None and self.one_of("or greater", "or less"):
                 return " ".join(self.toks[start:self.i])
+            self.i = start + 1
+            if self.eat("power", "greater", "than", "or", "equal", "to") and self.die_result():
+                return " ".join(self.toks[start:self.i])  # a die roll's result (CR 706.4)
         self.i = start
         return None
 
@@ -714,6 +721,9 @@ class Parser:
                 and (n := self.noun()) is not None:
             return A.DrawEqual(who, v, n)  # counted as it resolves (CR 608.2h)
         self.i = self._start
+        if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (r := self.die_result()):
+            return A.DrawResult(who, v, r)  # CR 706.4
+        self.i = self._start
         if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
                 and "/" in (pt := self.raw()) and pt[0].isdigit():
             self.i += 1
@@ -753,7 +763,7 @@ class Parser:
                 return A.DamageDivided(who, v, n, among, noun)
         self.i = self._start
         if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
-            amount = self.one_of("its power", "~'s power", "this creature's power")
+            amount = self.one_of("its power", "~'s power", "this creature's power", *A.DIE_RESULTS)
             if amount and self.eat("to") and (to := self.ref()) is not None:
                 return A.DamageEqual(who, v, amount, to)
         self.i = self._start
@@ -817,6 +827,10 @@ class Parser:
                     if to:
                         return A.ObjectAction(who, v, what, to)
         self.i = self._start
+        if (v := self.verb("search")) and self.eat("your", "library", "for", "a", "number", "of") \
+                and (noun := self.noun()) is not None and self.eat("equal", "to") and (r := self.die_result()):
+            return A.SearchLibrary(who, v, A.Num("a number of", None), False, noun, r)  # CR 706.4
+        self.i = self._start
         if (v := self.verb("search")) and self.eat("your", "library", "for"):
             up_to = self.eat("up", "to")
             n = self.num()
@@ -876,6 +890,14 @@ class Parser:
                 what = self.one_of("opponents you have")
                 if what is not None:
                     return A.CreateNumber(who, v, desc_n, what)
+            if desc_n and self.eat("tokens"):
+                # "… tokens [with vigilance] equal to that result" (CR 706.4)
+                mark = self.i
+                kws = (self.keyword_list() or ()) if self.eat("with") else ()
+                if not kws:
+                    self.i = mark
+                if self.eat("equal", "to") and (r := self.die_result()):
+                    return A.CreateNumber(who, v, desc_n, r, tuple(kws))
         self.i = self._start
         if (v := self.verb("create")) and (n := self.num()) is not None:
             desc: list[str] = []
@@ -957,7 +979,9 @@ class Parser:
                     add = self.amount()
                     if add is None:
                         return None
-                return A.Roll(who, v, n, int(die[1:]), add)
+                # "and choose one result" of two dice (CR 706.4)
+                then = self.one_of("and choose one result") if n.value == 2 and add is None else None
+                return A.Roll(who, v, n, int(die[1:]), add, then or "")
         self.i = self._start
         if v := self.verb("take"):
             if self.eat("the", "initiative"):
@@ -1106,9 +1130,15 @@ class Parser:
                 break
             clauses.append(c)
             joins.append(j)
-        where: A.Where | A.WherePower | None = None
+        where: A.Where | A.WherePower | A.WhereResult | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
+        elif self.at(",", "where", "x", "is") and self.peek(4) in ("the", "that") and self.peek(5) != "number":
+            self.i += 4
+            r = self.die_result()
+            if r is None:
+                return None
+            where = A.WhereResult(r)
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             n = self.noun()
             if n is None:
