@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
@@ -24,6 +25,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilCastFree,
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
+    MayCastFromHandFree,
     MayCastWithoutPaying,
 )
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
@@ -52,6 +54,25 @@ def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPla
     if names:
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {', '.join(names)} "
                                                          "from exile"))
+
+
+@handles(MayCastFromHandFree)
+def h_cast_from_hand_free(g: Game, job: Job, item: StackItem, e: MayCastFromHandFree, key: str) -> None:
+    """Arcane Endeavor: one card from the hand with mana value at most the amount, cast as this
+    finishes resolving (CR 608.2g) without paying its mana cost (CR 118.9) — or none."""
+    s = g.s
+    p = item.controller
+    flt = replace(e.filter, max_mv=amount(g, e.max_mv, item, job))
+    cands = [c for c in s.players[p].hand if targeting.matches(g, s.objs[c], flt, p)
+             and casting.castable(g, p, s.objs[c], free=True)]
+    if not cands:
+        return
+    opts = [Option(f"cast {s.objs[c].name} without paying its mana cost", c) for c in cands]
+    opts.append(Option("cast nothing", None))
+    pick = g.ask(job, f"{key}:free", p, "cast_free", "you may cast a spell from your hand without paying its mana cost",
+                 opts)
+    if pick is not None:
+        g.push("cast", player=p, obj=pick, alt=None, free=True)
 
 
 @handles(m.DrawRevealMayCastFree)

@@ -63,6 +63,10 @@ CARDS = [
     # "roll two d12 and choose one result", "that result", "the other result" (CR 706.4); "with power
     # greater than or equal to that result"; a modifier of the roll (CR 706.2), "N+" rows (706.3a)
     "Reckless Endeavor", "Valiant Endeavor", "Diviner's Portent",
+    # "reveal [exile] cards … until you reveal a …; put that card … and the rest on the bottom in a random
+    # order" (CR 701.20a, 401.4); "that shares a creature type with it" of a dying equipped creature
+    # (CR 603.10a); "Exile ~ with three time counters on it" (CR 702.62b)
+    "Bag of Tricks", "Heirloom Blade", "Venture Forth", "Grave Endeavor", "Arcane Endeavor",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

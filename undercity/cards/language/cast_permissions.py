@@ -63,6 +63,17 @@ class ExileUntilCastFree(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MayCastFromHandFree(Effect):
+    """"You may cast an instant or sorcery spell with mana value less than or equal to the other
+    result from your hand without paying its mana cost": one card of ``filter`` with mana value
+    at most ``max_mv`` (counted as it resolves), cast while this resolves (CR 608.2g: timing
+    permissions don't apply) without paying its mana cost (CR 118.9)."""
+
+    filter: Filter
+    max_mv: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class MayCastFromGraveyard(Effect):
     """"You may cast ``what`` from your graveyard" while this resolves (CR 608.2g, 601.2),
     paying its costs. ``exile_instead``: "If a spell cast from your graveyard this way would

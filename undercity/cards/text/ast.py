@@ -810,6 +810,21 @@ class PutAmong(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PutAndRest(Node):
+    """"put that card onto the battlefield and the rest on the bottom of your library in a random
+    order" — after "reveal cards … until you reveal a creature card" (CR 401.4)."""
+
+    who: Node | None
+    verb: str
+    to: str
+    rest_to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "that card", self.to, "and the rest",
+                     self.rest_to)
+
+
+@dataclass(frozen=True, slots=True)
 class PutFromHand(Node):
     """"put two cards from your hand on top of your library in any order" (CR 401.4)."""
 

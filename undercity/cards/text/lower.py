@@ -677,6 +677,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # CR 400.7, 110.2: a card put onto the battlefield by an effect is a new object
                 # under the control of the effect's controller ("under your control").
                 return [m.ReturnToBattlefield(object_ref(c.what, ctx))]
+            if c.to.startswith("to the battlefield") and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
+                    and c.what.noun.suffix == ("from your graveyard",) and c.what.noun.card == "card":
+                return [_return_one(c, ctx)]
             if c.to == "to its owner's hand" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
                     and c.what.noun.suffix == ("you control",) and not c.what.noun.card:
                 # "Return a land you control to its owner's hand": chosen as it resolves, not
@@ -689,6 +692,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.ReturnToHand(object_ref(c.what, ctx))]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
+        if v == "exile" and isinstance(c.what, A.SelfRef) and c.to.startswith("with ") and ctx.spell:
+            from undercity.cards.language.suspend import ExileWithTimeCounters
+            from undercity.cards.text.parser import NUMBERS
+
+            word = c.to.split()[1]  # "with three time counters on it": the spell itself (CR 122.1)
+            return [ExileWithTimeCounters(int(NUMBERS.get(word.lower()) or word))]
         if v == "goad" and isinstance(c.what, A.EachRef) and c.what.noun.suffix in (
                 ("target player controls",), ("target opponent controls",)):
             # "Goad each creature target player controls" (CR 701.15a): that player's creatures
@@ -1395,6 +1404,9 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     assert isinstance(s, A.Sentence)
     ex = s.clauses[0]
     assert isinstance(ex, A.ExileUntil)
+    t = sentences[1] if len(sentences) > 1 else None
+    if isinstance(t, A.Sentence) and len(t.clauses) == 1 and isinstance(t.clauses[0], A.PutAndRest):
+        return _reveal_until_put(s, ex, t, ctx), 1
     if ex.verb.startswith("reveal"):
         return _reveal_until(s, ctx), 1
     mine = ex.who is None
@@ -1439,6 +1451,45 @@ def _reveal_until(s: A.Sentence, ctx: Ctx) -> m.Effect:
     return RevealUntilIntoGraveyard(player_ref(ex.who, ctx), noun_filter(ex.what.noun))
 
 
+#: "with mana value equal to [a die result]" (CR 202.3, 706.4).
+_MV_EQUAL = "with mana value equal to "
+
+
+def _reveal_until_put(s: A.Sentence, ex: A.ExileUntil, t: A.Sentence, ctx: Ctx) -> m.Effect:
+    """"Reveal [exile] cards from the top of your library until you reveal [exile] a creature card
+    [with mana value equal to the result]. Put that card onto the battlefield [into your hand] and
+    the rest on the bottom of your library in a random order." (CR 701.20a, 401.4)"""
+    from undercity.cards.language.reveal_until import BATTLEFIELD, HAND, RevealUntil
+
+    put = t.clauses[0]
+    assert isinstance(put, A.PutAndRest)
+    exile = ex.verb.startswith("exile")
+    if s.may not in ("", "you may") or s.prefix or s.where or len(s.clauses) != 1 or ex.who is not None \
+            or ex.owner != "your" \
+            or ex.until != ("you exile" if exile else "you reveal") or t.may or t.prefix or put.who is not None \
+            or put.to not in ("onto the battlefield", "into your hand") \
+            or put.rest_to != "on the bottom of your library in a random order":
+        raise Unsupported(s.render())
+    w = ex.what
+    if not (isinstance(w, A.DescRef) and w.det in ("a", "an") and w.noun.card == "card"):
+        raise Unsupported(w.render())
+    noun, mv = w.noun, None
+    if noun.suffix and noun.suffix[-1].startswith(_MV_EQUAL):
+        mv = _die_result(noun.suffix[-1].removeprefix(_MV_EQUAL), ctx)
+        noun = replace(noun, suffix=noun.suffix[:-1])
+    # "that shares a creature type with it": the creature the trigger names (CR 603.10a)
+    kin = noun.suffix == ("that shares a creature type with it",) and ctx.it == m.TRIGGER_OBJECT
+    if kin:
+        noun = replace(noun, suffix=())
+    if noun.suffix:
+        raise Unsupported(w.render())
+    effect = RevealUntil(noun_filter(noun), BATTLEFIELD if put.to == "onto the battlefield" else HAND, mv, exile,
+                         shares_creature_type=kin)
+    if s.may:  # "you may reveal …" (CR 608.2d): the choice, then both sentences
+        return May((effect,), text=f"{_sentence_text(s)} {_sentence_text(t)}")
+    return effect
+
+
 #: "put target creature on the bottom of its owner's library" (CR 400.3, 401.4): on top or not.
 _ON_LIBRARY = {"on top of its owner's library": True, "on the bottom of its owner's library": False,
                "on top of your library": True}
@@ -1455,6 +1506,22 @@ def _put_on_library(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
     if what.kind == "all":
         raise Unsupported(c.render())  # several at once: their owners order them (CR 401.4)
     return lt.PutOnLibrary(what, top=_ON_LIBRARY[c.to])
+
+
+#: "… to the battlefield with a number of +1/+1 counters on it equal to [a die result]" (CR 122.6).
+_WITH_COUNTERS = "to the battlefield with a number of +1/+1 counters on it equal to "
+
+
+def _return_one(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """"Return a creature card from your graveyard to the battlefield with a number of +1/+1
+    counters on it equal to that result": chosen as it resolves, not targeted (CR 608.2c, 122.6)."""
+    from undercity.cards.language.zone_moves import ReturnChosenCard
+
+    assert isinstance(c.what, A.DescRef)
+    if not c.to.startswith(_WITH_COUNTERS):
+        raise Unsupported(c.render())
+    return ReturnChosenCard(noun_filter(replace(c.what.noun, suffix=())),
+                            counters=(("+1/+1", _die_result(c.to.removeprefix(_WITH_COUNTERS), ctx)),))
 
 
 def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
@@ -1572,6 +1639,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
+            continue
+        if s.may == "you may" and len(s.clauses) == 1 and isinstance(c0 := s.clauses[0], A.ObjectAction) \
+                and c0.verb == "cast" and c0.who is None and c0.to == "without paying its mana cost":
+            out.append(_cast_from_hand_free(c0, ctx))  # the choice of the card is the choice to cast
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
@@ -1939,6 +2010,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return PutIntoGraveyardFromBattlefield(filter=replace(flt, other=flt.other or s.det == "another"))
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "dies" and word == "whenever":
+        return m.Trigger("equipped_dies")  # the creature it was attached to as it died (CR 603.10a)
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -2056,8 +2129,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters"):
-        ctx.it = m.TRIGGER_OBJECT  # the attacking or entering creature the trigger names
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dies"):
+        ctx.it = m.TRIGGER_OBJECT  # the attacking, entering or dying creature the trigger names
     if when.event == "becomes_blocked":
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked (the trigger's object)
     ctx.cast_trigger = when.event == "cast"

@@ -289,7 +289,7 @@ class Parser:
                  "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "that share a land type", "in your opponents' graveyards", "in the chosen player's graveyard",
-                 "in target player's graveyard", "in their graveyard")
+                 "in target player's graveyard", "in their graveyard", "that shares a creature type with it")
 
     @rule
     def suffix(self) -> str | None:
@@ -305,7 +305,8 @@ class Parser:
             if what and self.num() is not None and self.one_of("or greater", "or less"):
                 return " ".join(self.toks[start:self.i])
             self.i = start + 1
-            if self.eat("power", "greater", "than", "or", "equal", "to") and self.die_result():
+            if self.one_of("power greater than or equal to", "mana value less than or equal to",
+                           "mana value equal to") and self.die_result():
                 return " ".join(self.toks[start:self.i])  # a die roll's result (CR 706.4)
         self.i = start
         return None
@@ -658,6 +659,10 @@ class Parser:
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
         self.i = start
+        if (v := self.verb("cast")) and self.peek() in ("a", "an") and (what := self.ref()) is not None and (
+                how := self.one_of("without paying its mana cost")):
+            return A.ObjectAction(who, v, what, how)  # "cast an instant … from your hand without paying …"
+        self.i = start
         if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
                 to := self.one_of("on the bottom of that library in a random order",
                                   "on the bottom of their library in a random order")):
@@ -697,6 +702,10 @@ class Parser:
                 to := self.one_of("on top of your library in any order", "on top of your library",
                                   "on the bottom of your library in any order", "on the bottom of your library")):
             return A.PutFromHand(who, v, n, card, to)
+        self.i = mark
+        if self.eat("that", "card") and (to := self.one_of(*self._TAKE_PLACES)) and self.eat("and", "the", "rest") \
+                and (rest_to := self.one_of(*self._REST_PLACES)):
+            return A.PutAndRest(who, v, to, rest_to)  # after "… until you reveal a creature card" (CR 401.4)
         self.i = mark
         if (what := self.ref()) is not None and (to := self.one_of(*self._LIBRARY_PLACES, *self._REST_PLACES)):
             return A.ObjectAction(who, v, what, to)
@@ -781,6 +790,13 @@ class Parser:
                     and self.raw(4).startswith("{"):
                 self.i += 5  # "counter target spell unless its controller pays {3}" (CR 701.6a, 118.12)
                 return A.ObjectAction(who, v, what, f"unless its controller pays {self.raw(-1)}")
+            if isinstance(what, A.SelfRef) and v == "exile" and self.at("with") and self.peek(2) == "time":
+                mark = self.i
+                self.i += 1
+                n = self.num()  # "Exile ~ with three time counters on it" (CR 122.1)
+                if n is not None and n.value and self.one_of("time counters on it", "time counter on it"):
+                    return A.ObjectAction(who, v, what, " ".join(self.toks[mark:self.i]))
+                self.i = mark
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
@@ -815,6 +831,15 @@ class Parser:
                 to = self.one_of("to its owner's hand", "to their owners' hands", "to your hand",
                                  "to its owner's hand", "to the battlefield", "to the battlefield tapped",
                                  "to the battlefield under your control", "to the battlefield under its owner's control")
+                if to == "to the battlefield" and self.at("with", "a", "number", "of", "+1/+1", "counters", "on", "it",
+                                                         "equal", "to"):
+                    mark = self.i
+                    self.i += 10
+                    r = self.die_result()  # "… with a number of +1/+1 counters on it equal to that result"
+                    if r is None:
+                        self.i = mark
+                    else:
+                        to = " ".join(["to the battlefield", *self.toks[mark:mark + 10], r])
                 if to:
                     return A.ObjectAction(who, v, what, to)
                 if isinstance(what, A.SelfRef):
