@@ -67,6 +67,9 @@ CARDS = [
     # order" (CR 701.20a, 401.4); "that shares a creature type with it" of a dying equipped creature
     # (CR 603.10a); "Exile ~ with three time counters on it" (CR 702.62b)
     "Bag of Tricks", "Heirloom Blade", "Venture Forth", "Grave Endeavor", "Arcane Endeavor",
+    # casting a card exiled from another player's library or the battlefield, spending mana as though
+    # it were mana of any color (CR 609.4b, 611.2a)
+    "Hurl Through Hell", "Stolen Strategy",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

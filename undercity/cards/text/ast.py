@@ -785,6 +785,8 @@ class TopCards(Node):
     library: str
 
     def render(self) -> str:
+        if not self.n.word:  # "exile the top card of each opponent's library"
+            return _join(self.who.render() if self.who else None, self.verb, "the top card of", self.library)
         return _join(self.who.render() if self.who else None, self.verb, "the top", self.n.render(), "cards of",
                      self.library)
 

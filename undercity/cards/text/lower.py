@@ -1242,6 +1242,48 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     return [ExileTopPlay(n, next_turn=next_turn)]
 
 
+#: "… and you may spend mana as though it were mana of any color to cast …" (CR 609.4b).
+_ANY_COLOR = tuple(A.Phrase(A.WordRef("you"), f"may spend mana as though it were mana of any color to cast {w}")
+                   for w in ("it", "that spell", "those spells"))
+
+
+def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Exile the top card of each opponent's library. Until end of turn, you may cast spells from
+    among those exiled cards, and you may spend mana as though it were mana of any color to cast
+    those spells." (Stolen Strategy): one ExileTopPlay of those libraries, the permission the
+    controller's (CR 611.2a, 609.4b); the number of sentences after the first it took. None if
+    the first sentence isn't such an exile. "You may play those cards for as long as they remain
+    exiled" (Brainstealer Dragon) is read but not lowered yet: the permission has no such duration."""
+    s = sentences[0]
+    first = s.clauses[0] if isinstance(s, A.Sentence) and len(s.clauses) == 1 else None
+    if not (isinstance(first, A.TopCards) and first.library == "each opponent's library" and first.who is None):
+        return None
+    assert isinstance(s, A.Sentence)
+    t = sentences[1] if len(sentences) > 1 else None
+    if s.may or s.prefix or s.where or not isinstance(t, A.Sentence) or t.may != "you may":
+        raise Unsupported(s.render())
+    n = _n(first.n, ctx)
+    cast = A.Phrase(None, "cast spells from among those exiled cards")
+    if t.prefix == "until end of turn," and t.clauses == (cast, _ANY_COLOR[2]) and t.joins == (", and ",):
+        return ExileTopPlay(n, cast_only=True, whose=m.EACH_OPPONENT, any_color=True), 1
+    raise Unsupported(t.render())
+
+
+def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Exile target creature. Until the end of your next turn, you may cast that card and you may
+    spend mana as though it were mana of any color to cast that spell." (CR 611.2a, 601.2, 609.4b)"""
+    first = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(first, A.ObjectAction) and first.verb == "exile" and first.who is None and not first.to
+            and isinstance(first.what, A.TargetRef)) or s.may or s.prefix or s.where:
+        return None
+    if then is None or then.prefix != "until the end of your next turn," or then.may != "you may" \
+            or then.clauses != (A.Phrase(None, "cast that card"), _ANY_COLOR[1]) or then.joins != (" and ",):
+        return None
+    from undercity.cards.language.cast_permissions import ExileMayCast
+
+    return ExileMayCast(ctx.target(first.what), any_color=True)
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -1524,6 +1566,24 @@ def _return_one(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
                             counters=(("+1/+1", _die_result(c.to.removeprefix(_WITH_COUNTERS), ctx)),))
 
 
+#: "with mana value less than or equal to [a die result]" (CR 202.3, 706.4).
+_MV_AT_MOST = "with mana value less than or equal to "
+
+
+def _cast_from_hand_free(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """"[You may] cast an instant or sorcery spell with mana value less than or equal to the
+    other result from your hand without paying its mana cost" (CR 608.2g, 118.9)."""
+    from undercity.cards.language.cast_permissions import MayCastFromHandFree
+
+    w = c.what
+    if not (isinstance(w, A.DescRef) and w.det in ("a", "an") and w.noun.card == "spell"
+            and len(w.noun.suffix) == 2 and w.noun.suffix[0].startswith(_MV_AT_MOST)
+            and w.noun.suffix[1] == "from your hand"):
+        raise Unsupported(c.render())
+    flt = noun_filter(replace(w.noun, suffix=()))
+    return MayCastFromHandFree(flt, _die_result(w.noun.suffix[0].removeprefix(_MV_AT_MOST), ctx))
+
+
 def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
     """"roll a d20", "roll two d8 and choose one result" (CR 706.4), "roll a d20 and add …"
     (CR 706.2): a roll whose result the words after it may name."""
@@ -1595,6 +1655,14 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
+        if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
+            out.append(others[0])  # "exile the top card of each opponent's library. You may …"
+            skip = others[1]
+            continue
+        if (exiled := _exile_may_cast(s, nxt, ctx)) is not None:
+            out.append(exiled)
+            skip = 1
+            continue
         if (played := _exile_top_play(s, nxt, ctx)) is not None:
             skip = 1
             third = body.sentences[k + 2] if k + 2 < len(body.sentences) else None

@@ -626,8 +626,16 @@ class Parser:
                 "cards", "of") and (lib := self.one_of(*self._LIBRARIES)):
             return A.TopCards(who, v, n, lib)
         self.i = start
+        if (v := self.verb("exile")) and self.eat("the", "top", "card", "of") and (lib := self.one_of(
+                "each opponent's library", "each player's library")):
+            return A.TopCards(who, v, A.Num("", 1), lib)  # one card of each of those libraries (CR 401.1)
+        self.i = start
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
+        self.i = start
+        if (v := self.verb("play")) and (w := self.one_of("those cards", "that card")) and (
+                d := self.one_of("for as long as they remain exiled", "for as long as it remains exiled")):
+            return A.ObjectAction(who, v, A.WordRef(w), d)  # CR 611.2b: while they stay in exile
         self.i = start
         if (v := self.verb("play")) and self.eat("cards", "this", "way", "without", "paying", "their", "mana", "costs"):
             return A.Phrase(who, f"{v} cards this way without paying their mana costs")  # CR 118.9
@@ -658,6 +666,15 @@ class Parser:
         if (v := self.verb("cast")) and (t := self.target_ref()) is not None and self.eat(
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
+        self.i = start
+        if (v := self.verb("cast")) and self.eat("that", "card") and self.peek() in ("and", "."):
+            return A.Phrase(who, f"{v} that card")  # a permission to cast it, paying its costs (CR 601.2)
+        self.i = start
+        if (v := self.verb("spend") if who is None else self.one_of("may spend")) and self.eat(
+                "mana", "as", "though", "it", "were", "mana", "of", "any") and (kind := self.one_of("color", "type")) \
+                and self.eat("to", "cast") and (what := self.one_of("it", "that spell", "those spells")):
+            # "[you may] spend mana as though it were mana of any color to cast it" (CR 609.4b)
+            return A.Phrase(who, f"{v} mana as though it were mana of any {kind} to cast {what}")
         self.i = start
         if (v := self.verb("cast")) and self.peek() in ("a", "an") and (what := self.ref()) is not None and (
                 how := self.one_of("without paying its mana cost")):
@@ -1114,7 +1131,7 @@ class Parser:
     @rule
     def sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
-                             "if this spell was cast from a graveyard ,") or ""
+                             "if this spell was cast from a graveyard ,", "if you cast a spell this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
