@@ -192,6 +192,11 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return [lki["controller"]] if lki else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)
+    if k == "player_to_your_right":
+        # The player before the controller in turn order (CR 101.4: it passes to the left),
+        # skipping those who left the game (CR 800.4a); no one else: nobody.
+        n = len(s.players)
+        return next(([q] for d in range(1, n) if not s.players[(q := (item.controller - d) % n)].left), [])
     raise ValueError(f"{k} does not name players")
 
 

@@ -70,6 +70,8 @@ CARDS = [
     # casting a card exiled from another player's library or the battlefield, spending mana as though
     # it were mana of any color (CR 609.4b, 611.2a)
     "Hurl Through Hell", "Stolen Strategy",
+    # "roll a d4 and create … equal to the result", "the player to your right gains control of ~" (CR 101.4, 613.1b)
+    "Bucknard's Everfull Purse",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

@@ -773,6 +773,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if what.kind == "all":
             raise Unsupported(c.render())
         return [CantBeBlockedBy(what, m.F("Creature"), until="your_next_turn")]  # CR 509.1b, 611.2b
+    if isinstance(c, A.GainControl) and c.who == A.WordRef("the player to your right") and not c.duration:
+        from undercity.cards.language.continuous import PLAYER_TO_YOUR_RIGHT, GainControlOf
+
+        what = object_ref(c.what, ctx)
+        if what.kind not in ("target", "self"):
+            raise Unsupported(c.render())
+        return [GainControlOf(what, "always", who=PLAYER_TO_YOUR_RIGHT)]  # CR 613.1b, for good
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())

@@ -381,7 +381,8 @@ class Parser:
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
-                  "that token", "the creature", "each of them", "the top card of your library", "the chosen cards")
+                  "that token", "the creature", "each of them", "the top card of your library", "the chosen cards",
+                  "the player to your right")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
