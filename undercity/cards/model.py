@@ -518,6 +518,9 @@ class Cost:
     #: "Pay N life:" — N, or a quantity counted as the cost is paid (CR 119.4: only with a life
     #: total at least that large; ``engine.costs.life_payment``).
     pay_life: Amount | None = None
+    #: "Roll a d8:" — a die of that many sides rolled as the cost is paid (CR 602.2b, 706.1;
+    #: ruling 2021-07-23, Clay Golem); "the result" is that roll's.
+    roll: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -462,6 +462,10 @@ def run_activate(g: Game, job: Job) -> None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     if discard is not None:
         zones.move(g, discard, "graveyard", rule="701.9a", verb="is discarded")
+    if a.cost.roll is not None:  # "Roll a d8:" — rolled as the cost is paid (CR 602.2b, 706.1)
+        from undercity.engine import dice
+
+        item.trigger_data[dice.RESULT_KEY] = sum(dice.roll(g, player, a.cost.roll))
     s.stack.append(item)
     s.jobs.pop()
     s.priority = player

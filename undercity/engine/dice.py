@@ -176,8 +176,9 @@ def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
 
 @counts(ld.DieResult)
 def _die_result(g: Game, a: Count, item: StackItem, job: Job) -> int:
-    """"X, where X is the result" (CR 706.2)."""
-    return int(job.data.get(RESULT_KEY, 0))
+    """"X, where X is the result" (CR 706.2) — of a roll as the ability resolves, or of the
+    roll that was part of its cost (CR 602.2b: kept with the ability on the stack)."""
+    return int(job.data.get(RESULT_KEY, item.trigger_data.get(RESULT_KEY, 0)))
 
 
 @counts(ld.OtherResult)

@@ -72,6 +72,8 @@ CARDS = [
     "Hurl Through Hell", "Stolen Strategy",
     # "roll a d4 and create … equal to the result", "the player to your right gains control of ~" (CR 101.4, 613.1b)
     "Bucknard's Everfull Purse",
+    # a die rolled as part of an activation cost; "Monstrosity X, where X is the result" (CR 602.2b, 701.37a)
+    "Clay Golem",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

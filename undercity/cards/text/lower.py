@@ -37,7 +37,7 @@ from undercity.cards.language.conditions import Controls
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
-from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, RollDie
+from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, DieResult, RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.divided import DamageDivided
@@ -721,9 +721,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [MillThatMany()]
     if isinstance(c, A.PlayerCount) and c.verb.lower() == "monstrosity":
-        if c.who is not None or not isinstance(c.n.value, int):
-            raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost or a roll
-        return [Monstrosity(c.n.value)]  # CR 701.37a, of the ability's source
+        if c.who is not None or not isinstance(c.n.value, int) and not isinstance(ctx.x, DieResult):
+            raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost
+        # CR 701.37a, of the ability's source; "Monstrosity X, where X is the result" (CR 706.4)
+        return [Monstrosity(c.n.value if isinstance(c.n.value, int) else ctx.x)]
     if isinstance(c, A.PlayerCount):
         who = player_ref(c.who, ctx)
         v = c.verb.lower().rstrip("s").replace("scrie", "scry")
@@ -2288,6 +2289,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             if words[2] in _RULES_COUNTERS:
                 raise Unsupported(c.render())
             kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
+        elif c.kind == "roll" and "roll" not in kw:
+            kw["roll"] = int(c.words.split()[-1][1:])  # "roll a d8" (CR 706.1)
         else:
             raise Unsupported(c.render())
     return m.Cost(**kw)
@@ -2365,6 +2368,8 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
     ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) else None)
+    if cost.roll is not None:  # "Roll a d8: …, where X is the result": the cost's roll (CR 602.2b)
+        ctx.rolled = A.Roll(None, "roll", A.Num("a", 1), cost.roll)
     if cost.remove_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True

@@ -1474,6 +1474,9 @@ class Parser:
                     amount := self.one_of("the number of colors in your commanders' color identity")):
                 return A.CostItem("pay_life", f"pay life equal to {amount}")  # CR 119.4, 903.4f
             return None
+        if self.eat("roll", "a") and self.peek()[:1] == "d" and self.peek()[1:].isdigit() and int(self.peek()[1:]):
+            self.i += 1  # "Roll a d8:" (CR 602.2b, 706.1)
+            return A.CostItem("roll", f"roll a {self.raw(-1)}")
         if self.eat("remove"):
             # "Remove a +1/+1 counter from ~" (CR 602.2b)
             n = self.num()
