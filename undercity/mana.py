@@ -229,6 +229,21 @@ class ManaCost:
             return self
         return ManaCost(max(0, self.generic - n), self.colored, self.colorless, self.hybrid, self.x, self.text)
 
+    def spent_as_any(self, *, colorless_too: bool = False) -> ManaCost:
+        """What paying this cost asks of the mana when it may be spent "as though it were mana of
+        any color" (``colorless_too``: "of any type", CR 118.14): each colored symbol — and each
+        two-color or {2/C}-style hybrid symbol — can be paid with one mana of any type, i.e. it is
+        paid like a generic one. The cost itself doesn't change (CR 609.4b): this is only the
+        demand handed to the payment planner. {C} stays colorless-only unless ``colorless_too``
+        (colored mana can't be spent as though it were colorless, CR 106.1b); Phyrexian symbols
+        keep their life option and stay as they are."""
+        hybrid = tuple(h for h in self.hybrid if "P" in h)
+        generic = self.generic + sum(self.colored) + len(self.hybrid) - len(hybrid)
+        colorless = 0 if colorless_too else self.colorless
+        if colorless_too:
+            generic += self.colorless
+        return ManaCost(generic, (0, 0, 0, 0, 0), colorless, hybrid, self.x, "{0}" if self.has_mana_cost else "")
+
     def __str__(self) -> str:
         return self.text
 

@@ -445,6 +445,30 @@ class HeuristicAgent:
         what the card tells the opponents."""
         return self._index(d, lambda v: v is not None) or 0
 
+    #: Decisions a look-ahead answers at most before it judges the position it reached.
+    LOOKAHEAD_DECISIONS = 60
+
+    def _die_result(self, g: Game, d: Decision) -> int:
+        """"Roll two d6 and choose one result" (CR 706.4): play each choice out on a copy of the
+        game — what this player can't see shuffled (``mcts.determinize``) — until the spell has
+        resolved and a player would get priority, and keep the better position
+        (``evaluation.static_eval``): more Beasts or more lands, a smaller sweep or a bigger one."""
+        from undercity.agents.mcts import determinize
+
+        scores = []
+        for i in range(len(d.options)):
+            c = g.copy()
+            determinize(c, d.player, random.Random(i))
+            c.apply(i)
+            n = 0
+            while not c.over and c.pending is not None and c.pending.kind != "priority" \
+                    and n < self.LOOKAHEAD_DECISIONS:
+                dd = c.pending
+                c.apply(HeuristicAgent(n).decide(c, dd))
+                n += 1
+            scores.append(ev.static_eval(c, d.player))
+        return self._argmax(scores)
+
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
 

@@ -357,7 +357,7 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         # CR 701.37a: the counters and what becoming monstrous unlocks — nothing once it is.
         from undercity.engine.monstrosity import is_monstrous
 
-        return 0.0 if is_monstrous(g, s.objs[source]) else 1.0 * e.n + 2.5
+        return 0.0 if is_monstrous(g, s.objs[source]) else 1.0 * _amount(e.n, x, 4) + 2.5  # a d8: about 4
     if isinstance(e, m.Pump) and e.what == m.SELF and source is not None and source in s.objs:
         return trick_gain(g, me, s.objs[source], _amount(e.p, x), _amount(e.t, x), e.keywords)
     if isinstance(e, m.AddMana | m.CopySpell | m.ExileGraveyards | m.Mill):

@@ -308,7 +308,7 @@ class Search(Effect):
     ``to`` a zone (``tapped`` if the battlefield), then shuffle."""
 
     filter: Filter
-    n: int = 1
+    n: Amount = 1  # "a number of basic land cards equal to the other result" (CR 706.4)
     to: str = "hand"
     tapped: bool = False
     who: Ref = YOU
@@ -536,6 +536,9 @@ class Cost:
     #: ``sacrifice_x``: "Sacrifice X Treasures:", X announced as it is activated (CR 601.2b, 602.2b).
     sacrifice_n: int = 1
     sacrifice_x: bool = False
+    #: "Roll a d8:" — a die of that many sides rolled as the cost is paid (CR 602.2b, 706.1;
+    #: ruling 2021-07-23, Clay Golem); "the result" is that roll's.
+    roll: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

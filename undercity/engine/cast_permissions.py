@@ -15,10 +15,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
+    ExileMayCast,
     ExileTopPlay,
     ExileTopPlayThisTurn,
     ExileUntilCastFree,
@@ -36,6 +38,7 @@ from undercity.engine.state import Job, StackItem
 if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
+    from undercity.mana import ManaCost
 
 @handles(m.ExileTopMayPlay)
 def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPlay, key: str) -> None:
@@ -90,6 +93,22 @@ PLAY_THIS_TURN = "play_this_turn"
 UNTIL_NEXT_TURN = -1
 #: The ``free`` of a permission to play a card paying its costs or without paying its mana cost.
 MAY_BE_FREE = "may"
+#: Markers after ``free``: "cast" — spells only, no land play (CR 305.9); ``ANY_COLOR`` — "you may
+#: spend mana as though it were mana of any color to cast it" (CR 609.4b).
+CAST_ONLY, ANY_COLOR = "cast", "any_color"
+
+
+def payable_cost(g: Game, player: int, o: Obj, cost: ManaCost) -> ManaCost:
+    """The demand the payment planner meets when ``player`` casts ``o`` with its total cost
+    ``cost``: unchanged, unless a permission lets them spend mana as though it were mana of any
+    color to cast it (CR 609.4b: the cost doesn't change, only how it may be paid).
+    Asked by ``casting`` for every cast it plans and makes; one dict lookup when no card has such
+    a permission."""
+    perms = g.s.extra.get(PLAY_THIS_TURN)
+    perm = perms.get(o.id) if perms else None
+    if perm is None or perm[0] != player or ANY_COLOR not in perm[3:]:
+        return cost
+    return cost.spent_as_any()
 
 
 @handles(ExileTopPlay)
@@ -105,16 +124,36 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
     free = MAY_BE_FREE if e.free_if_cast_from_graveyard and item.trigger_data.get("from_zone") == "graveyard" \
         else False
     names = []
-    for oid in list(s.players[p].library[:max(0, amount(g, e.n, item, job))]):
-        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
-        if new is not None:
-            # A fourth element marks "cast spells from among them": no land play (CR 305.9).
-            perms[new.id] = (p, UNTIL_NEXT_TURN if e.next_turn else s.turn, free, *(("cast",) if e.cast_only else ()))
-            names.append(new.name)
+    n = max(0, amount(g, e.n, item, job))
+    until = UNTIL_NEXT_TURN if e.next_turn else s.turn
+    marks = (*((CAST_ONLY,) if e.cast_only else ()), *((ANY_COLOR,) if e.any_color else ()))
+    for owner in ref_players(g, e.whose, item, job):  # each opponent in turn order (CR 101.4)
+        for oid in list(s.players[owner].library[:n]):
+            new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+            if new is not None:
+                # After ``free``: "cast spells from among them": no land play (CR 305.9); mana
+                # spent as though it were of any color (CR 609.4b).
+                perms[new.id] = (p, until, free, *marks)
+                names.append(new.name)
     if names:
         until = "until the end of their next turn" if e.next_turn else "this turn"
         verb = "cast spells from among" if e.cast_only else "play"
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may {verb} {', '.join(names)} {until}"))
+
+
+@handles(ExileMayCast)
+def h_exile_may_cast(g: Game, job: Job, item: StackItem, e: ExileMayCast, key: str) -> None:
+    """Exile the target; until the end of your next turn you may cast that card (CR 611.2a)."""
+    s = g.s
+    p = item.controller
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+        if new is None or new.zone != "exile":
+            continue  # a token ceases to exist (CR 111.7)
+        s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, UNTIL_NEXT_TURN, False, CAST_ONLY,
+                                                          *((ANY_COLOR,) if e.any_color else ()))
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may cast {new.name} until the end "
+                                                         "of their next turn"))
 
 
 @handles(ExileTopPlayThisTurn)
@@ -207,7 +246,7 @@ def play_options(g: Game, player: int) -> list[Option]:
         if who != player or turn not in (s.turn, UNTIL_NEXT_TURN) or o is None or o.zone != "exile":
             continue
         if "Land" in o.card.types:
-            if only:  # "you may cast spells from among them": a land can't be cast (CR 305.9)
+            if CAST_ONLY in only:  # "you may cast spells from among them": a land can't be cast (CR 305.9)
                 continue
             if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
                 out.append(Option(f"play {o.name} from exile", ("play", oid)))
@@ -274,14 +313,16 @@ def h_may_cast_from_hand_free(g: Game, job: Job, item: StackItem, e: MayCastFrom
     """One card of the controller's hand matching the filter, cast without paying its mana cost as
     this finishes resolving (CR 608.2g, 118.9; like Mad Wizard's Lair): its mana value is the card's
     (CR 202.3), a land can't be cast (CR 305.9); cards drawn by this spell's earlier effect count
-    (ruling 2017-02-09, Rishkar's Expertise)."""
+    (ruling 2017-02-09, Rishkar's Expertise). A mana value bound that is an amount ("less than or
+    equal to the other result", Arcane Endeavor) is counted as it resolves (CR 608.2h)."""
     s = g.s
     p = item.controller
+    flt = e.filter if e.max_mv is None else replace(e.filter, max_mv=amount(g, e.max_mv, item, job))
     seen: set[str] = set()
     opts = []
     for c in s.players[p].hand:
         o = s.objs[c]
-        if o.name not in seen and targeting.matches(g, o, e.filter, p) and casting.castable(g, p, o, free=True):
+        if o.name not in seen and targeting.matches(g, o, flt, p) and casting.castable(g, p, o, free=True):
             seen.add(o.name)  # identical cards are one choice
             opts.append(Option(f"cast {o.name} without paying its mana cost", c))
     if not opts:

@@ -142,6 +142,7 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     if cost.x:
         cost = cost.with_x(0)
     cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
+    cost = cast_permissions.payable_cost(g, player, o, cost)  # CR 609.4b: "as though … any color"
     if sources is None:
         sources = costs.mana_sources(g, player)
     if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
@@ -248,14 +249,19 @@ def _cast(g: Game, job: Job) -> None:
     cost = cost.increase_generic(inc) if inc else cost
     x = None
     if cost.x:
-        hi_x = max_affordable_x(cost, costs.mana_sources(g, player), costs.pool_of(g, player))
-        while red and can_pay(cost.with_x(max(hi_x, 0) + 1).reduce_generic(red), costs.mana_sources(g, player),
-                              costs.pool_of(g, player)):
+        hi_x = max_affordable_x(cast_permissions.payable_cost(g, player, o, cost), costs.mana_sources(g, player),
+                                costs.pool_of(g, player))
+        while red and can_pay(cast_permissions.payable_cost(g, player, o, cost.with_x(max(hi_x, 0) + 1)
+                                                            .reduce_generic(red)),
+                              costs.mana_sources(g, player), costs.pool_of(g, player)):
             hi_x = max(hi_x, 0) + 1
         opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
         x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
         cost = cost.with_x(x)
     cost = cost.reduce_generic(red) if red else cost
+    # CR 609.4b: mana spent "as though it were mana of any color" — after the reductions, which
+    # reduce only the cost's generic part (CR 118.7a).
+    cost = cast_permissions.payable_cost(g, player, o, cost)
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled = (spell_costs.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
               if alt is not None and alt.exile_other_graveyard else [])
@@ -518,6 +524,10 @@ def run_activate(g: Game, job: Job) -> None:
         zones.move(g, sac, "graveyard", rule="602.2b", verb="is sacrificed")
     if discard is not None:
         discard_card(g, discard)
+    if a.cost.roll is not None:  # "Roll a d8:" — rolled as the cost is paid (CR 602.2b, 706.1)
+        from undercity.engine import dice
+
+        item.trigger_data[dice.RESULT_KEY] = sum(dice.roll(g, player, a.cost.roll))
     s.stack.append(item)
     s.jobs.pop()
     s.priority = player

@@ -22,7 +22,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, ref_objects, until_text
+from undercity.engine.effects import amount, handles, ref_objects, ref_players, until_text
 from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
 
 if TYPE_CHECKING:
@@ -46,15 +46,18 @@ def h_gain_control(g: Game, job: Job, item: StackItem, e: GainControlOf, key: st
         g.emit(ev.Note(rule="611.2b", message=f"{g.player_name(item.controller)} no longer controls "
                                               f"{item.source_name}: gaining control does nothing"))
         return
+    gainers = ref_players(g, e.who, item, job)
+    if not gainers:
+        return
+    p = gainers[0]
     for oid in ref_objects(g, e.what, item, job):
         o = s.objs[oid]
         if o.zone != "battlefield":
             continue
-        text = _UNTIL_TEXT[e.until].format(player=g.player_name(item.controller), source=item.source_name)
-        g.emit(ev.EffectBegan(rule="613.1b", description=f"{g.player_name(item.controller)} gains control of "
+        text = _UNTIL_TEXT[e.until].format(player=g.player_name(p), source=item.source_name)
+        g.emit(ev.EffectBegan(rule="613.1b", description=f"{g.player_name(p)} gains control of "
                                                          f"{o.name}" + (f" {text}" if text else "")))
-        layers.add_effect(g, oid, (GainControl(item.controller),), until=e.until, player=item.controller,
-                          source=item.source)
+        layers.add_effect(g, oid, (GainControl(p),), until=e.until, player=p, source=item.source)
 
 
 #: ``State.extra`` key: object id of a permanent spell -> the copy effect it will enter with.

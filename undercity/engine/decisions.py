@@ -35,7 +35,7 @@ class Decision:
     (pay an echo cost or sacrifice, CR 702.30a), ``opening_hand`` (begin the game with a card on
     the battlefield, CR 103.6a), ``choose_to_destroy`` (a permanent to destroy, or none: ``None``;
     each player in turn, CR 101.4), ``choose_party`` (a party member of one type, or none:
-    CR 700.8d).
+    CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result").
     """
 
     player: int

@@ -13,14 +13,25 @@ then applies the results table (CR 706.3a) as part of the same ability (CR 706.3
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards.language import dice as ld
+from undercity.cards.model import ALL
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import triggers
-from undercity.engine.effects import amount, counts, handles, ref_players, run_in_order
+from undercity.engine.decisions import Option
+from undercity.engine.effects import (
+    amount,
+    counts,
+    destroy_simultaneously,
+    handles,
+    ref_objects,
+    ref_players,
+    run_in_order,
+)
 from undercity.engine.state import Job, StackItem
 from undercity.errors import UndercityError
 
@@ -33,6 +44,8 @@ if TYPE_CHECKING:
 #: rolling player's result (player -> total) when several roll.
 RESULT_KEY = "die_result"
 ALL_RESULTS_KEY = "die_results"
+#: "The other result" of "roll two d6 and choose one result" (the roll not chosen).
+OTHER_RESULT_KEY = "other_die_result"
 
 
 class DiceScriptError(UndercityError):
@@ -100,17 +113,43 @@ def h_roll_die(g: Game, job: Job, item: StackItem, e: ld.RollDie, key: str) -> N
         players = ref_players(g, e.who, item, job)
         n = len(g.s.players)
         players.sort(key=lambda p: (p - g.s.active) % n)
-        results = {p: sum(roll(g, p, e.sides, e.n, e.ignore_lowest)) for p in players}
+        rolls = {p: roll(g, p, e.sides, e.n, e.ignore_lowest) for p in players}
+        if e.choose:
+            job.data[key + ":kept"] = rolls.get(item.controller, [])
+        results = {p: sum(kept) for p, kept in rolls.items()}
         job.data[ALL_RESULTS_KEY] = results
         job.data[done] = results.get(item.controller, next(iter(results.values()), 0))
     total = job.data[done]
     if e.plus and done + ":plus" not in job.data:
         job.data[done + ":plus"] = amount(g, e.plus, item, job)  # CR 706.2: the modified result
     total += job.data.get(done + ":plus", 0)
+    if e.choose:
+        total, job.data[OTHER_RESULT_KEY] = _choose_result(g, job, item, list(job.data[key + ":kept"]), key)
     job.data[RESULT_KEY] = total
     row = next((r for r in e.table if r.holds(total)), None)
     if row is not None:  # CR 706.3a: "If the result was in this range, [effect]."
         run_in_order(g, job, item, row.effects, key + ":row")
+
+
+def _choose_result(g: Game, job: Job, item: StackItem, kept: list[int], key: str) -> tuple[int, int]:
+    """"Roll two d6 and choose one result" (CR 706.4): the roller picks which kept roll is
+    "that result"; the other is "the other result". Two equal rolls are no choice."""
+    if len(kept) < 2:  # a leaving player's roll: nothing to choose between
+        return (kept[0] if kept else 0), 0
+    opts = [Option(f"that result {v}, the other result {kept[1 - kept.index(v)]}", v)
+            for v in sorted(set(kept), reverse=True)]
+    chosen = g.ask(job, key + ":choose", item.controller, "die_result",
+                   f"rolled {kept[0]} and {kept[1]}: choose one result", opts)
+    rest = list(kept)
+    rest.remove(chosen)
+    return chosen, rest[0]
+
+
+@handles(ld.DestroyAllPowerAtLeast)
+def h_destroy_power_at_least(g: Game, job: Job, item: StackItem, e: ld.DestroyAllPowerAtLeast, key: str) -> None:
+    """CR 701.8a: the permanents with power at least the result, destroyed at once."""
+    flt = replace(e.filter, min_power=amount(g, e.power, item, job))
+    destroy_simultaneously(g, job, key, ref_objects(g, ALL(flt), item, job))
 
 
 @handles(ld.IfResult)
@@ -137,8 +176,15 @@ def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
 
 @counts(ld.DieResult)
 def _die_result(g: Game, a: Count, item: StackItem, job: Job) -> int:
-    """"X, where X is the result" (CR 706.2)."""
-    return int(job.data.get(RESULT_KEY, 0))
+    """"X, where X is the result" (CR 706.2) — of a roll as the ability resolves, or of the
+    roll that was part of its cost (CR 602.2b: kept with the ability on the stack)."""
+    return int(job.data.get(RESULT_KEY, item.trigger_data.get(RESULT_KEY, 0)))
+
+
+@counts(ld.OtherResult)
+def _other_result(g: Game, a: Count, item: StackItem, job: Job) -> int:
+    """"the other result" of "roll two d6 and choose one result" (CR 706.4)."""
+    return int(job.data.get(OTHER_RESULT_KEY, 0))
 
 
 

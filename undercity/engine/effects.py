@@ -201,6 +201,11 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return [lki["controller"]] if lki else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)
+    if k == "player_to_your_right":
+        # The player before the controller in turn order (CR 101.4: it passes to the left),
+        # skipping those who left the game (CR 800.4a); no one else: nobody.
+        n = len(s.players)
+        return next(([q] for d in range(1, n) if not s.players[(q := (item.controller - d) % n)].left), [])
     raise ValueError(f"{k} does not name players")
 
 
@@ -733,7 +738,7 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
     for p in ref_players(g, e.who, item, job):
         lib = searchable(g, p, p)  # CR 614.1a: a search may see only the top of it
         found: list[int] = []
-        for k in range(e.n):
+        for k in range(amount(g, e.n, item, job)):
             uniq = distinct_card_options(g, (c for c in lib if c not in found
                                              and targeting.matches(g, g.s.objs[c], e.filter, p)
                                              and (not e.share_land_type or _shares_land_type(g, c, found))))

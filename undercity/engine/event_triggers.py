@@ -589,7 +589,8 @@ def _on_leaves(g: Game, e: ev.ZoneChanged) -> None:
     if e.to_zone == "graveyard" and "Creature" in lki["types"]:
         for o, a in _with_card_event(g, "equipped_dies"):
             if o.attached_to == e.obj:  # still attached: 704.5n hasn't been checked yet
-                triggers._add(g, o, a, o.controller, o.name, object=e.new_obj)
+                # "died": the creature's last known information (CR 603.10a, 608.2h).
+                triggers._add(g, o, a, o.controller, o.name, object=e.new_obj, died=e.obj)
 
 
 _BY_KIND_LIFE: dict[str, Callable[[Game, Any], None]] = {"life_changed": _on_life, "zone_changed": _on_leaves}

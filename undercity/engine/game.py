@@ -460,6 +460,7 @@ def _load_rules() -> None:
         regeneration,
         resolve,
         return_chosen,
+        reveal_until,
         sacrifice,
         sba,
         search,

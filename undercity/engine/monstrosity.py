@@ -19,7 +19,7 @@ from undercity.cards.language import monstrosity as lm
 from undercity.engine import abilities as ab
 from undercity.engine import events as ev
 from undercity.engine import triggers, zones
-from undercity.engine.effects import handles
+from undercity.engine.effects import amount, handles
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -59,9 +59,10 @@ def h_monstrosity(g: Game, job: Job, item: StackItem, e: lm.Monstrosity, key: st
     o = s.objs.get(item.source) if item.source is not None else None
     if o is None or o.zone != "battlefield" or is_monstrous(g, o):
         return  # CR 701.37a: only if it isn't monstrous; a new object if it left (CR 400.7)
-    zones.add_counters(g, o, "+1/+1", e.n, "701.37a")
-    s.extra.setdefault(MONSTROUS, {})[o.id] = e.n
-    g.emit(BecameMonstrous(rule="701.37a", obj=o.id, name=o.name, n=e.n, player=o.controller))
+    n = amount(g, e.n, item, job)
+    zones.add_counters(g, o, "+1/+1", n, "701.37a")
+    s.extra.setdefault(MONSTROUS, {})[o.id] = n
+    g.emit(BecameMonstrous(rule="701.37a", obj=o.id, name=o.name, n=n, player=o.controller))
 
 
 @triggers.watches(BecameMonstrous.kind)

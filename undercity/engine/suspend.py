@@ -84,6 +84,18 @@ def suspend(g: Game, player: int, oid: int) -> None:
     s.passes = 0
 
 
+@handles(ls.ExileWithTimeCounters)
+def h_exile_with_time_counters(g: Game, job: Job, item: StackItem, e: ls.ExileWithTimeCounters, key: str) -> None:
+    """The spell exiles itself with N time counters (CR 122.1); a copy, or a card that already
+    left the stack, isn't moved (CR 400.7)."""
+    o = g.s.objs.get(item.obj) if item.kind == "spell" and item.obj is not None else None
+    if o is None or o.zone != "stack" or o.is_copy:
+        return
+    new = zones.move(g, o.id, "exile", rule="608.2c", verb="is exiled")
+    if new is not None and new.zone == "exile":
+        zones.add_counters(g, new, ls.TIME, e.n, "122.1")
+
+
 @triggers.watches("step_began")
 def _upkeep(g: Game, e: ev.StepBegan) -> None:
     """"At the beginning of your upkeep, if this card is suspended" (CR 702.62a, 603.4): each

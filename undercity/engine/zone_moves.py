@@ -20,7 +20,7 @@ from undercity.cards.language.zone_moves import (
 )
 from undercity.engine import resolve, targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import distinct_card_options, handles, ref_objects, ref_players
+from undercity.engine.effects import amount, distinct_card_options, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -73,7 +73,8 @@ def h_return_chosen_card(g: Game, job: Job, item: StackItem, e: ReturnChosenCard
     from undercity.engine import entering
 
     entering.ask(g, job, key + ":enter", chosen, p)  # CR 614.12a: its choices as it enters, first
-    zones.put_onto_battlefield(g, chosen, p, rule="608.2c", tapped=e.tapped)
+    counters = {kind: n for kind, a in e.counters if (n := amount(g, a, item, job)) > 0}  # CR 122.6
+    zones.put_onto_battlefield(g, chosen, p, rule="608.2c", tapped=e.tapped, counters=counters)
 
 
 # ----------------------------------------------------------------------------- effects

@@ -270,7 +270,7 @@ class Runner:
                     return o
         if isinstance(want, int) and not isinstance(want, bool):
             for o in opts:
-                if o.value == want and d.kind == "x":
+                if o.value == want and d.kind in ("x", "die_result"):  # X, or the die result chosen
                     return o
         if want is None:
             for o in opts:

@@ -229,8 +229,10 @@ def test_minus_x_is_minus_one_times_x() -> None:
 
 
 def test_x_the_engine_does_not_count_is_refused() -> None:
-    """Scry X isn't counted on resolution; and activating an ability doesn't choose X yet."""
-    assert _spell_x("Scry X.").stage == "lower"
+    """Surveil X isn't counted on resolution (scry X is, CR 107.3a: Diviner's Portent); and
+    activating an ability doesn't choose X yet."""
+    assert _spell_x("Surveil X.").stage == "lower"
+    assert _spell_x("Scry X.").lowered.spell.effects == (m.Scry(m.X),)
     c = _card("{X}, {T}: Add {C}.", "Artifact")
     assert (c.stage, c.reason) == ("lower", "{X}, {T}: add mana")  # the planner chooses no X
     c = _card("{X}, {T}: You gain X life.", "Artifact")  # X chosen as it is activated (CR 602.2b)

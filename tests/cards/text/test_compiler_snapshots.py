@@ -91,6 +91,20 @@ CARDS = [
     "Hex", "Aether Gale",
     # "create a number of … tokens equal to the number of opponents you have" (CR 102.3)
     "Chittering Witch",
+    # "roll two d12 and choose one result", "that result", "the other result" (CR 706.4); "with power
+    # greater than or equal to that result"; a modifier of the roll (CR 706.2), "N+" rows (706.3a)
+    "Reckless Endeavor", "Valiant Endeavor", "Diviner's Portent",
+    # "reveal [exile] cards … until you reveal a …; put that card … and the rest on the bottom in a random
+    # order" (CR 701.20a, 401.4); "that shares a creature type with it" of a dying equipped creature
+    # (CR 603.10a); "Exile ~ with three time counters on it" (CR 702.62b)
+    "Bag of Tricks", "Heirloom Blade", "Venture Forth", "Grave Endeavor", "Arcane Endeavor",
+    # casting a card exiled from another player's library or the battlefield, spending mana as though
+    # it were mana of any color (CR 609.4b, 611.2a)
+    "Hurl Through Hell", "Stolen Strategy",
+    # "roll a d4 and create … equal to the result", "the player to your right gains control of ~" (CR 101.4, 613.1b)
+    "Bucknard's Everfull Purse",
+    # a die rolled as part of an activation cost; "Monstrosity X, where X is the result" (CR 602.2b, 701.37a)
+    "Clay Golem",
     # a mana ability that costs mana (CR 605.1a)
     "Dimir Signet",
     # protection from colors, and from the color of your choice (CR 702.16)

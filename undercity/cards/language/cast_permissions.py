@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Amount, Condition, Effect, Filter, Ref, T
+from undercity.cards.model import YOU, Amount, Condition, Effect, Filter, Ref, T
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,23 @@ class ExileTopPlay(Effect):
     #: "If this spell was cast from a graveyard, you may play cards this way without paying their
     #: mana costs" (Ignite the Future).
     free_if_cast_from_graveyard: bool = False
+    #: Whose libraries: "exile the top card of each opponent's library" (Stolen Strategy); the
+    #: permission is still the controller's (CR 108.3: cards they don't own).
+    whose: Ref = YOU
+    #: "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b).
+    any_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileMayCast(Effect):
+    """"Exile target creature. Until the end of your next turn, you may cast that card and you
+    may spend mana as though it were mana of any color to cast that spell." (Hurl Through Hell):
+    the card exiled — not a token, which ceases to exist (CR 111.7) — may be cast by this
+    effect's controller, at its normal timing and paying its costs (CR 601.2; ruling 2021-07-23:
+    an animated land card can't be played this way)."""
+
+    what: Ref
+    any_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +83,12 @@ class ExileUntilCastFree(Effect):
 class MayCastFromHandFree(Effect):
     """"You may cast a spell with mana value 5 or less from your hand without paying its mana
     cost" (Rishkar's Expertise): while this resolves (CR 608.2g: timing permissions ignored), one
-    card of the controller's hand matching ``filter`` (CR 118.9: no alternative cost)."""
+    card of the controller's hand matching ``filter`` (CR 118.9: no alternative cost); "… with
+    mana value less than or equal to the other result …" (Arcane Endeavor): at most ``max_mv``,
+    counted as it resolves."""
 
     filter: Filter = Filter()
+    max_mv: Amount | None = None
 
 
 @dataclass(frozen=True, slots=True)

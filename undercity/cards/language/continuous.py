@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from undercity.cards.model import ENCHANTED, Ability, CardDef, Condition, Effect, Filter, Ref, Static
+from undercity.cards.model import ENCHANTED, YOU, Ability, CardDef, Condition, Effect, Filter, Ref, Static
 
 #: Land subtypes (CR 205.3i): kept by a permanent that becomes a land and loses its other types.
 LAND_SUBTYPES = frozenset({
@@ -207,6 +207,14 @@ class GainControlOf(Effect):
 
     what: Ref = Ref("target", 0)
     until: str = "source_controlled"
+    #: Who gains control: the ability's controller, or "the player to your right" (Bucknard's
+    #: Everfull Purse: :data:`PLAYER_TO_YOUR_RIGHT`).
+    who: Ref = YOU
+
+
+#: "The player to your right": the player before you in turn order (CR 101.4: turn order usually
+#: passes to the left), among those still in the game (CR 800.4a).
+PLAYER_TO_YOUR_RIGHT = Ref("player_to_your_right")
 
 
 @dataclass(frozen=True, slots=True)

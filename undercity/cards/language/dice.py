@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Amount, Count, Effect, Ref, Static
+from undercity.cards.model import YOU, Amount, Count, Effect, Filter, Ref, Static
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,18 @@ class DieResult(Count):
 
 
 DIE_RESULT = DieResult()
+
+
+@dataclass(frozen=True, slots=True)
+class OtherResult(Count):
+    """"the other result" of "roll two d6 and choose one result" (CR 706.4: the text says how
+    the results are used): the roll the player didn't choose. The chosen one is
+    :data:`DIE_RESULT` ("that result")."""
+
+    what: str = "other_die_result"
+
+
+OTHER_RESULT = OtherResult()
 
 #: The static ability (``model.Static.kind``) "If you would roll one or more dice, instead roll
 #: that many dice plus one and ignore the lowest roll" (Pixie Guide, Barbarian Class; CR 614.1a,
@@ -98,12 +110,27 @@ class RollDie(Effect):
     #: "Roll a d20 and add …": added to the total (CR 706.2: a modified result), counted as the
     #: die is rolled.
     plus: Amount = 0
+    #: "Roll two d6 and choose one result" (CR 706.4): the results aren't added up; the roller
+    #: chooses one as "that result" (:data:`DIE_RESULT`), the other is :data:`OTHER_RESULT`.
+    choose: bool = False
 
     def __post_init__(self) -> None:
         if self.sides < 1 or self.n < 1 or not 0 <= self.ignore_lowest < self.n:
             raise ValueError(f"can't roll {self.n} d{self.sides} ignoring {self.ignore_lowest}")
+        if self.choose and (self.n != 2 or self.table or self.who != YOU or self.plus):
+            raise ValueError("'choose one result' is one of two dice the ability's controller rolls")
         if self.table and self.who.kind in ("each_player", "each_opponent"):
             raise ValueError("a results table reads one player's roll; several players roll here")
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAllPowerAtLeast(Effect):
+    """"Destroy each creature with power greater than or equal to that result" (CR 706.4,
+    701.8a): every permanent matching ``filter`` whose power is at least ``power`` (counted as
+    it resolves) is destroyed as one event."""
+
+    filter: Filter
+    power: Amount
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from undercity.cards.language.continuous import Continuous
-from undercity.cards.model import SELF, Effect, Ref
+from undercity.cards.model import SELF, Amount, Effect, Ref
 
 #: The trigger event "becomes monstrous" (CR 701.37, 603.2).
 BECOMES_MONSTROUS = "becomes_monstrous"
@@ -26,9 +26,10 @@ BECOMES_MONSTROUS = "becomes_monstrous"
 
 @dataclass(frozen=True, slots=True)
 class Monstrosity(Effect):
-    """"Monstrosity N" (CR 701.37a) of the ability's source."""
+    """"Monstrosity N" (CR 701.37a) of the ability's source; N may be counted as it resolves
+    ("Monstrosity X, where X is the result", Clay Golem)."""
 
-    n: int
+    n: Amount
 
 
 @dataclass(frozen=True, slots=True, eq=False)

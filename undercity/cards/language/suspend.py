@@ -38,6 +38,15 @@ class Suspend(Static):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileWithTimeCounters(Effect):
+    """"Exile ~ with three time counters on it" (Venture Forth): the resolving spell goes to exile
+    with ``n`` time counters instead of to the graveyard (CR 608.2n: it is no longer on the stack
+    as it finishes resolving) — suspended again if it has suspend (CR 702.62b)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveTimeCounter(Effect):
     """The upkeep trigger of suspend (CR 702.62a): remove a time counter from the suspended card
     the trigger names; the last one removed triggers its cast."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, Condition, Effect, Filter, Ref
+from undercity.cards.model import CREATURE, Amount, Condition, Effect, Filter, Ref
 
 # ---------------------------------------------------------------------------------------
 # Effects.
@@ -47,6 +47,9 @@ class ReturnChosenCard(Effect):
     filter: Filter = CREATURE
     any_graveyard: bool = False
     tapped: bool = False
+    #: "… with a number of +1/+1 counters on it equal to that result" (Grave Endeavor): it enters
+    #: with them (CR 122.6), the amounts counted as this resolves.
+    counters: tuple[tuple[str, Amount], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

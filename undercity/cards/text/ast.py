@@ -35,6 +35,10 @@ def cap(s: str) -> str:
 
 # ---------------------------------------------------------------------------- quantities
 
+#: A die roll's result in the same ability (CR 706.2, 706.4): "that result" and "the other
+#: result" of "roll two d6 and choose one result".
+DIE_RESULTS = ("the result", "that result", "the other result")
+
 
 @dataclass(frozen=True, slots=True)
 class Num(Node):
@@ -271,6 +275,18 @@ class DrawEqual(Node):
             return _join(self.who.render() if self.who else None, self.verb, "cards equal to", self.tail)
         return _join(self.who.render() if self.who else None, self.verb,
                      "cards equal to the greatest power among", self.noun.render())
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult(Node):
+    """"draw cards equal to that result" (CR 121.2, 706.4): as many as a die roll's result."""
+
+    who: Node | None
+    verb: str
+    result: str  # "that result", "the other result", "the result"
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "cards equal to", self.result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -593,11 +609,13 @@ class CreateNumber(Node):
     who: Node | None
     verb: str
     desc: tuple[str, ...]
-    count: str  # "opponents you have"
+    count: str  # "opponents you have", or a die roll's result ("that result", CR 706.4)
+    keywords: tuple[str, ...] = ()  # "… creature tokens with vigilance equal to …"
 
     def render(self) -> str:
-        return _join(self.who.render() if self.who else None, self.verb, "a number of", *self.desc,
-                     "tokens equal to the number of", self.count)
+        return _join(self.who.render() if self.who else None, self.verb, "a number of", *self.desc, "tokens",
+                     "with " + _kw_list(self.keywords) if self.keywords else None,
+                     "equal to" if self.count in DIE_RESULTS else "equal to the number of", self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,10 +655,12 @@ class Roll(Node):
     sides: int
     #: "Roll a d20 and add the number of cards in your hand" (CR 706.2: a modifier to the result).
     add: Node | None = None
+    #: "roll two d8 and choose one result" (CR 706.4)
+    then: str = ""
 
     def render(self) -> str:
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), f"d{self.sides}",
-                     f"and add {self.add.render()}" if self.add is not None else None)
+                     f"and add {self.add.render()}" if self.add is not None else None, self.then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -750,10 +770,12 @@ class SearchLibrary(Node):
     n: Num
     up_to: bool
     noun: Noun
+    equal_to: str = ""  # "for a number of basic land cards equal to the other result" (CR 706.4)
 
     def render(self) -> str:
         return _join(self.who.render() if self.who else None, self.verb, "your library for",
-                     "up to" if self.up_to else None, self.n.render(), self.noun.render())
+                     "up to" if self.up_to else None, self.n.render(), self.noun.render(),
+                     f"equal to {self.equal_to}" if self.equal_to else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -818,6 +840,8 @@ class TopCards(Node):
     library: str
 
     def render(self) -> str:
+        if not self.n.word:  # "exile the top card of each opponent's library"
+            return _join(self.who.render() if self.who else None, self.verb, "the top card of", self.library)
         return _join(self.who.render() if self.who else None, self.verb, "the top", self.n.render(), "cards of",
                      self.library)
 
@@ -869,6 +893,20 @@ class AddManaCombination(Node):
         return f"{self.verb} {self.n.render()} mana in any combination of {' and/or '.join(self.options)}"
 
 
+class PutAndRest(Node):
+    """"put that card onto the battlefield and the rest on the bottom of your library in a random
+    order" — after "reveal cards … until you reveal a creature card" (CR 401.4)."""
+
+    who: Node | None
+    verb: str
+    to: str
+    rest_to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "that card", self.to, "and the rest",
+                     self.rest_to)
+
+
 @dataclass(frozen=True, slots=True)
 class PutFromHand(Node):
     """"put two cards from your hand on top of your library in any order" (CR 401.4)."""
@@ -896,7 +934,7 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
-    where: Where | WherePower | WhereCounters | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    where: Where | WherePower | WhereCounters | WhereResult | None = None  # ", where X is …" (CR 107.3a: the value of X)
     #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
     #: "…."'); "" (the rest): its own period.
     end: str = ""
@@ -1015,6 +1053,16 @@ class WhereOf(Node):
 
     def render(self) -> str:
         return f"where X is {self.whose} {self.stat}"
+
+
+class WhereResult(Node):
+    """"where X is the result", "where X is the other result" (CR 107.3a, 706.4): a die roll's
+    result in the same ability."""
+
+    words: str
+
+    def render(self) -> str:
+        return f"where X is {self.words}"
 
 
 @dataclass(frozen=True, slots=True)

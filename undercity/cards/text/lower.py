@@ -39,7 +39,7 @@ from undercity.cards.language.continuous import AddAbilities, Continuous, Define
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
 from undercity.cards.language.defending_player import DEFENDING_YOU, WhileDefending
-from undercity.cards.language.dice import RollDie
+from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, DieResult, RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.divided import DamageDivided
@@ -277,6 +277,8 @@ class Ctx:
     loyalty: bool = False
     #: A discard effect came before: "for each card discarded this way" counts its cards.
     discarded: bool = False
+    #: The die roll earlier in the ability whose result its words may name (CR 706.4).
+    rolled: A.Roll | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -564,6 +566,19 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [LoseLifeFraction(who, 2 if c.fraction == "half" else 3, c.rounded == "up")]
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
+    if isinstance(c, A.Roll):
+        return [_roll(c, ctx)]
+    if isinstance(c, A.DrawResult):
+        return [m.Draw(_die_result(c.result, ctx), player_ref(c.who, ctx))]
+    if isinstance(c, A.CreateNumber) and c.who is None and c.count in A.DIE_RESULTS:
+        # "create a number of 3/3 green Beast creature tokens equal to that result" (CR 706.4)
+        made = A.Create(None, c.verb, A.Num("a", 1), c.desc, True, c.keywords)
+        tok = _TOKENS.get(c.desc) if not c.keywords else None
+        if tok is None:
+            spec = token_spec(made)
+            _SPECS[spec.key] = spec
+            tok = spec.key
+        return [m.CreateToken(tok, _die_result(c.count, ctx))]
     if isinstance(c, A.LifeChange):
         who = player_ref(c.who, ctx)
         if c.n is None:
@@ -680,6 +695,15 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if v != "exile":
                 raise Unsupported(c.render())
             return [ExileGraveyardOf(player_ref(c.what.owner, ctx))]
+        if v == "destroy" and isinstance(c.what, A.EachRef) and c.what.noun.suffix \
+                and c.what.noun.suffix[-1].startswith("with power greater than or equal to "):
+            # "Destroy each creature with power greater than or equal to that result" (CR 706.4)
+            from undercity.cards.language.dice import DestroyAllPowerAtLeast
+
+            n = c.what.noun
+            return [DestroyAllPowerAtLeast(noun_filter(replace(n, suffix=n.suffix[:-1])),
+                                           _die_result(n.suffix[-1].removeprefix("with power greater than or equal to "),
+                                                       ctx))]
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]
@@ -716,6 +740,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 # CR 400.7, 110.2: a card put onto the battlefield by an effect is a new object
                 # under the control of the effect's controller ("under your control").
                 return [m.ReturnToBattlefield(object_ref(c.what, ctx))]
+            if c.to.startswith("to the battlefield") and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
+                    and c.what.noun.suffix == ("from your graveyard",) and c.what.noun.card == "card":
+                return [_return_one(c, ctx)]
             if c.to == "to its owner's hand" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
                     and c.what.noun.suffix == ("you control",) and not c.what.noun.card:
                 # "Return a land you control to its owner's hand": chosen as it resolves, not
@@ -736,6 +763,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [PutFromHandAttached(noun_filter(replace(c.what.noun, suffix=())), ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
+        if v == "exile" and isinstance(c.what, A.SelfRef) and c.to.startswith("with ") and ctx.spell:
+            from undercity.cards.language.suspend import ExileWithTimeCounters
+            from undercity.cards.text.parser import NUMBERS
+
+            word = c.to.split()[1]  # "with three time counters on it": the spell itself (CR 122.1)
+            return [ExileWithTimeCounters(int(NUMBERS.get(word.lower()) or word))]
         if v == "goad" and isinstance(c.what, A.EachRef) and c.what.noun.suffix in (
                 ("target player controls",), ("target opponent controls",)):
             # "Goad each creature target player controls" (CR 701.15a): that player's creatures
@@ -759,16 +792,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())
         return [MillThatMany()]
     if isinstance(c, A.PlayerCount) and c.verb.lower() == "monstrosity":
-        if c.who is not None or not isinstance(c.n.value, int):
-            raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost or a roll
-        return [Monstrosity(c.n.value)]  # CR 701.37a, of the ability's source
+        if c.who is not None or not isinstance(c.n.value, int) and not isinstance(ctx.x, DieResult):
+            raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost
+        # CR 701.37a, of the ability's source; "Monstrosity X, where X is the result" (CR 706.4)
+        return [Monstrosity(c.n.value if isinstance(c.n.value, int) else ctx.x)]
     if isinstance(c, A.PlayerCount):
         who = player_ref(c.who, ctx)
         v = c.verb.lower().rstrip("s").replace("scrie", "scry")
         if v in ("scry", "surveil"):
             if who != m.YOU:
                 raise Unsupported(c.render())
-            return [m.Scry(_n(c.n)) if v == "scry" else m.Surveil(_n(c.n))]
+            return [m.Scry(_n(c.n, ctx)) if v == "scry" else m.Surveil(_n(c.n))]  # Scry X (CR 107.3a)
         if v == "mill":
             return [m.Mill(_n(c.n, ctx), who)]
         if v == "discard":
@@ -827,6 +861,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if what.kind == "all":
             raise Unsupported(c.render())
         return [CantBeBlockedBy(what, m.F("Creature"), until="your_next_turn")]  # CR 509.1b, 611.2b
+    if isinstance(c, A.GainControl) and c.who == A.WordRef("the player to your right") and not c.duration:
+        from undercity.cards.language.continuous import PLAYER_TO_YOUR_RIGHT, GainControlOf
+
+        what = object_ref(c.what, ctx)
+        if what.kind not in ("target", "self"):
+            raise Unsupported(c.render())
+        return [GainControlOf(what, "always", who=PLAYER_TO_YOUR_RIGHT)]  # CR 613.1b, for good
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -1084,6 +1125,12 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
 
         # The mana value of the spell cast, X as chosen (CR 202.3e), as it triggered (CR 608.2h).
         return m.DealDamage(SPELL_MANA_VALUE, ctx.target(c.to), source=m.SELF)
+    if c.amount in A.DIE_RESULTS and isinstance(s, A.SelfRef):
+        # "~ deals damage equal to that result to each creature" (CR 706.4)
+        to = c.to
+        ref = ctx.target(to) if isinstance(to, A.TargetRef) else player_ref(to, ctx) if isinstance(
+            to, A.EachRef) and to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
+        return m.DealDamage(_die_result(c.amount, ctx), ref)
     if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
         if ctx.it_source and ctx.it is None:
             raise Unsupported(c.render())  # a dies trigger has no source object to look at
@@ -1161,7 +1208,7 @@ def _union(each: A.EachAnd) -> m.Filter:
 _FOUND = ("it", "that card", "them", "those cards")
 
 
-def _search(s: A.Sentence) -> m.Effect:
+def _search(s: A.Sentence, ctx: Ctx | None = None) -> m.Effect:
     """"Search your library for [up to] N [cards], [reveal it,] put it onto the battlefield
     [tapped] / into your hand, then shuffle" (CR 701.23, 701.20): one Search effect."""
     first, *rest = s.clauses
@@ -1176,8 +1223,15 @@ def _search(s: A.Sentence) -> m.Effect:
     if not ok or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle":
         raise Unsupported(s.render())
     to = shapes[0][3]
-    n = _n(first.n)
-    if not first.up_to and n != 1 or first.noun.card not in ("card", "cards"):
+    if first.equal_to and ctx is not None and noun_filter(first.noun).types and first.noun.card == "cards":
+        # "for a number of basic land cards equal to the other result" (CR 706.4): cards with a
+        # stated quality, which the searcher may fail to find (CR 701.23b).
+        n: Any = _die_result(first.equal_to, ctx)
+    elif first.equal_to:
+        raise Unsupported(first.render())
+    else:
+        n = _n(first.n)
+    if not first.equal_to and (not first.up_to and n != 1 or first.noun.card not in ("card", "cards")):
         raise Unsupported(first.render())  # "search for two cards" must find two if it can
     share = "that share a land type" in first.noun.suffix  # Myriad Landscape (CR 205.3i)
     if share and n < 2:
@@ -1445,6 +1499,48 @@ def _exile_top_put_any(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Ef
     return lt.ExileTopPutAny(_n(first.n, ctx), m.F(*(types[k] for k in put.kinds)))
 
 
+#: "… and you may spend mana as though it were mana of any color to cast …" (CR 609.4b).
+_ANY_COLOR = tuple(A.Phrase(A.WordRef("you"), f"may spend mana as though it were mana of any color to cast {w}")
+                   for w in ("it", "that spell", "those spells"))
+
+
+def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Exile the top card of each opponent's library. Until end of turn, you may cast spells from
+    among those exiled cards, and you may spend mana as though it were mana of any color to cast
+    those spells." (Stolen Strategy): one ExileTopPlay of those libraries, the permission the
+    controller's (CR 611.2a, 609.4b); the number of sentences after the first it took. None if
+    the first sentence isn't such an exile. "You may play those cards for as long as they remain
+    exiled" (Brainstealer Dragon) is read but not lowered yet: the permission has no such duration."""
+    s = sentences[0]
+    first = s.clauses[0] if isinstance(s, A.Sentence) and len(s.clauses) == 1 else None
+    if not (isinstance(first, A.TopCards) and first.library == "each opponent's library" and first.who is None):
+        return None
+    assert isinstance(s, A.Sentence)
+    t = sentences[1] if len(sentences) > 1 else None
+    if s.may or s.prefix or s.where or not isinstance(t, A.Sentence) or t.may != "you may":
+        raise Unsupported(s.render())
+    n = _n(first.n, ctx)
+    cast = A.Phrase(None, "cast spells from among those exiled cards")
+    if t.prefix == "until end of turn," and t.clauses == (cast, _ANY_COLOR[2]) and t.joins == (", and ",):
+        return ExileTopPlay(n, cast_only=True, whose=m.EACH_OPPONENT, any_color=True), 1
+    raise Unsupported(t.render())
+
+
+def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Exile target creature. Until the end of your next turn, you may cast that card and you may
+    spend mana as though it were mana of any color to cast that spell." (CR 611.2a, 601.2, 609.4b)"""
+    first = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(first, A.ObjectAction) and first.verb == "exile" and first.who is None and not first.to
+            and isinstance(first.what, A.TargetRef)) or s.may or s.prefix or s.where:
+        return None
+    if then is None or then.prefix != "until the end of your next turn," or then.may != "you may" \
+            or then.clauses != (A.Phrase(None, "cast that card"), _ANY_COLOR[1]) or then.joins != (" and ",):
+        return None
+    from undercity.cards.language.cast_permissions import ExileMayCast
+
+    return ExileMayCast(ctx.target(first.what), any_color=True)
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -1607,6 +1703,9 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     assert isinstance(s, A.Sentence)
     ex = s.clauses[0]
     assert isinstance(ex, A.ExileUntil)
+    t = sentences[1] if len(sentences) > 1 else None
+    if isinstance(t, A.Sentence) and len(t.clauses) == 1 and isinstance(t.clauses[0], A.PutAndRest):
+        return _reveal_until_put(s, ex, t, ctx), 1
     if ex.verb.startswith("reveal"):
         return _reveal_until(s, ctx), 1
     mine = ex.who is None
@@ -1651,6 +1750,45 @@ def _reveal_until(s: A.Sentence, ctx: Ctx) -> m.Effect:
     return RevealUntilIntoGraveyard(player_ref(ex.who, ctx), noun_filter(ex.what.noun))
 
 
+#: "with mana value equal to [a die result]" (CR 202.3, 706.4).
+_MV_EQUAL = "with mana value equal to "
+
+
+def _reveal_until_put(s: A.Sentence, ex: A.ExileUntil, t: A.Sentence, ctx: Ctx) -> m.Effect:
+    """"Reveal [exile] cards from the top of your library until you reveal [exile] a creature card
+    [with mana value equal to the result]. Put that card onto the battlefield [into your hand] and
+    the rest on the bottom of your library in a random order." (CR 701.20a, 401.4)"""
+    from undercity.cards.language.reveal_until import BATTLEFIELD, HAND, RevealUntil
+
+    put = t.clauses[0]
+    assert isinstance(put, A.PutAndRest)
+    exile = ex.verb.startswith("exile")
+    if s.may not in ("", "you may") or s.prefix or s.where or len(s.clauses) != 1 or ex.who is not None \
+            or ex.owner != "your" \
+            or ex.until != ("you exile" if exile else "you reveal") or t.may or t.prefix or put.who is not None \
+            or put.to not in ("onto the battlefield", "into your hand") \
+            or put.rest_to != "on the bottom of your library in a random order":
+        raise Unsupported(s.render())
+    w = ex.what
+    if not (isinstance(w, A.DescRef) and w.det in ("a", "an") and w.noun.card == "card"):
+        raise Unsupported(w.render())
+    noun, mv = w.noun, None
+    if noun.suffix and noun.suffix[-1].startswith(_MV_EQUAL):
+        mv = _die_result(noun.suffix[-1].removeprefix(_MV_EQUAL), ctx)
+        noun = replace(noun, suffix=noun.suffix[:-1])
+    # "that shares a creature type with it": the creature the trigger names (CR 603.10a)
+    kin = noun.suffix == ("that shares a creature type with it",) and ctx.it == m.TRIGGER_OBJECT
+    if kin:
+        noun = replace(noun, suffix=())
+    if noun.suffix:
+        raise Unsupported(w.render())
+    effect = RevealUntil(noun_filter(noun), BATTLEFIELD if put.to == "onto the battlefield" else HAND, mv, exile,
+                         shares_creature_type=kin)
+    if s.may:  # "you may reveal …" (CR 608.2d): the choice, then both sentences
+        return May((effect,), text=f"{_sentence_text(s)} {_sentence_text(t)}")
+    return effect
+
+
 #: "put target creature on the bottom of its owner's library" (CR 400.3, 401.4): on top or not.
 _ON_LIBRARY = {"on top of its owner's library": True, "on the bottom of its owner's library": False,
                "on top of your library": True}
@@ -1669,6 +1807,60 @@ def _put_on_library(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
     return lt.PutOnLibrary(what, top=_ON_LIBRARY[c.to])
 
 
+#: "… to the battlefield with a number of +1/+1 counters on it equal to [a die result]" (CR 122.6).
+_WITH_COUNTERS = "to the battlefield with a number of +1/+1 counters on it equal to "
+
+
+def _return_one(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """"Return a creature card from your graveyard to the battlefield with a number of +1/+1
+    counters on it equal to that result": chosen as it resolves, not targeted (CR 608.2c, 122.6)."""
+    from undercity.cards.language.zone_moves import ReturnChosenCard
+
+    assert isinstance(c.what, A.DescRef)
+    if not c.to.startswith(_WITH_COUNTERS):
+        raise Unsupported(c.render())
+    return ReturnChosenCard(noun_filter(replace(c.what.noun, suffix=())),
+                            counters=(("+1/+1", _die_result(c.to.removeprefix(_WITH_COUNTERS), ctx)),))
+
+
+#: "with mana value less than or equal to [a die result]" (CR 202.3, 706.4).
+_MV_AT_MOST = "with mana value less than or equal to "
+
+
+def _cast_from_hand_free(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+    """"[You may] cast an instant or sorcery spell with mana value less than or equal to the
+    other result from your hand without paying its mana cost" (CR 608.2g, 118.9)."""
+    from undercity.cards.language.cast_permissions import MayCastFromHandFree
+
+    w = c.what
+    if not (isinstance(w, A.DescRef) and w.det in ("a", "an") and w.noun.card == "spell"
+            and len(w.noun.suffix) == 2 and w.noun.suffix[0].startswith(_MV_AT_MOST)
+            and w.noun.suffix[1] == "from your hand"):
+        raise Unsupported(c.render())
+    flt = noun_filter(replace(w.noun, suffix=()))
+    return MayCastFromHandFree(flt, _die_result(w.noun.suffix[0].removeprefix(_MV_AT_MOST), ctx))
+
+
+def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
+    """"roll a d20", "roll two d8 and choose one result" (CR 706.4), "roll a d20 and add …"
+    (CR 706.2): a roll whose result the words after it may name."""
+    if c.who is not None or c.n.value is None or c.then not in ("", "and choose one result"):
+        raise Unsupported(c.render())
+    ctx.rolled = c
+    return RollDie(c.sides, c.n.value, plus=_roll_plus(c, ctx), choose=c.then == "and choose one result")
+
+
+def _die_result(words: str, ctx: Ctx) -> m.Count:
+    """"the result" of the ability's one die; "that result" and "the other result" of "roll two
+    … and choose one result" (CR 706.2, 706.4) — only after such a roll in the same ability."""
+    r = ctx.rolled
+    chosen = r is not None and r.then == "and choose one result"
+    if r is not None and (words == "the result" and r.n.value == 1 and not chosen
+                          or words in ("that result", "the other result") and chosen):
+        return OTHER_RESULT if words == "the other result" else DIE_RESULT
+    raise Unsupported(words)
+
+
 def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
     """"[…, then] roll a d20." and its results table (CR 706.3a): one RollDie whose rows happen
     for the result; the roll and the table are one ability (CR 706.3b)."""
@@ -1679,6 +1871,7 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
         raise Unsupported(s.render())
     before = effects(A.Effects((replace(s, clauses=s.clauses[:-1], joins=s.joins[:-1]),)), ctx) \
         if len(s.clauses) > 1 else ()
+    base = _roll(roll, ctx)
     rows = []
     for r in t.rows:
         n = len(ctx.targets)
@@ -1691,7 +1884,7 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
             rows.append(dice_row(r.range, *effs))
         except ValueError as err:
             raise Unsupported(r.range) from err
-    return [*before, RollDie(roll.sides, table=tuple(rows), plus=_roll_plus(roll, ctx))]
+    return [*before, replace(base, table=tuple(rows))]
 
 
 def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
@@ -1721,6 +1914,14 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         nxt = after if isinstance(after, A.Sentence) else None
         if (put := _exile_top_put_any(s, nxt, ctx)) is not None:
             out.append(put)
+            skip = 1
+            continue
+        if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
+            out.append(others[0])  # "exile the top card of each opponent's library. You may …"
+            skip = others[1]
+            continue
+        if (exiled := _exile_may_cast(s, nxt, ctx)) is not None:
+            out.append(exiled)
             skip = 1
             continue
         if (played := _exile_top_play(s, nxt, ctx)) is not None:
@@ -1774,7 +1975,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
-            out.append(_search(s))
+            out.append(_search(s, ctx))
             continue
         if isinstance(s.clauses[0], A.LookTop):
             look, skip = _look_at_top(body.sentences[k:], ctx)
@@ -1790,9 +1991,14 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
             continue
+        if s.may == "you may" and len(s.clauses) == 1 and isinstance(c0 := s.clauses[0], A.ObjectAction) \
+                and c0.verb == "cast" and c0.who is None and c0.to == "without paying its mana cost":
+            out.append(_cast_from_hand_free(c0, ctx))  # the choice of the card is the choice to cast
+            continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
         ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
+                 else _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult)
                  else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
@@ -2360,6 +2566,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.event_triggers import EQUIPPED_DEALT_DAMAGE
 
         return m.Trigger(EQUIPPED_DEALT_DAMAGE)  # CR 603.2: once per damage event to that creature
+    if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "dies" and word == "whenever":
+        return m.Trigger("equipped_dies")  # the creature it was attached to as it died (CR 603.10a)
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -2533,8 +2741,9 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
-    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", *_EQUIPPED_EVENTS):
-        ctx.it = m.TRIGGER_OBJECT  # the attacking, entering or damaged creature the trigger names
+    elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dies",
+                        *_EQUIPPED_EVENTS):
+        ctx.it = m.TRIGGER_OBJECT  # the attacking, entering, dying or damaged creature the trigger names
     if when.event in _EQUIPPED_EVENTS[2:]:
         ctx.event_amount = DAMAGE_DEALT  # "create that many …": the combat damage it dealt
     if when.event in ("becomes_blocked", "permanent_deals_damage_to_you"):
@@ -2650,6 +2859,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             if words[2] in _RULES_COUNTERS:
                 raise Unsupported(c.render())
             kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
+        elif c.kind == "roll" and "roll" not in kw:
+            kw["roll"] = int(c.words.split()[-1][1:])  # "roll a d8" (CR 706.1)
         else:
             raise Unsupported(c.render())
     return m.Cost(**kw)
@@ -2730,6 +2941,8 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
               else None)
     if cost.sacrifice_x and cost.mana is not None and cost.mana.x:
         raise Unsupported(", ".join(c.render() for c in a.costs))  # two different X's
+    if cost.roll is not None:  # "Roll a d8: …, where X is the result": the cost's roll (CR 602.2b)
+        ctx.rolled = A.Roll(None, "roll", A.Num("a", 1), cost.roll)
     if cost.remove_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True

@@ -258,6 +258,10 @@ class Parser:
         self.miss()
         return None
 
+    def die_result(self) -> str | None:
+        """"the result", "that result", "the other result" (CR 706.4)."""
+        return self.one_of(*A.DIE_RESULTS)
+
     # ------------------------------------------------------------------ nouns and references
 
     def head(self) -> str | None:
@@ -298,7 +302,8 @@ class Parser:
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards",
-                 "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard")
+                 "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
+                 "that shares a creature type with it")
 
     @rule
     def suffix(self) -> str | None:
@@ -316,6 +321,10 @@ class Parser:
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
             if what and self.num() is not None and self.one_of("or greater", "or less"):
                 return " ".join(self.toks[start:self.i])
+            self.i = start + 1
+            if self.one_of("power greater than or equal to", "mana value less than or equal to",
+                           "mana value equal to") and self.die_result():
+                return " ".join(self.toks[start:self.i])  # a die roll's result (CR 706.4)
         self.i = start
         if self.eat("with") and self.raw().isalpha() and self.peek(1) == "counters" and self.peek(2) == "on":
             # "creatures with slime counters on them" (CR 122.1): one or more such counters
@@ -395,7 +404,8 @@ class Parser:
                   "those creatures", "those cards", "defending player", "its controller", "its owner",
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
-                  "that token", "the creature", "each of them", "the top card of your library", "the chosen cards")
+                  "that token", "the creature", "each of them", "the top card of your library", "the chosen cards",
+                  "the player to your right")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
@@ -649,8 +659,16 @@ class Parser:
                 "cards", "of") and (lib := self.one_of(*self._LIBRARIES)):
             return A.TopCards(who, v, n, lib)
         self.i = start
+        if (v := self.verb("exile")) and self.eat("the", "top", "card", "of") and (lib := self.one_of(
+                "each opponent's library", "each player's library")):
+            return A.TopCards(who, v, A.Num("", 1), lib)  # one card of each of those libraries (CR 401.1)
+        self.i = start
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
+        self.i = start
+        if (v := self.verb("play")) and (w := self.one_of("those cards", "that card")) and (
+                d := self.one_of("for as long as they remain exiled", "for as long as it remains exiled")):
+            return A.ObjectAction(who, v, A.WordRef(w), d)  # CR 611.2b: while they stay in exile
         self.i = start
         if (v := self.verb("play")) and self.eat("cards", "this", "way", "without", "paying", "their", "mana", "costs"):
             return A.Phrase(who, f"{v} cards this way without paying their mana costs")  # CR 118.9
@@ -682,9 +700,18 @@ class Parser:
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
         self.i = start
-        if (v := self.verb("cast")) and self.at("a", "spell") and (what := self.ref()) is not None and (
-                free := self.one_of("without paying its mana cost")):
-            return A.ObjectAction(who, v, what, free)  # "cast a spell with mana value 5 or less from your hand …"
+        if (v := self.verb("cast")) and self.eat("that", "card") and self.peek() in ("and", "."):
+            return A.Phrase(who, f"{v} that card")  # a permission to cast it, paying its costs (CR 601.2)
+        self.i = start
+        if (v := self.verb("spend") if who is None else self.one_of("may spend")) and self.eat(
+                "mana", "as", "though", "it", "were", "mana", "of", "any") and (kind := self.one_of("color", "type")) \
+                and self.eat("to", "cast") and (what := self.one_of("it", "that spell", "those spells")):
+            # "[you may] spend mana as though it were mana of any color to cast it" (CR 609.4b)
+            return A.Phrase(who, f"{v} mana as though it were mana of any {kind} to cast {what}")
+        self.i = start
+        if (v := self.verb("cast")) and self.peek() in ("a", "an") and (what := self.ref()) is not None and (
+                how := self.one_of("without paying its mana cost")):
+            return A.ObjectAction(who, v, what, how)  # "cast an instant … from your hand without paying …"
         self.i = start
         if (v := self.verb("put")) and self.eat("the", "exiled", "cards", "that", "weren't", "cast", "this", "way") and (
                 to := self.one_of("on the bottom of that library in a random order",
@@ -729,6 +756,10 @@ class Parser:
                                   "on the bottom of your library in any order", "on the bottom of your library")):
             return A.PutFromHand(who, v, n, card, to)
         self.i = mark
+        if self.eat("that", "card") and (to := self.one_of(*self._TAKE_PLACES)) and self.eat("and", "the", "rest") \
+                and (rest_to := self.one_of(*self._REST_PLACES)):
+            return A.PutAndRest(who, v, to, rest_to)  # after "… until you reveal a creature card" (CR 401.4)
+        self.i = mark
         if (what := self.ref()) is not None and (to := self.one_of(*self._LIBRARY_PLACES, *self._REST_PLACES)):
             return A.ObjectAction(who, v, what, to)
         return None
@@ -768,6 +799,9 @@ class Parser:
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (
                 tail := self.one_of("the sacrificed creature's power", "the sacrificed creature's toughness")):
             return A.DrawEqual(who, v, None, tail)  # its last known information (CR 608.2h)
+        self.i = self._start
+        if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (r := self.die_result()):
+            return A.DrawResult(who, v, r)  # CR 706.4
         self.i = self._start
         if who is not None and (v := self.one_of("has", "have")) and self.eat("base", "power", "and", "toughness") \
                 and "/" in (pt := self.raw()) and pt[0].isdigit():
@@ -813,7 +847,8 @@ class Parser:
                 return A.DamageDivided(who, v, n, among, noun)
         self.i = self._start
         if who is not None and (v := self.verb("deal")) and self.eat("damage", "equal", "to"):
-            amount = self.one_of("its power", "~'s power", "this creature's power", "that spell's mana value")
+            amount = self.one_of("its power", "~'s power", "this creature's power", "that spell's mana value",
+                                 *A.DIE_RESULTS)
             if amount and self.eat("to") and (to := self.ref()) is not None:
                 return A.DamageEqual(who, v, amount, to)
         self.i = self._start
@@ -831,6 +866,13 @@ class Parser:
                     and self.raw(4).startswith("{"):
                 self.i += 5  # "counter target spell unless its controller pays {3}" (CR 701.6a, 118.12)
                 return A.ObjectAction(who, v, what, f"unless its controller pays {self.raw(-1)}")
+            if isinstance(what, A.SelfRef) and v == "exile" and self.at("with") and self.peek(2) == "time":
+                mark = self.i
+                self.i += 1
+                n = self.num()  # "Exile ~ with three time counters on it" (CR 122.1)
+                if n is not None and n.value and self.one_of("time counters on it", "time counter on it"):
+                    return A.ObjectAction(who, v, what, " ".join(self.toks[mark:self.i]))
+                self.i = mark
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
         self.i = self._start
@@ -865,6 +907,15 @@ class Parser:
                 to = self.one_of("to its owner's hand", "to their owners' hands", "to your hand",
                                  "to its owner's hand", "to the battlefield", "to the battlefield tapped",
                                  "to the battlefield under your control", "to the battlefield under its owner's control")
+                if to == "to the battlefield" and self.at("with", "a", "number", "of", "+1/+1", "counters", "on", "it",
+                                                         "equal", "to"):
+                    mark = self.i
+                    self.i += 10
+                    r = self.die_result()  # "… with a number of +1/+1 counters on it equal to that result"
+                    if r is None:
+                        self.i = mark
+                    else:
+                        to = " ".join(["to the battlefield", *self.toks[mark:mark + 10], r])
                 if to:
                     return A.ObjectAction(who, v, what, to)
                 if isinstance(what, A.SelfRef):
@@ -876,6 +927,10 @@ class Parser:
                         return A.ReturnAttached(who, v, what, to, t) if t is not None else None
                     if to:
                         return A.ObjectAction(who, v, what, to)
+        self.i = self._start
+        if (v := self.verb("search")) and self.eat("your", "library", "for", "a", "number", "of") \
+                and (noun := self.noun()) is not None and self.eat("equal", "to") and (r := self.die_result()):
+            return A.SearchLibrary(who, v, A.Num("a number of", None), False, noun, r)  # CR 706.4
         self.i = self._start
         if (v := self.verb("search")) and self.eat("your", "library", "for"):
             up_to = self.eat("up", "to")
@@ -939,6 +994,14 @@ class Parser:
                 what = self.one_of("opponents you have")
                 if what is not None:
                     return A.CreateNumber(who, v, desc_n, what)
+            if desc_n and self.eat("tokens"):
+                # "… tokens [with vigilance] equal to that result" (CR 706.4)
+                mark = self.i
+                kws = (self.keyword_list() or ()) if self.eat("with") else ()
+                if not kws:
+                    self.i = mark
+                if self.eat("equal", "to") and (r := self.die_result()):
+                    return A.CreateNumber(who, v, desc_n, r, tuple(kws))
         self.i = self._start
         if (v := self.verb("create")) and (n := self.num()) is not None:
             desc: list[str] = []
@@ -1042,7 +1105,9 @@ class Parser:
                     add = self.amount()
                     if add is None:
                         return None
-                return A.Roll(who, v, n, int(die[1:]), add)
+                # "and choose one result" of two dice (CR 706.4)
+                then = self.one_of("and choose one result") if n.value == 2 and add is None else None
+                return A.Roll(who, v, n, int(die[1:]), add, then or "")
         self.i = self._start
         if v := self.verb("take"):
             if self.eat("the", "initiative"):
@@ -1215,7 +1280,8 @@ class Parser:
     @rule
     def sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
-                             "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,") or ""
+                             "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
+                             "if you cast a spell this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
@@ -1258,7 +1324,7 @@ class Parser:
             joins.append(j)
         if len(clauses) == 1 and self.peek() == "unless" and (u := self.unless(clauses[0])) is not None:
             clauses[0] = u
-        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | None = None
+        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | A.WhereResult | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
         elif self.at(",", "where", "x", "is", "that") and self.peek(5).endswith("'s"):
@@ -1269,6 +1335,12 @@ class Parser:
                 self.i = mark
                 return None
             where = A.WhereOf(f"that {self.low[mark + 5]}", stat)
+        elif self.at(",", "where", "x", "is") and self.peek(4) in ("the", "that") and self.peek(5) != "number":
+            self.i += 4
+            r = self.die_result()
+            if r is None:
+                return None
+            where = A.WhereResult(r)  # "where X is the result" (CR 706.4)
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             if (on := self.counters_on()) is not None:
                 where = A.WhereCounters(on)
@@ -1644,6 +1716,9 @@ class Parser:
                     amount := self.one_of("the number of colors in your commanders' color identity")):
                 return A.CostItem("pay_life", f"pay life equal to {amount}")  # CR 119.4, 903.4f
             return None
+        if self.eat("roll", "a") and self.peek()[:1] == "d" and self.peek()[1:].isdigit() and int(self.peek()[1:]):
+            self.i += 1  # "Roll a d8:" (CR 602.2b, 706.1)
+            return A.CostItem("roll", f"roll a {self.raw(-1)}")
         if self.eat("remove"):
             # "Remove a +1/+1 counter from ~" (CR 602.2b)
             n = self.num()
