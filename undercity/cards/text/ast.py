@@ -893,6 +893,7 @@ class AddManaCombination(Node):
         return f"{self.verb} {self.n.render()} mana in any combination of {' and/or '.join(self.options)}"
 
 
+@dataclass(frozen=True, slots=True)
 class PutAndRest(Node):
     """"put that card onto the battlefield and the rest on the bottom of your library in a random
     order" — after "reveal cards … until you reveal a creature card" (CR 401.4)."""
@@ -1055,6 +1056,7 @@ class WhereOf(Node):
         return f"where X is {self.whose} {self.stat}"
 
 
+@dataclass(frozen=True, slots=True)
 class WhereResult(Node):
     """"where X is the result", "where X is the other result" (CR 107.3a, 706.4): a die roll's
     result in the same ability."""
