@@ -138,7 +138,8 @@ def run_resolve(g: Game, job: Job) -> None:
         e = effects[job.pc - 1]
         HANDLERS[type(e)](g, job, item, e, f"e{job.pc}")
         job.pc += 1
-    s.stack.remove(item)
+    if item in s.stack:  # a spell that put itself elsewhere as it resolved has left it (zones.move)
+        s.stack.remove(item)
     g.emit(ev.Resolved(rule="608.2", player=item.controller, name=item.name))
     if item.kind == "spell" and item.obj in s.objs and not adventure.finish_resolving(g, item) \
             and not rebound.finish_resolving(g, item):  # CR 715.3d, 702.88a

@@ -1827,7 +1827,7 @@ def _return_one(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
 _MV_AT_MOST = "with mana value less than or equal to "
 
 
-def _cast_from_hand_free(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
+def _cast_from_hand_free_up_to(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
     """"[You may] cast an instant or sorcery spell with mana value less than or equal to the
     other result from your hand without paying its mana cost" (CR 608.2g, 118.9)."""
     from undercity.cards.language.cast_permissions import MayCastFromHandFree
@@ -1985,15 +1985,17 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             until, skip = _exile_until(body.sentences[k:], ctx)
             out.append(until)
             continue
+        if s.may == "you may" and len(s.clauses) == 1 and isinstance(c0 := s.clauses[0], A.ObjectAction) \
+                and c0.verb == "cast" and c0.who is None and c0.to == "without paying its mana cost" \
+                and isinstance(c0.what, A.DescRef) and c0.what.noun.suffix[:1] \
+                and c0.what.noun.suffix[0].startswith(_MV_AT_MOST):
+            out.append(_cast_from_hand_free_up_to(c0, ctx))  # the choice of the card is the choice to cast
+            continue
         if (free := _cast_from_hand_free(s)) is not None:
             out.append(free)
             continue
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
-            continue
-        if s.may == "you may" and len(s.clauses) == 1 and isinstance(c0 := s.clauses[0], A.ObjectAction) \
-                and c0.verb == "cast" and c0.who is None and c0.to == "without paying its mana cost":
-            out.append(_cast_from_hand_free(c0, ctx))  # the choice of the card is the choice to cast
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
