@@ -64,7 +64,7 @@ class HeuristicAgent:
         "pay_or_countered", "explore", "untap", "cast_permission", "additional_cost", "untap_choice", "color",
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
-        "choose_to_destroy",
+        "choose_to_destroy", "choose_party", "die_result",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
