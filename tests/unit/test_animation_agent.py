@@ -5,19 +5,11 @@ animated land stays untapped."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
-from undercity.agents.heuristic import HeuristicAgent
-from undercity.scenario.runner import run_file
-
-
-def _answer(tmp_path: Path, text: str, player: int) -> tuple[object, object]:
-    f = tmp_path / "position.yaml"
-    f.write_text(text, encoding="utf-8")
-    g = run_file(f).game
-    d = g.pending
-    assert d is not None and d.kind == "priority" and d.player == player
-    return d.options[HeuristicAgent(strict=True).decide(g, d)].value, g
+#: The ``heuristic_answer`` fixture (tests/unit/conftest.py).
+HeuristicAnswer = Callable[..., Any]
 
 
 MY_TURN = """
@@ -32,14 +24,16 @@ actions:
 """
 
 
-def test_animates_to_attack_an_open_board(tmp_path: Path) -> None:
-    v, g = _answer(tmp_path, MY_TURN % "Swamp", 0)
+def test_animates_to_attack_an_open_board(heuristic_answer: HeuristicAnswer) -> None:
+    opt, g = heuristic_answer(MY_TURN % "Swamp", "priority")
+    v = opt.value
     factory = next(x for x in g.s.battlefield if g.s.objs[x].name == "Mishra's Factory")
     assert v == ("activate", factory, 1)
 
 
-def test_does_not_animate_into_a_blocker_that_kills_it(tmp_path: Path) -> None:
-    v, _ = _answer(tmp_path, MY_TURN % "Hill Giant", 0)
+def test_does_not_animate_into_a_blocker_that_kills_it(heuristic_answer: HeuristicAnswer) -> None:
+    opt, _ = heuristic_answer(MY_TURN % "Hill Giant", "priority")
+    v = opt.value
     assert not (isinstance(v, tuple) and v[0] == "activate")
 
 
@@ -57,13 +51,15 @@ actions:
 """
 
 
-def test_animates_to_block_an_attacker_it_survives(tmp_path: Path) -> None:
-    v, g = _answer(tmp_path, BLOCK % "Eager Cadet", 0)
+def test_animates_to_block_an_attacker_it_survives(heuristic_answer: HeuristicAnswer) -> None:
+    opt, g = heuristic_answer(BLOCK % "Eager Cadet", "priority")
+    v = opt.value
     factory = next(x for x in g.s.battlefield if g.s.objs[x].name == "Mishra's Factory")
     assert v == ("activate", factory, 1)
 
 
-def test_does_not_animate_before_attackers_on_an_opponents_turn(tmp_path: Path) -> None:
+def test_does_not_animate_before_attackers_on_an_opponents_turn(heuristic_answer: HeuristicAnswer) -> None:
     text = BLOCK.replace("  - attack: {attacker: Alice}\n  - pass\n", "  - pass\n")
-    v, _ = _answer(tmp_path, text % "Savannah Lions", 0)
+    opt, _ = heuristic_answer(text % "Savannah Lions", "priority")
+    v = opt.value
     assert not (isinstance(v, tuple) and v[0] == "activate")

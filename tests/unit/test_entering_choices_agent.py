@@ -4,22 +4,14 @@ with the least life), and revealing a card rather than entering tapped."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
-from undercity.agents.heuristic import HeuristicAgent
-from undercity.scenario.runner import run_file
-
-
-def _answer(tmp_path: Path, text: str, kind: str) -> object:
-    f = tmp_path / "position.yaml"
-    f.write_text(text, encoding="utf-8")
-    g = run_file(f).game
-    d = g.pending
-    assert d is not None and d.kind == kind and d.player == 0
-    return d.options[HeuristicAgent(strict=True).decide(g, d)].value
+#: The ``heuristic_answer`` fixture (tests/unit/conftest.py).
+HeuristicAnswer = Callable[..., Any]
 
 
-def test_chooses_the_color_of_most_of_its_cards(tmp_path: Path) -> None:
+def test_chooses_the_color_of_most_of_its_cards(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -32,10 +24,10 @@ players:
 actions:
   - play: Thriving Grove
 """
-    assert _answer(tmp_path, text, "choose_color") == "R"
+    assert heuristic_answer(text, "choose_color")[0].value == "R"
 
 
-def test_chooses_the_creature_type_of_most_of_its_creatures(tmp_path: Path) -> None:
+def test_chooses_the_creature_type_of_most_of_its_creatures(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -50,10 +42,10 @@ actions:
   - cast: Shared Triumph
   - resolve
 """
-    assert _answer(tmp_path, text, "choose_creature_type") == "Goblin"
+    assert heuristic_answer(text, "choose_creature_type")[0].value == "Goblin"
 
 
-def test_reveals_rather_than_entering_tapped(tmp_path: Path) -> None:
+def test_reveals_rather_than_entering_tapped(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -66,10 +58,10 @@ players:
 actions:
   - play: Port Town
 """
-    assert _answer(tmp_path, text, "reveal") is not None
+    assert heuristic_answer(text, "reveal")[0].value is not None
 
 
-def test_chooses_an_opponent_rather_than_itself(tmp_path: Path) -> None:
+def test_chooses_an_opponent_rather_than_itself(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -84,4 +76,4 @@ actions:
   - cast: Stuffy Doll
   - resolve
 """
-    assert _answer(tmp_path, text, "choose_player") == 1
+    assert heuristic_answer(text, "choose_player")[0].value == 1

@@ -5,22 +5,14 @@ creatures' type."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
-from undercity.agents.heuristic import HeuristicAgent
-from undercity.scenario.runner import run_file
-
-
-def _answer(tmp_path: Path, text: str, kind: str) -> object:
-    f = tmp_path / "position.yaml"
-    f.write_text(text, encoding="utf-8")
-    g = run_file(f).game
-    d = g.pending
-    assert d is not None and d.kind == kind and d.player == 0
-    return d.options[HeuristicAgent(strict=True).decide(g, d)].label
+#: The ``heuristic_answer`` fixture (tests/unit/conftest.py).
+HeuristicAnswer = Callable[..., Any]
 
 
-def test_keeps_the_most_valuable_creature_of_a_type(tmp_path: Path) -> None:
+def test_keeps_the_most_valuable_creature_of_a_type(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -36,10 +28,10 @@ actions:
   - resolve
 """
     # Two Rogues: keep the 1/4 flier that costs four rather than the 1/1 Looter (or none).
-    assert _answer(tmp_path, text, "choose_party") == "Aarakocra Sneak"
+    assert heuristic_answer(text, "choose_party")[0].label == "Aarakocra Sneak"
 
 
-def test_crippling_fear_spares_its_own_creature_type(tmp_path: Path) -> None:
+def test_crippling_fear_spares_its_own_creature_type(heuristic_answer: HeuristicAnswer) -> None:
     text = """
 format: 1
 game: {turn: 3}
@@ -54,4 +46,4 @@ actions:
   - cast: Crippling Fear
   - resolve
 """
-    assert _answer(tmp_path, text, "choose_creature_type") == "Goblin"
+    assert heuristic_answer(text, "choose_creature_type")[0].label == "Goblin"
