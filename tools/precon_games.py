@@ -25,6 +25,7 @@ import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import cache
 
 from undercity.agents import make_agent
 from undercity.decks import PRECON_DECKS, load_deck
@@ -51,8 +52,10 @@ class Outcome:
     where: list[str] = field(default_factory=list)
 
 
+@cache
 def playable_decks() -> tuple[list[PlayableDeck], list[str]]:
-    """The precons that can sit at a table, and those that cannot (commander not implemented)."""
+    """The precons that can sit at a table, and those that cannot (commander not implemented);
+    read once per process, not for every game."""
     seated, out = [], []
     for name in PRECON_DECKS:
         deck = load_deck(name, check=False)
