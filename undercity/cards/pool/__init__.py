@@ -9,7 +9,6 @@ from undercity.cards.pool import (  # noqa: F401
     continuous_cards,
     core,
     dice_cards,
-    draw_trigger_cards,
     erinis_deck_cards,
     initiative_cards,
     linden_deck_cards,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from undercity.cards.language.replacements import AdditionalTreasure
 from undercity.cards.model import (
-    ALL,
     ANY_TARGET,
     DEFENDING,
     ENCHANTED,
@@ -16,7 +15,6 @@ from undercity.cards.model import (
     TARGET_OPPONENT,
     TRIGGER_OBJECT,
     Count,
-    CreateToken,
     Discard,
     DivideDamage,
     ExileIt,
@@ -98,11 +96,6 @@ define("Rancor", enchant=target_creature(), static=(
     triggered=(Triggered("When Rancor is put into a graveyard from the battlefield, return Rancor to its "
                          "owner's hand.", when=Trigger("put_into_graveyard"),
                          effects=(ReturnToHand(TRIGGER_OBJECT),)),))
-define("You See a Pair of Goblins", spell=SpellAbility("Choose one —", modes=(
-    Mode("Charge Them — Creatures you control get +2/+0 until end of turn.",
-         (Pump(2, 0, ALL(F("Creature", controller="you"))),)),
-    Mode("Befriend Them — Create two 1/1 red Goblin creature tokens.", (CreateToken("Goblin", 2),)),
-)))
 define("You Look Upon the Tarrasque", spell=SpellAbility("Choose one —", modes=(
     Mode("Run and Hide — Prevent all combat damage that would be dealt to you and creatures you control "
          "this turn.", (PreventCombatDamage(to_you_and_yours_only=True),)),

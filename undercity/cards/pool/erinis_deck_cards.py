@@ -10,20 +10,17 @@ Cards as data: Oracle fields from the shipped data, abilities in the effect lang
 
 from __future__ import annotations
 
-from undercity.cards.language.block_restrictions import CantBeBlockedBy
 from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, PackTactics, TotalPower
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.event_triggers import CombatDamageToPlayer, PlayerCasts
+from undercity.cards.language.event_triggers import CombatDamageToPlayer
 from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
 from undercity.cards.language.optional import May, MayPay
 from undercity.cards.language.quantities import TRIGGER_AMOUNT, GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
-from undercity.cards.language.tap_untap import Untap
 from undercity.cards.language.tokens import CreateTokensAttacking
-from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import PutFromHand, ReturnUpToOne
 from undercity.cards.model import (
     CREATURE,
@@ -149,13 +146,6 @@ define("Nimblewright Schematic", triggered=(
               "Construct artifact creature token.", when=Trigger("put_into_graveyard"),
               effects=(CreateToken(CONSTRUCT),)),
 ))
-define("Manifold Key", activated=(
-    Activated("{1}, {T}: Untap another target artifact.", cost=_cost("{1}", tap=True),
-              targets=(TargetSpec("permanent", F("Artifact", other=True), text="another target artifact"),),
-              effects=(Untap(T(0)),)),
-    Activated("{3}, {T}: Target creature can't be blocked this turn.", cost=_cost("{3}", tap=True),
-              targets=(target_creature(),), effects=(CantBeBlockedBy(T(0), CREATURE),)),
-))
 _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent")
 
 # ----------------------------------------------------------------------------- Equipment
@@ -194,13 +184,6 @@ SPIDER = "Spider (1/2 green, reach)"
 keyed_token(SPIDER, "Spider", "Token Creature — Spider", power=1, toughness=2, colors="G",
             keywords=frozenset({"reach"}))
 
-define("Managorger Hydra", triggered=(
-    Triggered("Whenever a player casts a spell, put a +1/+1 counter on Managorger Hydra.", when=PlayerCasts(),
-              effects=(PutCounters("+1/+1", 1, SELF),)),))
-define("Arasta of the Endless Web", triggered=(
-    Triggered("Whenever an opponent casts an instant or sorcery spell, create a 1/2 green Spider creature token "
-              "with reach.", when=PlayerCasts(filter=F("Instant", "Sorcery"), whose="opponent"),
-              effects=(CreateToken(SPIDER),)),))
 define("Garruk's Uprising", static=(
     StaticIf("Creatures you control have trample.", kind="anthem_if", filter=F("Creature"),
              keywords=frozenset({"trample"})),
@@ -239,9 +222,3 @@ define("Circle of Dreams Druid", activated=(
               mana_ability=True),))
 # "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
 # triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).
-define("Wilson, Refined Grizzly", static=(
-    Static("This spell can't be countered.", kind="cant_be_countered"),  # CR 101.2 (effects.counter_spell)
-), triggered=(
-    Triggered("Ward {2} (Whenever this creature becomes the target of a spell or ability an opponent controls, "
-              "counter it unless that player pays {2}.)", when=Trigger("becomes_target"),
-              effects=(CounterUnlessPays("{2}"),)),))

@@ -35,7 +35,6 @@ from undercity.cards.model import (
     Cost,
     Count,
     CreateToken,
-    DealDamage,
     Destroy,
     Draw,
     Effect,
@@ -44,7 +43,6 @@ from undercity.cards.model import (
     Mode,
     Pump,
     PutCounters,
-    ReturnToHand,
     Search,
     SpellAbility,
     Static,
@@ -160,12 +158,6 @@ define("Clockwork Fox", triggered=(
 
 
 
-define("Skullclamp", static=(
-    _equipped("Equipped creature gets +1/-1.", 1, -1),
-), triggered=(
-    # CR 603.10a: the Equipment is still attached to the creature as it dies.
-    Triggered("Whenever equipped creature dies, draw two cards.", when=Trigger("equipped_dies"), effects=(Draw(2),)),
-), activated=(_equip("{1}"),))
 
 
 
@@ -188,11 +180,6 @@ define("Divine Verdict", spell=SpellAbility(
     targets=(TargetSpec("permanent", F("Creature", attacking_or_blocking=True),
                         text="target attacking or blocking creature"),), effects=(Destroy(T(0)),)))
 
-define("You Hear Something on Watch", spell=SpellAbility("Choose one —", modes=(
-    Mode("Rouse the Party — Creatures you control get +1/+1 until end of turn.", (Pump(1, 1, ALL(YOUR_CREATURES)),)),
-    Mode("Set Off Traps — This spell deals 5 damage to target attacking creature.", (DealDamage(5, T(0)),),
-         (TargetSpec("permanent", F("Creature", attacking=True), text="target attacking creature"),)),
-)))
 
 define("Your Temple Is Under Attack", spell=SpellAbility("Choose one —", modes=(
     Mode("Pray for Protection — Creatures you control gain indestructible until end of turn.",
@@ -253,11 +240,6 @@ define("Flumph", triggered=(
               effects=(Draw(1, YOU), Draw(1, T(0)))),))
 
 
-define("You're Ambushed on the Road", spell=SpellAbility("Choose one —", modes=(
-    Mode("Make a Retreat — Return target creature you control to its owner's hand.", (ReturnToHand(T(0)),),
-         (target_creature(controller="you"),)),
-    Mode("Stand and Fight — Target creature gets +1/+3 until end of turn.", (Pump(1, 3, T(0)),), (target_creature(),)),
-)))
 
 _UP_TO_THREE = tuple(TargetSpec("permanent", F("Creature"), text="up to three target creatures", optional=True)
                      for _ in range(3))

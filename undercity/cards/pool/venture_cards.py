@@ -41,11 +41,8 @@ from undercity.cards.model import (
     Condition,
     Cost,
     CreateToken,
-    Destroy,
     Draw,
     F,
-    GainLife,
-    Mode,
     Pump,
     PutCounters,
     ReturnToBattlefield,
@@ -220,14 +217,6 @@ define("Wandering Troubadour", triggered=(
               f"turn, venture into the dungeon.{_R}",
               when=Trigger("beginning_of", step="end"), if_=LandEnteredThisTurn(), effects=VENTURE),))
 
-define("You Find a Cursed Idol", spell=SpellAbility("Choose one —", modes=(
-    Mode("Smash It — Destroy target artifact.", (Destroy(T(0)),),
-         (TargetSpec("permanent", F("Artifact"), text="target artifact"),)),
-    Mode("Lift the Curse — Destroy target enchantment.", (Destroy(T(0)),),
-         (TargetSpec("permanent", F("Enchantment"), text="target enchantment"),)),
-    Mode(f"Steal Its Eyes — Create a Treasure token and venture into the dungeon.{_R}",
-         (CreateToken("Treasure"), Venture())),
-)))
 
 
 # ----------------------------------------------------------------------------- multicolor
@@ -260,16 +249,6 @@ define("Midnight Pathlighter", static=(
     Triggered(f"Whenever one or more creatures you control deal combat damage to a player, venture into the "
               f"dungeon.{_R}", when=Trigger("one_or_more_combat_damage_to_player"), effects=VENTURE),))
 
-define("Radiant Solar", triggered=(
-    # One ability: it triggers for Radiant Solar itself (token or not) and for another nontoken
-    # creature entering under your control (ruling 2021-07-23).
-    Triggered(f"Whenever Radiant Solar or another nontoken creature enters the battlefield under your control, "
-              f"venture into the dungeon.{_R}",
-              when=Trigger("self_or_other_enters", filter=F("Creature", nontoken=True)), effects=VENTURE),
-), activated=(
-    Activated("{W}, Discard Radiant Solar: Venture into the dungeon and you gain 3 life.",
-              cost=Cost(mana=parse_cost("{W}"), discard_self=True), effects=(Venture(), GainLife(3))),
-))
 
 define("Thorough Investigation", triggered=(
     Triggered("Whenever you attack, investigate.", when=Trigger("you_attack"), effects=(CreateToken("Clue"),)),
