@@ -65,6 +65,7 @@ class HeuristicAgent:
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
+        "exile_from_hand",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -172,6 +173,9 @@ class HeuristicAgent:
         return worst
 
     _discard = _worst_card
+    #: "That player exiles a card from their hand. You may play that card …" (Fiend of the
+    #: Shadows): the card least worth keeping is the one least worth giving away.
+    _exile_from_hand = _worst_card
     _cleanup_discard = _worst_card
     _put_on_top = _worst_card
 

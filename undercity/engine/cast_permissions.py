@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
+    ExileFromHandMayPlay,
     ExileMayCast,
     ExileTopPlay,
     ExileTopPlayThisTurn,
@@ -91,11 +92,18 @@ def h_draw_reveal_cast(g: Game, job: Job, item: StackItem, e: m.DrawRevealMayCas
 #: :data:`UNTIL_NEXT_TURN` for "until the end of your next turn" until that turn begins.
 PLAY_THIS_TURN = "play_this_turn"
 UNTIL_NEXT_TURN = -1
+#: ``turn`` of a permission "for as long as it remains exiled" (CR 611.2b): it ends only when
+#: the card leaves exile — then it is a new object (CR 400.7), which the permission doesn't name.
+WHILE_EXILED = -2
 #: The ``free`` of a permission to play a card paying its costs or without paying its mana cost.
 MAY_BE_FREE = "may"
 #: Markers after ``free``: "cast" — spells only, no land play (CR 305.9); ``ANY_COLOR`` — "you may
 #: spend mana as though it were mana of any color to cast it" (CR 609.4b).
 CAST_ONLY, ANY_COLOR = "cast", "any_color"
+#: Marks: ``ANY_TYPE`` — "… as though it were mana of any type" (CR 118.14: colorless too);
+#: ``EXILE_INSTEAD`` — "If that spell would be put into a graveyard this turn, exile it instead"
+#: (CR 614.1a; a spell cast this way leaves the stack the turn it was cast, CR 500.2).
+ANY_TYPE, EXILE_INSTEAD = "any_type", "exile_instead"
 
 
 def payable_cost(g: Game, player: int, o: Obj, cost: ManaCost) -> ManaCost:
@@ -106,9 +114,20 @@ def payable_cost(g: Game, player: int, o: Obj, cost: ManaCost) -> ManaCost:
     a permission."""
     perms = g.s.extra.get(PLAY_THIS_TURN)
     perm = perms.get(o.id) if perms else None
-    if perm is None or perm[0] != player or ANY_COLOR not in perm[3:]:
+    if perm is None or perm[0] != player:
         return cost
-    return cost.spent_as_any()
+    if ANY_TYPE in perm[3:]:
+        return cost.spent_as_any(colorless_too=True)
+    return cost.spent_as_any() if ANY_COLOR in perm[3:] else cost
+
+
+def exiled_instead(g: Game, player: int, o: Obj) -> bool:
+    """Whether ``player`` casting ``o`` from exile uses a permission whose spell is exiled
+    instead of being put into a graveyard (CR 614.1a; Dire Fleet Daredevil). Asked by
+    ``casting`` as the spell is cast."""
+    perms = g.s.extra.get(PLAY_THIS_TURN)
+    perm = perms.get(o.id) if perms else None
+    return perm is not None and perm[0] == player and EXILE_INSTEAD in perm[3:]
 
 
 @handles(ExileTopPlay)
@@ -125,7 +144,7 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
         else False
     names = []
     n = max(0, amount(g, e.n, item, job))
-    until = UNTIL_NEXT_TURN if e.next_turn else s.turn
+    until = WHILE_EXILED if e.while_exiled else UNTIL_NEXT_TURN if e.next_turn else s.turn
     marks = (*((CAST_ONLY,) if e.cast_only else ()), *((ANY_COLOR,) if e.any_color else ()))
     for owner in ref_players(g, e.whose, item, job):  # each opponent in turn order (CR 101.4)
         for oid in list(s.players[owner].library[:n]):
@@ -136,24 +155,51 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
                 perms[new.id] = (p, until, free, *marks)
                 names.append(new.name)
     if names:
-        until = "until the end of their next turn" if e.next_turn else "this turn"
+        until = ("for as long as they remain exiled" if e.while_exiled
+                 else "until the end of their next turn" if e.next_turn else "this turn")
         verb = "cast spells from among" if e.cast_only else "play"
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may {verb} {', '.join(names)} {until}"))
 
 
 @handles(ExileMayCast)
 def h_exile_may_cast(g: Game, job: Job, item: StackItem, e: ExileMayCast, key: str) -> None:
-    """Exile the target; until the end of your next turn you may cast that card (CR 611.2a)."""
+    """Exile the target; until the end of your next turn (or this turn) you may cast that card
+    (CR 611.2a)."""
     s = g.s
     p = item.controller
+    marks = (CAST_ONLY, *((ANY_COLOR,) if e.any_color else ()), *((ANY_TYPE,) if e.any_type else ()),
+             *((EXILE_INSTEAD,) if e.exile_instead else ()))
     for oid in ref_objects(g, e.what, item, job):
         new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
         if new is None or new.zone != "exile":
             continue  # a token ceases to exist (CR 111.7)
-        s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, UNTIL_NEXT_TURN, False, CAST_ONLY,
-                                                          *((ANY_COLOR,) if e.any_color else ()))
-        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may cast {new.name} until the end "
-                                                         "of their next turn"))
+        s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, s.turn if e.this_turn else UNTIL_NEXT_TURN, False,
+                                                          *marks)
+        until = "this turn" if e.this_turn else "until the end of their next turn"
+        g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may cast {new.name} {until}"))
+
+
+@handles(ExileFromHandMayPlay)
+def h_exile_from_hand_may_play(g: Game, job: Job, item: StackItem, e: ExileFromHandMayPlay, key: str) -> None:
+    """``who`` exiles a card of their choice from their hand (CR 406.3: face up); this effect's
+    controller may play it for as long as it remains exiled (CR 611.2b). Offered by
+    :func:`play_options`."""
+    s = g.s
+    p = item.controller
+    for who in ref_players(g, e.who, item, job):
+        hand = s.players[who].hand
+        if not hand:
+            continue
+        pick = g.ask(job, f"{key}:exile{who}", who, "exile_from_hand", "exile a card from your hand",
+                     [Option(s.objs[c].name, c) for c in hand])
+        if pick not in hand:
+            continue
+        new = zones.move(g, pick, "exile", rule="406.3", verb="is exiled")
+        if new is None or new.zone != "exile":
+            continue
+        s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, WHILE_EXILED, False)
+        g.emit(ev.EffectBegan(rule="611.2b", description=f"{g.player_name(p)} may play {new.name} for as long "
+                                                         "as it remains exiled"))
 
 
 @handles(ExileTopPlayThisTurn)
@@ -243,7 +289,7 @@ def play_options(g: Game, player: int) -> list[Option]:
     out = []
     for oid, (who, turn, free, *only) in perms.items():
         o = s.objs.get(oid)
-        if who != player or turn not in (s.turn, UNTIL_NEXT_TURN) or o is None or o.zone != "exile":
+        if who != player or turn not in (s.turn, UNTIL_NEXT_TURN, WHILE_EXILED) or o is None or o.zone != "exile":
             continue
         if "Land" in o.card.types:
             if CAST_ONLY in only:  # "you may cast spells from among them": a land can't be cast (CR 305.9)
@@ -266,13 +312,15 @@ def play_options(g: Game, player: int) -> list[Option]:
 
 def end_play_permissions(g: Game, e: ev.TurnBegan) -> None:
     """Permissions "this turn" end with the turn; "until the end of your next turn" becomes
-    "this turn" as that player's next turn begins (CR 611.2a)."""
+    "this turn" as that player's next turn begins (CR 611.2a); "for as long as it remains exiled"
+    ends when the card has left exile (CR 611.2b, 400.7)."""
     perms = g.s.extra.get(PLAY_THIS_TURN)
     if perms:
         mine = {e.player, *e.team}
+        objs = g.s.objs
         g.s.extra[PLAY_THIS_TURN] = {
             k: (v[0], g.s.turn, *v[2:]) if v[1] == UNTIL_NEXT_TURN and v[0] in mine else v
-            for k, v in perms.items() if v[1] in (g.s.turn, UNTIL_NEXT_TURN)}
+            for k, v in perms.items() if v[1] in (g.s.turn, UNTIL_NEXT_TURN) or v[1] == WHILE_EXILED and k in objs}
 
 #: ``State.extra`` key: stack object id -> (``any`` | ``graveyard``, rule, why) — the spell is
 #: exiled instead of leaving the stack for any zone / for its owner's graveyard.

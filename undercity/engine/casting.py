@@ -292,6 +292,9 @@ def _cast(g: Game, job: Job) -> None:
     if d.get("exile_instead"):  # "If a spell cast ... this way would be put into your graveyard, exile it"
         cast_permissions.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
                                               f"cast from a graveyard with {d['exile_instead']}'s permission")
+    if from_zone == "exile" and cast_permissions.exiled_instead(g, player, o):  # CR 614.1a
+        cast_permissions.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
+                                                  "it was cast from exile with a permission that exiles it instead")
     if not costs.pay_mana(g, player, cost, card.name):
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
     if card.additional_costs:

@@ -35,7 +35,8 @@ class Decision:
     (pay an echo cost or sacrifice, CR 702.30a), ``opening_hand`` (begin the game with a card on
     the battlefield, CR 103.6a), ``choose_to_destroy`` (a permanent to destroy, or none: ``None``;
     each player in turn, CR 101.4), ``choose_party`` (a party member of one type, or none:
-    CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result").
+    CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result"),
+    ``exile_from_hand`` (a card of the deciding player's hand to exile, CR 406.3).
     """
 
     player: int

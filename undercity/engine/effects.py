@@ -188,6 +188,9 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "defending_player":
         d = item.trigger_data.get("defending")
         return [d] if d is not None and not s.players[d].left else []
+    if k == "damaged_player":  # "that player" of "whenever ~ deals combat damage to a player" (CR 510.2)
+        d = item.trigger_data.get("damaged")
+        return [d] if d is not None and not s.players[d].left else []
     if k == "active_player":  # "At the beginning of each opponent's end step, that player …"
         return [s.active] if not s.players[s.active].left else []
     if k == "trigger_object_controller":

@@ -290,6 +290,9 @@ CARDS = [
     "Minimus Containment",
     # keywords each with its condition, "prevent all damage that would be dealt to equipped creature" (CR 604.1, 615.1)
     "Multiclass Baldric",
+    # "that player exiles a card from their hand. You may play that card for as long as it remains
+    # exiled"; "You may cast it this turn, … mana of any type …, exile it instead" (CR 611.2, 118.14, 614.1a)
+    "Fiend of the Shadows", "Dire Fleet Daredevil",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -47,6 +47,9 @@ class ExileTopPlay(Effect):
     whose: Ref = YOU
     #: "you may spend mana as though it were mana of any color to cast those spells" (CR 609.4b).
     any_color: bool = False
+    #: "You may play those cards for as long as they remain exiled" (Brainstealer Dragon, CR
+    #: 611.2b): the permission lasts while the card stays in exile, across turns.
+    while_exiled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,23 @@ class ExileMayCast(Effect):
 
     what: Ref
     any_color: bool = False
+    #: "You may cast it this turn, and you may spend mana as though it were mana of any type to
+    #: cast that spell. If that spell would be put into a graveyard this turn, exile it instead."
+    #: (Dire Fleet Daredevil): this turn only (CR 611.2a), mana of any type (CR 609.4b, 118.14 —
+    #: colorless too), exiled instead of going to a graveyard (CR 614.1a).
+    this_turn: bool = False
+    any_type: bool = False
+    exile_instead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExileFromHandMayPlay(Effect):
+    """"That player exiles a card from their hand. You may play that card for as long as it
+    remains exiled." (Fiend of the Shadows): ``who`` chooses a card of their own hand and exiles
+    it face up (CR 406.3); this effect's controller may play it — a land play at normal timing
+    (CR 305.1) or a spell paying its costs (CR 601.2) — while it stays in exile (CR 611.2b)."""
+
+    who: Ref
 
 
 @dataclass(frozen=True, slots=True)

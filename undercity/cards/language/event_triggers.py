@@ -78,6 +78,9 @@ EQUIPPED_ATTACKS_OR_BLOCKS = "equipped_attacks_or_blocks"
 
 #: In a "becomes blocked by a creature" trigger: the blocking creature (CR 509.3d).
 TRIGGER_BLOCKER = Ref("trigger_blocker")
+#: In a "whenever ~ deals combat damage to a player" trigger: "that player", the player dealt
+#: the damage (CR 510.2, 603.2).
+DAMAGED_PLAYER = Ref("damaged_player")
 
 # ---------------------------------------------------------------------------------------
 # Triggers.

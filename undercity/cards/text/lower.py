@@ -1510,7 +1510,8 @@ def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: C
     those spells." (Stolen Strategy): one ExileTopPlay of those libraries, the permission the
     controller's (CR 611.2a, 609.4b); the number of sentences after the first it took. None if
     the first sentence isn't such an exile. "You may play those cards for as long as they remain
-    exiled" (Brainstealer Dragon) is read but not lowered yet: the permission has no such duration."""
+    exiled. If you cast a spell this way, you may spend mana as though it were mana of any color
+    to cast it." (Brainstealer Dragon): lands too, while they stay exiled (CR 611.2b)."""
     s = sentences[0]
     first = s.clauses[0] if isinstance(s, A.Sentence) and len(s.clauses) == 1 else None
     if not (isinstance(first, A.TopCards) and first.library == "each opponent's library" and first.who is None):
@@ -1523,6 +1524,12 @@ def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: C
     cast = A.Phrase(None, "cast spells from among those exiled cards")
     if t.prefix == "until end of turn," and t.clauses == (cast, _ANY_COLOR[2]) and t.joins == (", and ",):
         return ExileTopPlay(n, cast_only=True, whose=m.EACH_OPPONENT, any_color=True), 1
+    u = sentences[2] if len(sentences) > 2 else None
+    if not t.prefix and t.clauses == (A.ObjectAction(None, "play", A.WordRef("those cards"),
+                                                     "for as long as they remain exiled"),) \
+            and isinstance(u, A.Sentence) and u.prefix == "if you cast a spell this way," and u.may == "you may" \
+            and u.clauses == (A.Phrase(None, "spend mana as though it were mana of any color to cast it"),):
+        return ExileTopPlay(n, whose=m.EACH_OPPONENT, any_color=True, while_exiled=True), 2
     raise Unsupported(t.render())
 
 
@@ -1539,6 +1546,47 @@ def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effec
     from undercity.cards.language.cast_permissions import ExileMayCast
 
     return ExileMayCast(ctx.target(first.what), any_color=True)
+
+
+#: "If that spell would be put into a graveyard this turn, exile it instead." (CR 614.1a)
+_EXILE_INSTEAD = A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
+
+
+def _exile_may_cast_this_turn(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Exile target instant or sorcery card from an opponent's graveyard. You may cast it this
+    turn, and you may spend mana as though it were mana of any type to cast that spell. If that
+    spell would be put into a graveyard this turn, exile it instead." (Dire Fleet Daredevil; CR
+    611.2a, 609.4b, 118.14, 614.1a); the number of sentences after the first it took. None if
+    the sentences aren't that."""
+    s = sentences[0]
+    first = s.clauses[0] if isinstance(s, A.Sentence) and len(s.clauses) == 1 else None
+    if not (isinstance(first, A.ObjectAction) and first.verb == "exile" and first.who is None and not first.to
+            and isinstance(first.what, A.TargetRef)) or not isinstance(s, A.Sentence) or s.may or s.prefix or s.where:
+        return None
+    t, u = (sentences[k] if len(sentences) > k else None for k in (1, 2))
+    any_type = A.Phrase(A.WordRef("you"), "may spend mana as though it were mana of any type to cast that spell")
+    if not (isinstance(t, A.Sentence) and t.may == "you may" and not t.prefix and t.joins == (", and ",)
+            and t.clauses == (A.ObjectAction(None, "cast", A.WordRef("it"), "this turn"), any_type)):
+        return None
+    from undercity.cards.language.cast_permissions import ExileMayCast
+
+    done = isinstance(u, A.Sentence) and u.clauses == (_EXILE_INSTEAD,) and not u.may and not u.prefix
+    return ExileMayCast(ctx.target(first.what), this_turn=True, any_type=True, exile_instead=done), 2 if done else 1
+
+
+def _exile_from_hand_may_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"That player exiles a card from their hand. You may play that card for as long as it
+    remains exiled." (CR 406.3, 611.2b); None if ``s`` isn't such an exile."""
+    first = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(first, A.Phrase) and first.words in ("exiles a card from their hand",)) \
+            or s.may or s.prefix or s.where:
+        return None
+    if then is None or then.may != "you may" or then.prefix or then.clauses != (
+            A.ObjectAction(None, "play", A.WordRef("that card"), "for as long as it remains exiled"),):
+        raise Unsupported(s.render())
+    from undercity.cards.language.cast_permissions import ExileFromHandMayPlay
+
+    return ExileFromHandMayPlay(player_ref(first.who, ctx))
 
 
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
@@ -1920,7 +1968,11 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(others[0])  # "exile the top card of each opponent's library. You may …"
             skip = others[1]
             continue
-        if (exiled := _exile_may_cast(s, nxt, ctx)) is not None:
+        if (this_turn := _exile_may_cast_this_turn(body.sentences[k:], ctx)) is not None:
+            out.append(this_turn[0])  # "… You may cast it this turn, …"
+            skip = this_turn[1]
+            continue
+        if (exiled := _exile_may_cast(s, nxt, ctx) or _exile_from_hand_may_play(s, nxt, ctx)) is not None:
             out.append(exiled)
             skip = 1
             continue
@@ -2768,6 +2820,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.that_player, ctx.it = SPELL_CONTROLLER, m.TRIGGER_OBJECT  # who targeted; what was targeted
     if when.event == "combat_damage_to_player":
         ctx.event_amount = DAMAGE_DEALT
+        if type(when) is m.Trigger:  # "whenever ~ deals combat damage to a player, that player …"
+            from undercity.cards.language.event_triggers import DAMAGED_PLAYER
+
+            ctx.that_player = DAMAGED_PLAYER
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
         ctx.it, ctx.it_source, ctx.event_amount = m.SELF, True, DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))

@@ -860,6 +860,9 @@ class Parser:
             if word in ("target", "each") and self.eat("graveyard"):
                 return A.ObjectAction(who, v, A.GraveyardOf(owner))
         self.i = self._start
+        if who is not None and (v := self.verb("exile")) and self.eat("a", "card", "from", "their", "hand"):
+            return A.Phrase(who, f"{v} a card from their hand")  # the player chooses it (CR 406.3)
+        self.i = self._start
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
             if what is not None and v.startswith("counter") and self.at("unless", "its", "controller", "pays") \
@@ -889,6 +892,9 @@ class Parser:
         self.i = self._start
         if who is None and (v := self.verb("attach")) and self.eat("~", "to") and (to := self.ref()) is not None:
             return A.AttachSelf(v, to)  # CR 701.3a
+        self.i = self._start
+        if (v := self.verb("cast")) and self.eat("it", "this", "turn"):
+            return A.ObjectAction(who, v, A.WordRef("it"), "this turn")  # a permission for this turn (CR 611.2a)
         self.i = self._start
         if (v := self.verb("play")) and (what := self.ref()) is not None and self.eat("this", "turn"):
             return A.ObjectAction(who, v, what, "this turn")
@@ -1193,6 +1199,9 @@ class Parser:
             return A.Phrase(None, " ".join(self.low[start:self.i]))  # the resolving spell (CR 707.10c)
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
+        if self.eat_phrase("if that spell would be put into a graveyard this turn , exile it instead"):
+            # the spell a permission let its controller cast (CR 614.1a)
+            return A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
             return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
         p = self.predicate(None)
