@@ -28,12 +28,13 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
     MayCastFromGraveyard,
     MayCastFromHandFree,
+    MayCastWhileExiled,
     MayCastWithoutPaying,
 )
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, ref_objects, ref_players
+from undercity.engine.effects import amount, handles, ref_objects, ref_objects_now, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -200,6 +201,23 @@ def h_exile_from_hand_may_play(g: Game, job: Job, item: StackItem, e: ExileFromH
         s.extra.setdefault(PLAY_THIS_TURN, {})[new.id] = (p, WHILE_EXILED, False)
         g.emit(ev.EffectBegan(rule="611.2b", description=f"{g.player_name(p)} may play {new.name} for as long "
                                                          "as it remains exiled"))
+
+
+@handles(MayCastWhileExiled)
+def h_may_cast_while_exiled(g: Game, job: Job, item: StackItem, e: MayCastWhileExiled, key: str) -> None:
+    """The card an earlier effect of this ability exiled may be cast by this ability's controller
+    for as long as it remains exiled (CR 611.2b); nothing if it isn't in exile (a token that
+    ceased to exist, CR 111.7; a commander put into the command zone instead)."""
+    s = g.s
+    p = item.controller
+    for now in ref_objects_now(g, e.what, item, job):
+        o = s.objs[now]
+        if o.zone != "exile" or o.token:
+            continue
+        s.extra.setdefault(PLAY_THIS_TURN, {})[o.id] = (p, WHILE_EXILED, False, CAST_ONLY,
+                                                        *((ANY_TYPE,) if e.any_type else ()))
+        g.emit(ev.EffectBegan(rule="611.2b", description=f"{g.player_name(p)} may cast {o.name} for as long as it "
+                                                         "remains exiled"))
 
 
 @handles(ExileTopPlayThisTurn)

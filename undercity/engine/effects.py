@@ -235,6 +235,19 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     raise ValueError(f"{k} does not name objects")
 
 
+def ref_objects_now(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
+    """The objects ``ref`` named as the ability began to resolve, as they are now: a target that
+    an earlier effect of the ability moved is followed to the new object it became (CR 400.7;
+    "exile target creature. … that card"), if it was still a legal target (CR 608.2b)."""
+    if ref.kind != "target":
+        return ref_objects(g, ref, item, job)
+    t = item.targets[ref.i] if ref.i < len(item.targets) else None
+    if t is None or t[0] != "o" or not _legal(job, ref.i):
+        return []
+    now = zones.became(g, t[1])
+    return [now] if now is not None else []
+
+
 def amount(g: Game, a: m.Amount, item: StackItem, job: Job) -> int:
     if isinstance(a, int):
         return a

@@ -1,5 +1,5 @@
 """"Exile … until this permanent leaves the battlefield" (CR 610.3): nothing is exiled if the
-source has already left (610.3c); when it leaves, the exiled cards return to the battlefield
+source has already left (610.3a-b); when it leaves, the exiled cards return to the battlefield
 under their owners' control the next time state-based actions are checked (610.3a:
 :func:`state_based_actions`, asked by ``sba.collect``).
 """
@@ -26,8 +26,10 @@ def h_exile_until_leaves(g: Game, job: Job, item: StackItem, e: ExileUntilLeaves
     s = g.s
     src = s.objs.get(item.source) if item.source is not None else None
     if src is None or src.zone != "battlefield":
-        # CR 610.3c: the source left before this resolved: the object isn't exiled at all.
-        g.emit(ev.Note(rule="610.3c", message=f"{item.source_name} has left the battlefield: nothing is exiled"))
+        # CR 610.3a-b: the source left after this was put on the stack (610.3a: a spell or activated
+        # ability; 610.3b: after this triggered): the object isn't exiled at all.
+        rule = "610.3b" if item.kind == "triggered" else "610.3a"
+        g.emit(ev.Note(rule=rule, message=f"{item.source_name} has left the battlefield: nothing is exiled"))
         return
     for oid in ref_objects(g, e.what, item, job):
         new = zones.move(g, oid, "exile", rule="610.3", verb=f"is exiled until {src.name} leaves the battlefield")

@@ -416,6 +416,7 @@ def _load_rules() -> None:
         damage_to_controller,
         deals_damage,
         defending_player,
+        delayed_triggers,
         dice,
         dies_triggers,
         divided,

@@ -15,10 +15,11 @@ from undercity.cards.language.zone_moves import (
     PutFromHandAttached,
     ReturnChosenCard,
     ReturnSourceCard,
+    ReturnUnderOwner,
     ReturnUpToOne,
     ShuffleHandAndGraveyard,
 )
-from undercity.engine import resolve, targeting, zones
+from undercity.engine import entering, resolve, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, distinct_card_options, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
@@ -151,6 +152,15 @@ def h_flicker(g: Game, job: Job, item: StackItem, e: Flicker, key: str) -> None:
             # the command zone instead (CR 903.9b) isn't "that card" in exile any more.
             continue
         zones.put_onto_battlefield(g, new.id, new.owner, rule="610.3")
+
+
+@handles(ReturnUnderOwner)
+def h_return_under_owner(g: Game, job: Job, item: StackItem, e: ReturnUnderOwner, key: str) -> None:
+    ids = [oid for oid in ref_objects(g, e.what, item, job) if not g.s.objs[oid].token]  # CR 111.8
+    for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
+        entering.ask(g, job, f"{key}:enter{oid}", oid, g.s.objs[oid].owner)
+    for oid in ids:
+        zones.put_onto_battlefield(g, oid, g.s.objs[oid].owner, rule="603.7")
 
 
 @handles(ShuffleHandAndGraveyard)

@@ -335,6 +335,23 @@ def end_while_tapped(g: Game, src: Obj, rule: str) -> None:
     g.emit(ev.EffectEnded(rule=rule, description=f"{src.name}'s effect on {', '.join(names) or 'nothing'} ends"))
 
 
+def became(g: Game, oid: int) -> int | None:
+    """The object ``oid`` became during the resolution under way (CR 400.7: each zone change
+    makes a new object), followed through its zone changes since the last spell or ability
+    resolved; None if it ceased to exist. (A new object has a greater id: the chain ends.)"""
+    s = g.s
+    while oid not in s.objs:
+        for e in reversed(g.events):
+            if isinstance(e, ev.Resolved):
+                return None
+            if isinstance(e, ev.ZoneChanged) and e.obj == oid:
+                oid = e.new_obj
+                break
+        else:
+            return None
+    return oid
+
+
 def put_onto_battlefield(g: Game, oid: int, controller: int | None = None, *, rule: str,
                          tapped: bool = False, counters: dict[str, int] | None = None) -> Obj | None:
     return move(g, oid, "battlefield", rule=rule, verb="enters the battlefield", controller=controller,

@@ -293,6 +293,11 @@ CARDS = [
     # "that player exiles a card from their hand. You may play that card for as long as it remains
     # exiled"; "You may cast it this turn, … mana of any type …, exile it instead" (CR 611.2, 118.14, 614.1a)
     "Fiend of the Shadows", "Dire Fleet Daredevil",
+    # a delayed triggered ability, "… at the beginning of the next end step" (CR 603.7)
+    "Galepowder Mage",
+    # "exile … until ~ leaves the battlefield", "you may cast that card for as long as it remains
+    # exiled, and you may spend mana as though it were mana of any type" (CR 610.3, 611.2b, 609.4b)
+    "Hostage Taker",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -82,6 +82,18 @@ class ExileFromHandMayPlay(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class MayCastWhileExiled(Effect):
+    """"You may cast that card for as long as it remains exiled[, and you may spend mana as though
+    it were mana of any type to cast that spell]" (Hostage Taker): after an earlier effect of the
+    ability exiled ``what``, that card — the object in exile, CR 400.7 — may be cast by this
+    effect's controller at its normal timing, paying its costs (CR 601.2), until it leaves exile
+    (CR 611.2b); with ``any_type`` its mana may be of any type (CR 609.4b, 118.14)."""
+
+    what: Ref
+    any_type: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ExileUntilNonlandCastFree(Effect):
     """Exile cards from the top of your library until you exile a nonland card; you may cast
     that card without paying its mana cost (CR 608.2g, 118.9). Sarevok's Tome."""

@@ -88,6 +88,15 @@ class Flicker(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnUnderOwner(Effect):
+    """"Return that card to the battlefield under its owner's control" (Galepowder Mage's
+    delayed ability, CR 603.7): the card, if it is still the object named (CR 400.7), enters
+    under its owner's control; a token that left the battlefield can't (CR 111.8)."""
+
+    what: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleHandAndGraveyard(Effect):
     """"Shuffle your hand and graveyard into your library" (CR 701.24a, 400.3): the cards of
     both zones put into the library, which is then shuffled."""

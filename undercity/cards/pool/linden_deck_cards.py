@@ -20,7 +20,6 @@ from undercity.cards.language.conditions import (
     YourTurn,
 )
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.exile_until import ExileUntilLeaves
 from undercity.cards.language.tap_untap import DoesntUntapNext, Tap, Untap
 from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
@@ -39,7 +38,6 @@ from undercity.cards.model import (
     Draw,
     Effect,
     F,
-    Filter,
     Mode,
     Pump,
     PutCounters,
@@ -59,7 +57,6 @@ from undercity.mana import parse_cost
 
 YOUR_CREATURES = F("Creature", controller="you")
 BASIC_LAND = F("Land", basic=True)
-_NONLAND_OPP = F(not_types={"Land"}, controller="opponent")
 
 
 def _cost(mana: str | None = None, **kw: bool) -> Cost:
@@ -162,19 +159,6 @@ define("Clockwork Fox", triggered=(
 
 
 # ----------------------------------------------------------------------------- removal and tricks
-define("Banishing Light", triggered=(
-    _enters("When this enchantment enters, exile target nonland permanent an opponent controls until this "
-            "enchantment leaves the battlefield.", ExileUntilLeaves(T(0)),
-            targets=(TargetSpec("permanent", _NONLAND_OPP, text="target nonland permanent an opponent controls"),)),))
-
-define("Portable Hole", triggered=(
-    _enters("When Portable Hole enters the battlefield, exile target nonland permanent an opponent controls with "
-            "mana value 2 or less until Portable Hole leaves the battlefield.", ExileUntilLeaves(T(0)),
-            targets=(TargetSpec("permanent", Filter(not_types=frozenset({"Land"}), controller="opponent", max_mv=2),
-                                text="target nonland permanent an opponent controls with mana value 2 or less"),)),))
-
-
-
 define("Divine Verdict", spell=SpellAbility(
     "Destroy target attacking or blocking creature.",
     targets=(TargetSpec("permanent", F("Creature", attacking_or_blocking=True),

@@ -939,14 +939,39 @@ class Sentence(Node):
     #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
     #: "…."'); "" (the rest): its own period.
     end: str = ""
+    #: A delayed triggered ability's trigger (CR 603.7): "Exile it at the beginning of the next end
+    #: step." (after the clauses) or "At the beginning of your next upkeep, …" (``at.first``).
+    at: NextStep | None = None
 
     def render(self) -> str:
         out = self.clauses[0].render()
         for j, c in zip(self.joins, self.clauses[1:], strict=True):
             out += j + c.render()
+        if self.at is not None and not self.at.first:
+            out += " " + self.at.render()
         if self.where is not None:
             out += ", " + self.where.render()
-        return _join(self.prefix, self.may, out) + ("" if self.end == "in quotes" else ".")
+        first = self.at.render() + "," if self.at is not None and self.at.first else None
+        return _join(first, self.prefix, self.may, out) + ("" if self.end == "in quotes" else ".")
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep(Node):
+    """When a delayed triggered ability triggers (CR 603.7): "at the beginning of the next end
+    step", "at the beginning of your next upkeep", "at the beginning of the next turn's upkeep"
+    (``whose`` "the next turn's"), "at end of combat" (CR 511.2; ``whose`` and ``step`` "");
+    ``first``: written before the sentence's effects, followed by a comma."""
+
+    whose: str  # "the", "your", "that player's", "the next turn's", ""
+    step: str  # "end step", "upkeep", "cleanup step", …; "" for "at end of combat"
+    first: bool = False
+
+    def render(self) -> str:
+        if not self.step:
+            return "at end of combat"
+        if self.whose == "the next turn's":
+            return f"at the beginning of the next turn's {self.step}"
+        return f"at the beginning of {self.whose} next {self.step}"
 
 
 @dataclass(frozen=True, slots=True)

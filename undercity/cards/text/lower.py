@@ -39,6 +39,7 @@ from undercity.cards.language.continuous import AddAbilities, Continuous, Define
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
 from undercity.cards.language.defending_player import DEFENDING_YOU, WhileDefending
+from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextStep
 from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, DieResult, RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
@@ -279,6 +280,9 @@ class Ctx:
     discarded: bool = False
     #: The die roll earlier in the ability whose result its words may name (CR 706.4).
     rolled: A.Roll | None = None
+    #: A delayed triggered ability's effects (CR 603.7): "it", "that card" are the object it
+    #: refers to (TRIGGER_OBJECT).
+    delayed: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -391,6 +395,8 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
     if isinstance(node, A.TargetRef):
         return ctx.target(node)
     if isinstance(node, A.WordRef):
+        if ctx.delayed and node.words in _DELAYED_REFS:
+            return m.TRIGGER_OBJECT  # the object the delayed ability refers to (CR 603.7c)
         if node.words in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land"):
             return m.ENCHANTED
         if node.words == "it" and ctx.it is not None:
@@ -731,6 +737,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             # CR 113.6m: it works only while the card is in its owner's graveyard.
             where = c.to[len("from your graveyard to "):]
             return [ReturnSelf("hand" if where == "your hand" else "battlefield", tapped=where.endswith(" tapped"))]
+        if v == "return" and ctx.delayed and c.to == "to the battlefield under its owner's control":
+            from undercity.cards.language.zone_moves import ReturnUnderOwner
+
+            return [ReturnUnderOwner(object_ref(c.what, ctx))]  # CR 603.7c, 110.2
         if v == "return":
             from_yard = (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "card"
                          and "from your graveyard" in c.what.noun.suffix)
@@ -778,6 +788,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             n = c.what.noun
             player = ctx.target(A.TargetRef(A.Noun((), (n.suffix[0].split()[1],))))
             return [GoadEachControlledBy(noun_filter(replace(n, suffix=())), player)]
+        if v == "exile" and c.to.startswith("until ") and c.to.endswith(" leaves the battlefield") \
+                and isinstance(c.what, A.TargetRef):
+            from undercity.cards.language.exile_until import ExileUntilLeaves
+
+            return [ExileUntilLeaves(ctx.target(c.what))]  # CR 610.3: "until ~ leaves the battlefield"
         what = object_ref(c.what, ctx)
         from undercity.cards.language.regeneration import Regenerate
 
@@ -1589,6 +1604,25 @@ def _exile_from_hand_may_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) 
     return ExileFromHandMayPlay(player_ref(first.who, ctx))
 
 
+def _cast_while_exiled(s: A.Sentence, ctx: Ctx, before: list[m.Effect]) -> m.Effect | None:
+    """"You may cast that card for as long as it remains exiled, and you may spend mana as though
+    it were mana of any type to cast that spell." after an effect exiling "it" (Hostage Taker;
+    CR 611.2b, 601.2, 609.4b); None if ``s`` isn't that."""
+    cast = A.ObjectAction(None, "cast", A.WordRef("that card"), "for as long as it remains exiled")
+    if s.may != "you may" or not s.clauses or s.clauses[0] != cast:
+        return None
+    from undercity.cards.language.cast_permissions import MayCastWhileExiled
+    from undercity.cards.language.exile_until import ExileUntilLeaves
+
+    last = before[-1] if before else None
+    any_type = A.Phrase(A.WordRef("you"), "may spend mana as though it were mana of any type to cast that spell")
+    if s.prefix or s.where or s.at is not None or not (
+            isinstance(last, m.ExileIt | ExileUntilLeaves) and last.what == ctx.it) \
+            or s.clauses[1:] not in ((), (any_type,)) or s.joins not in ((), (", and ",)):
+        raise Unsupported(s.render())
+    return MayCastWhileExiled(last.what, any_type=len(s.clauses) == 2)
+
+
 def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
@@ -1960,6 +1994,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None
+        if s.at is not None:
+            delayed, skip = _delayed(s, body.sentences[k + 1:], ctx, out)
+            out.append(delayed)
+            continue
         if (put := _exile_top_put_any(s, nxt, ctx)) is not None:
             out.append(put)
             skip = 1
@@ -1967,6 +2005,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
             out.append(others[0])  # "exile the top card of each opponent's library. You may …"
             skip = others[1]
+            continue
+        if (exiled := _cast_while_exiled(s, ctx, out)) is not None:
+            out.append(exiled)
             continue
         if (this_turn := _exile_may_cast_this_turn(body.sentences[k:], ctx)) is not None:
             out.append(this_turn[0])  # "… You may cast it this turn, …"
@@ -2075,6 +2116,53 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out += part
     ctx.x = None
     return tuple(out)
+
+
+#: What "it" and "that card" of a delayed triggered ability name: the object it refers to.
+_DELAYED_REFS = ("it", "that card", "that creature", "that permanent")
+
+
+def _delayed_when(at: A.NextStep) -> NextStep | None:
+    """The engine's step for "at the beginning of the next end step" and the like (CR 603.7)."""
+    return {("the", "end step"): NextStep("end"), ("your", "end step"): NextStep("end", yours=True),
+            ("your", "upkeep"): NextStep("upkeep", yours=True),
+            ("the next turn's", "upkeep"): NextStep("upkeep", next_turn=True),
+            ("", ""): NextStep("end-of-combat")}.get((at.whose, at.step))
+
+
+#: The effects that move an object, and the zone they move it to: what "that card" of a delayed
+#: ability names afterwards (CR 400.7).
+_MOVED_TO = {m.ExileIt: "exile", m.ReturnToBattlefield: "battlefield", m.ReturnToHand: "hand"}
+
+
+def _delayed(s: A.Sentence, rest: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx,
+             before: list[m.Effect]) -> tuple[m.Effect, int]:
+    """A sentence with a delayed trigger, "Return that card to the battlefield under its owner's
+    control at the beginning of the next end step." (CR 603.7a): one effect creating that
+    ability, whose "it" / "that card" is the object the ability's "it" was as this sentence
+    began — where an earlier effect of the ability moved it (``before``); the number of following
+    sentences it took ("If you do, …" after "At the beginning of your next upkeep, …")."""
+    assert s.at is not None
+    when = _delayed_when(s.at)
+    if when is None or s.where is not None or s.prefix:
+        raise Unsupported(s.at.render())
+    taken = 0
+    if s.at.first:
+        while taken < len(rest) and isinstance(rest[taken], A.Sentence) and rest[taken].prefix == "if you do,":
+            taken += 1
+    about, zone = ctx.it, None
+    for e in reversed(before):
+        if type(e) in _MOVED_TO and getattr(e, "what", None) == about:
+            zone = _MOVED_TO[type(e)]
+            break
+    sub = replace(ctx, it=m.TRIGGER_OBJECT, it_is_target=False, delayed=True)
+    n = len(ctx.targets)
+    own = (replace(s, at=None), *rest[:taken])
+    done = effects(A.Effects(own), sub)
+    if len(ctx.targets) != n:
+        raise Unsupported(s.render())  # a delayed ability's targets are chosen as it triggers (603.7)
+    text = " ".join(A.cap(x.render()) for x in (replace(s, at=replace(s.at, first=True)), *rest[:taken]))
+    return CreateDelayedTrigger(when, done, text, about, zone), taken
 
 
 def _mana_if_cast_from_hand(s: A.Sentence) -> m.Effect:

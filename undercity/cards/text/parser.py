@@ -14,7 +14,7 @@ phrase it could not read (:class:`ParseFailure`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, wraps
 from typing import Any, TypeVar
 
@@ -666,7 +666,7 @@ class Parser:
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
         self.i = start
-        if (v := self.verb("play")) and (w := self.one_of("those cards", "that card")) and (
+        if (v := self.verb("play", "cast")) and (w := self.one_of("those cards", "that card")) and (
                 d := self.one_of("for as long as they remain exiled", "for as long as it remains exiled")):
             return A.ObjectAction(who, v, A.WordRef(w), d)  # CR 611.2b: while they stay in exile
         self.i = start
@@ -875,6 +875,14 @@ class Parser:
                 n = self.num()  # "Exile ~ with three time counters on it" (CR 122.1)
                 if n is not None and n.value and self.one_of("time counters on it", "time counter on it"):
                     return A.ObjectAction(who, v, what, " ".join(self.toks[mark:self.i]))
+                self.i = mark
+            if what is not None and v == "exile" and self.peek() == "until":
+                mark = self.i
+                self.i += 1
+                src = self.self_ref()
+                if src is not None and self.eat("leaves", "the", "battlefield"):
+                    # "exile target creature until ~ leaves the battlefield" (CR 610.3)
+                    return A.ObjectAction(who, v, what, f"until {src.render()} leaves the battlefield")
                 self.i = mark
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
@@ -1286,8 +1294,40 @@ class Parser:
 
     _JOINS = (", then ", ", and ", " and ", ", ")
 
+    #: The steps a delayed trigger names (CR 603.7, 500.1): "at the beginning of the next …".
+    _DELAYED_STEPS = ("end step", "upkeep", "cleanup step", "draw step", "precombat main phase",
+                      "postcombat main phase", "main phase", "combat")
+
+    @rule
+    def next_step(self) -> A.NextStep | None:
+        """"at the beginning of the next end step", "… of your next upkeep", "… of the next
+        turn's upkeep", "at end of combat": when a delayed triggered ability triggers (CR 603.7,
+        511.2)."""
+        if self.eat("at", "end", "of", "combat"):
+            return A.NextStep("", "")
+        if not self.eat("at", "the", "beginning", "of"):
+            return None
+        if self.eat("the", "next", "turn's") and (step := self.one_of(*self._DELAYED_STEPS)):
+            return A.NextStep("the next turn's", step)
+        whose = self.one_of("the", "your", "that player's", "their", "its owner's", "its controller's")
+        if whose is None or not self.eat("next") or (step := self.one_of(*self._DELAYED_STEPS)) is None:
+            return None
+        return A.NextStep(whose, step)
+
     @rule
     def sentence(self) -> A.Sentence | None:
+        mark = self.i
+        at = self.next_step()
+        if at is not None and not self.eat(","):
+            at = None
+        if at is None:
+            self.i = mark
+        s = self._sentence()
+        if s is None or at is None:
+            return s
+        return replace(s, at=replace(at, first=True))  # "At the beginning of your next upkeep, …" (CR 603.7)
+
+    def _sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,") or ""
@@ -1333,6 +1373,10 @@ class Parser:
             joins.append(j)
         if len(clauses) == 1 and self.peek() == "unless" and (u := self.unless(clauses[0])) is not None:
             clauses[0] = u
+        mark = self.i
+        at = self.next_step() if self.peek() == "at" else None
+        if at is not None and not self.at("."):
+            at, self.i = None, mark  # "… at the beginning of the next end step." (CR 603.7)
         where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | A.WhereResult | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
@@ -1364,7 +1408,7 @@ class Parser:
                     and self.raw(-2) == "." and where is None):
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
-        return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end)
+        return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end, at)
 
     @rule
     def each_player_chooses(self) -> A.EachPlayerChooses | None:

@@ -1,0 +1,86 @@
+"""Delayed triggered abilities (CR 603.7): created as a spell or ability resolves
+(:class:`~undercity.cards.language.delayed_triggers.CreateDelayedTrigger`), they trigger once,
+the next time their event happens (603.7b) — the beginning of a step (the next end step, your
+next upkeep, end of combat, CR 511.2) — and are then put on the stack like any other trigger.
+
+The object a delayed ability refers to ("return that card", "exile it") is fixed as it is
+created: the object an earlier effect of the same ability made of it (CR 400.7: the card exiled
+is a new object), followed through the zone changes of that resolution. If that object leaves
+its zone before the delayed ability resolves, it is a new object the ability doesn't affect
+(603.7c): its effects name the object by id (``TRIGGER_OBJECT``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextStep
+from undercity.cards.model import Effect
+from undercity.engine import events as ev
+from undercity.engine import triggers
+from undercity.engine.effects import handles, ref_objects_now
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, StackItem
+
+#: ``State.extra`` key: the delayed triggered abilities waiting to trigger, in creation order.
+DELAYED = "delayed_triggers"
+#: The ``PendingTrigger.kind`` of a delayed triggered ability.
+KIND = "delayed"
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A delayed triggered ability created and not yet triggered (CR 603.7a)."""
+
+    when: NextStep
+    controller: int
+    source: int | None
+    source_name: str
+    effects: tuple[Effect, ...]
+    text: str
+    #: The object its effects refer to (``TRIGGER_OBJECT``), or None.
+    obj: int | None
+    #: The turn it was created (for "the next turn's upkeep").
+    turn: int
+
+
+@handles(CreateDelayedTrigger)
+def h_create_delayed(g: Game, job: Job, item: StackItem, e: CreateDelayedTrigger, key: str) -> None:
+    s = g.s
+    obj: int | None = None
+    if e.about is not None:
+        now = ref_objects_now(g, e.about, item, job)
+        obj = now[0] if now else None
+        o = s.objs.get(obj) if obj is not None else None
+        if o is None or e.zone is not None and o.zone != e.zone or o.token and o.zone != "battlefield":
+            # CR 603.7c, 111.8: the object it would affect isn't where the ability put it (a
+            # commander in the command zone, a token that left the battlefield): it would do
+            # nothing.
+            g.emit(ev.Note(rule="603.7c", message=f"{item.name}: nothing for the delayed ability to affect"))
+            return
+    s.extra.setdefault(DELAYED, []).append(
+        Waiting(e.when, item.controller, item.source, item.source_name, e.effects, e.text, obj, s.turn))
+
+
+@triggers.watches("step_began")
+def _step_began(g: Game, e: ev.StepBegan) -> None:
+    """CR 603.7b: each waiting delayed ability whose step begins triggers, once."""
+    s = g.s
+    waiting: list[Waiting] | None = s.extra.get(DELAYED)
+    if not waiting:
+        return
+    keep: list[Waiting] = []
+    for w in waiting:
+        if w.when.step != e.step or w.when.yours and s.active != w.controller or w.when.next_turn and s.turn <= w.turn:
+            keep.append(w)
+            continue
+        p = s.players[w.controller]
+        if p.left or p.lost:
+            continue  # CR 800.4a: abilities of a player who left the game cease to exist
+        data = {"object": w.obj} if w.obj is not None else {}
+        triggers.add_inherent(g, w.controller, w.source_name, KIND, w.text, w.effects, "603.7", source=w.source,
+                              **data)
+    s.extra[DELAYED] = keep
