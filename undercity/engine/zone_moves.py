@@ -14,14 +14,24 @@ from undercity.cards.language.zone_moves import (
     PutFromHand,
     PutFromHandAttached,
     ReturnChosenCard,
+    ReturnedStat,
     ReturnSourceCard,
     ReturnUnderOwner,
     ReturnUpToOne,
     ShuffleHandAndGraveyard,
 )
+from undercity.engine import characteristics as ch
 from undercity.engine import entering, resolve, targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, distinct_card_options, handles, ref_objects, ref_players
+from undercity.engine.effects import (
+    amount,
+    counts,
+    distinct_card_options,
+    handles,
+    ref_objects,
+    ref_players,
+    run_in_order,
+)
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -156,11 +166,31 @@ def h_flicker(g: Game, job: Job, item: StackItem, e: Flicker, key: str) -> None:
 
 @handles(ReturnUnderOwner)
 def h_return_under_owner(g: Game, job: Job, item: StackItem, e: ReturnUnderOwner, key: str) -> None:
-    ids = [oid for oid in ref_objects(g, e.what, item, job) if not g.s.objs[oid].token]  # CR 111.8
-    for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
-        entering.ask(g, job, f"{key}:enter{oid}", oid, g.s.objs[oid].owner)
-    for oid in ids:
-        zones.put_onto_battlefield(g, oid, g.s.objs[oid].owner, rule="603.7")
+    done = key + ":returned"
+    if done not in job.data:
+        ids = [oid for oid in ref_objects(g, e.what, item, job) if not g.s.objs[oid].token]  # CR 111.8
+        for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
+            entering.ask(g, job, f"{key}:enter{oid}", oid, g.s.objs[oid].owner)
+        back = [zones.put_onto_battlefield(g, oid, g.s.objs[oid].owner, rule="603.7") for oid in ids]
+        job.data[done] = job.data[RETURNED] = [o.id for o in back if o is not None and o.zone == "battlefield"]
+    if job.data[done] and e.then:
+        run_in_order(g, job, item, e.then, key)  # "If you do, …" (CR 608.2c)
+
+
+#: ``Job.data`` key: the permanents a "return that card to the battlefield" returned, for
+#: "that creature's toughness" after it (:class:`ReturnedStat`).
+RETURNED = "returned"
+
+
+@counts(ReturnedStat)
+def _returned_stat(g: Game, a: ReturnedStat, item: StackItem, job: Job) -> int:
+    s = g.s
+    total = 0
+    for oid in job.data.get(RETURNED) or ():
+        o = s.objs.get(oid)
+        if o is not None and o.zone == "battlefield" and ch.is_creature(o, g):
+            total += ch.power(g, o) if a.stat == "power" else ch.toughness(g, o)
+    return max(total, 0)
 
 
 @handles(ShuffleHandAndGraveyard)

@@ -298,6 +298,9 @@ CARDS = [
     # "exile … until ~ leaves the battlefield", "you may cast that card for as long as it remains
     # exiled, and you may spend mana as though it were mana of any type" (CR 610.3, 611.2b, 609.4b)
     "Hostage Taker",
+    # "At the beginning of your next upkeep, return that card …. If you do, discard cards equal to that
+    # creature's toughness" (CR 603.7, 608.2c, 608.2h)
+    "Vanish into Memory",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

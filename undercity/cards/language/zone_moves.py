@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, Amount, Condition, Effect, Filter, Ref
+from undercity.cards.model import CREATURE, Amount, Condition, Count, Effect, Filter, Ref
 
 # ---------------------------------------------------------------------------------------
 # Effects.
@@ -91,9 +91,22 @@ class Flicker(Effect):
 class ReturnUnderOwner(Effect):
     """"Return that card to the battlefield under its owner's control" (Galepowder Mage's
     delayed ability, CR 603.7): the card, if it is still the object named (CR 400.7), enters
-    under its owner's control; a token that left the battlefield can't (CR 111.8)."""
+    under its owner's control; a token that left the battlefield can't (CR 111.8). ``then``: "If
+    you do, …" — done only if it returned (CR 608.2c), its "that creature" the returned permanent
+    (:class:`ReturnedStat`)."""
 
     what: Ref
+    then: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnedStat(Count):
+    """"That creature's toughness" after "return that card to the battlefield …. If you do, …"
+    (Vanish into Memory): the power or toughness (``stat``) of the permanent returned, as it is
+    now (CR 400.7: a new object; 0 if it isn't a creature, CR 208.3)."""
+
+    what: str = "returned_stat"
+    stat: str = "toughness"
 
 
 @dataclass(frozen=True, slots=True)

@@ -263,7 +263,8 @@ class Duration(Node):
 @dataclass(frozen=True, slots=True)
 class DrawEqual(Node):
     """"draw cards equal to the greatest power among creatures you control" (CR 121.2, 608.2h);
-    with no ``noun``, "draw cards equal to [``tail``]" ("the sacrificed creature's power")."""
+    with no ``noun``, "draw [discard] cards equal to [``tail``]" ("the sacrificed creature's
+    power", "that creature's toughness")."""
 
     who: Node | None
     verb: str

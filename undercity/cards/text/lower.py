@@ -283,6 +283,9 @@ class Ctx:
     #: A delayed triggered ability's effects (CR 603.7): "it", "that card" are the object it
     #: refers to (TRIGGER_OBJECT).
     delayed: bool = False
+    #: After "return that card to the battlefield …. If you do,": "that creature" is the permanent
+    #: returned.
+    returned: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -958,7 +961,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
     if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
         return [_base_pt_first(c, ctx)]
-    if isinstance(c, A.DrawEqual) and c.noun is None and c.who is None and c.tail.startswith("the sacrificed creature's "):
+    if isinstance(c, A.DrawEqual) and c.noun is None and c.tail.startswith("that creature's ") \
+            and (c.who is None or c.who == A.WordRef("you")):
+        return [_that_creatures_stat(c, ctx)]
+    if isinstance(c, A.DrawEqual) and c.noun is None and c.who is None and c.verb.startswith("draw") \
+            and c.tail.startswith("the sacrificed creature's "):
         from undercity.cards.language.quantities import SacrificedStat
 
         # The creature sacrificed for the ability's cost (checked by _activated), as it last
@@ -2118,6 +2125,24 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     return tuple(out)
 
 
+def _that_creatures_stat(c: A.DrawEqual, ctx: Ctx) -> m.Effect:
+    """"You draw cards equal to that creature's power" after "Exile target creature" (the target
+    as it last existed, CR 608.2h); "discard cards equal to that creature's toughness" after "return
+    that card to the battlefield …. If you do," (the permanent returned, ``ctx.returned``)."""
+    from undercity.cards.language.quantities import TargetStat
+    from undercity.cards.language.zone_moves import ReturnedStat
+
+    stat = c.tail.rsplit("'s ", 1)[1]
+    n: m.Count
+    if ctx.returned:
+        n = ReturnedStat(stat=stat)
+    elif ctx.it == m.T(0) and ctx.it_is_target and not ctx.delayed:
+        n = TargetStat(stat=stat)
+    else:
+        raise Unsupported(c.render())
+    return m.Draw(n) if c.verb.startswith("draw") else m.Discard(n)
+
+
 #: What "it" and "that card" of a delayed triggered ability name: the object it refers to.
 _DELAYED_REFS = ("it", "that card", "that creature", "that permanent")
 
@@ -2157,8 +2182,16 @@ def _delayed(s: A.Sentence, rest: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx
             break
     sub = replace(ctx, it=m.TRIGGER_OBJECT, it_is_target=False, delayed=True)
     n = len(ctx.targets)
-    own = (replace(s, at=None), *rest[:taken])
-    done = effects(A.Effects(own), sub)
+    done = effects(A.Effects((replace(s, at=None),)), sub)
+    if taken:
+        # "At the beginning of your next upkeep, return that card …. If you do, …" (CR 608.2c)
+        from undercity.cards.language.zone_moves import ReturnUnderOwner
+
+        if len(done) != 1 or not isinstance(done[0], ReturnUnderOwner):
+            raise Unsupported(rest[0].render())
+        then = effects(A.Effects(tuple(replace(t, prefix="") for t in rest[:taken] if isinstance(t, A.Sentence))),
+                       replace(sub, returned=True))
+        done = (replace(done[0], then=then),)
     if len(ctx.targets) != n:
         raise Unsupported(s.render())  # a delayed ability's targets are chosen as it triggers (603.7)
     text = " ".join(A.cap(x.render()) for x in (replace(s, at=replace(s.at, first=True)), *rest[:taken]))

@@ -800,6 +800,10 @@ class Parser:
                 tail := self.one_of("the sacrificed creature's power", "the sacrificed creature's toughness")):
             return A.DrawEqual(who, v, None, tail)  # its last known information (CR 608.2h)
         self.i = self._start
+        if (v := self.verb("draw", "discard")) and self.eat("cards", "equal", "to") and (
+                tail := self.one_of("that creature's power", "that creature's toughness")):
+            return A.DrawEqual(who, v, None, tail)  # "that creature": the object "it" names (CR 608.2h)
+        self.i = self._start
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (r := self.die_result()):
             return A.DrawResult(who, v, r)  # CR 706.4
         self.i = self._start
