@@ -10,19 +10,21 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.continuous import (
+    AddAbilities,
     BecomeUntilEOT,
     CopyOf,
     DoubleToughness,
     EntersAsCopy,
     GainControl,
     GainControlOf,
+    GainsKeywords,
     LoseAllAbilitiesWhileTapped,
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, ref_objects, ref_players, until_text
+from undercity.engine.effects import amount, handles, ref_objects, ref_objects_now, ref_players, until_text
 from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
 
 if TYPE_CHECKING:
@@ -166,6 +168,18 @@ def h_become(g: Game, job: Job, item: StackItem, e: BecomeUntilEOT, key: str) ->
         kw = f" with {', '.join(sorted(e.keywords))}" if e.keywords else ""
         g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} becomes a {e.creature_type} with base power "
                                                          f"and toughness {e.base[0]}/{e.base[1]}{kw} until end of turn"))
+
+
+@handles(GainsKeywords)
+def h_gains_keywords(g: Game, job: Job, item: StackItem, e: GainsKeywords, key: str) -> None:
+    """CR 611.2a, 613.1f: the keywords, in layer 6, for as long as it is this object (400.7)."""
+    for oid in ref_objects_now(g, e.what, item, job):
+        o = g.s.objs[oid]
+        if o.zone != "battlefield":
+            continue
+        kws = ", ".join(sorted(e.keywords))
+        layers.add_effect(g, oid, (AddAbilities(keywords=e.keywords),), until="object", source=item.source,
+                          player=item.controller, text=f"{o.name} gains {kws}")
 
 
 @handles(DoubleToughness)

@@ -451,6 +451,7 @@ def _load_rules() -> None:
         opponents,
         optional,
         party,
+        persist,
         played_from_exile,
         prevention,
         priority,

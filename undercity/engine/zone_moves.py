@@ -171,7 +171,8 @@ def h_return_under_owner(g: Game, job: Job, item: StackItem, e: ReturnUnderOwner
         ids = [oid for oid in ref_objects(g, e.what, item, job) if not g.s.objs[oid].token]  # CR 111.8
         for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
             entering.ask(g, job, f"{key}:enter{oid}", oid, g.s.objs[oid].owner)
-        back = [zones.put_onto_battlefield(g, oid, g.s.objs[oid].owner, rule="603.7") for oid in ids]
+        back = [zones.put_onto_battlefield(g, oid, g.s.objs[oid].owner, rule=item.trigger_data.get("rule", "603.7"),
+                                           counters=dict(e.counters)) for oid in ids]
         job.data[done] = job.data[RETURNED] = [o.id for o in back if o is not None and o.zone == "battlefield"]
     if job.data[done] and e.then:
         run_in_order(g, job, item, e.then, key)  # "If you do, …" (CR 608.2c)

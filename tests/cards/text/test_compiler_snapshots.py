@@ -301,6 +301,9 @@ CARDS = [
     # "At the beginning of your next upkeep, return that card …. If you do, discard cards equal to that
     # creature's toughness" (CR 603.7, 608.2c, 608.2h)
     "Vanish into Memory",
+    # persist; "put target creature card from an opponent's graveyard onto the battlefield under your
+    # control. It gains haste. At the beginning of your next end step, exile it." (CR 702.79a, 611.2a, 603.7)
+    "Puppeteer Clique",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

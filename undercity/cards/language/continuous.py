@@ -241,6 +241,17 @@ class LoseAllAbilitiesWhileTapped(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class GainsKeywords(Effect):
+    """"It gains haste." with no duration, after an effect put ``what`` onto the battlefield
+    (Puppeteer Clique): a layer-6 effect on the permanent it became (CR 400.7, 611.2e "gains …
+    applies after the permanent is on the battlefield") for as long as it is that object — no
+    duration stated lasts until the end of the game (CR 611.2a)."""
+
+    what: Ref
+    keywords: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleToughness(Effect):
     """Double the toughness of ``what`` until end of turn: each gets +0/+X, X its toughness
     as this resolves (CR 701.10b-c)."""

@@ -97,6 +97,8 @@ class ReturnUnderOwner(Effect):
 
     what: Ref
     then: tuple[Effect, ...] = ()
+    #: "… with a -1/-1 counter on it" (persist, CR 702.79a, 122.6).
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -286,6 +286,9 @@ class Ctx:
     #: After "return that card to the battlefield …. If you do,": "that creature" is the permanent
     #: returned.
     returned: bool = False
+    #: The target an earlier effect put onto the battlefield: "It gains haste." is the permanent
+    #: it became (CR 400.7).
+    put_onto_battlefield: m.Ref | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -774,6 +777,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
             # CR 303.4f: the effect says what the Aura enchants (Holy Avenger)
             return [PutFromHandAttached(noun_filter(replace(c.what.noun, suffix=())), ctx.it)]
+        if v == "put" and c.to == "onto the battlefield under your control" and isinstance(c.what, A.TargetRef) \
+                and c.what.noun is not None and c.what.noun.card == "card" and _graveyard(c.what.noun):
+            # "put target creature card from an opponent's graveyard onto the battlefield under your
+            # control" (CR 400.7, 110.2a): a new object, under this ability's controller
+            ctx.put_onto_battlefield = what = ctx.target(c.what)
+            return [m.ReturnToBattlefield(what)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
         if v == "exile" and isinstance(c.what, A.SelfRef) and c.to.startswith("with ") and ctx.spell:
@@ -1010,6 +1019,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         kws = frozenset(c.keywords)
         if not kws <= ENGINE_KEYWORDS or c.loses:
             raise Unsupported(c.render())
+        if c.duration is None and c.kw_verb == "gains" and not c.pt and kws and what == ctx.it \
+                and ctx.put_onto_battlefield == what:
+            from undercity.cards.language.continuous import GainsKeywords
+
+            return [GainsKeywords(what, kws)]  # "It gains haste.": for as long as it is that permanent (611.2a)
         if c.duration is None or c.kw_verb in ("has", "have"):
             raise Unsupported(c.render())
         if c.duration.words == "until end of turn":
@@ -2466,6 +2480,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.alt_costs.append(m.AltCost(name, parse_cost(""), zone="graveyard", discard=m.F("Land")))
     elif name == "cascade" and not k.arg:
         out.keywords.add(name)  # CR 702.85a: a rule of casting the spell (engine/cascade.py)
+    elif name == "persist" and not k.arg:
+        out.keywords.add(name)  # CR 702.79a: a trigger of the rules' own (engine/persist.py)
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
     elif name == "undaunted" and not k.arg:
