@@ -209,3 +209,21 @@ def test_an_adventurer_card_is_implemented_only_if_both_faces_are() -> None:
                                  "types": ["Creature"], "oracle_text": "~ frobnicates."})
     assert main_fails.stage == "parse" and main_fails.reason.startswith("frobnicates")
     assert main_fails.adventure is not None and main_fails.adventure.implemented
+
+
+def test_a_legends_abilities_say_its_short_name_as_its_oracle_text_does() -> None:
+    """Nadaar's Oracle text calls it "Nadaar" (its short name); the compiled ability's text, which
+    the log prints, says what the card says — not the full name."""
+    texts = {t.text for t in registry.get_card("Nadaar, Selfless Paladin").triggered}  # one per event (CR 603.2)
+    assert texts == {"Whenever Nadaar enters or attacks, venture into the dungeon."}
+
+
+def test_as_long_as_a_condition_a_static_ability_is_a_conditional_continuous_effect() -> None:
+    """CR 604.1, 611.3a: "As long as you've completed a dungeon, ~ gets +3/+0 and has flying" —
+    layers 6 and 7c of the permanent itself, applying while the condition holds."""
+    from undercity.cards.language.continuous import AddAbilities, Continuous, ModifyPT
+
+    (st,) = registry.get_card("Cloister Gargoyle").static
+    assert isinstance(st, Continuous) and st.affects == m.SELF
+    assert st.mods == (AddAbilities((), frozenset({"flying"})), ModifyPT(3, 0))
+    assert st.cond == m.Condition("completed_dungeon")

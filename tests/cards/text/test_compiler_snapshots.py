@@ -304,6 +304,8 @@ CARDS = [
     # persist; "put target creature card from an opponent's graveyard onto the battlefield under your
     # control. It gains haste. At the beginning of your next end step, exile it." (CR 702.79a, 611.2a, 603.7)
     "Puppeteer Clique",
+    # "as long as you've completed a dungeon, ~ gets +3/+0 and has flying" (CR 604.1, 611.3a, 613.1f)
+    "Cloister Gargoyle",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

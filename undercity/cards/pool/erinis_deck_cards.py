@@ -180,10 +180,6 @@ define("Colossal Majesty", triggered=(
 
 # ----------------------------------------------------------------------------- grown: casting, amounts, "you may"
 POWER_4 = F("Creature", min_power=4)
-SPIDER = "Spider (1/2 green, reach)"
-keyed_token(SPIDER, "Spider", "Token Creature — Spider", power=1, toughness=2, colors="G",
-            keywords=frozenset({"reach"}))
-
 define("Garruk's Uprising", static=(
     StaticIf("Creatures you control have trample.", kind="anthem_if", filter=F("Creature"),
              keywords=frozenset({"trample"})),

@@ -93,28 +93,10 @@ if "Clue" not in registry._TOKENS:
                   effects=(Draw(1),)),))
 
 # ----------------------------------------------------------------------------- white
-define("Cloister Gargoyle", triggered=(_etb("Cloister Gargoyle"),), static=(
-    StaticIf("As long as you've completed a dungeon, Cloister Gargoyle gets +3/+0 and has flying.",
-             kind="pump_self_if", p=3, keywords=frozenset({"flying"}), cond=COMPLETED),))
-
-define("Gloom Stalker", static=(
-    StaticIf("As long as you've completed a dungeon, this creature has double strike.",
-             kind="pump_self_if", keywords=frozenset({"double strike"}), cond=COMPLETED),))
-
 define("Keen-Eared Sentry", static=(
     PlayerHexproof("You have hexproof."),
     VentureOnceEachTurn("Each opponent can't venture into the dungeon more than once each turn."),
 ))
-
-_NADAAR = f"Whenever Nadaar enters or attacks, venture into the dungeon.{_R}"
-define("Nadaar, Selfless Paladin", triggered=(
-    # One ability with two trigger events (CR 603.2): written as its two halves.
-    Triggered(_NADAAR, effects=VENTURE),
-    Triggered(_NADAAR, when=Trigger("attacks"), effects=VENTURE),
-), static=(
-    StaticIf("Other creatures you control get +1/+1 as long as you've completed a dungeon.",
-             kind="anthem_if", p=1, t=1, filter=F("Creature"), cond=COMPLETED),))
-
 
 define("Ranger's Hawk", activated=(
     _venture_ability("{3}", f"{{3}}, {{T}}, Tap another untapped creature you control: Venture into the dungeon. "

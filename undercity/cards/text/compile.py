@@ -9,12 +9,14 @@ says whether the card is implemented and, if not, the first phrase that stopped 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from undercity.cards.text import ast as A
 from undercity.cards.text.lower import Lowered, Unsupported, lower_card
+from undercity.cards.text.normalize import short_name
 from undercity.cards.text.parser import CardParse, parse_card
 
 #: Layouts whose card is one face with one set of characteristics (CR 200.1). Multi-face
@@ -101,6 +103,10 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
             return Compiled(name, "lower", f"{stat} {v}", parsed, None)
     if "Creature" in types and not is_spell and card.get("power") is None:
         return Compiled(name, "lower", "a creature without power", parsed, None)
+    text = card.get("oracle_text") or ""
+    if (short := short_name(text_name)) is not None and text_name not in text \
+            and re.search(r"(?<![\w])" + re.escape(short) + r"(?![\w])", text):
+        text_name = short  # "Whenever Nadaar enters or attacks": a legend's texts say its short name
     try:
         lowered = lower_card(parsed.card, text_name, is_spell=is_spell,
                              subtypes=tuple(card.get("subtypes") or ()), mana_cost=card.get("mana_cost") or "")

@@ -3282,6 +3282,30 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
     return m.Condition(what)
 
 
+def _static_while(a: A.StaticAbility, text: str, out: Lowered) -> None:
+    """"As long as you've completed a dungeon, ~ gets +3/+0 and has flying", "Other creatures
+    you control get +1/+1 as long as …" (CR 604.1, 611.3a): the static ability without its
+    condition, which must be continuous effects only (layers, CR 613), each applying while the
+    condition holds for this permanent's controller — checked continuously, not locked in."""
+    c = a.condition
+    cond: m.Condition | None = None
+    if not a.unless and isinstance(c, A.ControlsCondition):
+        cond = _controls(c, "as long as")
+    elif not a.unless and isinstance(c, A.Condition) and c.words in _CONDITIONS:
+        what = _CONDITIONS[c.words]
+        cond = what if isinstance(what, m.Condition) else m.Condition(what)
+    if cond is None:
+        raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())
+    inner = Lowered()
+    _static(A.StaticAbility(a.body), text, inner)
+    made = inner.static
+    if not made or inner.define_kwargs() != Lowered(static=made).define_kwargs() \
+            or not all(type(st) is Continuous and st.cond is None for st in made):
+        raise Unsupported("as long as " + c.render())
+    out.static.extend(dataclasses.replace(st, cond=cond) for st in made)
+    out.tokens.extend(inner.tokens)
+
+
 def _while_monstrous(b: A.Node, text: str) -> WhileMonstrous:
     """"As long as ~ is monstrous, it has hexproof and indestructible." (CR 701.37b): keywords the
     engine implements, of this permanent, while it is monstrous."""
@@ -3373,7 +3397,8 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(_defined_pt(b, text))
         return
     if a.condition is not None:
-        raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())
+        _static_while(a, text, out)
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in (
             "enters the battlefield tapped", "enters tapped"):
         out.static.append(m.Static(text, kind="enters_tapped"))  # CR 614.1c
@@ -3470,31 +3495,42 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # CR 301.5a, 303.4: the Aura's or Equipment's static ability affects the object it's attached to.
         out.static.append(m.Static(text, kind="pump", affects=m.ENCHANTED, p=p, t=t, keywords=kws))
         return
+    if isinstance(b, A.Modify) and b.duration is None and isinstance(b.what, A.SelfRef) and not b.loses:
+        # "~ gets +3/+0 and has flying" (with "as long as …", _static_while): layers 6 and 7c of
+        # this permanent itself (CR 613.1f, 613.4c).
+        out.static.append(Continuous(text, affects=m.SELF, mods=_modify_mods(b)))
+        return
     if isinstance(b, A.Modify) and b.duration is None and _many(b.what) and not b.loses:
         # An anthem: a static ability whose effect modifies every permanent matching the
         # description, evaluated continuously (CR 604.1, 611.3a; layers 6 and 7c, CR 613.1f, 613.4c).
-        p, t = _pt(b.pt) if b.pt else (0, 0)
-        kws = frozenset(b.keywords)
-        granted: tuple[m.Ability, ...] = ()
-        if "extort" in kws:  # CR 702.101a: a keyword that is a triggered ability, granted as it
-            from undercity.cards.language.extort import extort
-
-            granted, kws = (extort(),), kws - {"extort"}
-        if not kws <= ENGINE_KEYWORDS:
-            raise Unsupported(b.render())
-        mods: list[Any] = []
-        if kws or granted:
-            mods.append(AddAbilities(granted, kws))
-        if p or t:
-            mods.append(ModifyPT(p, t))
+        mods = _modify_mods(b)
         affects = object_ref(b.what, Ctx())
         if affects.filter is not None and (affects.filter.keywords or affects.filter.not_keywords):
             # "Creatures with flying get +1/+1": the set depends on layer 6 itself (CR 613.8),
             # which the layer system doesn't order.
             raise Unsupported(b.render())
-        out.static.append(Continuous(text, affects=affects, mods=tuple(mods)))
+        out.static.append(Continuous(text, affects=affects, mods=mods))
         return
     raise Unsupported(b.render())
+
+
+def _modify_mods(b: A.Modify) -> tuple[Any, ...]:
+    """The layer-6 and layer-7c modifications of "get +1/+1 and have flying" (CR 613.1f, 613.4c)."""
+    p, t = _pt(b.pt) if b.pt else (0, 0)
+    kws = frozenset(b.keywords)
+    granted: tuple[m.Ability, ...] = ()
+    if "extort" in kws:  # CR 702.101a: a keyword that is a triggered ability, granted as it
+        from undercity.cards.language.extort import extort
+
+        granted, kws = (extort(),), kws - {"extort"}
+    if not kws <= ENGINE_KEYWORDS:
+        raise Unsupported(b.render())
+    mods: list[Any] = []
+    if kws or granted:
+        mods.append(AddAbilities(granted, kws))
+    if p or t:
+        mods.append(ModifyPT(p, t))
+    return tuple(mods)
 
 
 def _is_type_with(b: A.IsTypeWith, text: str) -> Continuous:
