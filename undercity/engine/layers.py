@@ -13,7 +13,7 @@ Continuous effects come from
 
 * static abilities of permanents (CR 611.3): the language of
   :mod:`undercity.cards.language.continuous` (:class:`~undercity.cards.language.continuous.Continuous`),
-  and the older static kinds ``pump``, ``grant``, ``pump_self_if_completed``, ``pump_self_if``, ``anthem_if``, ``attached_pump_or``, read
+  and the older static kinds ``pump``, ``grant``, ``anthem_if``, ``attached_pump_or``, read
   here as the same modifications (:func:`_static_mods`). The set of objects a static
   ability affects is evaluated as the layer applies (611.3a); once it has begun applying in
   one layer it keeps the same set in later ones, even if its ability is removed meanwhile
@@ -98,8 +98,7 @@ LAYER_KINDS = frozenset({"pump", "set_base_pt", LOSE, "layer"})
 #: The static kinds (other than :class:`Continuous`) that create continuous effects.
 #: (``hexproof_while_untapped`` — "has hexproof as long as it's untapped" — is read when asked,
 #: :func:`undercity.engine.characteristics.keywords`: tapping needs no event of its own.)
-STATIC_KINDS = frozenset({"pump", "grant", "pump_self_if_completed", "pump_self_if", "anthem_if",
-                          "attached_pump_or"})
+STATIC_KINDS = frozenset({"pump", "grant", "anthem_if", "attached_pump_or"})
 
 
 @dataclass(slots=True)
@@ -496,16 +495,15 @@ def _static_mods(st: m.Static) -> tuple[Mod, ...]:
         return st.mods
     k = st.kind
     out: list[Mod] = []
-    if k in ("pump", "pump_self_if", "anthem_if", "grant"):
+    if k in ("pump", "anthem_if", "grant"):
         if st.keywords or isinstance(st, m.Grant) and st.abilities:
             out.append(AddAbilities(st.abilities if isinstance(st, m.Grant) else (), st.keywords))
         if st.p or st.t:
             out.append(ModifyPT(st.p, st.t))
-    elif k == "pump_self_if_completed" or k == "attached_pump_or":
+    elif k == "attached_pump_or":
         if st.keywords:
             out.append(AddAbilities((), st.keywords))
-        if k == "attached_pump_or":
-            out.append(ModifyPT(0, 0))  # the amounts depend on the condition: see _apply
+        out.append(ModifyPT(0, 0))  # the amounts depend on the condition: see _apply
     return tuple(out)
 
 
@@ -566,14 +564,6 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             return tuple(oid for oid in permanents(w) if oid != sid and s.objs[oid].owner == ctl
                          and s.objs[oid].card_uid in mine and "Creature" in w.types(oid))
         return commanders
-    if k == "pump_self_if_completed":
-
-        def completed(g: Game, w: _Work) -> tuple[int, ...]:
-            w.volatile = True
-            return (sid,) if s.players[w.controller(sid)].completed else ()
-        return completed
-    if k == "pump_self_if":
-        return lambda g, w: (sid,) if holds(st.cond, w) else ()  # type: ignore[attr-defined]
     if k == "anthem_if":
 
         def anthem(g: Game, w: _Work) -> tuple[int, ...]:

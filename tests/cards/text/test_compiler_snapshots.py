@@ -306,6 +306,8 @@ CARDS = [
     "Puppeteer Clique",
     # "as long as you've completed a dungeon, ~ gets +3/+0 and has flying" (CR 604.1, 611.3a, 613.1f)
     "Cloister Gargoyle",
+    # "During your turn, this creature has first strike" (CR 604.1)
+    "Triumphant Adventurer",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -24,8 +24,6 @@ from undercity.cards.model import Condition, Filter, Static
 class StaticIf(Static):
     """A static ability with a condition (CR 604, "as long as …").
 
-    kind ``pump_self_if``: this permanent gets +p/+t and ``keywords`` while ``cond`` holds
-    (for its controller).
     kind ``anthem_if``: other creatures matching ``filter`` you control get +p/+t while ``cond``.
     kind ``attached_pump_or``: the permanent this is attached to gets +p/+t, or +alt_p/+alt_t
     instead while ``cond`` holds for this permanent's controller (Precipitous Drop).

@@ -10,7 +10,7 @@ Cards as data: Oracle fields from the shipped data, abilities in the effect lang
 
 from __future__ import annotations
 
-from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, PackTactics, TotalPower
+from undercity.cards.language.conditions import Controls, PackTactics, TotalPower
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.event_triggers import CombatDamageToPlayer
@@ -150,10 +150,6 @@ _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent
 
 # ----------------------------------------------------------------------------- Equipment
 
-define("Bulette", triggered=(
-    Triggered("At the beginning of your end step, if a creature died this turn, put a +1/+1 counter on Bulette.",
-              when=Trigger("beginning_of", step="end"), if_=CreatureDiedThisTurn(),
-              effects=(PutCounters("+1/+1", 1, SELF),)),))
 define("Gnoll Hunter", triggered=(
     Triggered("Pack tactics — Whenever Gnoll Hunter attacks, if you attacked with creatures with total power 6 or "
               "greater this combat, put a +1/+1 counter on Gnoll Hunter.", when=Trigger("attacks"),

@@ -13,11 +13,9 @@ from __future__ import annotations
 from undercity.cards import registry
 from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
 from undercity.cards.language.conditions import (
-    CreatureDiedThisTurn,
     LandEnteredThisTurn,
     NotCompleted,
     PackTactics,
-    YourTurn,
 )
 from undercity.cards.language.continuous import BecomeUntilEOT, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.emblems import GetEmblem
@@ -103,9 +101,6 @@ define("Ranger's Hawk", activated=(
                             f"Activate only as a sorcery.{_R}",
                      tap=True, tap_untapped=F("Creature", other=True)),))
 
-define("Triumphant Adventurer", triggered=(_attacks("this creature"),), static=(
-    StaticIf("During your turn, this creature has first strike.", kind="pump_self_if",
-             keywords=frozenset({"first strike"}), cond=YourTurn()),))
 
 
 # ----------------------------------------------------------------------------- blue
@@ -151,9 +146,6 @@ define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipito
              kind="attached_pump_or", p=-2, t=-2, alt_p=-5, alt_t=-5, cond=COMPLETED),))
 
 
-define("Zombie Ogre", triggered=(
-    Triggered(f"At the beginning of your end step, if a creature died this turn, venture into the dungeon.{_R}",
-              when=Trigger("beginning_of", step="end"), if_=CreatureDiedThisTurn(), effects=VENTURE),))
 
 # ----------------------------------------------------------------------------- red
 define("Kick in the Door", spell=SpellAbility(

@@ -1355,10 +1355,14 @@ class StaticAbility(Node):
     condition: Condition | ControlsCondition | None = None
     condition_first: bool = False
     unless: bool = False
+    #: "During your turn, this creature has first strike" (condition words "your turn").
+    during: bool = False
 
     def render(self) -> str:
         if self.condition is None:
             return cap(self.body.render()) + "."
+        if self.during:
+            return f"During {self.condition.render()}, {self.body.render()}."
         if self.unless:
             return cap(f"{self.body.render()} unless {self.condition.render()}.")
         if self.condition_first:

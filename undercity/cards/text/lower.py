@@ -34,7 +34,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
 )
 from undercity.cards.language.commander import ControlsCommander
-from undercity.cards.language.conditions import Controls
+from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, YourTurn
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
@@ -2830,7 +2830,8 @@ _CAST = {
 
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
                "a permanent you controlled left the battlefield this turn": "revolt",
-               "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander()}
+               "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander(),
+               "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn()}
 
 
 def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:

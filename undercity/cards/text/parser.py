@@ -2206,6 +2206,11 @@ class Parser:
             if b is None or not self.eat(".") or not self.done():
                 return None
             return A.StaticAbility(b, cond, True)
+        if self.eat("during", "your", "turn", ","):
+            b = self.static_body()  # CR 604.1: a static ability that applies only during your turn
+            if b is None or not self.eat(".") or not self.done():
+                return None
+            return A.StaticAbility(b, A.Condition("your turn"), True, during=True)
         b = self.static_body()
         if b is None:
             return None
