@@ -103,10 +103,12 @@ def ask_cast_free(g: Game, job: Job, key: str, player: int, o: Obj, why: str = "
 
 def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
              sources: list[Any] | None = None, pool: ManaPool | None = None, *, free: bool = False,
-             ignore_timing: bool = False) -> bool:
+             ignore_timing: bool = False, mana: costs.PlayerMana | None = None) -> bool:
     """Could ``player`` begin and complete casting ``o`` now (CR 601.2)?
 
-    ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards.
+    ``sources`` and ``pool`` (from :mod:`costs`) may be passed when checking many cards, or
+    ``mana`` (:class:`costs.PlayerMana`), which builds them only for a cost the player's mana
+    could reach at all.
     ``free``: cast "without paying its mana cost" while an effect resolves — timing
     permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
     ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
@@ -143,10 +145,14 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         cost = cost.with_x(0)
     cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
     cost = cast_permissions.payable_cost(g, player, o, cost)  # CR 609.4b: "as though … any color"
-    if sources is None:
-        sources = costs.mana_sources(g, player)
-    if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
-        return False
+    if mana is not None and sources is None:
+        if not mana.affords(cost):
+            return False
+    else:
+        if sources is None:
+            sources = costs.mana_sources(g, player)
+        if not can_pay(cost, sources, costs.pool_of(g, player) if pool is None else pool):
+            return False
     if alt is not None and alt.spell is not None:
         return _has_targets(g, alt.spell.targets, player, o.id)  # overload (CR 702.96a): no targets
     sa = card.spell

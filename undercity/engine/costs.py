@@ -279,6 +279,76 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
     return out
 
 
+@lru_cache(maxsize=4096)
+def _card_mana_bound(card: CardDef) -> tuple[int, int] | None:
+    """The most mana one activation of any of a card's mana abilities can add — (untapped,
+    tapped): a tapped permanent has only its abilities without {T} (CR 602.5a) — or None when
+    some ability's mana is decided as it resolves ("for each …", a chosen color, what an
+    opponent's land could produce), which this can't bound without the game."""
+    untapped = tapped = 0
+    for a in _card_mana_abilities(card):
+        eff = a.effects[0]
+        if type(eff) is not AddMana or eff.mana in (OPPONENT_LAND_COLOR, CHOSEN_COLOR):
+            return None
+        n = 1 if eff.mana.startswith("any") else len(eff.mana)  # as _make_source counts it
+        untapped = max(untapped, n)
+        if not a.cost.tap:
+            tapped = max(tapped, n)
+    return untapped, tapped
+
+
+def mana_bound(g: Game, player: int) -> int | None:
+    """An upper bound on the mana ``player`` could have to pay a cost now: the pool plus, per
+    permanent, the most one activation of one of its mana abilities adds (untapped or not) —
+    at least :func:`mana.total_available` of :func:`mana_sources` (which also asks summoning
+    sickness, "activate only if" and the sources' own costs), for a fraction of its cost, so
+    that a cost with more mana than this (``ManaCost.min_mana``) is known unpayable without
+    building the sources. None: no cheap bound (granted or lost abilities, triggered mana
+    abilities, mana decided as the ability resolves); build the sources."""
+    s = g.s
+    if not ab.plain(g) or ch.permanents_with(s, _has_mana_trigger):
+        return None
+    objs = s.objs
+    total = sum(s.players[player].pool.values())
+    for oid in ch.permanents_with(s, _card_mana_ability):
+        o = objs[oid]
+        if o.controller != player:
+            continue
+        b = _card_mana_bound(o.card)
+        if b is None:
+            return None
+        total += b[1] if o.tapped else b[0]
+    return total
+
+
+class PlayerMana:
+    """One player's mana for one listing of options: the cheap :func:`mana_bound` first, the
+    sources and the pool built only if a cost is within it (both once per listing)."""
+
+    __slots__ = ("_g", "_player", "_bound", "sources", "pool")
+
+    def __init__(self, g: Game, player: int) -> None:
+        self._g, self._player = g, player
+        self._bound: int | None | bool = False  # False: not computed yet
+        self.sources: list[ManaSource] | None = None
+        self.pool: ManaPool | None = None
+
+    def affords(self, cost: ManaCost) -> bool:
+        """Whether ``cost`` could be paid now (:func:`mana.can_pay`, the answer exactly)."""
+        if self._bound is False:
+            self._bound = mana_bound(self._g, self._player)
+        if self._bound is not None and cost.min_mana > self._bound:  # type: ignore[operator]
+            return False  # more mana than the player could have at all (the counting test's first line)
+        sources, pool = self.get()
+        return can_pay(cost, sources, pool)
+
+    def get(self) -> tuple[list[ManaSource], ManaPool]:
+        """The sources and the pool (built on first use)."""
+        if self.sources is None:
+            self.sources, self.pool = mana_sources(self._g, self._player), pool_of(self._g, self._player)
+        return self.sources, self.pool  # type: ignore[return-value]
+
+
 def pool_of(g: Game, player: int) -> ManaPool:
     pool = ManaPool()
     for c, n in g.s.players[player].pool.items():

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from undercity.engine import characteristics as ch
-from undercity.engine import sba
+from undercity.engine import costs, sba
 from undercity.engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -70,6 +70,15 @@ def check(g: Game) -> None:
         _require(type(p.life) is int, f"{p.name}'s life is {p.life!r}")
         _require(type(p.poison) is int, f"{p.name}'s poison counters are {p.poison!r}")
     _require(s.turn <= s.turn_cap or not s.turn_cap, f"turn {s.turn} is past the turn cap {s.turn_cap}")
+    for p in s.players:  # the cheap mana bound that priority.options rejects costs by is an upper bound
+        if not p.left:
+            bound = costs.mana_bound(g, p.idx)
+            best: dict[int, int] = {}  # per object, its largest activation (the planner uses one)
+            for src in costs.mana_sources(g, p.idx):
+                best[src.key] = max(best.get(src.key, 0), src.amount)
+            most = sum(p.pool.values()) + sum(best.values())
+            _require(bound is None or bound >= most, f"{p.name}'s mana bound {bound} is below the {most} mana "
+                                                     "their sources and pool could make")
     if g.over:
         return
     d = g.pending

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from undercity.cards.language.adventure import AdventurerCard
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -20,6 +21,7 @@ from undercity.engine import (
     entering,
     from_graveyard,
     land_plays,
+    static_abilities,
     turn,
     zones,
 )
@@ -43,13 +45,17 @@ def options(g: Game, player: int) -> list[Option]:
     p = s.players[player]
     opts = [PASS_OPTION]
     sorcery_ok = casting.sorcery_timing(g, player)
+    # Whether a spell without flash may be cast now (casting.timing_ok), asked once per listing
+    # and only if the hand holds such a spell that sorcery timing doesn't already allow.
+    flash_ok: bool | None = True if sorcery_ok else None
     seen: set[str] = set()  # names already decided: a second copy gives the same answer
-    sources = pool = None
+    mana = costs.PlayerMana(g, player)  # the sources only if some cost is within reach
     hand_kinds = 0  # which of the hand's other options (below) any card in hand could give
     for oid in p.hand:
         o = s.objs[oid]
         card = o.card
-        hand_kinds |= _hand_kinds(card)
+        kinds = _hand_kinds(card)
+        hand_kinds |= kinds
         if card.name in seen:
             continue
         seen.add(card.name)
@@ -57,21 +63,24 @@ def options(g: Game, player: int) -> list[Option]:
             if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
-        if not sorcery_ok and not casting.timing_ok(g, player, card):  # sorcery timing allows all
-            continue
-        if sources is None:
-            sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
-        if casting.castable(g, player, o, None, sources, pool):
+        if not kinds & _INSTANT_SPEED:  # casting.timing_ok, its per-card test cached
+            if flash_ok is None:
+                flash_ok = static_abilities.casts_as_though_flash(g, player)  # CR 702.8a
+            if not flash_ok:
+                continue
+        if casting.castable(g, player, o, None, mana=mana):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
-    opts += adventure.options(g, player, sources, pool)  # CR 715.3: as an Adventure; 715.3d: from exile after one
+    if hand_kinds & _ADVENTURER or s.extra.get(adventure.ON_ADVENTURE):
+        # CR 715.3: as an Adventure; 715.3d: from exile after one
+        opts += adventure.options(g, player, mana.sources, mana.pool)
     if hand_kinds & _ALT_COST or (p.commanders and p.command):
         from undercity.engine import alternative_costs
 
-        opts += alternative_costs.options(g, player, sources, pool)  # CR 118.9: evoke, dash from the hand
+        opts += alternative_costs.options(g, player, mana.sources, mana.pool)  # CR 118.9: evoke, dash from the hand
     if hand_kinds & _SUSPEND:
         from undercity.engine import suspend
 
-        opts += suspend.options(g, player, sources, pool)  # CR 702.62a, 116.2f: a special action
+        opts += suspend.options(g, player, mana.sources, mana.pool)  # CR 702.62a, 116.2f: a special action
     graveyard_kinds = 0
     for oid in p.graveyard:
         graveyard_kinds |= _graveyard_kinds(s.objs[oid].card)
@@ -79,9 +88,7 @@ def options(g: Game, player: int) -> list[Option]:
         o = s.objs[oid]
         for alt in o.card.alt_costs:
             if alt.zone == "graveyard":
-                if sources is None:
-                    sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
-                if casting.castable(g, player, o, alt, sources, pool):
+                if casting.castable(g, player, o, alt, mana=mana):
                     opts.append(Option(f"cast {o.name} ({alt.keyword})", ("cast", oid, alt.keyword)))
     may_play = s.extra.get("may_play")
     if may_play:  # "You may play them" from exile (Runestone Caverns; CR 305.1, 601.2 permissions)
@@ -95,17 +102,13 @@ def options(g: Game, player: int) -> list[Option]:
                 continue
             if not sorcery_ok and not casting.timing_ok(g, player, o.card):
                 continue
-            if sources is None:
-                sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
-            if casting.castable(g, player, o, None, sources, pool):
+            if casting.castable(g, player, o, None, mana=mana):
                 opts.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
     if p.commanders and p.command:  # CR 903.8: its owner may cast a commander from the command zone
         for oid in p.command:
             o = s.objs[oid]
             if o.card_uid in p.commanders:
-                if sources is None:
-                    sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
-                if casting.castable(g, player, o, None, sources, pool):
+                if casting.castable(g, player, o, None, mana=mana):
                     opts.append(Option(f"cast {o.name} from the command zone", ("cast", oid, None)))
     for oid in p.hand if hand_kinds & _FROM_HAND else ():  # "Discard this card:" abilities work from the hand (CR 113.6j)
         o = s.objs[oid]
@@ -136,6 +139,10 @@ FREE = "free"
 # card at every priority, so that the listings below run only for a hand or graveyard that has
 # such a card (most have none).
 _ALT_COST, _SUSPEND, _FROM_HAND, _GRAVEYARD_CAST, _GRAVEYARD_ABILITY = 1, 2, 4, 8, 16
+#: Also asked of each card in hand: an adventurer card (``adventure.options``), and a spell
+#: that may be cast at instant speed by its own types or keywords (the first test of
+#: ``casting.timing_ok``).
+_ADVENTURER, _INSTANT_SPEED = 32, 64
 
 
 @lru_cache(maxsize=4096)
@@ -144,7 +151,9 @@ def _hand_kinds(card: CardDef) -> int:
 
     return ((_ALT_COST if any(alt.zone == "hand" for alt in card.alt_costs) else 0)
             | (_SUSPEND if _card_suspend(card) is not None else 0)
-            | (_FROM_HAND if _hand_abilities(card) else 0))
+            | (_FROM_HAND if _hand_abilities(card) else 0)
+            | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
+            | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0))
 
 
 @lru_cache(maxsize=4096)

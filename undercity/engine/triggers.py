@@ -10,6 +10,8 @@ each player choosing the order of their own and their targets (CR 603.3d).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.defending_player import DEFENDING_YOU
@@ -59,15 +61,7 @@ def watches(kind: str) -> Any:
     see events. Checks registered for the same kind all run, in registration order."""
 
     def deco(fn: Any) -> Any:
-        prev = _BY_KIND.get(kind)
-        if prev is None:
-            _BY_KIND[kind] = fn
-        else:
-            def both(g: Game, e: Any, prev: Any = prev, fn: Any = fn) -> None:
-                prev(g, e)
-                fn(g, e)
-
-            _BY_KIND[kind] = both
+        _CHECKS[kind] = (*_CHECKS.get(kind, ()), fn)  # a tuple: check() loops over it per event
         return fn
 
     return deco
@@ -79,10 +73,9 @@ def _has_triggers(card: Any) -> bool:
 
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
-    fn = _BY_KIND.get(e.kind)
-    if fn is not None:
+    for fn in _CHECKS.get(e.kind, ()):
         fn(g, e)
-    for watch in _watchers():
+    for watch in _EVERY_EVENT or _watchers():
         watch(g, e)
 
 
@@ -142,9 +135,24 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
                 _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj, left=e.obj)
 
 
+@lru_cache(maxsize=64)
+def _begins(step: str) -> Callable[[Any], bool]:
+    """The battlefield index's predicate (one function per step, so one cached index each) of
+    the cards with a "at the beginning of [step]" trigger: most steps begin with none."""
+    def has(card: Any) -> bool:
+        return any(a.when.event == "beginning_of" and a.when.step == step for a in card.triggered)
+
+    has.__qualname__ = f"_begins({step!r})"
+    return has
+
+
 def _step_began(g: Game, e: ev.StepBegan) -> None:
     s = g.s
-    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_triggers)):
+    # Pre-filtered by card. While some permanent's abilities aren't its card's (layer 6),
+    # with_triggered appends those after the pre-filtered ones, so the pre-filter is then the
+    # one of every check (any trigger): the waiting abilities keep their order.
+    pred = _begins(e.step) if ab.plain(g) else _has_triggers
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, pred)):
         for a in trig:
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (
@@ -211,6 +219,9 @@ _BY_KIND: dict[str, Any] = {
     "zone_changed": _zone_changed, "step_began": _step_began, "spell_cast": _spell_cast,
     "attack_declared": _attack_declared,
 }
+#: Event kind -> the checks of that kind, in order: this module's own first, then those
+#: registered with :func:`watches` (other rules modules import this one before registering).
+_CHECKS: dict[str, tuple[Any, ...]] = {kind: (fn,) for kind, fn in _BY_KIND.items()}
 
 
 def put_pending(g: Game) -> bool:
