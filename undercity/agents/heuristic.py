@@ -1030,6 +1030,9 @@ def _estimate_x(g: Game, me: int, card: Any, mana: int | None = None) -> int:
 
 
 def _aura_effects(card: Any) -> tuple[m.Effect, ...]:
+    if card.enchant is not None and card.enchant.kind == "player":
+        # A Curse (CR 303.4b): on the opponent nearest to losing, the one others attack most.
+        return (m.LoseLife(max(1, card.mana_value), m.T(0)),)
     p = t = 0
     kws: frozenset[str] = frozenset()
     for st in card.static:

@@ -125,9 +125,9 @@ def _num(v: str | None) -> int | None:
         return 0  # "*" is defined by a characteristic-defining ability (CR 604.3)
 
 
-def mana_ability(mana: str, *, sacrifice: bool = False, text: str | None = None) -> Activated:
+def mana_ability(mana: str, *, sacrifice: bool = False, text: str | None = None, tap: bool = True) -> Activated:
     sym = "one mana of any color" if mana == "any" else "".join("{" + c + "}" for c in mana)
-    return Activated(text or f"{{T}}: Add {sym}.", cost=Cost(tap=True, sacrifice_self=sacrifice),
+    return Activated(text or f"{{T}}: Add {sym}.", cost=Cost(tap=tap, sacrifice_self=sacrifice),
                      effects=(AddMana(mana),), mana_ability=True)
 
 

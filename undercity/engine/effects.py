@@ -19,8 +19,8 @@ from undercity.cards.language.replacements import (
     PreventDamageToSelfYourTurn,
 )
 from undercity.engine import abilities as ab
+from undercity.engine import attacked_players, entering, targeting, zones
 from undercity.engine import characteristics as ch
-from undercity.engine import entering, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
@@ -204,6 +204,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return [lki["controller"]] if lki else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)
+    if k in attacked_players.PLAYER_REFS:  # the attacked player (CR 508.3b), those attacking them
+        return attacked_players.players(g, ref, item)
     if k == "player_to_your_right":
         # The player before the controller in turn order (CR 101.4: it passes to the left),
         # skipping those who left the game (CR 800.4a); no one else: nobody.

@@ -401,6 +401,7 @@ def _load_rules() -> None:
         alternative_costs,
         ascend,
         attack_requirements,
+        attacked_players,
         base_pt,
         block_restrictions,
         cascade,

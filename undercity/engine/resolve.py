@@ -121,7 +121,10 @@ def run_resolve(g: Game, job: Job) -> None:
             new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
                              controller=item.controller)
             if new is not None and card.enchant is not None and item.targets:
-                new.attached_to = item.targets[0][1]  # CR 608.3c
+                if item.targets[0][0] == "p":
+                    new.attached_player = item.targets[0][1]  # "Enchant player" (CR 303.4b, 608.3c)
+                else:
+                    new.attached_to = item.targets[0][1]  # CR 608.3c
             g.emit(ev.Resolved(rule="608.3", player=item.controller, name=item.name))
             _done(g, job)
             return

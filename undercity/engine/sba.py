@@ -92,7 +92,15 @@ def collect(g: Game) -> list[Action]:
             out.append(Action("graveyard", "704.5i", obj=oid, reason="no loyalty"))
         if "Legendary" in card.supertypes:
             legends.setdefault((o.controller, card.name), []).append(oid)
-        if "Aura" in card.subtypes:
+        if "Aura" in card.subtypes and o.attached_player is not None:
+            # CR 303.4c, 704.5m: an Aura enchanting a player who left the game, or a player its
+            # enchant ability doesn't allow ("Enchant player" only: a player target).
+            if s.players[o.attached_player].left:
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="the enchanted player left the game"))
+            elif card.enchant is None or card.enchant.kind != "player" or (
+                    ch.any_losses(g) and ch.loss_timestamp(g, o) is not None):
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal player"))
+        elif "Aura" in card.subtypes:
             host = s.objs.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != "battlefield":
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="not attached"))
@@ -100,6 +108,8 @@ def collect(g: Game) -> list[Action]:
                 # An Aura that lost its enchant ability can't legally enchant anything (CR 303.4a;
                 # Immovable Rod's ruling).
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="it has no enchant ability"))
+            elif card.enchant is not None and card.enchant.kind == "player":
+                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an object, not a player"))
             elif card.enchant is not None and card.enchant.filter is not None and not targeting.matches(
                     g, host, card.enchant.filter, o.controller, oid):
                 out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal object"))

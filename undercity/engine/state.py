@@ -37,7 +37,7 @@ class Obj:
     __slots__ = (
         "id", "card_uid", "card", "owner", "controller", "zone", "tapped", "sick", "counters",
         "damage", "deathtouched", "token", "attached_to", "timestamp", "goaded_by",
-        "is_copy", "x", "corpse_exile",
+        "is_copy", "x", "corpse_exile", "attached_player",
     )
 
     def __init__(self, oid: int, card_uid: int, card: CardDef, owner: int, zone: str) -> None:
@@ -60,6 +60,9 @@ class Obj:
         self.x: int | None = None
         # From the Catacombs: exile instead if it would leave the battlefield (CR 614.1a).
         self.corpse_exile = False
+        # The player this Aura enchants ("Enchant player", CR 303.4b): an Aura is attached to an
+        # object (``attached_to``) or to a player, never both.
+        self.attached_player: int | None = None
 
     @property
     def name(self) -> str:
@@ -320,7 +323,7 @@ COPY_PLAN: dict[type, dict[str, str]] = {
         "id": SHARE, "card_uid": SHARE, "card": SHARE, "owner": SHARE, "controller": SHARE, "zone": SHARE,
         "tapped": SHARE, "sick": SHARE, "counters": SHALLOW, "damage": SHARE, "deathtouched": SHARE,
         "token": SHARE, "attached_to": SHARE, "timestamp": SHARE, "goaded_by": SHARE, "is_copy": SHARE,
-        "x": SHARE, "corpse_exile": SHARE,
+        "x": SHARE, "corpse_exile": SHARE, "attached_player": SHARE,
     },
     Player: {
         "idx": SHARE, "name": SHARE, "life": SHARE, "library": SHALLOW, "hand": SHALLOW,

@@ -115,7 +115,8 @@ def build_game(sc: Scenario | str) -> Game:
     s.uid_names = ids
     for o, target, spec in attach:
         if target in names:
-            raise ScenarioError("attaching to a player is not supported yet", sc.file, spec.line, "attached_to")
+            o.attached_player = names.index(target)  # an Aura enchanting a player (CR 303.4b)
+            continue
         t = _find_obj_for_setup(g, target, sc.file, spec.line)
         o.attached_to = t.id
     _link_exiled(g, links)
@@ -991,6 +992,13 @@ def _check_objects(g: Game, c: dict[str, Any], names: list[str]) -> list[str]:
                 continue
             if key == "characteristics":
                 out += [f"characteristics of {ref}: {m}" for m in _check_characteristics(g, o, want)]
+            elif key == "attached_to" and (want in names or o.attached_player is not None):
+                # An Aura enchanting a player (CR 303.4b), named by the player's name.
+                got = names[o.attached_player] if o.attached_player is not None else None
+                if got != want:
+                    at = s.objs.get(o.attached_to) if o.attached_to is not None else None
+                    out.append(f"attached_to of {ref}: expected {want}, found "
+                               f"{got or (_ref_name(g, at) if at is not None else None)}")
             elif key == "attached_to":
                 t, twhy = _find(g, want) if want is not None else (None, "")
                 if want is not None and t is None:

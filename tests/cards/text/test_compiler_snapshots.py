@@ -308,6 +308,9 @@ CARDS = [
     "Cloister Gargoyle",
     # "During your turn, this creature has first strike" (CR 604.1)
     "Triumphant Adventurer",
+    # enchant player; "whenever enchanted player is attacked", "each opponent attacking that player does
+    # the same", a Gold token (CR 303.4b, 508.3b, 111.10c)
+    "Curse of Opulence",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -46,6 +46,10 @@ for _land, _color in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mounta
 token("Treasure", "Token Artifact — Treasure",
       text="{T}, Sacrifice this token: Add one mana of any color.",
       activated=(mana_ability("any", sacrifice=True, text="{T}, Sacrifice this token: Add one mana of any color."),))
+# CR 111.10c: no {T} in its cost — a Gold can be sacrificed for mana the turn it is created.
+token("Gold", "Token Artifact — Gold", text="Sacrifice this artifact: Add one mana of any color.",
+      activated=(mana_ability("any", sacrifice=True, tap=False, text="Sacrifice this artifact: Add one mana of any "
+                                                                   "color."),))
 token("Goblin", "Token Creature — Goblin", power=1, toughness=1, colors="R")
 token("Wolf", "Token Creature — Wolf", power=2, toughness=2, colors="G")
 

@@ -1605,6 +1605,17 @@ class ParsedCard(Node):
         return "\n".join(a.render() for a in self.abilities)
 
 
+@dataclass(frozen=True, slots=True)
+class DoesTheSame(Node):
+    """"Each opponent attacking that player does the same.": the sentence before, done again by
+    ``who`` (the Curses, CR 508.3b)."""
+
+    who: Node
+
+    def render(self) -> str:
+        return f"{self.who.render()} does the same"
+
+
 def pretty(node: object, indent: int = 0) -> str:
     """The parsed form as an indented tree, one field a line (for snapshot files)."""
     pad = "  " * indent

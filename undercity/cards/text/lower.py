@@ -382,6 +382,11 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return m.EACH_OPPONENT
         if heads == ("player",):
             return m.EACH_PLAYER
+    if isinstance(node, A.EachRef) and node.noun == A.Noun((), ("opponent",), suffix=("attacking that player",)) \
+            and ctx.that_player is not None and ctx.that_player.kind == "attacked_player":
+        from undercity.cards.language.attacked_players import OPPONENTS_ATTACKING
+
+        return OPPONENTS_ATTACKING  # as it resolves (CR 506.2; the Curses' ruling 2017-08-25)
     if isinstance(node, A.EachRef) and node.noun.quals == ("other",) and not node.noun.suffix \
             and node.noun.heads == ("player",):
         from undercity.cards.language.discard import EACH_OTHER_PLAYER
@@ -464,7 +469,7 @@ def _pt_x(s: str, ctx: Ctx) -> tuple[Any, Any]:
     return out[0], out[1]
 
 
-_TOKENS = {("Treasure",): "Treasure"}
+_TOKENS = {("Treasure",): "Treasure", ("Gold",): "Gold"}  # CR 111.10a, 111.10c
 
 
 @dataclass(frozen=True, slots=True)
@@ -2006,9 +2011,14 @@ def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
     out: list[m.Effect] = []
     skip = 0  # sentences already lowered with an earlier one
+    last: tuple[m.Effect, ...] | None = None  # the sentence before, if lowered on its own
     for k, s in enumerate(body.sentences):
+        prev, last = last, None
         if skip:
             skip -= 1
+            continue
+        if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.DoesTheSame):
+            out += does_the_same(s, prev, ctx)
             continue
         if isinstance(s, A.RollTable):
             out += _roll_table(s, ctx)
@@ -2135,6 +2145,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(May(tuple(part), text=_sentence_text(s)))
         else:
             out += part
+            last = tuple(part)
     ctx.x = None
     return tuple(out)
 
@@ -2210,6 +2221,22 @@ def _delayed(s: A.Sentence, rest: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx
         raise Unsupported(s.render())  # a delayed ability's targets are chosen as it triggers (603.7)
     text = " ".join(A.cap(x.render()) for x in (replace(s, at=replace(s.at, first=True)), *rest[:taken]))
     return CreateDelayedTrigger(when, done, text, about, zone), taken
+
+
+def does_the_same(s: A.Sentence, prev: tuple[m.Effect, ...] | None, ctx: Ctx) -> list[m.Effect]:
+    """"Each opponent attacking that player does the same." (the Curses): the sentence before,
+    whose effects "you" did, done by the players named (CR 608.2c: in the order written)."""
+    c = s.clauses[0]
+    assert isinstance(c, A.DoesTheSame)
+    if not prev or s.may or s.prefix or s.where is not None:
+        raise Unsupported(s.render())
+    who = player_ref(c.who, ctx)
+    out: list[m.Effect] = []
+    for e in prev:
+        if not (isinstance(e, m.Draw | m.CreateToken) and e.who == m.YOU):
+            raise Unsupported(s.render())  # only what a player does of their own
+        out.append(replace(e, who=who))
+    return out
 
 
 def _mana_if_cast_from_hand(s: A.Sentence) -> m.Effect:
@@ -2540,6 +2567,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F(not_types={"Land"}), text="target nonland permanent")  # CR 702.5a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg == "player":
+        out.enchant = m.TARGET_PLAYER  # CR 702.5a, 303.4a: the Aura spell targets a player
     elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
         # "Enchant Forest" (CR 702.5a, 303.4a): a land with that land type (CR 205.3i)
         out.enchant = m.TargetSpec("permanent", m.F("Land", subtypes={k.arg}), text=f"target {k.arg}")
@@ -2728,6 +2757,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if cast is None:
             raise Unsupported(f"{word} {ev.render()}")
         return cast
+    if s == A.WordRef("enchanted player") and w == "is attacked" and word == "whenever":
+        from undercity.cards.language.attacked_players import PlayerAttacked
+
+        return PlayerAttacked()  # CR 508.3b: creatures declared attacking the enchanted player
     if isinstance(s, A.WordRef) and s.words in ("equipped creature", "enchanted creature") and w == "attacks":
         return m.Trigger("equipped_attacks")  # the creature this Equipment or Aura is attached to (CR 508.3a)
     if word == "whenever" and w == "is put into a graveyard from the battlefield" and isinstance(s, A.DescRef) \
@@ -2962,6 +2995,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
             from undercity.cards.language.event_triggers import DAMAGED_PLAYER
 
             ctx.that_player = DAMAGED_PLAYER
+    if when.event == "player_attacked":  # language.attacked_players.PlayerAttacked
+        from undercity.cards.language.attacked_players import ATTACKED_PLAYER
+
+        ctx.that_player = ATTACKED_PLAYER  # "that player": the attacked player (CR 508.3b)
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
         ctx.it, ctx.it_source, ctx.event_amount = m.SELF, True, DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))

@@ -297,7 +297,7 @@ class Parser:
                  "that player controls", "defending player controls", "target player controls",
                  "target opponent controls", "with flying", "without flying", "an opponent owns",
                  "from an opponent's graveyard", "in an opponent's graveyard", "you both own and control",
-                 "blocking it", "blocked by ~", "blocking ~", "attacking you", "you controlled",
+                 "blocking it", "blocked by ~", "blocking ~", "attacking you", "attacking that player", "you controlled",
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
@@ -1257,6 +1257,8 @@ class Parser:
                 return p
             self.i = start
         who = self.ref()
+        if who is not None and self.eat("does", "the", "same"):
+            return A.DoesTheSame(who)  # the sentence before, done by another player (lowered with it)
         if who is not None:
             self._start = self.i
             p = self.predicate(who)
@@ -1598,7 +1600,7 @@ class Parser:
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
                "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
-               "enters or dies", "deals combat damage")
+               "enters or dies", "deals combat damage", "is attacked")
 
     @rule
     def event(self) -> A.Event | None:

@@ -1,0 +1,42 @@
+"""A player being attacked (CR 506.2, 508.3b) — and the player an Aura enchants (CR 303.4b).
+
+* :class:`PlayerAttacked` — "Whenever enchanted player is attacked" (CR 508.3b): one or more
+  creatures are declared as attackers attacking the player this Aura is attached to; once per
+  declaration of attackers however many attack that player, not when only a planeswalker that
+  player controls is attacked, and not for creatures put onto the battlefield attacking
+  (CR 508.4). The trigger records the attacked player (:data:`ATTACKED_PLAYER`, "that player").
+* :data:`OPPONENTS_ATTACKING` — "each opponent attacking that player": the opponents of the
+  ability's controller who control a creature attacking the attacked player as the ability
+  resolves (the Curses' ruling 2017-08-25: with none attacking any more, only the Curse's
+  controller acts).
+
+The engine side is :mod:`undercity.engine.attacked_players`; an Aura attached to a player keeps
+that player in ``Obj.attached_player`` (``attached_to`` is for objects).
+
+**For the Oracle-text compiler.** "Enchant player" is the Aura spell's target "target player"
+(CR 702.5a, 303.4a); "Whenever enchanted player is attacked, [effects]." is
+``PlayerAttacked()``; a following "Each opponent attacking that player does the same." is the
+sentence before it again, with :data:`OPPONENTS_ATTACKING` as the player doing it
+(:func:`undercity.cards.text.lower.does_the_same`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Ref, Trigger
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAttacked(Trigger):
+    """"Whenever enchanted player is attacked" (CR 508.3b). ``defender``: ``enchanted`` (the
+    player this Aura is attached to)."""
+
+    event: str = "player_attacked"
+    defender: str = "enchanted"
+
+
+#: "that player" of a :class:`PlayerAttacked` trigger: the player who was attacked.
+ATTACKED_PLAYER = Ref("attacked_player")
+#: "each opponent attacking that player", as the ability resolves (CR 506.2, 508.1k).
+OPPONENTS_ATTACKING = Ref("opponents_attacking_that_player")

@@ -1,0 +1,70 @@
+"""A player being attacked (CR 506.2, 508.3b): "Whenever enchanted player is attacked" and
+"each opponent attacking that player" — the vocabulary of
+:mod:`undercity.cards.language.attacked_players`.
+
+Attack events are emitted after the whole declaration of attackers, in declaration order
+(``combat.run_declare_attackers``), so the ability triggers once, on the first attacker
+declared attacking that player (the Curses' ruling 2017-08-25: once, however many creatures
+attack). A player is attacking another while they control a creature attacking that player
+(ruling 2017-08-25), read from the combat as the ability resolves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.attacked_players import ATTACKED_PLAYER, OPPONENTS_ATTACKING, PlayerAttacked
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine import targeting, triggers
+
+if TYPE_CHECKING:
+    from undercity.cards.model import CardDef, Ref
+    from undercity.engine.game import Game
+    from undercity.engine.state import StackItem
+
+#: The player references of this concept, resolved by :func:`players`.
+PLAYER_REFS = frozenset({ATTACKED_PLAYER.kind, OPPONENTS_ATTACKING.kind})
+
+
+def _has_player_attacked(card: CardDef) -> bool:
+    return any(isinstance(a.when, PlayerAttacked) for a in card.triggered)
+
+
+@triggers.watches("attack_declared")
+def _player_attacked(g: Game, e: ev.AttackDeclared) -> None:
+    """CR 508.3b: once per declaration, for each Aura attached to the attacked player."""
+    s = g.s
+    c = s.combat
+    d = c.attackers.get(e.attacker) if c is not None else None
+    if c is None or d is None or d[0] != "p":
+        return  # a planeswalker attacked isn't its controller attacked (ruling 2017-08-25)
+    sources = ch.permanents_with(s, _has_player_attacked)
+    if not sources or next(a for a, x in c.attackers.items() if x == d) != e.attacker:
+        return
+    for sid in ab.with_abilities(g, sources):
+        src = s.objs[sid]
+        if src.attached_player != d[1]:
+            continue
+        for a in ab.triggered(g, src):
+            if isinstance(a.when, PlayerAttacked):
+                triggers.add_pending(g, src, a, src.controller, src.name, attacked=d[1])
+
+
+def players(g: Game, ref: Ref, item: StackItem) -> list[int]:
+    """The players :data:`ATTACKED_PLAYER` or :data:`OPPONENTS_ATTACKING` names as ``item``
+    resolves (in APNAP order, CR 101.4)."""
+    s = g.s
+    p = item.trigger_data.get("attacked")
+    if p is None or s.players[p].left:
+        return []
+    if ref.kind == ATTACKED_PLAYER.kind:
+        return [p]
+    c = s.combat
+    if c is None:
+        return []
+    attacking = {s.objs[a].controller for a, d in c.attackers.items() if d == ("p", p) and a in s.objs}
+    n = len(s.players)
+    return [q for q in ((s.active + k) % n for k in range(n))
+            if q in attacking and not s.players[q].left and targeting._is_opponent(g, item.controller, q)]
