@@ -149,7 +149,7 @@ def _synthetic_options(g: Game, kind: str, me: int) -> tuple[list[Option], dict]
         table[k] = (ids, {})
     for k in ("sacrifice", "legend_rule", "tap_cost", "untap"):
         table[k] = (perms, {})
-    for k in ("yes_no", "pay_unless", "pay_or_countered", "explore", "cast_permission"):
+    for k in ("yes_no", "pay_unless", "pay_or_countered", "explore", "cast_permission", "attack_cost"):
         table[k] = (yes_no, {})
     if kind == "priority":
         from undercity.engine import priority

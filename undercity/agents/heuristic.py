@@ -65,7 +65,7 @@ class HeuristicAgent:
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
-        "exile_from_hand",
+        "exile_from_hand", "attack_cost",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -520,6 +520,11 @@ class HeuristicAgent:
         return self._index(d, lambda v: v is True) or 0
 
     _pay_or_countered = _pay_unless
+
+    def _attack_cost(self, g: Game, d: Decision) -> int:
+        """Pay the cost to attack (Propaganda, CR 508.1h): the attackers were chosen knowing
+        it, and only a payable total is ever reached."""
+        return self._index(d, lambda v: v is True) or 0
 
     def _echo(self, g: Game, d: Decision) -> int:
         """Echo (CR 702.30a): keep the permanent if it is worth more than a card costing as much as

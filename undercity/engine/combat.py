@@ -13,6 +13,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from undercity.engine import (
+    attack_costs,
     attack_requirements,
     attack_restrictions,
     block_restrictions,
@@ -86,7 +87,9 @@ def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
     if not by:
         return True
     others = [x for x in all_defs if x[0] == "p" and x[1] not in by]
-    if not others:
+    # CR 508.1d: nobody has to pay a cost to attack to obey a requirement — with only taxed
+    # other players (Propaganda), attacking a goading player obeys as many as can be obeyed.
+    if not any(attack_costs.tax(g, x) == 0 for x in others):
         return True
     return d in others
 
@@ -99,14 +102,20 @@ def run_declare_attackers(g: Game, job: Job) -> None:
     declared: list[tuple[int, Defender]] = []
     # CR 805.10b: with shared team turns the active team makes one combined attack; each
     # attacking player declares their own creatures.
+    to_pay: list[tuple[int, int]] = []
     for player in job.data.get("players", [job.data["player"]]):
         if not s.players[player].left:
-            declared += _declare_for(g, job, player)
+            mine, n = _declare_for(g, job, player)
+            declared += mine
+            if n:
+                to_pay.append((player, n))
     for oid, d in declared:
         o = s.objs[oid]
         if not ch.has(g, o, "vigilance"):
             zones.set_tapped(g, o, True, "508.1f")
         c.attackers[oid] = d
+    for player, n in to_pay:  # CR 508.1j: after the attackers are tapped (508.1f)
+        attack_costs.pay(g, player, n)
     s.jobs.pop()
     if declared:
         s.extra["attacked"] = True
@@ -118,34 +127,79 @@ def run_declare_attackers(g: Game, job: Job) -> None:
         g.emit(ev.Note(rule="508.8", message="no creatures attack"))
 
 
-def _declare_for(g: Game, job: Job, player: int) -> list[tuple[int, Defender]]:
+def _declare_for(g: Game, job: Job, player: int) -> tuple[list[tuple[int, Defender]], int]:
+    """``player``'s attackers and the total cost to attack they pay (CR 508.1h): declared again
+    for as long as they decline to pay it (CR 508.1: an unpaid cost makes the declaration
+    illegal; decision ``attack_cost``)."""
+    s = g.s
+    r = 0
+    while True:
+        declared = _declare_round(g, job, player, "" if r == 0 else f"{r}.")
+        n = attack_costs.total(g, declared) if declared else 0
+        if not n:
+            return declared, 0
+        opts = [Option(f"pay {{{n}}} to attack", True), Option("don't pay: declare attackers again", False)]
+        if g.ask(job, f"atcost{player}:{r}", player, "attack_cost",
+                 f"{s.players[player].name}: pay {{{n}}} to attack?", opts):
+            return declared, n
+        r += 1
+
+
+def _declare_round(g: Game, job: Job, player: int, rnd: str) -> list[tuple[int, Defender]]:
     s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
     declared: list[tuple[int, Defender]] = []
     if defs:
         k = 0
+        taxed = any(attack_costs.tax(g, d) for d in defs)
         while True:
             chosen = {a for a, _ in declared}
             rest = [oid for oid in able if oid not in chosen]
             # CR 508.1d: each able creature with a requirement to attack (goad, "attacks each
-            # combat if able") must be declared before the declaration can end.
-            must = [oid for oid in rest if attack_requirements.must_attack(g, s.objs[oid])]
-            opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest]
+            # combat if able") must be declared before the declaration can end — unless it
+            # could obey it only by paying a cost to attack, which nobody is required to pay.
+            must = [oid for oid in rest if attack_requirements.must_attack(g, s.objs[oid]) and (
+                not taxed or any(attack_costs.tax(g, d) == 0 for d in defs if _goad_ok(g, s.objs[oid], d, defs)))]
+            opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest
+                    if not taxed or _defender_options(g, player, s.objs[oid], declared, defs)]
             if not must:
                 opts.append(Option("no more attackers", None))
             if not opts:
                 break
-            v = g.ask(job, f"att{player}:{k}", player, "attacker", f"{s.players[player].name}: declare attackers",
-                      opts)
+            v = g.ask(job, f"att{player}:{rnd}{k}", player, "attacker",
+                      f"{s.players[player].name}: declare attackers", opts)
             if v is None:
                 break
             o = s.objs[v]
-            dopts = [Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
-            d = g.ask(job, f"def{player}:{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
+            dopts = _defender_options(g, player, o, declared, defs) if taxed else [
+                Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
+            d = g.ask(job, f"def{player}:{rnd}{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
             declared.append((v, tuple(d)))  # type: ignore[arg-type]
             k += 1
     return declared
+
+
+def _defender_options(g: Game, player: int, o: Obj, declared: list[tuple[int, Defender]],
+                      defs: list[Defender]) -> list[Option]:
+    """Whom ``o`` may attack with the total cost to attack still payable (CR 508.1h-j: no
+    partial payments), each taxed defender labelled with its cost."""
+    s = g.s
+    tapped = [a for a, _ in declared if not ch.has(g, s.objs[a], "vigilance")]
+    if not ch.has(g, o, "vigilance"):
+        tapped.append(o.id)
+    so_far = attack_costs.total(g, declared)
+    out = []
+    for d in defs:
+        if not _goad_ok(g, o, d, defs):
+            continue
+        n = attack_costs.tax(g, d)
+        label = f"{o.name} attacks {_defender_label(g, d)}"
+        if not n:
+            out.append(Option(label, d))
+        elif attack_costs.affordable(g, player, so_far + n, tapped):
+            out.append(Option(f"{label} (pay {{{n}}})", d))
+    return out
 
 
 

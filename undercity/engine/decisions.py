@@ -36,7 +36,9 @@ class Decision:
     the battlefield, CR 103.6a), ``choose_to_destroy`` (a permanent to destroy, or none: ``None``;
     each player in turn, CR 101.4), ``choose_party`` (a party member of one type, or none:
     CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result"),
-    ``exile_from_hand`` (a card of the deciding player's hand to exile, CR 406.3).
+    ``exile_from_hand`` (a card of the deciding player's hand to exile, CR 406.3),
+    ``attack_cost`` (pay the total cost to attack, or decline it and declare attackers again,
+    CR 508.1h).
     """
 
     player: int

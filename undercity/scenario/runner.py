@@ -687,12 +687,23 @@ class Runner:
         """Declare attackers. With shared team turns (CR 805.10b) each attacking player is asked
         in turn; the creatures named are declared by their controllers and a player none of
         whose creatures is named declares no attackers."""
-        self._to_step(a, "declare-attackers", ("attacker",))
+        self._to_step(a, "declare-attackers", ("attacker", "attack_target"))
         plan = dict(a.value or {})
         job = self.g.s.jobs[-1] if self.g.s.jobs and self.g.s.jobs[-1].kind == "attackers" else None
         before = {v for k, v in job.answers.items() if k.startswith("att")} if job is not None else set()
         while True:
             d = self.g.pending
+            if d is not None and d.kind == "attack_target" and job is not None:
+                # The engine declared the attacker itself (a requirement left no other choice,
+                # CR 508.1d); whom it attacks is still the script's.
+                o = self.g.s.objs.get(job.answers.get("att" + d.key[3:]))
+                att = next((x for x in plan if o is not None and (self.obj_by_ref(x) or self._named_any(x)) is o),
+                           None)
+                if att is None:
+                    raise self.err(a.line, f"{o.name if o else 'a creature'} must attack; add it to the `attack:` "
+                                           "declaration")
+                self.answer(plan.pop(att), a.line)
+                continue
             if d is None or d.kind != "attacker":
                 break
             mine = [(att, dfn) for att, dfn in plan.items()
@@ -715,6 +726,14 @@ class Runner:
             d2 = self.g.pending
             if d2 is not None and d2.kind == "attack_target":
                 self.answer(dfn, a.line)
+        d3 = self.g.pending
+        if d3 is not None and d3.kind == "attack_cost":  # CR 508.1h: the total cost to attack
+            answer = a.options.get("attack_cost")
+            if answer is None:
+                raise self.err(a.line, f"{d3.prompt}: add `attack_cost: pay` or `attack_cost: decline`")
+            self.g.apply(next(x for x in d3.options if x.value is (answer == "pay")))
+            if answer == "decline":
+                return  # the declaration begins again (CR 508.1): the next `attack:` makes it
         # Attackers the engine declared by itself (a requirement left one choice, CR 508.1d)
         # count as declared when the script names them with that defender.
         c = self.g.s.combat

@@ -113,7 +113,7 @@ ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
     "pass": ("by",),
     "resolve": (),
     "advance": (),
-    "attack": ("by",),
+    "attack": ("by", "attack_cost"),
     "block": ("by",),
     "choose": ("by",),
     "concede": (),
@@ -1161,6 +1161,8 @@ class _Parser:
             return self.text(node, key, "an alternative cost by keyword, e.g. escape")
         if name in ("pause", "adventure"):
             return self.boolean(node, key)
+        if name == "attack_cost":  # CR 508.1h: pay the total cost to attack, or decline it
+            return self.choice(node, key, ("pay", "decline"), "answer to the cost to attack")
         if name == "pay":
             items = self.mapping(node, key, "cost choices, e.g. {exile: [id1, id2]}")
             return {k: self.plain(v, f"{key}.{k}") for k, (_, v) in items.items()}

@@ -311,6 +311,9 @@ CARDS = [
     # enchant player; "whenever enchanted player is attacked", "each opponent attacking that player does
     # the same", a Gold token (CR 303.4b, 508.3b, 111.10c)
     "Curse of Opulence",
+    # "creatures can't attack you unless their controller pays {2} for each creature they control that's
+    # attacking you" (CR 508.1g-h)
+    "Propaganda",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -1616,6 +1616,19 @@ class DoesTheSame(Node):
         return f"{self.who.render()} does the same"
 
 
+@dataclass(frozen=True, slots=True)
+class AttackTax(Node):
+    """"Creatures can't attack you unless their controller pays {2} for each creature they control
+    that's attacking you." (CR 508.1g-h)."""
+
+    subject: Node
+    mana: str
+
+    def render(self) -> str:
+        return (f"{self.subject.render()} can't attack you unless their controller pays {self.mana} for each "
+                "creature they control that's attacking you")
+
+
 def pretty(node: object, indent: int = 0) -> str:
     """The parsed form as an indented tree, one field a line (for snapshot files)."""
     pad = "  " * indent

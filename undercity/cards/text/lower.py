@@ -3357,6 +3357,14 @@ def _while_monstrous(b: A.Node, text: str) -> WhileMonstrous:
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
+    if isinstance(b, A.AttackTax) and a.condition is None:
+        from undercity.cards.language.attack_costs import AttackTax
+
+        # CR 508.1h: {N} generic for each creature attacking this permanent's controller
+        if b.subject != A.DescRef("", A.Noun((), ("creatures",))) or not b.mana[1:-1].isdigit():
+            raise Unsupported(b.render())
+        out.static.append(AttackTax(text, mana=int(b.mana[1:-1])))
+        return
     if isinstance(b, A.SearchInstead) and a.condition is None:
         # CR 614.1a: only an opponent's searches (the controller's own are whole).
         if b.who != A.DescRef("an", A.Noun((), ("opponent",))) or b.n.value is None:

@@ -1884,6 +1884,12 @@ class Parser:
             return None
         if (ki := self.keywords_if(subject)) is not None:
             return ki
+        mark_subject = self.i
+        if isinstance(subject, A.DescRef) and self.eat("can't", "attack", "you", "unless", "their", "controller", "pays") \
+                and (tax := self.raw()).startswith("{") and self.eat(tax.lower(), "for", "each", "creature", "they",
+                                                                       "control", "that's", "attacking", "you"):
+            return A.AttackTax(subject, tax)  # Propaganda (CR 508.1g-h): a cost to attack
+        self.i = mark_subject
         if subject.render().lower() == "enchanted permanent" and (it := self.is_type_with(subject)) is not None:
             return it
         if isinstance(subject, A.SelfRef) and (ew := self.enters_with(subject)) is not None:
