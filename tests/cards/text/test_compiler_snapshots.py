@@ -314,6 +314,9 @@ CARDS = [
     # "creatures can't attack you unless their controller pays {2} for each creature they control that's
     # attacking you" (CR 508.1g-h)
     "Propaganda",
+    # "investigate" (CR 701.16a), "whenever you attack", "whenever you sacrifice a Clue", "whenever you cast a
+    # creature spell with mana value 3 or less" (CR 603.2, 603.10a, 601.2i)
+    "Thorough Investigation", "Bygone Bishop",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

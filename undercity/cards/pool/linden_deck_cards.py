@@ -208,14 +208,7 @@ define("Monk of the Open Hand", triggered=(
     Triggered("Flurry of Blows — Whenever you cast your second spell each turn, put a +1/+1 counter on Monk of the "
               "Open Hand.", when=Trigger("cast", nth=2), effects=(PutCounters("+1/+1", 1, SELF),)),))
 
-define("Bygone Bishop", triggered=(
-    # Investigate (CR 701.36a): create a Clue token (pool/venture_cards.py defines it).
-    Triggered("Whenever you cast a creature spell with mana value 3 or less, investigate.",
-              when=Trigger("cast", filter=F("Creature", max_mv=3)), effects=(CreateToken("Clue"),)),))
 
-define("Sram, Senior Edificer", triggered=(
-    Triggered("Whenever you cast an Aura, Equipment, or Vehicle spell, draw a card.",
-              when=Trigger("cast", filter=F(subtypes={"Aura", "Equipment", "Vehicle"})), effects=(Draw(1),)),))
 
 define("Flumph", triggered=(
     # Once per damage event, however many sources (the "dealt_damage" event of engine.event_triggers).

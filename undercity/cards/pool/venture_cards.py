@@ -224,11 +224,6 @@ define("Midnight Pathlighter", static=(
               f"dungeon.{_R}", when=Trigger("one_or_more_combat_damage_to_player"), effects=VENTURE),))
 
 
-define("Thorough Investigation", triggered=(
-    Triggered("Whenever you attack, investigate.", when=Trigger("you_attack"), effects=(CreateToken("Clue"),)),
-    Triggered(f"Whenever you sacrifice a Clue, venture into the dungeon.{_R}",
-              when=Trigger("sacrifice", filter=F(subtypes={"Clue"})), effects=VENTURE),
-))
 
 # ----------------------------------------------------------------------------- artifacts and lands
 define("Immovable Rod", triggered=(

@@ -1003,6 +1003,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.TakeInitiative()]
         if c.words == "venture into the dungeon":
             return [m.Venture()]
+        if c.words == "investigate":
+            return [m.CreateToken("Clue")]  # CR 701.16a, 111.10f
         if c.words == "venture into Undercity":
             return [m.Venture(into="Undercity")]
         raise Unsupported(c.render())
@@ -2666,6 +2668,18 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.damage import OpponentsDealtCombatDamage
 
         return OpponentsDealtCombatDamage()  # CR 510.2, 603.2c
+    if s is None and w == "you attack" and word == "whenever":
+        return m.Trigger("you_attack")  # once per combat, however many creatures (CR 508.1, 603.2)
+    if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("sacrifice ") and word == "whenever":
+        from undercity.cards.text.parser import Parser, tokens
+
+        ref = Parser(tokens(w.removeprefix("sacrifice "))).ref()
+        flt = noun_filter(ref.noun) if isinstance(ref, A.DescRef) and ref.det in ("a", "an") \
+            and not ref.noun.card and ref.render() == w.removeprefix("sacrifice ") else None
+        # The sacrificed permanent as it last existed (CR 603.10a): its card types and subtypes.
+        if flt is None or flt != m.Filter(types=flt.types, subtypes=flt.subtypes):
+            raise Unsupported(f"{word} {ev.render()}")
+        return m.Trigger("sacrifice", filter=flt)
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -2754,6 +2768,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             # "a spell of the chosen type": what this permanent chose as it entered (CR 614.12a)
             flt = replace(base.filter or m.Filter(), chosen="creature type" if chosen == "type" else "color")
             cast = replace(base, filter=flt)
+        if cast is None and chosen is None:
+            cast = _cast_of(w.removeprefix("cast "))
         if cast is None:
             raise Unsupported(f"{word} {ev.render()}")
         return cast
@@ -2852,6 +2868,21 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
 
 
 #: "Whenever you cast …" (CR 601.2i, 603.2): the spell a trigger of event ``cast`` looks for.
+def _cast_of(desc: str) -> m.Trigger | None:
+    """"Whenever you cast a creature spell with mana value 3 or less" (CR 601.2i, 603.2): the
+    spell as a filter of its characteristics, or None when the words aren't one spell's."""
+    from undercity.cards.text.parser import Parser, tokens
+
+    ref = Parser(tokens(desc)).ref()
+    if not isinstance(ref, A.DescRef) or ref.det not in ("a", "an") or ref.noun.card not in ("spell",) \
+            or ref.render() != desc:
+        return None
+    flt = noun_filter(ref.noun)
+    if flt.controller is not None or flt.other or flt.tapped is not None or flt.attacking or flt.blocking:
+        return None  # a spell isn't controlled "by you" as a permanent is, nor tapped or in combat
+    return m.Trigger("cast", filter=flt)
+
+
 _CAST = {
     "cast a spell": m.Trigger("cast", filter=m.Filter()),
     "cast a noncreature spell": m.Trigger("cast", filter=m.F(not_types={"Creature"})),

@@ -134,10 +134,12 @@ def rule(fn: Callable[..., N | None]) -> Callable[..., N | None]:
 
 @cache
 def _subtypes() -> frozenset[str]:
+    from undercity.cards.language.continuous import ARTIFACT_SUBTYPES, ENCHANTMENT_SUBTYPES
     from undercity.cards.oracle import load_oracle
     from undercity.cards.text.creature_types import CREATURE_TYPES
 
-    out: set[str] = set(CREATURE_TYPES)
+    # CR 205.3g-h: a token's subtype ("Whenever you sacrifice a Clue") is a subtype though no card has it.
+    out: set[str] = set(CREATURE_TYPES) | ARTIFACT_SUBTYPES | ENCHANTMENT_SUBTYPES
     for oc in load_oracle().values():
         out.update(oc.subtypes)
         for f in oc.faces:
@@ -1131,6 +1133,9 @@ class Parser:
             if self.eat("the", "initiative"):
                 return A.Phrase(who, f"{v} the initiative")
         self.i = self._start
+        if v := self.verb("investigate"):
+            return A.Phrase(who, v)  # CR 701.16a: create a Clue token
+        self.i = self._start
         if (v := self.verb("venture")) and self.eat("into"):
             if self.eat("the", "dungeon"):
                 return A.Phrase(who, f"{v} into the dungeon")
@@ -1634,6 +1639,9 @@ class Parser:
         if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
+        if self.eat("you", "sacrifice"):
+            what = self.ref()  # "Whenever you sacrifice a Clue" (CR 701.21, 603.10a)
+            return A.Event(A.WordRef("you"), f"sacrifice {what.render()}") if what is not None else None
         if self.eat("a", "source", "you", "control", "deals") and (n := self.num()) is not None and n.value \
                 and self.eat("or", "more", "damage", "to", "a", "player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 120.1, 603.2
