@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.attack_requirements import (
     GOADED_ATTACKS,
     AttacksEachCombat,
+    CountersThenGoad,
     EachPlayerMayCountersThenGoad,
     GoadEachControlledBy,
     GoadedCantBlock,
@@ -29,7 +30,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import apnap, goad, handles, ref_players
+from undercity.engine.effects import amount, apnap, goad, handles, ref_objects, ref_players
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -82,6 +83,24 @@ def h_each_player_counters_then_goad(g: Game, job: Job, item: StackItem, e: Each
     for oid in chosen:
         if oid in s.objs and s.objs[oid].zone == "battlefield":
             zones.add_counters(g, s.objs[oid], e.counter, e.n)
+            goad(g, oid, item.controller)
+
+
+@handles(CountersThenGoad)
+def h_counters_then_goad(g: Game, job: Job, item: StackItem, e: CountersThenGoad, key: str) -> None:
+    """The counters first, on each object named; then each creature that had them put on it
+    "this way" is goaded (CR 608.2c, 701.15a) — not one that left or had none put on it."""
+    s = g.s
+    n = amount(g, e.n, item, job)
+    got = []
+    for oid in ref_objects(g, e.what, item, job):
+        o = s.objs[oid]
+        before = o.counters.get(e.counter, 0)
+        zones.add_counters(g, o, e.counter, n)
+        if o.counters.get(e.counter, 0) > before:
+            got.append(oid)
+    for oid in got:
+        if oid in s.objs and s.objs[oid].zone == "battlefield" and ch.is_creature(s.objs[oid], g):
             goad(g, oid, item.controller)
 
 

@@ -90,6 +90,9 @@ LAYERS = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
 EMBLEMS = "emblems"
 #: ``State.extra`` key: object id -> the controller it had before control-changing effects.
 BASE_CONTROLLER = "base_controller"
+#: ``State.extra`` key: permanent id -> {keyword counter kind: the timestamp of its counters}
+#: (CR 122.1b, 613.7c: each counter of a kind takes the newest one's timestamp).
+KEYWORD_COUNTERS = "keyword_counters"
 #: The kind of resolved effect by which an object "loses all abilities" (CR 613.1f).
 LOSE = "lose_abilities"
 #: Kinds of ``State.effects`` records the layer system reads.
@@ -385,7 +388,7 @@ def _any(g: Game) -> bool:
     from undercity.engine.characteristics import permanents_with
 
     s = g.s
-    if permanents_with(s, has_layer_statics) or EMBLEMS in s.extra:
+    if permanents_with(s, has_layer_statics) or EMBLEMS in s.extra or KEYWORD_COUNTERS in s.extra:
         return True
     return any(e.kind in LAYER_KINDS for e in s.effects)
 
@@ -602,6 +605,34 @@ def _resolved(g: Game) -> list[_Eff]:
         else:
             for mod in e.mods:  # type: ignore[attr-defined]
                 out.append(_Eff(mod.layer, e.timestamp, mod, key, e.source, locked=lk))
+    return out
+
+
+def keyword_counter_put(g: Game, o: Obj, kind: str) -> None:
+    """A ``kind`` keyword counter is being put on permanent ``o``: its counters of that kind take
+    a new timestamp (CR 613.7c). Entries of objects no longer on the battlefield go (CR 400.7)."""
+    s = g.s
+    table = {oid: v for oid, v in s.extra.get(KEYWORD_COUNTERS, {}).items()
+             if oid in s.objs and s.objs[oid].zone == "battlefield"}
+    table[o.id] = {**table.get(o.id, {}), kind: s.next_timestamp()}
+    s.extra[KEYWORD_COUNTERS] = table
+    forget()  # a new effect the cache's key doesn't show
+
+
+def _keyword_counters(g: Game) -> list[_Eff]:
+    """Keyword counters (CR 122.1b): each kind on a permanent gives it that keyword in layer 6,
+    applied in timestamp order with the other ability-adding and -removing effects (CR 613.1f,
+    613.7c: a flying counter put on after "loses all abilities" gives flying, one put on before
+    doesn't)."""
+    s = g.s
+    out: list[_Eff] = []
+    for oid, kinds in s.extra.get(KEYWORD_COUNTERS, {}).items():
+        o = s.objs.get(oid)
+        if o is None or o.zone != "battlefield":
+            continue
+        for kind, ts in kinds.items():
+            if o.counters.get(kind, 0) > 0:
+                out.append(_Eff("6", ts, AddAbilities((), frozenset({kind})), ("k", oid, kind), None, locked=(oid,)))
     return out
 
 
@@ -896,8 +927,10 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, in
     parts = _Parts(g, w)
     resolved: dict[str, list[_Eff]] = {}
     emblems = _emblems(g)
-    w.volatile = bool(emblems)
-    for e in _resolved(g) + emblems:
+    counters = _keyword_counters(g)
+    # Counters come and go without changing what the cache's key sees (CR 122.1b).
+    w.volatile = bool(emblems) or bool(counters)
+    for e in _resolved(g) + emblems + counters:
         resolved.setdefault(e.layer, []).append(e)
     started: dict[Any, tuple[int, ...]] = {}
     later: set[str] = set()  # the layers of static effects that have begun (613.6)

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.adventure import normal_card
+from undercity.cards.language.counters import KEYWORD_COUNTERS
 from undercity.cards.language.replacements import ExileInsteadOfGraveyard, ExileWithCounterInsteadOfDying
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
+from undercity.engine import layers
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -393,6 +395,8 @@ def set_tapped(g: Game, o: Obj, tapped: bool, rule: str) -> None:
 def add_counters(g: Game, o: Obj, counter: str, n: int, rule: str = "122.1") -> None:
     if n == 0:
         return
+    if n > 0 and counter in KEYWORD_COUNTERS and o.zone == "battlefield":
+        layers.keyword_counter_put(g, o, counter)  # CR 122.1b, 613.7c: layer 6, the counter's timestamp
     o.counters[counter] = o.counters.get(counter, 0) + n
     if o.counters[counter] <= 0:
         del o.counters[counter]

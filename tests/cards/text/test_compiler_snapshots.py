@@ -118,6 +118,9 @@ CARDS = [
     # counters counted: "add {B} for each charge counter on ~", "where X is the number of +1/+1
     # counters on ~" (CR 106.4, 122.1, 608.2h)
     "Black Market", "Chasm Skulker",
+    # a keyword counter, and goading "each creature that had a … counter put on it this way"
+    # (CR 122.1b, 608.2c, 701.15a)
+    "Spectacular Showdown",
     # mentor, "if it had counters on it", tapped tokens (CR 702.134a, 603.4, 603.10a)
     "Felisa, Fang of Silverquill",
     # loyalty abilities as printed, [+1]: (CR 606.4); "X mana in any combination of {R} and/or {G}";

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import ENCHANTED, SELF, Effect, Filter, Ref, Static
+from undercity.cards.model import ENCHANTED, SELF, Amount, Effect, Filter, Ref, Static
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -65,6 +65,18 @@ class EachPlayerMayCountersThenGoad(Effect):
 
     counter: str = "+1/+1"
     n: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class CountersThenGoad(Effect):
+    """"Put a double strike counter on target creature, then goad each creature that had a double
+    strike counter put on it this way" (Spectacular Showdown, and its overloaded "each creature"):
+    ``n`` ``counter`` counters on each object ``what`` names, then each that got them is goaded by
+    this effect's controller (CR 122.1, 701.15a, 608.2c)."""
+
+    counter: str
+    n: Amount
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True, eq=False)

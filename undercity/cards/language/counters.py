@@ -1,12 +1,18 @@
 """Counters (CR 122): doubling the counters of a kind on a permanent, a token created with
 counters put on it, the number of counters on an object, and "when the twelfth hour counter is
-put on ~". The handlers are :mod:`undercity.engine.counters`."""
+put on ~"; the keyword counters (CR 122.1b), which the layer system reads (layer 6). The handlers
+are :mod:`undercity.engine.counters`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from undercity.cards.model import SELF, YOU, Amount, Count, Effect, Ref, Trigger
+
+#: The keyword counters (CR 122.1b): a counter of one of these kinds on a permanent gives it that
+#: keyword, in layer 6 with the counter's timestamp (CR 613.1f, 613.7c).
+KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+                    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance")
 
 
 @dataclass(frozen=True, slots=True)

@@ -852,7 +852,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # "+1/+1", or a counter with no rules meaning of its own (a gold counter, CR 122.1): what
         # reads it is the card's own text ("Remove a gold counter from ~: …").
         plain = c.kind.isalpha() and c.kind not in _RULES_COUNTERS and c.kind not in ("loyalty", "lore", "time", "defense")
-        if c.who is not None or c.kind not in ("+1/+1",) and not plain:
+        if c.who is not None or c.kind not in ("+1/+1",) and not plain and not _keyword_counter(c.kind):
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.CreateCopy):
@@ -2080,6 +2080,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (sac := _sacrifice_then(s, nxt, ctx)) is not None:
             out.append(sac)
             skip = 1
+            continue
+        if (goaded := _counters_then_goad(s, ctx)) is not None:
+            out.append(goaded)
             continue
         if (shuffled := _shuffle_in_reveal_top(s, nxt, ctx)) is not None:
             out.append(shuffled)
@@ -3650,6 +3653,35 @@ def _attacks_each_combat(who: A.Node | None, text: str) -> m.Static:
                 and not (affects.filter.keywords or affects.filter.not_keywords):
             return AttacksEachCombat(text, affects=affects)
     raise Unsupported(f"{who.render() if who is not None else ''} attack each combat if able")
+
+
+def _keyword_counter(kind: str) -> bool:
+    """A keyword counter (CR 122.1b) whose keyword the engine implements: the layer system gives
+    its permanent the keyword (layer 6, the counter's timestamp, CR 613.7c)."""
+    from undercity.cards.language.counters import KEYWORD_COUNTERS
+
+    return kind in KEYWORD_COUNTERS and kind in ENGINE_KEYWORDS
+
+
+def _counters_then_goad(s: A.Sentence, ctx: Ctx) -> m.Effect | None:
+    """"Put a double strike counter on target creature, then goad each creature that had a double
+    strike counter put on it this way" (CR 608.2c, 701.15a), or None."""
+    from undercity.cards.language.attack_requirements import CountersThenGoad
+
+    if s.may or s.prefix or len(s.clauses) != 2 or s.joins != (", then ",):
+        return None
+    put, goad = s.clauses
+    if not (isinstance(put, A.Counters) and isinstance(goad, A.ObjectAction) and goad.verb == "goad"
+            and goad.who is None and not goad.to and isinstance(goad.what, A.EachRef)):
+        return None
+    n = goad.what.noun
+    one = "an" if put.kind[0] in "aeiou" else "a"
+    if n.suffix != (f"that had {one} {put.kind} counter put on it this way",) or n.quals or n.heads != ("creature",):
+        return None
+    counters = effect(put, ctx)
+    if len(counters) != 1 or not isinstance(counters[0], m.PutCounters):
+        raise Unsupported(s.render())
+    return CountersThenGoad(put.kind, counters[0].n, counters[0].what)
 
 
 #: Counters with rules of their own (CR 122.1b keyword counters, 122.1c shield, 122.1d stun,

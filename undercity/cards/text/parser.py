@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache, wraps
 from typing import Any, TypeVar
 
+from undercity.cards.language.counters import KEYWORD_COUNTERS
 from undercity.cards.text import ast as A
 from undercity.cards.text.normalize import normalise, paragraphs, tokens
 
@@ -333,6 +334,12 @@ class Parser:
             self.i += 2
             if self.eat("on", "them"):
                 return " ".join(self.toks[start:self.i])
+        self.i = start
+        if self.eat("that", "had") and self.one_of("a", "an") and self.one_of(*KEYWORD_COUNTERS) \
+                and self.eat("counter", "put", "on", "it", "this", "way"):
+            # "each creature that had a double strike counter put on it this way": those the
+            # sentence's counters went on (CR 608.2c)
+            return " ".join(self.toks[start:self.i])
         self.i = start
         return None
 
@@ -991,10 +998,13 @@ class Parser:
             return A.PlayerCount(who, v, n, c)
         self.i = self._start
         if (v := self.verb("put")) and (n := self.num()) is not None:
-            kind = self.raw()
-            if "/" in kind or kind.lower() in ("loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit",
-                                               "gold", "hour", "storage", "quest", "page", "verse", "luck", "slime"):
+            kind = self.one_of(*KEYWORD_COUNTERS) or ""  # "a double strike counter" (CR 122.1b)
+            if not kind and ("/" in self.raw() or self.peek() in (
+                    "loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit", "gold", "hour", "storage",
+                    "quest", "page", "verse", "luck", "slime")):
+                kind = self.raw()
                 self.i += 1
+            if kind:
                 if self.one_of("counter", "counters") and self.eat("on"):
                     what = self.ref()
                     if what is not None:
