@@ -7,6 +7,9 @@
 * "you may cast [it] from your graveyard" (CR 608.2g: timing permissions are ignored; its
   costs are paid). It is the permission used for that casting: the card's own permissions
   (escape, flashback) don't apply to it (ruling 2022-06-10, From the Catacombs);
+* "you may cast Aura and Equipment spells from the top of your library" (CR 601.3): the top
+  card, at its normal timing and paying its costs (:func:`top_of_library_options`, asked by
+  ``priority.options``);
 * leaving the stack (CR 614.1a): a spell cast with flashback (CR 702.34a) is exiled instead of
   going anywhere else; a spell cast with a "…exile it instead" permission (Gale, Waterdeep
   Prodigy) is exiled instead of being put into its owner's graveyard. Both are replacement
@@ -16,10 +19,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
+    CastFromTopOfLibrary,
     ExileFromHandMayPlay,
     ExileMayCast,
     ExileTopPlay,
@@ -31,16 +36,19 @@ from undercity.cards.language.cast_permissions import (
     MayCastWhileExiled,
     MayCastWithoutPaying,
 )
+from undercity.engine import abilities as ab
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, handles, ref_objects, ref_objects_now, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
-    from undercity.mana import ManaCost
+    from undercity.mana import ManaCost, ManaPool
 
 @handles(m.ExileTopMayPlay)
 def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPlay, key: str) -> None:
@@ -326,6 +334,36 @@ def play_options(g: Game, player: int) -> list[Option]:
             out.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
     return out
 
+
+
+@lru_cache(maxsize=4096)
+def _casts_from_top(card: CardDef) -> bool:
+    return any(isinstance(st, CastFromTopOfLibrary) for st in card.static)
+
+
+def top_of_library_options(g: Game, player: int, sources: list[Any] | None = None,
+                           pool: ManaPool | None = None) -> list[Option]:
+    """"You may cast Aura and Equipment spells from the top of your library" (CR 601.3): the top
+    card of ``player``'s library, if a permanent they control has such a permission (after layer 6,
+    CR 613.1f) whose spells it is one of — at its normal timing, paying its costs (rulings
+    2021-07-23, Galea, Kindler of Hope); a land card can't be cast (CR 305.9)."""
+    s = g.s
+    ids = ch.permanents_with(s, _casts_from_top)
+    lib = s.players[player].library
+    if not lib or not ids and not ab.receivers(g):
+        return []
+    top = s.objs[lib[0]]
+    if "Land" in top.card.types:
+        return []
+    for oid in ab.with_abilities(g, ids):
+        src = s.objs[oid]
+        if src.controller == player and any(isinstance(st, CastFromTopOfLibrary)
+                                            and targeting.matches(g, top, st.filter, player)
+                                            for st in ab.static(g, src)):
+            if casting.castable(g, player, top, None, sources, pool):
+                return [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))]
+            return []
+    return []
 
 
 def end_play_permissions(g: Game, e: ev.TurnBegan) -> None:

@@ -6,7 +6,9 @@ graveyard." (``LookPutOneIntoHand``); the general form ``LookAtTop``: the player
 the ability resolves which of the cards looked at go where (identical cards are one option),
 then orders the rest on top or on the bottom — or they go in a random order —, and only then
 do the cards move (every question first, CR 608.2c). ``PutOnLibrary`` puts a permanent or a card
-on top of or on the bottom of its owner's library (CR 400.3)."""
+on top of or on the bottom of its owner's library (CR 400.3). "You may look at the top card of
+your library any time" (``LookAtTopAnyTime``, CR 401.5) is a view of that player's own:
+:func:`top_seen_by`, asked by the seat's board, card look-ups and the web table."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from undercity.cards.language.library_top import (
     TOP,
     ExileTopPutAny,
     LookAtTop,
+    LookAtTopAnyTime,
     LookPutOneIntoHand,
     LookRevealToHand,
     LookTopPutLand,
@@ -29,6 +32,8 @@ from undercity.cards.language.library_top import (
     RevealUntilIntoGraveyard,
     ShuffleInRevealTop,
 )
+from undercity.engine import abilities as ab
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
@@ -46,8 +51,9 @@ from undercity.engine.effects import (
 from undercity.engine.state import ContinuousEffect, Job, StackItem
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
-    from undercity.engine.state import Job, StackItem
+    from undercity.engine.state import Job, Obj, StackItem
 
 
 @handles(LookPutOneIntoHand)
@@ -338,3 +344,25 @@ def h_shuffle_in_reveal_top(g: Game, job: Job, item: StackItem, e: ShuffleInReve
     if targeting.matches(g, s.objs[top], e.put, owner):
         entering.ask(g, job, key + ":enter", top, owner)  # CR 614.12a: its choices as it enters
         zones.put_onto_battlefield(g, top, owner, rule="608.2c")
+
+
+def _looks_at_top(card: CardDef) -> bool:
+    return any(isinstance(st, LookAtTopAnyTime) for st in card.static)
+
+
+def top_seen_by(g: Game, player: int) -> Obj | None:
+    """The top card of ``player``'s library if they may look at it now: they control a permanent
+    with "You may look at the top card of your library any time" (after layer 6, CR 613.1f).
+    A card that became the top while they cast a spell or activate an ability can't be looked at
+    until that's done (CR 401.5): in this engine every choice of a cast comes before the card
+    moves, so a card cast from the top is itself the top card while they choose."""
+    s = g.s
+    lib = s.players[player].library
+    if not lib:
+        return None
+    ids = ch.permanents_with(s, _looks_at_top)
+    for oid in ab.with_abilities(g, ids):
+        o = s.objs[oid]
+        if o.controller == player and any(isinstance(st, LookAtTopAnyTime) for st in ab.static(g, o)):
+            return s.objs[lib[0]]
+    return None

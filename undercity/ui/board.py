@@ -1,8 +1,9 @@
 """The board as one player may see it, rendered with rich.
 
-Everything shown is public information, except the viewer's own hand. Other players' hands
-and every library are shown only as counts: their contents and order never reach the
-screen (CR 400.2: libraries and hands are hidden zones).
+Everything shown is public information, except the viewer's own hand (and the top card of their
+library when an effect lets them look at it any time, CR 401.5). Other players' hands and every
+library are shown only as counts: their contents and order never reach the screen (CR 400.2:
+libraries and hands are hidden zones).
 """
 
 from __future__ import annotations
@@ -202,11 +203,16 @@ def stack_table(game: Game) -> Table:
 
 
 def hand_table(game: Game, viewer: int) -> RenderableType:
-    """The viewer's own hand (and nobody else's); copies of a card are grouped."""
+    """The viewer's own hand (and nobody else's); copies of a card are grouped. Below it, the top
+    card of their library when they may look at it any time (CR 401.5)."""
+    from undercity.engine.library_top import top_seen_by
+
     s = game.s
     hand = s.players[viewer].hand
+    top = top_seen_by(game, viewer)
     if not hand:
-        return Text("Your hand: (empty)", style="italic")
+        empty = Text("Your hand: (empty)", style="italic")
+        return empty if top is None else Group(empty, Text(f"Top of your library: {top.name}"))
     tab = Table(title=f"Your hand ({len(hand)})", title_justify="left", box=None, show_edge=False,
                 pad_edge=False, show_header=False)
     tab.add_column("Card")
@@ -227,4 +233,7 @@ def hand_table(game: Game, viewer: int) -> RenderableType:
         if adv is not None:  # CR 715.3: it may also be cast as its Adventure
             tab.add_row(Text(f"  // {adv.name} (Adventure)"), Text(adv.mana_cost.text if adv.mana_cost else ""),
                         Text(adv.type_line))
+    if top is not None:
+        cost = top.card.mana_cost.text if top.card.mana_cost is not None else ""
+        tab.add_row(Text(f"Top of your library: {top.name}", style="italic"), Text(cost), Text(top.card.type_line))
     return tab

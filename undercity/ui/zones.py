@@ -3,7 +3,8 @@ rulings, the graveyards and exile, and the attackers or blockers declared so far
 
 A player may look at the public zones — battlefield, stack, graveyards (CR 404.2), exile
 (CR 406.3: cards are exiled face up) and the command zone (CR 408.2) — and at their own hand.
-Nothing here reads another player's hand or any library (CR 400.2).
+Nothing here reads another player's hand or any library (CR 400.2), but for the top card of
+the viewer's own when an effect lets them look at it any time (CR 401.5).
 """
 
 from __future__ import annotations
@@ -20,9 +21,14 @@ if TYPE_CHECKING:
 
 def visible_objects(game: Game, viewer: int) -> list[int]:
     """The ids of every object ``viewer`` may see (an id may repeat: a stack item's source):
-    the battlefield, their own hand, every graveyard, exile and command zone, the stack."""
+    the battlefield, their own hand, every graveyard, exile and command zone, the stack, and the
+    top card of their library when they may look at it any time (CR 401.5)."""
+    from undercity.engine.library_top import top_seen_by
+
     s = game.s
     ids: list[int] = list(s.battlefield) + list(s.players[viewer].hand)
+    if (top := top_seen_by(game, viewer)) is not None:
+        ids.append(top.id)
     for p in s.players:
         ids += p.graveyard + p.exile + p.command
     ids += [item.obj for item in s.stack if item.obj is not None]

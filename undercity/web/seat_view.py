@@ -56,7 +56,16 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
         "winners": [g.names[w] for w in s.winners] if g.over else [],
         "players": players, "stack": [board._item_text(g, it) for it in reversed(s.stack)],
         "hand": hand, "decision": decision, "log": g.log_lines(seat)[-LOG_LINES:],
+        "library_top": _library_top(g, seat),
     }
+
+
+def _library_top(g: Any, seat: int) -> str | None:
+    """The top card of ``seat``'s library if they may look at it any time (CR 401.5), else None."""
+    from undercity.engine.library_top import top_seen_by
+
+    top = top_seen_by(g, seat)
+    return None if top is None else top.name
 
 
 def card_options(d: Any) -> dict[int, int]:

@@ -121,6 +121,9 @@ CARDS = [
     # a keyword counter, and goading "each creature that had a … counter put on it this way"
     # (CR 122.1b, 608.2c, 701.15a)
     "Spectacular Showdown",
+    # "you may look at the top card of your library any time", "you may cast … spells from the top
+    # of your library", "… and those creatures gain deathtouch" (CR 401.5, 601.3, 608.2c)
+    "Nalia de'Arnise",
     # mentor, "if it had counters on it", tapped tokens (CR 702.134a, 603.4, 603.10a)
     "Felisa, Fang of Silverquill",
     # loyalty abilities as printed, [+1]: (CR 606.4); "X mana in any combination of {R} and/or {G}";

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Amount, Condition, Effect, Filter, Ref, T
+from undercity.cards.model import YOU, Amount, Condition, Effect, Filter, Ref, Static, T
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +141,14 @@ class MayCastWithoutPaying(Effect):
     (CR 118.9); nothing happens if it can't be cast, and it stays where it is."""
 
     what: Ref = T(0)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CastFromTopOfLibrary(Static):
+    """"You may cast Aura and Equipment spells from the top of your library." (CR 601.3: a
+    permission): its controller may cast the top card of their library if it matches ``filter``,
+    at its normal timing and paying its costs (rulings 2021-07-23, Galea, Kindler of Hope).
+    Offered by ``cast_permissions.top_of_library_options``."""
+
+    kind: str = "cast_from_top_of_library"
+    filter: Filter = Filter()

@@ -9,7 +9,9 @@ handled by :mod:`undercity.engine.library_top`:
   card from among them and put it into your hand. Put the rest on the bottom of your library in
   a random order." / "…, then put them back in any order.": one ``LookAtTop``;
 - "Put target creature on the bottom of its owner's library", "put target creature card from
-  your graveyard on top of your library": ``PutOnLibrary``.
+  your graveyard on top of your library": ``PutOnLibrary``;
+- the static "You may look at the top card of your library any time." (CR 401.5):
+  :class:`LookAtTopAnyTime`, asked by the seat's views (``library_top.top_seen_by``).
 
 **For the Oracle-text compiler.** ``cards/text/lower.py`` reads those sentences into these
 effects; anything it can't say with their fields is refused.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, YOU, Amount, Effect, Filter, Ref
+from undercity.cards.model import CREATURE, YOU, Amount, Effect, Filter, Ref, Static
 
 #: Where the cards looked at go (CR 401.4, 404.1, 403.1).
 HAND, BATTLEFIELD, GRAVEYARD, TOP, BOTTOM = "hand", "battlefield", "graveyard", "top", "bottom"
@@ -118,3 +120,12 @@ class ShuffleInRevealTop(Effect):
 
     what: Ref
     put: Filter
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LookAtTopAnyTime(Static):
+    """"You may look at the top card of your library any time." (CR 401.5): its controller may
+    see the top card of their library — a view of their own, no action and no stack (ruling
+    2021-07-23, Galea, Kindler of Hope)."""
+
+    kind: str = "look_at_top_any_time"

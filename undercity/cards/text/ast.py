@@ -554,6 +554,16 @@ class UntilYourNextTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CastFromTop(Node):
+    """"you may cast Aura and Equipment spells from the top of your library" (CR 601.3)."""
+
+    noun: Noun
+
+    def render(self) -> str:
+        return f"you may cast {self.noun.render()} from the top of your library"
+
+
+@dataclass(frozen=True, slots=True)
 class Counters(Node):
     """"put a +1/+1 counter on target creature"."""
 

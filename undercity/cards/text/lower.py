@@ -266,6 +266,9 @@ class Ctx:
     event_amount: m.Count | None = None
     #: "that player" of a trigger at the beginning of each opponent's step: the active player.
     that_player: m.Ref | None = None
+    #: "those creatures" after "put a +1/+1 counter on each creature you control": the same
+    #: permanents — putting counters moves none and changes no characteristic a filter reads.
+    those: m.Ref | None = None
     #: "Choose two target creature cards in your graveyard. … the chosen cards": the first of
     #: those targets and how many (CR 115.3).
     chosen: tuple[int, int] | None = None
@@ -414,6 +417,8 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
             return ctx.it
         if node.words in ("that creature", "that permanent") and ctx.it is not None and ctx.it_is_target:
             return ctx.it  # "Gain control of target creature … Untap that creature.": the target
+        if node.words == "those creatures" and ctx.those is not None:
+            return ctx.those
     if isinstance(node, A.EachRef) or isinstance(node, A.DescRef) and node.det == "" and not _attached(node) \
             and node.noun.heads and node.noun.heads[0].lower() not in ("creature", "permanent", "land"):
         # "each creature you control" / "creatures you control" (a plural description): every
@@ -2143,6 +2148,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                 c = replace(c, who=subject)
             subject = getattr(c, "who", None)
             part += effect(c, ctx)
+            if isinstance(c, A.Counters) and isinstance(part[-1], m.PutCounters) and part[-1].what.kind == "all" \
+                    and part[-1].what.filter is not None and part[-1].what.filter.types == frozenset({"Creature"}):
+                ctx.those = part[-1].what  # "… and those creatures gain deathtouch" (CR 608.2c)
         if (unregenerable := _cant_be_regenerated(part, nxt)) is not None:
             part, skip = unregenerable, 1
         if s.may:
@@ -3530,6 +3538,20 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         from undercity.cards.language.static_abilities import CastAsThoughFlash
 
         out.static.append(CastAsThoughFlash(text))  # CR 702.8a, asked by casting.timing_ok
+        return
+    if isinstance(b, A.Phrase) and b.who == A.WordRef("you") and b.words == "may look at the top card of your " \
+            "library any time":
+        from undercity.cards.language.library_top import LookAtTopAnyTime
+
+        out.static.append(LookAtTopAnyTime(text))  # CR 401.5: a view of its controller's own
+        return
+    if isinstance(b, A.CastFromTop):
+        from undercity.cards.language.cast_permissions import CastFromTopOfLibrary
+
+        flt = noun_filter(b.noun)
+        if b.noun.quals or b.noun.suffix or flt.types - {"Creature", "Artifact", "Enchantment", "Instant", "Sorcery"}:
+            raise Unsupported(b.render())
+        out.static.append(CastFromTopOfLibrary(text, filter=flt))  # CR 601.3, asked by priority
         return
     if isinstance(b, A.AdditionalCostLine):
         out.additional_costs.append(_additional_cost(b, text))

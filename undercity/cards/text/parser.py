@@ -1888,6 +1888,12 @@ class Parser:
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
         if self.eat("you", "may", "cast", "spells", "as", "though", "they", "had", "flash"):
             return A.Phrase(A.WordRef("you"), "may cast spells as though they had flash")  # CR 702.8a
+        if self.eat_phrase("you may look at the top card of your library any time"):
+            return A.Phrase(A.WordRef("you"), "may look at the top card of your library any time")  # CR 401.5
+        if self.eat("you", "may", "cast") and (n := self.noun()) is not None and n.card == "spells" \
+                and self.eat_phrase("from the top of your library"):
+            return A.CastFromTop(n)  # CR 601.3
+        self.i = start
         if self.eat_phrase("prevent all damage that would be dealt to"):
             if (to := self.ref()) is not None:
                 return A.PreventAllTo(to)  # CR 615.1
