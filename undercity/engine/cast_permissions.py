@@ -345,8 +345,9 @@ def top_of_library_options(g: Game, player: int, sources: list[Any] | None = Non
                            pool: ManaPool | None = None) -> list[Option]:
     """"You may cast Aura and Equipment spells from the top of your library" (CR 601.3): the top
     card of ``player``'s library, if a permanent they control has such a permission (after layer 6,
-    CR 613.1f) whose spells it is one of — at its normal timing, paying its costs (rulings
-    2021-07-23, Galea, Kindler of Hope); a land card can't be cast (CR 305.9)."""
+    CR 613.1f) whose spells it is one of — at its normal timing, paying its costs or an alternative
+    cost it has (CR 118.9; rulings 2021-07-23, Galea, Kindler of Hope); a land card can't be cast
+    (CR 305.9)."""
     s = g.s
     ids = ch.permanents_with(s, _casts_from_top)
     lib = s.players[player].library
@@ -360,9 +361,14 @@ def top_of_library_options(g: Game, player: int, sources: list[Any] | None = Non
         if src.controller == player and any(isinstance(st, CastFromTopOfLibrary)
                                             and targeting.matches(g, top, st.filter, player)
                                             for st in ab.static(g, src)):
-            if casting.castable(g, player, top, None, sources, pool):
-                return [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))]
-            return []
+            out = [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))] \
+                if casting.castable(g, player, top, None, sources, pool) else []
+            # CR 118.9: an alternative cost paid as the card is cast (evoke, dash), not one that
+            # casts it from another zone (flashback, escape: zone "graveyard").
+            return out + [Option(f"cast {top.name} from the top of your library ({alt.keyword})",
+                                 ("cast", top.id, alt.keyword))
+                          for alt in top.card.alt_costs
+                          if alt.zone == "hand" and casting.castable(g, player, top, alt, sources, pool)]
     return []
 
 
