@@ -124,6 +124,8 @@ CARDS = [
     # "you may look at the top card of your library any time", "you may cast … spells from the top
     # of your library", "… and those creatures gain deathtouch" (CR 401.5, 601.3, 608.2c)
     "Nalia de'Arnise",
+    # "All Slivers have "…"": a quoted ability of every permanent of a subtype (CR 613.1f, 113.8)
+    "Necrotic Sliver",
     # mentor, "if it had counters on it", tapped tokens (CR 702.134a, 603.4, 603.10a)
     "Felisa, Fang of Silverquill",
     # loyalty abilities as printed, [+1]: (CR 606.4); "X mana in any combination of {R} and/or {G}";

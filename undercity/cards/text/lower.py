@@ -3995,6 +3995,9 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
     elif isinstance(subj, A.DescRef) and subj.det == "" and not subj.noun.card and not g.pt \
             and all(isinstance(i, A.Keyword) for i in g.items):
         return _keywords_to_all(g, text, noun_filter(subj.noun))
+    elif isinstance(subj, A.EachRef) and subj.det == "all" and not (subj.noun.card or subj.noun.quals
+                                                                    or subj.noun.suffix or g.pt or g.condition):
+        return _abilities_to_every(g, text, noun_filter(subj.noun), named)
     else:
         raise Unsupported(g.subject.render() + " " + g.verb)
     if g.condition is not None:
@@ -4017,6 +4020,27 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
         raise Unsupported(g.render())
     abilities = (*inner.triggered, *inner.activated, *inner.static)
     return m.Grant(text, to=to, p=p, t=t, keywords=frozenset(kws), abilities=abilities)
+
+
+def _abilities_to_every(g: A.Granted, text: str, flt: m.Filter, named: Any) -> Continuous:
+    """"All Slivers have "{3}, Sacrifice this permanent: Destroy target permanent."" (CR 604.1,
+    613.1f): every permanent of the subtype, whoever controls it — this one too — has the quoted
+    abilities as its own ("this permanent" is the one that has it, CR 113.8), in layer 6."""
+    if not flt.subtypes or flt.types or flt.controller is not None:
+        raise Unsupported(g.subject.render() + " " + g.verb)
+    inner = Lowered()
+    kws: set[str] = set()
+    for item in g.items:
+        if isinstance(item, A.Quoted) and not isinstance(item.ability, A.SpellText | A.AbilityWord):
+            _ability(item.ability, named(item.ability), inner, named)
+        elif isinstance(item, A.Keyword) and item.name.lower() in ENGINE_KEYWORDS and not item.arg:
+            kws.add(item.name.lower())
+        else:
+            raise Unsupported(item.render())
+    if inner.keywords or inner.enchant is not None or inner.spell is not None or inner.static:
+        raise Unsupported(g.render())
+    return Continuous(text, affects=m.ALL(flt),
+                      mods=(AddAbilities((*inner.triggered, *inner.activated), frozenset(kws)),))
 
 
 def _keywords_to_all(g: A.Granted, text: str, flt: m.Filter) -> Continuous:
