@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
@@ -46,9 +46,10 @@ from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
+    from undercity.engine.costs import PlayerMana
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
-    from undercity.mana import ManaCost, ManaPool
+    from undercity.mana import ManaCost
 
 @handles(m.ExileTopMayPlay)
 def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPlay, key: str) -> None:
@@ -341,8 +342,7 @@ def _casts_from_top(card: CardDef) -> bool:
     return any(isinstance(st, CastFromTopOfLibrary) for st in card.static)
 
 
-def top_of_library_options(g: Game, player: int, sources: list[Any] | None = None,
-                           pool: ManaPool | None = None) -> list[Option]:
+def top_of_library_options(g: Game, player: int, mana: PlayerMana | None = None) -> list[Option]:
     """"You may cast Aura and Equipment spells from the top of your library" (CR 601.3): the top
     card of ``player``'s library, if a permanent they control has such a permission (after layer 6,
     CR 613.1f) whose spells it is one of — at its normal timing, paying its costs or an alternative
@@ -362,13 +362,13 @@ def top_of_library_options(g: Game, player: int, sources: list[Any] | None = Non
                                             and targeting.matches(g, top, st.filter, player)
                                             for st in ab.static(g, src)):
             out = [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))] \
-                if casting.castable(g, player, top, None, sources, pool) else []
+                if casting.castable(g, player, top, None, mana=mana) else []
             # CR 118.9: an alternative cost paid as the card is cast (evoke, dash), not one that
             # casts it from another zone (flashback, escape: zone "graveyard").
             return out + [Option(f"cast {top.name} from the top of your library ({alt.keyword})",
                                  ("cast", top.id, alt.keyword))
                           for alt in top.card.alt_costs
-                          if alt.zone == "hand" and casting.castable(g, player, top, alt, sources, pool)]
+                          if alt.zone == "hand" and casting.castable(g, player, top, alt, mana=mana)]
     return []
 
 
