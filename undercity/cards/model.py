@@ -571,6 +571,9 @@ class SpellAbility(Ability):
     targets: tuple[TargetSpec, ...] = ()
     modes: tuple[Mode, ...] = ()
     choose: tuple[int, int] = (1, 1)
+    #: "If you control a commander as you cast this spell, you may choose both" (CR 700.2, 601.2b):
+    #: the condition, checked as the modes are chosen, and (fewest, most) modes while it holds.
+    choose_more: tuple[Condition, tuple[int, int]] | None = None
     divided: bool = False  # damage divided among targets (Fireball)
     extra_target_cost: int = 0  # "costs {1} more for each target beyond the first"
     max_targets: int = 1

@@ -200,6 +200,10 @@ def _cast(g: Game, job: Job) -> None:
     modes: tuple[int, ...] = ()
     if sa is not None and sa.modes:
         lo, hi = sa.choose
+        from undercity.engine.resolve import condition_holds
+
+        if sa.choose_more is not None and condition_holds(g, sa.choose_more[0], player):
+            lo, hi = sa.choose_more[1]  # "… as you cast this spell, you may choose both" (CR 601.2b)
         picked: list[int] = []
         for k in range(hi):
             opts = [Option(m.text, i) for i, m in enumerate(sa.modes)

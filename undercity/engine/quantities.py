@@ -61,7 +61,8 @@ def _discarded_this_way(g: Game, a: DiscardedThisWay, item: StackItem, job: Job)
 
 @counts(CardsInHand)
 def _cards_in_hand(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
-    return len(g.s.players[item.controller].hand)
+    # "your hand", or "target opponent's hand" (``whose``): none if that target is gone (608.2b).
+    return sum(len(g.s.players[p].hand) for p in ref_players(g, a.whose or m.YOU, item, job))
 
 
 @counts(CardsInGraveyard)

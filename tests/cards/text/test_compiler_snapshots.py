@@ -325,6 +325,9 @@ CARDS = [
     # "investigate" (CR 701.16a), "whenever you attack", "whenever you sacrifice a Clue", "whenever you cast a
     # creature spell with mana value 3 or less" (CR 603.2, 603.10a, 601.2i)
     "Thorough Investigation", "Bygone Bishop",
+    # "Choose one. If you control a commander as you cast this spell, you may choose both."; "add {R}
+    # for each card in target opponent's hand" (CR 700.2, 601.2b, 903.3d, 106.4)
+    "Jeska's Will",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

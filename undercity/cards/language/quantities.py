@@ -34,8 +34,9 @@ class SacrificedStat(Count):
 
 @dataclass(frozen=True, slots=True)
 class CardsInHand(Count):
-    """"The number of cards in your hand": the hand of the ability's controller, counted as
-    the effect happens (CR 608.2h) — after a draw earlier in the same effect (Castle Locthwain)."""
+    """"The number of cards in your hand": the hand of the ability's controller (or of the player
+    ``whose`` names: "for each card in target opponent's hand"), counted as the effect happens
+    (CR 608.2h) — after a draw earlier in the same effect (Castle Locthwain)."""
 
     what: str = "cards_in_hand"
 

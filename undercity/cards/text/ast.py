@@ -632,11 +632,11 @@ class CreateNumber(Node):
 @dataclass(frozen=True, slots=True)
 class AddMana(Node):
     """"add {G}", "add {U} or {B}", "add one mana of any color", "add {B} for each charge
-    counter on ~"."""
+    counter on ~", "add {R} for each card in target opponent's hand"."""
 
     verb: str
     options: tuple[str, ...]
-    per: CountersOn | None = None
+    per: CountersOn | Noun | None = None
 
     def render(self) -> str:
         each = f" for each {self.per.render()}" if self.per is not None else ""
@@ -1149,10 +1149,15 @@ class Modal(Node):
     modes: tuple[Effects, ...]
     #: The modes' names ("Sell Contraband"), flavor words (CR 207.2d); () if they have none.
     labels: tuple[str, ...] = ()
+    #: "If [condition] as you cast this spell, you may choose [both]": the condition and how many
+    #: modes then (CR 700.2, 601.2b); None for "Choose one —".
+    more: tuple[Node, str] | None = None
 
     def render(self) -> str:
         names = self.labels or ("",) * len(self.modes)
-        return "\n".join([f"choose {self.choose} —",
+        head = f"choose {self.choose} —" if self.more is None else (
+            f"choose {self.choose}. If {self.more[0].render()} as you cast this spell, you may choose {self.more[1]}.")
+        return "\n".join([head,
                           *(f"• {n + ' — ' if n else ''}{m.render()}" for n, m in zip(names, self.modes, strict=True))])
 
     def render_after_comma(self) -> str:

@@ -922,7 +922,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             and not ctx.activated and _mana(c.options[0]).isupper():
         from undercity.cards.language.mana_abilities import AddManaFor
 
-        return [AddManaFor(_mana(c.options[0]), n=counters_on(c.per, ctx))]  # a triggered ability's (CR 106.4)
+        # A triggered ability's or a spell's (CR 106.4): as many as counted as it resolves (608.2h).
+        n = counters_on(c.per, ctx) if isinstance(c.per, A.CountersOn) else _cards_in_hand(c.per, ctx)
+        return [AddManaFor(_mana(c.options[0]), n=n)]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
     if isinstance(c, A.Phrase) and c.who is None and c.words == "shuffle your hand and graveyard into your library":
@@ -2358,6 +2360,16 @@ def counters_on(c: A.CountersOn, ctx: Ctx) -> m.Count:
     return CountersOn(counter=c.kind or None, of=of)
 
 
+def _cards_in_hand(n: A.Noun, ctx: Ctx) -> m.Count:
+    """"card in target opponent's hand": the cards in that player's hand as the effect happens
+    (CR 608.2h); the opponent is a target chosen as the spell is cast (CR 601.2c)."""
+    from undercity.cards.language.quantities import CardsInHand
+
+    if n.render() != "card in target opponent's hand":
+        raise Unsupported(n.render())
+    return CardsInHand(whose=ctx.target(A.TargetRef(A.Noun((), ("opponent",)))))
+
+
 def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
     """"where X is that artifact's mana value": the mana value of the ability's one target, named
     by an earlier sentence ("Destroy target artifact."), as it resolves or as it last existed on
@@ -2906,7 +2918,8 @@ _CAST = {
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
                "a permanent you controlled left the battlefield this turn": "revolt",
                "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander(),
-               "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn()}
+               "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn(),
+               "you control a commander": ControlsCommander(yours=False)}
 
 
 def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
@@ -3938,7 +3951,7 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
             ctx = Ctx(cost_x=x)
             said = f"{name} — {mode.render()}" if name else mode.render()  # a named mode (CR 207.2d)
             modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
-        return m.SpellAbility(text, modes=tuple(modes), choose=choose)
+        return m.SpellAbility(text, modes=tuple(modes), choose=choose, choose_more=_choose_more(body))
     ctx = Ctx(cost_x=x, spell=True)
     effs = effects(body, ctx)
     # "Choose up to two target … cards": one word's targets, fewer chosen shift none of another's.
@@ -3951,6 +3964,18 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
         return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets), divided=True,
                               max_targets=div.max_targets)
     return m.SpellAbility(text, effects=effs, targets=tuple(ctx.targets))
+
+
+def _choose_more(body: A.Modal) -> tuple[m.Condition, tuple[int, int]] | None:
+    """"If you control a commander as you cast this spell, you may choose both": the condition
+    checked as the spell's modes are chosen (CR 601.2b) and how many it then allows."""
+    if body.more is None:
+        return None
+    cond, more = body.more
+    what = _CONDITIONS.get(cond.words) if isinstance(cond, A.Condition) else None
+    if what is None or more != "both" or len(body.modes) != 2:
+        raise Unsupported(body.render().split("\n")[0])
+    return (what if isinstance(what, m.Condition) else m.Condition(what)), (1, 2)
 
 
 def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:

@@ -306,7 +306,7 @@ class Parser:
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
-                 "that shares a creature type with it")
+                 "in target opponent's hand", "that shares a creature type with it")
 
     @rule
     def suffix(self) -> str | None:
@@ -1118,6 +1118,8 @@ class Parser:
                 self.i += 2
                 if (per := self.counters_on()) is not None:
                     return A.AddMana(v, tuple(opts), per)  # "add {B} for each charge counter on ~"
+                if (each := self.noun()) is not None and each.card == "card":
+                    return A.AddMana(v, tuple(opts), each)  # "add {R} for each card in target opponent's hand"
                 self.i = mark
             if opts:
                 return A.AddMana(v, tuple(opts))
@@ -1524,7 +1526,18 @@ class Parser:
         if not self.eat("choose"):
             return None
         choose = self.one_of("one or both", "one or more", "up to one", "one", "two", "three", "any number")
-        if choose is None or not self.eat("—"):
+        more: tuple[A.Condition | A.ControlsCondition, str] | None = None
+        if choose is not None and self.eat(".", "if"):
+            # "Choose one. If you control a commander as you cast this spell, you may choose
+            # both." (CR 700.2): more modes when a condition holds as the spell is cast (601.2b).
+            cond = self.condition()
+            if cond is None or not self.eat("as", "you", "cast", "this", "spell", ",", "you", "may", "choose"):
+                return None
+            more_choose = self.one_of("both")
+            if more_choose is None or not self.eat("."):
+                return None
+            more = (cond, more_choose)
+        elif choose is None or not self.eat("—"):
             return None
         modes: list[A.Effects] = []
         labels: list[str] = []
@@ -1546,10 +1559,11 @@ class Parser:
             if not sentences:
                 return None
             modes.append(A.Effects(tuple(sentences)))
-        return A.Modal(choose, tuple(modes), tuple(labels) if any(labels) else ()) if modes else None
+        return A.Modal(choose, tuple(modes), tuple(labels) if any(labels) else (), more) if modes else None
 
     def body(self, *, stop_at_restriction: bool = False) -> A.Effects | A.Modal | None:
-        if self.peek() == "choose" and "—" in self.low[self.i + 1:self.i + 5]:  # "Choose one —" (CR 700.2)
+        if self.peek() == "choose" and ("—" in self.low[self.i + 1:self.i + 5] or self.at("choose", "one", ".", "if")):
+            # "Choose one —" (CR 700.2); "Choose one. If …, you may choose both."
             return self.modal()
         return self.effects(stop_at_restriction=stop_at_restriction)
 
@@ -1697,7 +1711,7 @@ class Parser:
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
-                   "you control your commander", "you're the defending player",
+                   "you control your commander", "you control a commander", "you're the defending player",
                    "~ is monstrous",
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
