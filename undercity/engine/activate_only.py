@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.activate_only import (
     DURING_END_OF_COMBAT,
     DURING_YOUR_UPKEEP,
+    IF_SUSPENDED,
     IF_YOU_ATTACKED,
     ActivateOnly,
 )
@@ -20,13 +21,14 @@ from undercity.engine.teams import is_active
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 #: ``State.extra`` key: player -> the last turn they declared an attacking creature.
 ATTACKED_TURN = "attacked_turn"
 
 
-def allows(g: Game, player: int, a: Activated) -> bool:
-    """Whether ``a``'s restriction lets ``player`` activate it now (CR 602.5b)."""
+def allows(g: Game, player: int, a: Activated, o: Obj | None = None) -> bool:
+    """Whether ``a``'s restriction lets ``player`` activate it (of object ``o``) now (CR 602.5b)."""
     if not isinstance(a, ActivateOnly) or not a.only:
         return True
     s = g.s
@@ -36,6 +38,10 @@ def allows(g: Game, player: int, a: Activated) -> bool:
         return s.extra.get(ATTACKED_TURN, {}).get(player) == s.turn
     if a.only == DURING_END_OF_COMBAT:
         return s.step == "end-of-combat"  # CR 511: whoever's turn it is
+    if a.only == IF_SUSPENDED:
+        from undercity.engine.suspend import is_suspended
+
+        return o is not None and is_suspended(o)  # CR 702.62b
     raise ValueError(f"unknown activation restriction {a.only!r}")
 
 

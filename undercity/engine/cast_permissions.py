@@ -59,11 +59,12 @@ def h_exile_top_may_play(g: Game, job: Job, item: StackItem, e: m.ExileTopMayPla
     p = item.controller
     allowed = s.extra.setdefault("may_play", {})
     names = []
-    for oid in list(s.players[p].library[:e.n]):
-        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
-        if new is not None:
-            allowed[new.id] = p
-            names.append(new.name)
+    with zones.simultaneously(g):  # the top N cards are exiled in one event (CR 603.2c)
+        for oid in list(s.players[p].library[:e.n]):
+            new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+            if new is not None:
+                allowed[new.id] = p
+                names.append(new.name)
     if names:
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {', '.join(names)} "
                                                          "from exile"))
@@ -157,13 +158,14 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
     until = WHILE_EXILED if e.while_exiled else UNTIL_NEXT_TURN if e.next_turn else s.turn
     marks = (*((CAST_ONLY,) if e.cast_only else ()), *((ANY_COLOR,) if e.any_color else ()))
     for owner in ref_players(g, e.whose, item, job):  # each opponent in turn order (CR 101.4)
-        for oid in list(s.players[owner].library[:n]):
-            new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
-            if new is not None:
-                # After ``free``: "cast spells from among them": no land play (CR 305.9); mana
-                # spent as though it were of any color (CR 609.4b).
-                perms[new.id] = (p, until, free, *marks)
-                names.append(new.name)
+        with zones.simultaneously(g):  # a library's top N cards are exiled in one event (CR 603.2c)
+            for oid in list(s.players[owner].library[:n]):
+                new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+                if new is not None:
+                    # After ``free``: "cast spells from among them": no land play (CR 305.9); mana
+                    # spent as though it were of any color (CR 609.4b).
+                    perms[new.id] = (p, until, free, *marks)
+                    names.append(new.name)
     if names:
         until = ("for as long as they remain exiled" if e.while_exiled
                  else "until the end of their next turn" if e.next_turn else "this turn")

@@ -309,8 +309,9 @@ def _cast(g: Game, job: Job) -> None:
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
     if card.additional_costs:
         spell_costs.pay_additional(g, player, item, additional)
-    for c in exiled:
-        zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
+    with zones.simultaneously(g):  # one cost, one event (CR 603.2c)
+        for c in exiled:
+            zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
     if discard is not None:
         zones.move(g, discard, "graveyard", rule="702.81a", verb="is discarded to pay for retrace")
     s.players[player].spells_cast_this_turn += 1
@@ -339,7 +340,7 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if a.sorcery_speed and not sorcery_timing(g, player):
         return False
-    if not activate_only.allows(g, player, a):  # "Activate only during your upkeep" (CR 602.5b)
+    if not activate_only.allows(g, player, a, o):  # "Activate only during your upkeep" (CR 602.5b)
         return False
     only_if = getattr(a, "only_if", None)  # "Activate only if [condition]" (CR 602.5b)
     if only_if is not None:

@@ -852,9 +852,10 @@ def h_fog(g: Game, job: Job, item: StackItem, e: m.PreventCombatDamage, key: str
 
 @handles(m.ExileGraveyards)
 def h_exile_graveyards(g: Game, job: Job, item: StackItem, e: m.ExileGraveyards, key: str) -> None:
-    for p in g.s.players:
-        for oid in list(p.graveyard):
-            zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+    with zones.simultaneously(g):  # "exile all graveyards": one event (CR 603.2c)
+        for p in g.s.players:
+            for oid in list(p.graveyard):
+                zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
 
 
 @handles(m.Mill)

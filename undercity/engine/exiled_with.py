@@ -35,10 +35,11 @@ def h_exile_top_remember(g: Game, job: Job, item: StackItem, e: lx.ExileTopRemem
     s = g.s
     p = item.controller
     those: list[int] = []
-    for oid in list(s.players[p].library[:e.n]):
-        new = zones.move(g, oid, "exile", rule="406.3", verb="is exiled")
-        if new is not None:
-            those.append(new.id)
+    with zones.simultaneously(g):  # the top N cards in one event (CR 603.2c)
+        for oid in list(s.players[p].library[:e.n]):
+            new = zones.move(g, oid, "exile", rule="406.3", verb="is exiled")
+            if new is not None:
+                those.append(new.id)
     job.data[_THOSE] = those
     if item.source is not None:
         s.extra.setdefault(EXILED_WITH, {}).setdefault(item.source, []).extend(those)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.activate_only import IF_SUSPENDED, ActivateOnly
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import zones
@@ -22,10 +23,13 @@ if TYPE_CHECKING:
 
 def ability_zone(a: Activated) -> str:
     """The zone an activated ability functions from: the hand for "Discard this card:"
-    (CR 113.6j), the graveyard for one that returns its card from there (CR 113.6m), else the
-    battlefield (CR 113.6)."""
+    (CR 113.6j), the graveyard for one that returns its card from there (CR 113.6m), exile for
+    one that works while its card is suspended (CR 113.6b, 702.62b), else the battlefield
+    (CR 113.6)."""
     if a.cost.discard_self:
         return "hand"
+    if isinstance(a, ActivateOnly) and a.only == IF_SUSPENDED:
+        return "exile"
     if any(isinstance(e, ReturnSelf) for e in a.effects):
         return "graveyard"
     return "battlefield"

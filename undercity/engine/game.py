@@ -483,5 +483,6 @@ def _load_rules() -> None:
         unless,
         until_end_of_turn,
         ward,
+        zone_change_triggers,
         zone_moves,
     )

@@ -186,10 +186,11 @@ def h_exile_top_put_any(g: Game, job: Job, item: StackItem, e: ExileTopPutAny, k
     p = item.controller
     if not job.data.get(f"{key}:exiled"):
         ids = []
-        for c in list(s.players[p].library[:amount(g, e.n, item, job)]):
-            new = zones.move(g, c, "exile", rule="406.3", verb="is exiled")
-            if new is not None:
-                ids.append(new.id)
+        with zones.simultaneously(g):  # the top N cards in one event (CR 603.2c)
+            for c in list(s.players[p].library[:amount(g, e.n, item, job)]):
+                new = zones.move(g, c, "exile", rule="406.3", verb="is exiled")
+                if new is not None:
+                    ids.append(new.id)
         job.data[f"{key}:exiled"] = ids
     exiled = [c for c in job.data[f"{key}:exiled"] if c in s.objs and s.objs[c].zone == "exile"]
     if not exiled:

@@ -117,6 +117,10 @@ def options(g: Game, player: int) -> list[Option]:
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
     if graveyard_kinds & _GRAVEYARD_ABILITY:
         opts += from_graveyard.options(g, player)  # CR 113.6m: "Return this card from your graveyard …"
+    if p.exile:
+        from undercity.engine import suspend
+
+        opts += suspend.ability_options(g, player)  # CR 113.6b: "Activate only if ~ is suspended"
     plain = ab.plain(g)
     listed = ch.permanents_with(s, _listed_abilities)
     for oid in listed if plain else ab.with_abilities(g, listed):

@@ -70,6 +70,27 @@ def options(g: Game, player: int, sources: list[Any] | None = None, pool: Any = 
     return out
 
 
+@lru_cache(maxsize=4096)
+def _exile_abilities(card: CardDef) -> tuple[int, ...]:
+    from undercity.engine.from_graveyard import ability_zone
+
+    return tuple(i for i, a in enumerate(card.activated) if not a.mana_ability and ability_zone(a) == "exile")
+
+
+def ability_options(g: Game, player: int) -> list[Option]:
+    """"activate" options for the abilities that work while their card is suspended ("Activate
+    only if ~ is suspended", CR 113.6b, 702.62b) of ``player``'s cards in exile: a card in exile
+    has its printed abilities, and its owner activates them (CR 602.2, 108.3)."""
+    s = g.s
+    out: list[Option] = []
+    for oid in s.players[player].exile:
+        o = s.objs[oid]
+        for i in _exile_abilities(o.card):
+            if casting.activatable(g, player, o, i):
+                out.append(Option(f"activate {o.name} (suspended): {o.card.activated[i].text}", ("activate", oid, i)))
+    return out
+
+
 def suspend(g: Game, player: int, oid: int) -> None:
     """Pay the suspend cost and exile the card with N time counters (CR 702.62a, 116.2f)."""
     s = g.s
@@ -117,11 +138,25 @@ def h_remove_time_counter(g: Game, job: Job, item: StackItem, e: ls.RemoveTimeCo
     o = s.objs.get(oid) if oid is not None else None
     if o is None or not is_suspended(o):
         return  # CR 603.4: the intervening "if" again as it resolves
+    remove_time_counter(g, o)
+
+
+@handles(ls.RemoveTimeCounterFromSelf)
+def h_remove_time_counter_from_self(g: Game, job: Job, item: StackItem, e: ls.RemoveTimeCounterFromSelf,
+                                    key: str) -> None:
+    o = g.s.objs.get(item.source) if item.source is not None else None
+    if o is not None and is_suspended(o):  # the card left exile: a new object (CR 400.7)
+        remove_time_counter(g, o)
+
+
+def remove_time_counter(g: Game, o: Obj) -> None:
+    """Remove a time counter from suspended card ``o``; the last one removed triggers its cast,
+    whatever removed it (CR 702.62a, 603.2), controlled by its owner (CR 113.8)."""
     zones.add_counters(g, o, ls.TIME, -1, "702.62a")
     if o.counters.get(ls.TIME, 0) == 0:
         # CR 702.62a: "When the last time counter is removed from this card" (CR 603.2).
-        triggers.add_inherent(g, item.controller, o.name, ls.SUSPEND, ls.LAST_TEXT, (ls.CastSuspended(),),
-                              "702.62a", object=oid)
+        triggers.add_inherent(g, o.owner, o.name, ls.SUSPEND, ls.LAST_TEXT, (ls.CastSuspended(),),
+                              "702.62a", object=o.id)
 
 
 @handles(ls.CastSuspended)

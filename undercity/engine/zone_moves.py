@@ -148,9 +148,10 @@ def h_put_from_hand_attached(g: Game, job: Job, item: StackItem, e: PutFromHandA
 
 @handles(ExileGraveyardOf)
 def h_exile_graveyard_of(g: Game, job: Job, item: StackItem, e: ExileGraveyardOf, key: str) -> None:
-    for p in ref_players(g, e.who, item, job):
-        for oid in list(g.s.players[p].graveyard):
-            zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+    with zones.simultaneously(g):  # the whole graveyard in one event (CR 603.2c)
+        for p in ref_players(g, e.who, item, job):
+            for oid in list(g.s.players[p].graveyard):
+                zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
 
 
 @handles(Flicker)

@@ -78,12 +78,24 @@ def simultaneously(g: Game) -> Iterator[None]:
     outer = _SIMULTANEOUS in s.extra
     if not outer:
         s.extra[_SIMULTANEOUS] = static_sources(g)
+        s.extra[_EVENT_SERIAL] = s.extra.get(_EVENT_SERIAL, 0) + 1
     try:
         yield
     finally:
         if not outer:
             s.extra.pop(_SIMULTANEOUS, None)
             s.extra.pop(LEFT_TOGETHER, None)
+
+
+#: ``State.extra`` key: how many events :func:`simultaneously` has begun, naming the one under way.
+_EVENT_SERIAL = "simultaneous_event"
+
+
+def event_serial(g: Game) -> int | None:
+    """The event :func:`simultaneously` is moving objects in, by number, or None outside one
+    (each move then is an event of its own): what tells a "one or more" trigger that two cards
+    moved in the same event (CR 603.2c)."""
+    return g.s.extra.get(_EVENT_SERIAL) if _SIMULTANEOUS in g.s.extra else None
 
 
 #: ``State.extra`` key: the (old) ids of the permanents that have left the battlefield so far in

@@ -615,15 +615,16 @@ class Runner:
         d = self._priority_for(a, f"activate {a.value}")
         o = self.obj_by_ref(a.value)
         zone = a.options.get("from")
-        if zone not in (None, "graveyard"):
-            raise self.err(a.line, f"abilities are activated from the battlefield, the hand or the graveyard, "
-                                   f"not from {zone!r}")
-        if o is None and zone == "graveyard":
-            # "Return this card from your graveyard …" works from the graveyard (CR 113.6m).
-            cands = [s.objs[x] for x in s.players[d.player].graveyard if _norm(s.objs[x].name) == _norm(a.value)]
+        if zone not in (None, "graveyard", "exile"):
+            raise self.err(a.line, f"abilities are activated from the battlefield, the hand, the graveyard or "
+                                   f"exile, not from {zone!r}")
+        if o is None and zone in ("graveyard", "exile"):
+            # "Return this card from your graveyard …" works from the graveyard (CR 113.6m); an
+            # ability that works while its card is suspended, from exile (CR 113.6b, 702.62b).
+            cands = [s.objs[x] for x in s.players[d.player].zone(zone) if _norm(s.objs[x].name) == _norm(a.value)]
             o = cands[0] if cands else None
             if o is None:
-                raise self.err(a.line, f"no card {a.value!r} in {self.names[d.player]}'s graveyard to activate")
+                raise self.err(a.line, f"no card {a.value!r} in {self.names[d.player]}'s {zone} to activate")
         if o is None:
             cands = [s.objs[x] for x in s.battlefield if _norm(s.objs[x].name) == _norm(a.value)
                      and s.objs[x].controller == d.player]
@@ -632,7 +633,8 @@ class Runner:
                       and any(x.cost.discard_self for x in s.objs[x].card.activated)]
             o = cands[0] if cands else None
         if o is None or (o.zone != "battlefield" and not (
-                o.zone == "hand" and any(x.cost.discard_self for x in o.card.activated)) and o.zone != "graveyard"):
+                o.zone == "hand" and any(x.cost.discard_self for x in o.card.activated))
+                and o.zone not in ("graveyard", "exile")):
             raise self.err(a.line, f"no permanent {a.value!r} on the battlefield to activate")
         abil = a.options.get("ability", 1)
         acts = ab.activated(self.g, o)  # printed and granted abilities (CR 613.1f)

@@ -52,6 +52,9 @@ CARDS = [
     "Murder of Crows", "Zulaport Cutthroat",
     # "it deals damage equal to its power to any target" (CR 608.2h)
     "Warstorm Surge",
+    # "whenever one or more cards are put into exile from …", "a card is put into an opponent's
+    # graveyard from anywhere, if ~ is suspended", "Activate only if ~ is suspended" (CR 603.2c, 702.62b)
+    "Laelia, the Blade Reforged", "Nihilith", "Greater Gargadon",
     # characteristic-defining P/T (CR 604.3), party (CR 700.8), "at the beginning of combat on your turn"
     "Psychosis Crawler", "Archpriest of Iona", "Malakir Blood-Priest",
     # "whenever a Dragon you control becomes the target of a spell or ability an opponent controls",

@@ -19,10 +19,15 @@ IF_YOU_ATTACKED = "if_you_attacked"
 #: "Activate only during the end of combat step." — of any player's turn (CR 511; Desert).
 DURING_END_OF_COMBAT = "during_end_of_combat"
 
+#: "Activate only if ~ is suspended." — the ability works only while its card is suspended
+#: (CR 702.62b, 113.6b), so it is activated from exile (Greater Gargadon).
+IF_SUSPENDED = "if_suspended"
+
 #: The restriction's words (the last sentence of the ability) -> its kind.
 RESTRICTIONS = {"activate only during your upkeep.": DURING_YOUR_UPKEEP,
                 "activate only if you attacked this turn.": IF_YOU_ATTACKED,
-                "activate only during the end of combat step.": DURING_END_OF_COMBAT}
+                "activate only during the end of combat step.": DURING_END_OF_COMBAT,
+                "activate only if ~ is suspended.": IF_SUSPENDED}
 
 
 @dataclass(frozen=True, slots=True, eq=False)

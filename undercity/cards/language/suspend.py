@@ -56,3 +56,10 @@ class RemoveTimeCounter(Effect):
 class CastSuspended(Effect):
     """"You may play it without paying its mana cost if able" (CR 702.62a); a creature spell
     cast this way gains haste."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTimeCounterFromSelf(Effect):
+    """"Remove a time counter from ~" of an ability that works while its card is suspended
+    (Nihilith, Greater Gargadon; CR 113.6b): from that card in exile. Removing the last one
+    triggers its cast however it was removed (CR 702.62a; the rulings of suspend)."""

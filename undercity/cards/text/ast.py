@@ -565,7 +565,8 @@ class CastFromTop(Node):
 
 @dataclass(frozen=True, slots=True)
 class Counters(Node):
-    """"put a +1/+1 counter on target creature"."""
+    """"put a +1/+1 counter on target creature"; "remove a time counter from ~" (CR 122.8: an
+    effect, not a cost)."""
 
     who: Node | None
     verb: str
@@ -576,7 +577,8 @@ class Counters(Node):
     def render(self) -> str:
         one = self.n.value == 1 and self.n.word in ("a", "an", "one")
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(), self.kind,
-                     "counter" if one else "counters", "on", self.what.render())
+                     "counter" if one else "counters", "from" if self.verb.startswith("remove") else "on",
+                     self.what.render())
 
 
 @dataclass(frozen=True, slots=True)
@@ -1178,6 +1180,23 @@ class Event(Node):
 
     def render(self) -> str:
         return _join(self.subject.render() if self.subject else None, self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoZone(Node):
+    """A zone-change trigger event with no object of its own (CR 603.6, 603.2c): "a card is put
+    into an opponent's graveyard from anywhere", "one or more cards are put into exile from your
+    library and/or your graveyard". ``det``: "a", "an" or "one or more"; ``sources``: the zones
+    it comes from ("anywhere" alone, or zones joined by "and/or")."""
+
+    det: str
+    noun: Noun
+    zone: str
+    sources: tuple[str, ...]
+
+    def render(self) -> str:
+        verb = "are" if self.det == "one or more" else "is"
+        return f"{self.det} {self.noun.render()} {verb} put into {self.zone} from {' and/or '.join(self.sources)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,7 @@ from undercity.cards.language.tap_untap import Tap, Untap
 from undercity.cards.language.tokens import CreateTokenGaining
 from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
+from undercity.cards.language.zone_change_triggers import PutIntoZone
 from undercity.cards.language.zone_moves import ExileGraveyardOf
 from undercity.cards.text import ast as A
 from undercity.mana import parse_cost
@@ -292,6 +293,9 @@ class Ctx:
     #: The target an earlier effect put onto the battlefield: "It gains haste." is the permanent
     #: it became (CR 400.7).
     put_onto_battlefield: m.Ref | None = None
+    #: The ability works only while its card is suspended (CR 702.62b, 113.6b): "~" is that
+    #: card in exile.
+    suspended: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -853,6 +857,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 or (c.to == "on top of your library") != (c.n.value == 1):
             raise Unsupported(c.render())
         return [m.PutFromHandOnTop(_n(c.n))]
+    if isinstance(c, A.Counters) and c.verb.startswith("remove"):
+        if not (ctx.suspended and c.who is None and c.kind == "time" and c.n.value == 1
+                and isinstance(c.what, A.SelfRef)):
+            raise Unsupported(c.render())
+        from undercity.cards.language.suspend import RemoveTimeCounterFromSelf
+
+        return [RemoveTimeCounterFromSelf()]  # of the suspended card (CR 702.62a: the last triggers its cast)
     if isinstance(c, A.Counters):
         # "+1/+1", or a counter with no rules meaning of its own (a gold counter, CR 122.1): what
         # reads it is the card's own text ("Remove a gold counter from ~: …").
@@ -2711,6 +2722,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger("cast", filter=m.Filter(), from_zone="exile")  # CR 601.2a: cast from exile
     if s is None and w.startswith("you cast a spell from exile or a land enters") and word == "whenever":
         return m.Trigger(YOU_CAST_FROM_EXILE_OR_LAND_FROM_EXILE)
+    if isinstance(s, A.PutIntoZone) and word == "whenever":
+        return _put_into_zone(s)
     if s is None and (nth := _nth_counter_put(w, word)) is not None:
         return nth
     if s is None:
@@ -2890,6 +2903,22 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     raise Unsupported(f"{word} {ev.render()}")
 
 
+def _put_into_zone(p: A.PutIntoZone) -> m.Trigger:
+    """"Whenever a card is put into an opponent's graveyard from anywhere", "whenever one or more
+    cards are put into exile from your library and/or your graveyard" (CR 603.6c, 603.2c)."""
+    flt = noun_filter(p.noun)
+    zone, whose = {"exile": ("exile", "each"), "a graveyard": ("graveyard", "each"),
+                   "your graveyard": ("graveyard", "you"), "an opponent's graveyard": ("graveyard", "opponent")}[p.zone]
+    froms = {"your library": "library", "your graveyard": "graveyard"}
+    if flt.controller is not None or flt.other or (p.sources != ("anywhere",) and zone != "exile"):
+        raise Unsupported(f"whenever {p.render()}")
+    if p.sources != ("anywhere",):
+        whose = "you"  # "from your library and/or your graveyard": your cards (CR 400.3, 404.1)
+    return PutIntoZone(filter=None if flt == m.Filter() else flt, to_zone=zone, whose=whose,
+                       from_zones=frozenset(froms[z] for z in p.sources if z in froms),
+                       one_or_more=p.det == "one or more")
+
+
 #: "Whenever you cast …" (CR 601.2i, 603.2): the spell a trigger of event ``cast`` looks for.
 def _cast_of(desc: str) -> m.Trigger | None:
     """"Whenever you cast a creature spell with mana value 3 or less" (CR 601.2i, 603.2): the
@@ -3008,6 +3037,11 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     elif isinstance(a.condition, A.ControlsCondition):
         # CR 603.4: checked as the ability triggers and again as it resolves.
         cond = _controls(a.condition, "if")
+    elif isinstance(when, PutIntoZone) and isinstance(a.condition, A.Condition) \
+            and a.condition.words == "~ is suspended":
+        # "if ~ is suspended" (CR 603.4): it triggers only from the suspended card (CR 702.62b),
+        # and its effect acts only on a card still suspended as it resolves.
+        when = replace(when, while_suspended=True)
     elif a.condition is not None and (had := had_counters(when, a.condition.words)) is not None:
         when = had  # CR 603.4, 603.10a: of the creature that died, as it last existed
     elif a.condition is not None:
@@ -3017,7 +3051,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         cond = what if isinstance(what, m.Condition) else m.Condition(what)
     if isinstance(a.body, A.Modal):
         return _modal_triggered(a, text, when, cond)
-    ctx = Ctx()
+    ctx = Ctx(suspended=getattr(when, "while_suspended", False))
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies")
@@ -3191,6 +3225,10 @@ def _mana(opt: str) -> str:
 
 
 def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
+    if isinstance(a.only_if, A.Condition) and a.only_if.words == "~ is suspended":
+        # CR 702.62b, 113.6b: it works only while its card is suspended — from exile
+        # (activate_only.IF_SUSPENDED).
+        a = replace(a, only_if=None, restriction="activate only if ~ is suspended.")
     cost = _cost(a.costs)
     if a.restriction not in ("", "activate only as a sorcery.", *RESTRICTIONS):
         raise Unsupported(a.restriction)
@@ -3236,6 +3274,7 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         ctx.it, ctx.it_source = m.SELF, True
     ctx.activated = True
     ctx.loyalty = cost.loyalty is not None
+    ctx.suspended = a.restriction == "activate only if ~ is suspended."
     effs = effects(_still_a_land(a.body), ctx)
     if _returns_self(effs) and not any(isinstance(e, ReturnSelf) for e in effs):
         raise Unsupported(a.body.render())  # the engine finds the ability's zone from its own effects

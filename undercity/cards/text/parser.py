@@ -1010,6 +1010,12 @@ class Parser:
                     if what is not None:
                         return A.Counters(who, v, n, kind, what)
         self.i = self._start
+        if (v := self.verb("remove")) and (n := self.num()) is not None and self.raw().isalpha():
+            kind = self.raw()  # "remove a time counter from ~" (CR 122.8)
+            self.i += 1
+            if self.one_of("counter", "counters") and self.eat("from") and (what := self.self_ref()) is not None:
+                return A.Counters(who, v, n, kind, what)
+        self.i = self._start
         if (cc := self.create_copy(who)) is not None:
             return cc
         self.i = self._start
@@ -1672,6 +1678,8 @@ class Parser:
         self.i = self._estart
         if self.one_of("one or more creatures you control deal combat damage to a player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
+        if (put := self.put_into_zone()) is not None:
+            return A.Event(put, "")
         if self.peek() == "the" and self.peek(1) in ORDINALS and self.peek(3) == "counter" and self.raw(2).isalpha():
             # "When the twelfth hour counter is put on ~" (CR 603.2, 122.6)
             self.i += 4
@@ -1706,13 +1714,31 @@ class Parser:
             return None
         return A.Event(subject, ev)
 
+    @rule
+    def put_into_zone(self) -> A.PutIntoZone | None:
+        """"a card is put into an opponent's graveyard from anywhere", "one or more cards are put
+        into exile from your library and/or your graveyard" (CR 603.6, 603.2c)."""
+        det = self.one_of("one or more", "a", "an")
+        n = self.noun() if det is not None else None
+        if n is None or not n.card or n.suffix or not self.eat("are" if det == "one or more" else "is", "put", "into"):
+            return None
+        zone = self.one_of("exile", "a graveyard", "your graveyard", "an opponent's graveyard")
+        if zone is None or not self.eat("from"):
+            return None
+        sources = [self.one_of("anywhere", "your library", "your graveyard")]
+        while sources[-1] not in (None, "anywhere") and self.eat("and", "/", "or"):
+            sources.append(self.one_of("your library", "your graveyard"))
+        if None in sources:
+            return None
+        return A.PutIntoZone(det, n, zone, tuple(s for s in sources if s is not None))
+
     _CONDITIONS = ("you've completed a dungeon", "a permanent you controlled left the battlefield this turn",
                    "you have the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
                    "you control your commander", "you control a commander", "you're the defending player",
-                   "~ is monstrous",
+                   "~ is monstrous", "~ is suspended",
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
     @rule
