@@ -22,6 +22,7 @@ from undercity.engine import (
     costs,
     cycling,
     from_graveyard,
+    mana_spending,
     spell_costs,
     static_abilities,
     targeting,
@@ -145,6 +146,9 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         cost = cost.with_x(0)
     cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
     cost = cast_permissions.payable_cost(g, player, o, cost)  # CR 609.4b: "as though … any color"
+    if mana_spending.present(g, player):  # CR 106.6: mana that may be spent only on some spells
+        spend = mana_spending.Spending(spell=o)
+        sources, pool = costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)
     if mana is not None and sources is None:
         if not mana.affords(cost):
             return False
@@ -258,12 +262,13 @@ def _cast(g: Game, job: Job) -> None:
     inc, red = spell_costs.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
     cost = cost.increase_generic(inc) if inc else cost
     x = None
+    spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
     if cost.x:
-        hi_x = max_affordable_x(cast_permissions.payable_cost(g, player, o, cost), costs.mana_sources(g, player),
-                                costs.pool_of(g, player))
+        hi_x = max_affordable_x(cast_permissions.payable_cost(g, player, o, cost),
+                                costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend))
         while red and can_pay(cast_permissions.payable_cost(g, player, o, cost.with_x(max(hi_x, 0) + 1)
                                                             .reduce_generic(red)),
-                              costs.mana_sources(g, player), costs.pool_of(g, player)):
+                              costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)):
             hi_x = max(hi_x, 0) + 1
         opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
         x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
@@ -279,7 +284,7 @@ def _cast(g: Game, job: Job) -> None:
     if alt is not None and alt.discard is not None:  # retrace (CR 702.81a): chosen as costs are (601.2b)
         discard = g.ask(job, "discard", player, "discard", f"discard a card to cast {card.name} ({alt.keyword})",
                         [Option(s.objs[c].name, c) for c in _discardable(g, player, alt.discard, o.id)])
-    if RECHECK in d and not can_pay(cost, costs.mana_sources(g, player), costs.pool_of(g, player)):
+    if RECHECK in d and not can_pay(cost, costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)):
         raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
     from_zone = o.zone
@@ -305,7 +310,7 @@ def _cast(g: Game, job: Job) -> None:
     if from_zone == "exile" and cast_permissions.exiled_instead(g, player, o):  # CR 614.1a
         cast_permissions.mark_exile_leaving_stack(g, new.id, "graveyard", "614.1a",
                                                   "it was cast from exile with a permission that exiles it instead")
-    if not costs.pay_mana(g, player, cost, card.name):
+    if not costs.pay_mana(g, player, cost, card.name, spend=mana_spending.Spending(spell=new)):
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
     if card.additional_costs:
         spell_costs.pay_additional(g, player, item, additional)

@@ -19,11 +19,12 @@ from undercity.cards.model import YOU, Activated, AddMana, CardDef, Cost, DealDa
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import layers, zones
+from undercity.engine import layers, mana_spending, zones
 from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, can_pay, find_payment
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.mana_spending import Spending
     from undercity.engine.state import Obj
 
 ALL_COLORS = frozenset(COLORS)
@@ -253,10 +254,12 @@ def _make_source(key: int, mana: str, rank: int, ability: int = 0, own: ManaCost
     return ManaSource(key=key, produces=produces, amount=amount, cost_rank=rank, ability=ability)
 
 
-def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) -> list[ManaSource]:
+def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset(),
+                 spend: Spending | None = None) -> list[ManaSource]:
     """Every mana ability ``player`` could activate now. An object with several mana abilities
     (a land enchanted by Find the Path) gives one source per ability, with the same key: the
-    payment planner activates at most one of them (each costs {T})."""
+    payment planner activates at most one of them (each costs {T}). One whose mana may be spent
+    only on some things (CR 106.6) only when paying for ``spend``, one of them."""
     s = g.s
     objs = s.objs
     out: list[ManaSource] = []
@@ -272,6 +275,9 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset()) ->
         for i, a in enumerate(abilities):
             if not _can_activate(g, o, a, view):
                 continue
+            if len(a.effects) > 1 and (only := mana_spending.restriction(a)) is not None \
+                    and not mana_spending.allowed(g, only, spend, player, oid):
+                continue  # CR 106.6: "Spend this mana only to cast …"
             if extra and a.cost.tap and oid in extra and any(m == "any" for m, _n in extra[oid]):
                 out += _alternatives(g, o, a, i, extra)  # an extra mana of any color (Fertile Ground)
             elif (src := _source(g, o, a, i, extra)) is not None:
@@ -349,10 +355,15 @@ class PlayerMana:
         return self.sources, self.pool  # type: ignore[return-value]
 
 
-def pool_of(g: Game, player: int) -> ManaPool:
+def pool_of(g: Game, player: int, spend: Spending | None = None) -> ManaPool:
+    """The mana of ``player``'s pool that may pay for ``spend`` (CR 106.6: not restricted mana
+    that may be spent only on something else)."""
     pool = ManaPool()
     for c, n in g.s.players[player].pool.items():
         pool.add(c, n)
+    if mana_spending.TAGS in g.s.extra:
+        for c, n in mana_spending.unusable(g, player, spend).items():
+            pool.remove(c, min(n, pool[c]))
     return pool
 
 
@@ -379,6 +390,8 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         produced = (color or "W") if mana == "any" else mana
     for c in produced:
         p.pool[c] = p.pool.get(c, 0) + 1
+    if len(a.effects) > 1:  # CR 106.6: what this mana may be spent on, what its spending triggers
+        mana_spending.add(g, o.controller, produced, *mana_spending.tag_effects(a.effects[1:]), o.name, o.id)
     if produced:
         g.emit(ev.ManaAdded(rule="106.4", player=o.controller, mana="".join("{" + c + "}" for c in produced),
                             source=o.name))
@@ -452,14 +465,16 @@ def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSourc
     return None
 
 
-def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[int] = frozenset()) -> bool:
+def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[int] = frozenset(),
+             spend: Spending | None = None) -> bool:
     """Pay ``cost`` from the pool and untapped sources — the ones the player named with
     :func:`pay_next_with`, if those can pay it; else without the sources ``spare`` if the others
     can (the permanent whose ability is paid for: a creature land keeps itself untapped to
-    attack). False (and nothing changes) if it can't be."""
+    attack). ``spend``: what the mana pays for (CR 106.6: restricted mana pays only for what it
+    may). False (and nothing changes) if it can't be."""
     if cost.is_empty:
         return True
-    sources, pool = mana_sources(g, player), pool_of(g, player)
+    sources, pool = mana_sources(g, player, spend=spend), pool_of(g, player, spend)
     plan = _named_payment(g, player, cost, sources, pool) if PAY_WITH in g.s.extra else None
     if plan is None and spare and any(src.key in spare for src in sources):
         plan = find_payment(cost, [src for src in sources if src.key not in spare], pool)
@@ -467,21 +482,28 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[i
         plan = find_payment(cost, sources, pool)
     if plan is None:
         return False
-    _carry_out(g, player, plan, cost, what)
+    _carry_out(g, player, plan, cost, what, spend)
     return True
 
 
-def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -> None:
-    """Activate the planned mana abilities and spend the planned mana (CR 601.2g-h)."""
+def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str, spend: Spending | None = None) -> None:
+    """Activate the planned mana abilities and spend the planned mana (CR 601.2g-h) on ``spend``:
+    the abilities that triggers (CR 106.6)."""
     p = g.s.players[player]
     abilities = {key: mana_abilities(g, g.s.objs[key]) for key, _color in plan.activations}
+    restricted: list[tuple[str, Activated, str, int]] = []  # CR 106.6: what restricted mana was made
     for key, made in plan.activations:
         o = g.s.objs[key]
         a = abilities[key][plan.abilities.get(key, 0)]
+        if plan.leftover and len(a.effects) > 1 and mana_spending.restriction(a) is not None:
+            src = _source(g, o, a)
+            restricted.append((made * src.amount if len(made) == 1 and src is not None else made, a, o.name, o.id))
         if a.cost.tap:
             zones.set_tapped(g, o, True, "605.3a")
         if len(a.effects) > 1:
             _deal_pain(g, o, a)
+            if (when := mana_spending.on_spend(a)) is not None:  # its mana, spent at once (CR 106.6)
+                mana_spending.spent_on(g, player, when, o.name, spend)
         _add_triggered_mana(g, o, a, produced_mana(g, o, a.effects[0]), made)  # type: ignore[arg-type]
         if a.cost.sacrifice_self:
             zones.move(g, key, "graveyard", rule="701.21a", verb="is sacrificed for mana")
@@ -489,8 +511,12 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str) -
         p.pool[c] -= n
         if p.pool[c] <= 0:
             del p.pool[c]
+    if plan.from_pool and mana_spending.TAGS in g.s.extra:
+        mana_spending.spend_from_pool(g, player, plan.from_pool, spend)
     for c, n in plan.leftover.items():
         p.pool[c] = p.pool.get(c, 0) + n
+    if restricted:
+        mana_spending.left_over(g, player, restricted, plan.from_pool, plan.leftover)
     g.emit(ev.CostPaid(rule="601.2h", player=player, name=what, cost=str(cost)))
 
 

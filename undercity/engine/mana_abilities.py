@@ -48,14 +48,18 @@ def _conditional_mana(g: Game, o: Obj, eff: m.AddMana) -> str | None:
 
 def identity_mana(g: Game, player: int) -> str:
     """The mana "one mana of any color in your commander's color identity" adds for
-    ``player`` (CR 903.4): the identity's one color, ``any`` for several, and nothing ("")
+    ``player`` (CR 903.4): the identity's one color, ``any:`` and its colors for several
+    (``any`` for all five), and nothing ("")
     without a commander or with a colorless identity (CR 903.4f)."""
     from undercity.engine.commander import identity_colors
 
     colors = identity_colors(g, player) or frozenset()
     if not colors:
         return ""  # CR 903.4f: no commander (or a colorless identity): it adds no mana
-    return next(iter(colors)) if len(colors) == 1 else "any"
+    if len(colors) == 1:
+        return next(iter(colors))
+    # One mana of one of those colors (the payment planner's "any:" source), never another.
+    return "any" if len(colors) == 5 else "any:" + "".join(c for c in "WUBRG" if c in colors)
 
 
 def _per_count(g: Game, player: int, per: m.Filter) -> int:
@@ -91,7 +95,7 @@ def h_add_mana_per(g: Game, job: Job, item: StackItem, e: AddManaPer, key: str) 
 def h_add_mana_identity(g: Game, job: Job, item: StackItem, e: AddManaIdentity, key: str) -> None:
     mana = identity_mana(g, item.controller)
     pool = g.s.players[item.controller].pool
-    for c in mana if mana != "any" else "W":
+    for c in mana if not mana.startswith("any") else (mana[4:5] or "W"):
         pool[c] = pool.get(c, 0) + 1
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import mana_pool, static_abilities, zones
+from undercity.engine import mana_pool, mana_spending, static_abilities, zones
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
@@ -153,6 +153,8 @@ def end_step(g: Game) -> None:
     for p in s.players:
         if p.pool:
             p.pool = mana_pool.remaining(g, p.idx, p.pool)  # CR 106.4: mana kept until end of turn stays
+            if mana_spending.TAGS in s.extra:
+                mana_spending.trim(g, p.idx)  # the restricted mana it lost is no longer there
     s.extra.pop("priority_in_cleanup", None)
     if s.step == "cleanup" and s.extra.pop("cleanup_again", False):
         s.step_started = False  # CR 514.3a: another cleanup step

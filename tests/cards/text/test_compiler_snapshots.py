@@ -331,6 +331,8 @@ CARDS = [
     # "Choose one. If you control a commander as you cast this spell, you may choose both."; "add {R}
     # for each card in target opponent's hand" (CR 700.2, 601.2b, 903.3d, 106.4)
     "Jeska's Will",
+    # "one mana of any color in your commander's color identity. When that mana is spent to cast …" (CR 106.6, 903.4)
+    "Path of Ancestry",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -907,6 +907,32 @@ class AddManaCombination(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SpendOnly(Node):
+    """"spend this mana only to cast a Dragon creature spell", "… only to cast Dragon spells or
+    activate abilities of Dragons" (CR 106.6): what the mana just added may pay for."""
+
+    spells: Noun
+    abilities_of: Noun | None = None
+
+    def render(self) -> str:
+        also = f" or activate abilities of {self.abilities_of.render()}" if self.abilities_of is not None else ""
+        det = "a " if self.spells.card == "spell" else ""
+        return f"spend this mana only to cast {det}{self.spells.render()}{also}"
+
+
+@dataclass(frozen=True, slots=True)
+class WhenSpent(Node):
+    """"when that mana is spent to cast a creature spell that shares a creature type with your
+    commander, scry 1" (CR 106.6, 603.7a): a delayed trigger the mana ability creates."""
+
+    spell: Noun
+    effect: Node
+
+    def render(self) -> str:
+        return f"when that mana is spent to cast a {self.spell.render()}, {self.effect.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class PutAndRest(Node):
     """"put that card onto the battlefield and the rest on the bottom of your library in a random
     order" — after "reveal cards … until you reveal a creature card" (CR 401.4)."""

@@ -3237,12 +3237,13 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported("choose " + a.body.choose + " —")
     first = a.body.sentences[0]
     pain = _mana_pain(a.body.sentences[1:])
+    spending = _mana_spending(a.body.sentences[1:])  # CR 106.6: what the mana may be spent on
     instead = _mana_instead(a.body.sentences)
     if instead is not None:
         if cost != m.Cost(tap=True) or a.restriction:
             raise Unsupported(a.render())  # the planner's mana abilities cost {T} here
         return [m.Activated(text, cost=cost, effects=(instead,), mana_ability=True, only_if=_only_if(a))]
-    only = first.clauses if (len(a.body.sentences) == 1 or pain) and isinstance(first, A.Sentence) else ()
+    only = first.clauses if (len(a.body.sentences) == 1 or pain or spending) and isinstance(first, A.Sentence) else ()
     only_if = _only_if(a)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
@@ -3258,8 +3259,8 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         if a.restriction:
             raise Unsupported(a.restriction)  # the payment planner checks "Activate only if" only
         # "~ deals 1 damage to you." after the mana: part of the mana ability (CR 605.3b).
-        extra = (m.DealDamage(pain, m.YOU),) if pain else ()
-        return [m.Activated(text, cost=cost, effects=(m.AddMana(_mana(o)), *extra), mana_ability=True,
+        extra = (m.DealDamage(pain, m.YOU),) if pain else spending or ()
+        return [m.Activated(text, cost=cost, effects=(_add_mana(o), *extra), mana_ability=True,
                             only_if=only_if) for o in only[0].options]
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
@@ -3395,6 +3396,39 @@ def _mana_pain(rest: tuple[A.Node, ...]) -> int:
             and c.to.words == "you" and c.n.value is not None):
         return 0
     return c.n.value
+
+
+def _add_mana(opt: str) -> m.AddMana:
+    """One option of a mana ability's "Add …" as its effect."""
+    if opt == "one mana of any color in your commander's color identity":
+        from undercity.cards.language.mana_abilities import AddManaIdentity
+
+        return AddManaIdentity()  # CR 903.4: found as it resolves (engine/mana_abilities.py)
+    return m.AddMana(_mana(opt))
+
+
+def _mana_spending(rest: tuple[A.Node, ...]) -> tuple[m.Effect, ...]:
+    """The sentences after a mana ability's "Add …" if each is "Spend this mana only to cast …"
+    or "When that mana is spent to cast …, [effect]" (CR 106.6): what they say of that mana;
+    else ()."""
+    from undercity.cards.language.mana_spending import SpendOnly, WhenSpent
+
+    out: list[m.Effect] = []
+    for sent in rest:
+        c = sent.clauses[0] if isinstance(sent, A.Sentence) and len(sent.clauses) == 1 else None
+        if c is None or sent.may or sent.prefix or sent.where:  # type: ignore[union-attr]
+            return ()
+        if isinstance(c, A.SpendOnly):
+            out.append(SpendOnly(noun_filter(c.spells),
+                                 noun_filter(c.abilities_of) if c.abilities_of is not None else None))
+        elif isinstance(c, A.WhenSpent):
+            commander = "that shares a creature type with your commander"
+            noun = replace(c.spell, suffix=tuple(x for x in c.spell.suffix if x != commander))
+            out.append(WhenSpent(noun_filter(noun), tuple(effect(c.effect, Ctx())),
+                                 commander in c.spell.suffix, A.cap(c.render()) + "."))
+        else:
+            return ()
+    return tuple(out)
 
 
 def _only_if(a: A.ActivatedAbility) -> m.Condition | None:

@@ -306,7 +306,8 @@ class Parser:
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
-                 "in target opponent's hand", "that shares a creature type with it")
+                 "in target opponent's hand", "that shares a creature type with it",
+                 "that shares a creature type with your commander")
 
     @rule
     def suffix(self) -> str | None:
@@ -1104,12 +1105,12 @@ class Parser:
                 elif self.eat("one", "mana", "of", "any", "color", "that", "a", "land", "an", "opponent", "controls",
                               "could", "produce"):
                     opts.append("one mana of any color that a land an opponent controls could produce")
+                elif self.eat("one", "mana", "of", "any", "color", "in", "your", "commander's", "color", "identity"):
+                    opts.append("one mana of any color in your commander's color identity")  # CR 903.4
                 elif self.eat("one", "mana", "of", "any", "color"):
                     opts.append("one mana of any color")
                 elif self.eat("one", "mana", "of", "the", "chosen", "color"):
                     opts.append("one mana of the chosen color")  # CR 614.12: chosen as it entered
-                elif self.eat("one", "mana", "of", "any", "color", "in", "your", "commander's", "color", "identity"):
-                    opts.append("one mana of any color in your commander's color identity")
                 elif self.peek() in NUMBERS and self.at(self.peek(), "mana", "of", "any", "one", "color"):
                     opts.append(f"{self.raw()} mana of any one color")  # CR 106.1b: one color for all of it
                     self.i += 6
@@ -1208,6 +1209,29 @@ class Parser:
                 break
         return A.AddManaCombination("add", n, tuple(opts)) if len(opts) >= 2 else None
 
+    def mana_spending(self) -> A.SpendOnly | A.WhenSpent | None:
+        """"Spend this mana only to cast …" and "When that mana is spent to cast …, [effect]"
+        (CR 106.6), after the mana ability's "Add …"."""
+        if self.eat("when", "that", "mana", "is", "spent", "to", "cast", "a"):
+            n = self.noun()
+            if n is None or n.card != "spell" or not self.eat(","):
+                return None
+            effect = self.clause()
+            return A.WhenSpent(n, effect) if effect is not None else None
+        if not self.eat("spend", "this", "mana", "only", "to", "cast"):
+            return None
+        a = self.eat("a")
+        n = self.noun()
+        if n is None or n.card != ("spell" if a else "spells"):
+            return None
+        of = None
+        if self.eat("or", "activate", "abilities", "of"):
+            of = self.noun()
+            if of is None or of.card or not of.heads or not _plural(of.heads[0]):
+                return None
+        return A.SpendOnly(n, of)
+
+    @rule
     def counters_on(self) -> A.CountersOn | None:
         """"+1/+1 counters on ~", "charge counter on ~", "counters it had on it" (CR 122.1)."""
         mark = self.i
@@ -1239,6 +1263,8 @@ class Parser:
             return A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
             return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
+        if self.at("spend", "this", "mana", "only", "to", "cast") or self.at("when", "that", "mana", "is", "spent"):
+            return self.mana_spending()  # CR 106.6
         p = self.predicate(None)
         if p is not None:
             return p
