@@ -15,6 +15,7 @@ from undercity.cards import model as m
 from undercity.cards.language.discard import DISCARDED_THIS_WAY
 from undercity.cards.language.replacements import (
     AdditionalTreasure,
+    DoubleDamage,
     PreventDamageToAttached,
     PreventDamageToSelfYourTurn,
 )
@@ -320,6 +321,8 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
     s = g.s
     if n <= 0:
         return 0
+    if ch.permanents_with(s, _has_double_damage):
+        n = _doubled(g, source, n)  # CR 614.1a, before prevention (CR 616.1: the order doesn't matter here)
     tname = targeting.describe(g, target)
     from undercity.engine import prevention
 
@@ -350,6 +353,28 @@ def deal_damage(g: Game, source: int | None, src_name: str, target: targeting.Ta
             g.emit(ev.DamagePrevented(rule="702.16e", source_name=src_name, target_name=tname, amount=n))
             return 0
     return _deal_unprevented(g, source, src_name, target, n, combat=combat, rule=rule)
+
+
+@lru_cache(maxsize=4096)
+def _has_double_damage(card: m.CardDef) -> bool:
+    return any(isinstance(st, DoubleDamage) for st in card.static)
+
+
+def _doubled(g: Game, source: int | None, n: int) -> int:
+    """``n`` damage from ``source``, doubled once by each permanent whose "If a creature you control
+    would deal damage …, it deals double that damage … instead" names that source (CR 614.1a,
+    614.5: each replacement applies once to the event)."""
+    s = g.s
+    src = s.objs.get(source) if source is not None else None
+    if src is None:
+        return n
+    for pid in ch.permanents_with(s, _has_double_damage):
+        p = s.objs[pid]
+        for st in ab.static(g, p):
+            if isinstance(st, DoubleDamage) and targeting.matches(g, src, st.source, p.controller):
+                g.emit(ev.Note(rule="614.1a", message=f"{p.name}: {src.name} deals double that damage ({2 * n})"))
+                n *= 2
+    return n
 
 
 @lru_cache(maxsize=4096)

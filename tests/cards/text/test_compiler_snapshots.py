@@ -333,6 +333,8 @@ CARDS = [
     "Jeska's Will",
     # "one mana of any color in your commander's color identity. When that mana is spent to cast …" (CR 106.6, 903.4)
     "Path of Ancestry",
+    # "if a creature you control would deal damage to a permanent or player, it deals double that damage …" (CR 614.1a)
+    "Gratuitous Violence",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

@@ -13,6 +13,9 @@ read by the rules module where the event they replace happens:
   be dealt to this" (CR 615.1), read by ``effects.deal_damage``.
 * :class:`PreventDamageToAttached` — "As long as you have a full party, prevent all damage that
   would be dealt to equipped creature" (CR 615.1), read by ``effects.deal_damage``.
+* :class:`DoubleDamage` — "If a creature you control would deal damage to a permanent or player,
+  it deals double that damage to that permanent or player instead" (CR 614.1a), read by
+  ``effects.deal_damage``.
 
 Their ``kind`` names them in the log and in the keys of applied replacements (CR 614.5).
 """
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Condition, Static
+from undercity.cards.model import Condition, Filter, Static
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -59,3 +62,14 @@ class PreventDamageToAttached(Static):
 
     kind: str = "prevent_damage_to_attached"
     cond: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DoubleDamage(Static):
+    """"If a creature you control would deal damage to a permanent or player, it deals double
+    that damage to that permanent or player instead" (CR 614.1a): damage from a source
+    ``source`` matches (from this permanent's controller's point of view) is doubled as it would
+    be dealt. Handled by :mod:`undercity.engine.damage_replacement`."""
+
+    kind: str = "double_damage"
+    source: Filter = Filter()

@@ -1585,6 +1585,18 @@ class PreventAllTo(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleDamage(Node):
+    """"if a creature you control would deal damage to a permanent or player, it deals double that
+    damage to that permanent or player instead" (CR 614.1a)."""
+
+    source: Noun
+
+    def render(self) -> str:
+        return (f"if a {self.source.render()} would deal damage to a permanent or player, "
+                "it deals double that damage to that permanent or player instead")
+
+
+@dataclass(frozen=True, slots=True)
 class IsTypeWith(Node):
     """"Enchanted permanent is a Treasure artifact with "{T}, Sacrifice this artifact: Add one
     mana of any color," and it loses all other abilities." (CR 205.1a, 613.1d, 613.1f): new

@@ -3567,6 +3567,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         cond = what if isinstance(what, m.Condition) or what is None else m.Condition(what)
         out.static.append(PreventDamageToAttached(text, cond=cond))  # CR 615.1
         return
+    if a.condition is None and isinstance(b, A.DoubleDamage):
+        from undercity.cards.language.replacements import DoubleDamage
+
+        out.static.append(DoubleDamage(text, source=noun_filter(b.source)))  # CR 614.1a
+        return
     if a.condition is None and isinstance(b, A.DefinedPT):
         out.static.append(_defined_pt(b, text))
         return

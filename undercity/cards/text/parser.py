@@ -1960,6 +1960,11 @@ class Parser:
                 and self.eat_phrase("from the top of your library"):
             return A.CastFromTop(n)  # CR 601.3
         self.i = start
+        if self.eat("if", "a") and (n := self.noun()) is not None and self.eat_phrase(
+                "would deal damage to a permanent or player , it deals double that damage to that permanent or "
+                "player instead"):
+            return A.DoubleDamage(n)  # CR 614.1a
+        self.i = start
         if self.eat_phrase("prevent all damage that would be dealt to"):
             if (to := self.ref()) is not None:
                 return A.PreventAllTo(to)  # CR 615.1
