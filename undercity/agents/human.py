@@ -82,7 +82,7 @@ class HumanAgent:
                 for line in card_text(found) if not isinstance(found, str) else [found]:
                     out.print(line, markup=False)
             elif ans.kind in ("graveyards", "exile"):
-                for line in zone_lines(game, "graveyard" if ans.kind == "graveyards" else "exile"):
+                for line in zone_lines(game, "graveyard" if ans.kind == "graveyards" else "exile", self.seat):
                     out.print(line, markup=False)
             elif ans.kind == "quit":
                 if self._confirm("Concede the game? (yes/no): "):

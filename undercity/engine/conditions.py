@@ -5,10 +5,11 @@ history they read, and "if …, [then] (instead)" (:class:`IfElse`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.conditions import (
+    AttackedWithThisTurn,
     Controls,
     CreatureCardToYourGraveyardThisTurn,
     CreatureDiedThisTurn,
@@ -16,6 +17,7 @@ from undercity.cards.language.conditions import (
     InitiativeInAttack,
     LandEnteredThisTurn,
     NotCompleted,
+    OpponentDealtDamageThisTurn,
     OpponentMoreLands,
     PackTactics,
     PlayedLandThisTurn,
@@ -26,7 +28,7 @@ from undercity.cards.language.conditions import (
 from undercity.cards.model import Condition
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import resolve, targeting
+from undercity.engine import resolve, targeting, triggers
 from undercity.engine.effects import handles, run_in_order
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
 from undercity.engine.teams import is_active
@@ -185,3 +187,49 @@ def _your_main_phase(g: Game, cond: m.Condition, controller: int) -> bool:
     CR 500.2), so this is checked as it resolves."""
     return is_active(g, controller) and g.s.step in MAIN_STEPS
 
+
+
+# ----------------------------------------------------------------------------- damage and attacks this turn
+
+#: ``State.extra`` keys: (turn, player -> damage dealt to them this turn) and (turn, player ->
+#: the creatures they declared as attackers this turn).
+DAMAGE_TO_PLAYERS = "damage_to_players_this_turn"
+ATTACKED_WITH = "attacked_with_this_turn"
+
+
+def _this_turn(g: Game, key: str) -> dict[int, Any]:
+    rec = g.s.extra.get(key)
+    if rec is None or rec[0] != g.s.turn:
+        rec = g.s.extra[key] = (g.s.turn, {})
+    return rec[1]  # type: ignore[no-any-return]
+
+
+@triggers.watches("damage_dealt")
+def record_damage_to_player(g: Game, e: ev.DamageDealt) -> None:
+    """Damage dealt to a player this turn, by any source (CR 120.3)."""
+    if e.target_player is not None and e.amount > 0:
+        dealt = _this_turn(g, DAMAGE_TO_PLAYERS)
+        dealt[e.target_player] = dealt.get(e.target_player, 0) + e.amount
+
+
+@triggers.watches("attack_declared")
+def record_attacker(g: Game, e: ev.AttackDeclared) -> None:
+    """A creature declared as an attacker this turn (CR 508.1a); the same one declared in a
+    second combat is still one creature."""
+    _this_turn(g, ATTACKED_WITH).setdefault(e.player, set()).add(e.attacker)
+
+
+@resolve.checks(OpponentDealtDamageThisTurn)
+def _cond_opponent_dealt_damage(g: Game, cond: Condition, controller: int) -> bool:
+    assert isinstance(cond, OpponentDealtDamageThisTurn)
+    rec = g.s.extra.get(DAMAGE_TO_PLAYERS)
+    if rec is None or rec[0] != g.s.turn:
+        return False
+    return any(n >= cond.n and targeting._is_opponent(g, controller, p) for p, n in rec[1].items())
+
+
+@resolve.checks(AttackedWithThisTurn)
+def _cond_attacked_with(g: Game, cond: Condition, controller: int) -> bool:
+    assert isinstance(cond, AttackedWithThisTurn)
+    rec = g.s.extra.get(ATTACKED_WITH)
+    return rec is not None and rec[0] == g.s.turn and len(rec[1].get(controller, ())) >= cond.n

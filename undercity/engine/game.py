@@ -438,6 +438,7 @@ def _load_rules() -> None:
         extort,
         fabricate,
         from_graveyard,
+        hideaway,
         initiative,
         land_plays,
         library_top,

@@ -2,7 +2,8 @@
 rulings, the graveyards and exile, and the attackers or blockers declared so far.
 
 A player may look at the public zones — battlefield, stack, graveyards (CR 404.2), exile
-(CR 406.3: cards are exiled face up) and the command zone (CR 408.2) — and at their own hand.
+(CR 406.3: cards are exiled face up; one exiled face down only by those allowed to look at it)
+and the command zone (CR 408.2) — and at their own hand.
 Nothing here reads another player's hand or any library (CR 400.2), but for the top card of
 the viewer's own when an effect lets them look at it any time (CR 401.5).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from undercity.engine import face_down
 from undercity.ui.parse import normalize
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def visible_objects(game: Game, viewer: int) -> list[int]:
     if (top := top_seen_by(game, viewer)) is not None:
         ids.append(top.id)
     for p in s.players:
-        ids += p.graveyard + p.exile + p.command
+        ids += p.graveyard + [o for o in p.exile if face_down.may_look(game, o, viewer)] + p.command
     ids += [item.obj for item in s.stack if item.obj is not None]
     ids += [item.source for item in s.stack if item.source is not None]
     return ids
@@ -96,13 +98,14 @@ def card_text(card: CardDef) -> list[str]:
     return lines
 
 
-def zone_lines(game: Game, zone: str) -> list[str]:
-    """Each player's graveyard (top card last, CR 404.2) or exile, one line per player."""
+def zone_lines(game: Game, zone: str, viewer: int | None = None) -> list[str]:
+    """Each player's graveyard (top card last, CR 404.2) or exile, one line per player, as
+    ``viewer`` sees it (a card exiled face down unnamed, CR 406.3)."""
     s = game.s
     lines = []
     for p in s.players:
         ids = p.graveyard if zone == "graveyard" else p.exile
-        names = [s.objs[o].name for o in ids if o in s.objs]
+        names = [face_down.shown_name(game, o, viewer) for o in ids if o in s.objs]
         lines.append(f"{p.name}'s {zone} ({len(names)}): {', '.join(names) if names else '(empty)'}")
     return lines
 

@@ -15,6 +15,7 @@ LOG_LINES = 80
 
 def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
     """What ``seat`` may see, as plain data (the page and /api/play render this, nothing else)."""
+    from undercity.engine import face_down
     from undercity.ui import board
 
     g = tg.game
@@ -33,7 +34,7 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
             "notes": board._notes(g, p.idx, seat),
             "completed": list(p.completed), "out": bool(p.lost or p.left),
             "graveyard": [s.objs[o].name for o in p.graveyard if o in s.objs],
-            "exile": [s.objs[o].name for o in p.exile if o in s.objs],
+            "exile": [face_down.shown_name(g, o, seat) for o in p.exile if o in s.objs],  # CR 406.3
             "battlefield": field_,
         })
     hand = []

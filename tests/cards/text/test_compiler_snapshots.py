@@ -304,6 +304,8 @@ CARDS = [
     # "that player exiles a card from their hand. You may play that card for as long as it remains
     # exiled"; "You may cast it this turn, … mana of any type …, exile it instead" (CR 611.2, 118.14, 614.1a)
     "Fiend of the Shadows", "Dire Fleet Daredevil",
+    # hideaway and "you may play the exiled card without paying its mana cost if …" (CR 702.75, 607.2a)
+    "Mosswort Bridge", "Spinerock Knoll", "Windbrisk Heights",
     # a delayed triggered ability, "… at the beginning of the next end step" (CR 603.7)
     "Galepowder Mage",
     # "exile … until ~ leaves the battlefield", "you may cast that card for as long as it remains

@@ -146,3 +146,23 @@ class TotalPower(Condition):
 
     what: str = "total_power"
     n: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDealtDamageThisTurn(Condition):
+    """"If an opponent was dealt ``n`` or more damage this turn" (Spinerock Knoll): one
+    opponent's total, from any sources, whether or not this permanent was there (rulings
+    2007-10-01); one who has left the game counts too."""
+
+    what: str = "opponent_dealt_damage_this_turn"
+    n: int = 7
+
+
+@dataclass(frozen=True, slots=True)
+class AttackedWithThisTurn(Condition):
+    """"If you attacked with ``n`` or more creatures this turn" (Windbrisk Heights): different
+    creatures declared as attackers at any point in the turn; one that entered attacking was
+    never declared (CR 508.4; ruling 2007-10-01)."""
+
+    what: str = "attacked_with_this_turn"
+    n: int = 3

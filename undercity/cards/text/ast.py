@@ -1725,3 +1725,33 @@ def pretty(node: object, indent: int = 0) -> str:
                 lines.append(f"{pad}  {f}={v!r}")
         return "\n".join(lines)
     return f"{pad}{node!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class AtLeastCondition(Node):
+    """A condition on a number of the turn or the board reaching ``n`` (CR 603.4, 608.2c):
+    "creatures you control have total power 10 or greater", "an opponent was dealt 7 or more
+    damage this turn", "you attacked with three or more creatures this turn". ``before`` and
+    ``after`` are the words around the number."""
+
+    before: str
+    n: Num
+    after: str
+
+    def render(self) -> str:
+        return f"{self.before} {self.n.render()} {self.after}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayExiledFree(Node):
+    """"[you may] play the exiled card without paying its mana cost [if …]" (CR 607.2a, 118.9):
+    the card a linked ability exiled (hideaway's, CR 702.75a)."""
+
+    who: Node | None
+    verb: str
+    condition: AtLeastCondition | None = None
+
+    def render(self) -> str:
+        cond = f" if {self.condition.render()}" if self.condition is not None else ""
+        return _join(self.who.render() if self.who else None, self.verb,
+                     "the exiled card without paying its mana cost") + cond

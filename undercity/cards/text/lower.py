@@ -1635,6 +1635,17 @@ def _exile_may_cast_this_turn(sentences: tuple[A.Sentence | A.RollTable, ...], c
     return ExileMayCast(ctx.target(first.what), this_turn=True, any_type=True, exile_instead=done), 2 if done else 1
 
 
+def _play_exiled_free(s: A.Sentence) -> m.Effect:
+    """"You may play the exiled card without paying its mana cost if …" (CR 607.2a, 118.9)."""
+    c = s.clauses[0]
+    assert isinstance(c, A.PlayExiledFree)
+    if s.may != "you may" or s.prefix or s.where or c.who is not None:
+        raise Unsupported(s.render())
+    from undercity.cards.language.hideaway import PlayExiledFree, at_least
+
+    return PlayExiledFree(at_least(c.condition.before, c.condition.n.value or 0) if c.condition else None)
+
+
 def _exile_from_hand_may_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"That player exiles a card from their hand. You may play that card for as long as it
     remains exiled." (CR 406.3, 611.2b); None if ``s`` isn't such an exile."""
@@ -2059,6 +2070,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if (exiled := _cast_while_exiled(s, ctx, out)) is not None:
             out.append(exiled)
+            continue
+        if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.PlayExiledFree):
+            out.append(_play_exiled_free(s))  # "You may play the exiled card without paying …"
             continue
         if (this_turn := _exile_may_cast_this_turn(body.sentences[k:], ctx)) is not None:
             out.append(this_turn[0])  # "… You may cast it this turn, …"
@@ -2541,6 +2555,13 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # CR 702.81a: "You may cast this card from your graveyard by discarding a land card in
         # addition to paying its other costs" — its mana cost, filled in by lower_card.
         out.alt_costs.append(m.AltCost(name, parse_cost(""), zone="graveyard", discard=m.F("Land")))
+    elif name == "hideaway" and not k.arg:
+        from undercity.cards.language.hideaway import hideaway_abilities
+
+        # CR 702.75b: "Hideaway" without a number is "Hideaway 4" and "[this] enters tapped".
+        trigger, tapped = hideaway_abilities(4)
+        out.triggered.append(trigger)
+        out.static.append(tapped)
     elif name == "cascade" and not k.arg:
         out.keywords.add(name)  # CR 702.85a: a rule of casting the spell (engine/cascade.py)
     elif name == "persist" and not k.arg:
@@ -4248,6 +4269,10 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")
     _check_chosen(card, out)
+    from undercity.cards.language import hideaway
+
+    if not hideaway.linked(out.activated, out.triggered):
+        raise Unsupported("the exiled card without a hideaway ability that exiles it")  # CR 607.2a
     if is_spell and "ascend" in out.keywords:
         raise Unsupported("Ascend on an instant or sorcery")  # CR 702.131a: a spell ability, not done
     if _has_count([out.spell, out.triggered, out.static], "sacrificed_stat"):

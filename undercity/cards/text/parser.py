@@ -680,6 +680,11 @@ class Parser:
                 d := self.one_of("for as long as they remain exiled", "for as long as it remains exiled")):
             return A.ObjectAction(who, v, A.WordRef(w), d)  # CR 611.2b: while they stay in exile
         self.i = start
+        if (v := self.verb("play")) and self.eat("the", "exiled", "card", "without", "paying", "its", "mana", "cost"):
+            cond = self.at_least_condition() if self.eat("if") else None  # CR 607.2a, 118.9
+            if cond is not None or self.at("."):
+                return A.PlayExiledFree(who, v, cond)
+        self.i = start
         if (v := self.verb("play")) and self.eat("cards", "this", "way", "without", "paying", "their", "mana", "costs"):
             return A.Phrase(who, f"{v} cards this way without paying their mana costs")  # CR 118.9
         self.i = start
@@ -1779,6 +1784,23 @@ class Parser:
         if c is None:
             return self.controls_condition()
         return A.Condition(" ".join(self.toks[self.i - len(c.split()):self.i]))
+
+    #: The words around the number of an :class:`~undercity.cards.text.ast.AtLeastCondition`.
+    _AT_LEAST = (("creatures you control have total power", "or greater"),
+                 ("an opponent was dealt", "or more damage this turn"),
+                 ("you attacked with", "or more creatures this turn"))
+
+    def at_least_condition(self) -> A.AtLeastCondition | None:
+        """"creatures you control have total power 10 or greater", "an opponent was dealt 7 or
+        more damage this turn", "you attacked with three or more creatures this turn" (CR 603.4)."""
+        start = self.i
+        for before, after in self._AT_LEAST:
+            self.i = start
+            if self.eat(*before.split()) and (n := self.num()) is not None and n.value is not None \
+                    and self.eat(*after.split()):
+                return A.AtLeastCondition(before, n, after)
+        self.i = start
+        return None
 
     @rule
     def controls_condition(self) -> A.ControlsCondition | None:

@@ -1,0 +1,71 @@
+"""A card exiled face down (CR 406.3) is named only to the players who may look at it: in the
+log, in the terminal seat's zone listings and card look-ups, and in the web view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from undercity.engine import face_down
+from undercity.scenario.runner import run_file
+from undercity.ui.zones import visible_cards, zone_lines
+
+#: Alice's Mosswort Bridge has exiled Colossal Dreadmaw face down (hideaway, CR 702.75a).
+HIDEAWAY = """
+format: 1
+players:
+  - name: Alice
+    library: [Forest, Colossal Dreadmaw, Swamp, Island, Plains]
+    hand: [Mosswort Bridge]
+  - name: Bob
+    library: [Island*5]
+actions:
+  - play: Mosswort Bridge
+  - resolve
+  - choose: Colossal Dreadmaw
+"""
+
+
+def _game(tmp_path: Path):  # type: ignore[no-untyped-def]
+    f = tmp_path / "hideaway.yaml"
+    f.write_text(HIDEAWAY, encoding="utf-8")
+    return run_file(f).game
+
+
+def test_the_log_names_the_face_down_card_only_to_its_owner(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    alice, bob = "\n".join(g.log_lines(0)), "\n".join(g.log_lines(1))
+    assert "Colossal Dreadmaw (Alice) is exiled face down" in alice
+    assert "a card (Alice) is exiled face down: library → exile" in bob
+    assert "Dreadmaw" not in bob
+
+
+def test_the_zone_listings_and_card_lookups_hide_it_from_others(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    exiled = g.s.players[0].exile[0]
+    assert face_down.is_face_down(g, exiled)
+    assert "Alice's exile (1): Colossal Dreadmaw" in zone_lines(g, "exile", 0)
+    assert "Alice's exile (1): a face-down card" in zone_lines(g, "exile", 1)
+    assert "Colossal Dreadmaw" in visible_cards(g, 0)
+    assert "Colossal Dreadmaw" not in visible_cards(g, 1)
+
+
+def test_a_card_that_leaves_exile_is_no_longer_face_down(tmp_path: Path) -> None:
+    from undercity.engine import zones
+
+    g = _game(tmp_path)
+    exiled = g.s.players[0].exile[0]
+    new = zones.move(g, exiled, "graveyard", rule="400.7")
+    assert new is not None and not face_down.is_face_down(g, new.id)
+    assert face_down.shown_name(g, new.id, 1) == "Colossal Dreadmaw"  # CR 400.7: a new object
+
+
+def test_the_web_view_hides_it_from_others(tmp_path: Path) -> None:
+    from undercity.web.seat_view import seat_view
+    from undercity.web.table import TableGame
+
+    g = _game(tmp_path)
+    tg = TableGame(game=g, kinds=["human", "human"], agents=[None, None], tokens=[None, None])
+    assert seat_view(tg, 0)["players"][0]["exile"] == ["Colossal Dreadmaw"]
+    bob = seat_view(tg, 1)
+    assert bob["players"][0]["exile"] == [face_down.HIDDEN]
+    assert "Dreadmaw" not in repr(bob)
