@@ -462,6 +462,7 @@ def _load_rules() -> None:
         quantities,
         rebound,
         regeneration,
+        resolution_count,
         resolve,
         return_chosen,
         reveal_until,

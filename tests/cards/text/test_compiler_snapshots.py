@@ -337,6 +337,8 @@ CARDS = [
     "Path of Ancestry",
     # "if a creature you control would deal damage to a permanent or player, it deals double that damage …" (CR 614.1a)
     "Gratuitous Violence",
+    # "If this is the second time this ability has resolved this turn, draw a card instead." (CR 608.2c)
+    "Rumor Gatherer",
     # read but not implemented, and not read
     "Talisman of Dominance", "Kessig Wolf Run", "Dragon's Fire", "Sefris of the Hidden Ways", "Minsc & Boo, Timeless Heroes",
 ]

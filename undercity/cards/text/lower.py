@@ -2129,6 +2129,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
 
             out.append(CopyThisSpell(cast_from="graveyard"))  # CR 707.10, 707.10c; asked as it resolves
             continue
+        if (nth := _nth_resolution(s, nxt, ctx)) is not None:
+            out.append(nth)
+            skip = 1
+            continue
         if (kept := _kept_mana(s, nxt)) is not None:
             out.append(kept)
             skip = 1
@@ -2312,6 +2316,25 @@ def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:
     from undercity.cards.language.cast_permissions import MayCastFromHandFree
 
     return MayCastFromHandFree(filter=flt)
+
+
+def _nth_resolution(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Scry 1. If this is the second time this ability has resolved this turn, draw a card
+    instead." (Rumor Gatherer; CR 608.2c): the sentence's effect, or the other one instead on that
+    resolution; None if ``nxt`` isn't such an "instead"."""
+    from undercity.cards.language.resolution_count import IfNthResolution
+    from undercity.cards.text.parser import ORDINALS
+
+    alt = nxt.clauses[0] if nxt is not None and len(nxt.clauses) == 1 else None
+    if not (isinstance(alt, A.IfInstead) and isinstance(alt.condition, A.Condition)
+            and alt.condition.words.endswith(" time this ability has resolved this turn")):
+        return None
+    assert nxt is not None
+    if s.may or s.prefix or s.where or s.at is not None or len(s.clauses) != 1 or nxt.may or nxt.prefix \
+            or nxt.where or nxt.at is not None or ctx.spell:
+        raise Unsupported(nxt.render())
+    n = ORDINALS[alt.condition.words.split()[3].lower()]
+    return IfNthResolution(n, tuple(effect(alt.clause, ctx)), tuple(effect(s.clauses[0], ctx)))
 
 
 def _kept_mana(s: A.Sentence, nxt: A.Sentence | None) -> m.Effect | None:

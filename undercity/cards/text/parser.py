@@ -1775,6 +1775,11 @@ class Parser:
     @rule
     def condition(self) -> A.Condition | A.ControlsCondition | None:
         start = self.i
+        if self.eat("this", "is", "the") and self.peek() in ORDINALS and self.at(
+                self.peek(), "time", "this", "ability", "has", "resolved", "this", "turn"):
+            self.i += 8  # "if this is the second time this ability has resolved this turn" (CR 608.2c)
+            return A.Condition(" ".join(self.toks[start:self.i]))
+        self.i = start
         if self.eat("any", "of", "that", "damage", "was", "dealt", "by") and self.peek() in ("a", "an") \
                 and self.raw(1)[:1].isupper() and subtype_of(self.raw(1)):
             self.i += 2  # "if any of that damage was dealt by a Warrior" (CR 603.4)
