@@ -15,7 +15,6 @@ from typing import Any
 from undercity.cards.language.conditions import (
     ActivatedIf,
     IfElse,
-    OpponentMoreLands,
     YourMainPhase,
     YourTurn,
 )
@@ -41,7 +40,6 @@ from undercity.cards.model import (
     Mode,
     Pump,
     PutCounters,
-    Search,
     SpellAbility,
     Static,
     T,
@@ -107,18 +105,6 @@ define("Flaming Fist Officer", triggered=(
     Triggered("Whenever another creature you control leaves the battlefield, put a +1/+1 counter on Flaming Fist "
               "Officer.", when=Trigger("another_leaves", filter=F("Creature")),
               effects=(PutCounters("+1/+1", 1, SELF),)),))
-
-_PLAINS = Search(F("Land", basic=True, subtypes={"Plains"}), to="battlefield", tapped=True)
-_MORE_LANDS = OpponentMoreLands()
-define("Loyal Warhound", triggered=(
-    _enters("When Loyal Warhound enters the battlefield, if an opponent controls more lands than you, search your "
-            "library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
-            if_=_MORE_LANDS),))
-define("Scouting Hawk", triggered=(
-    _enters("Keen Sight — When Scouting Hawk enters the battlefield, if an opponent controls more lands than you, "
-            "search your library for a basic Plains card, put it onto the battlefield tapped, then shuffle.", _PLAINS,
-            if_=_MORE_LANDS),))
-
 
 _ATTACKING_MINE = F("Creature", controller="you", attacking=True)
 define("Jazal Goldmane", activated=(

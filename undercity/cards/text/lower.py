@@ -34,7 +34,7 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
 )
 from undercity.cards.language.commander import ControlsCommander
-from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, YourTurn
+from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, OpponentMoreLands, YourTurn
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
@@ -2992,7 +2992,8 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "a permanent you controlled left the battlefield this turn": "revolt",
                "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander(),
                "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn(),
-               "you control a commander": ControlsCommander(yours=False)}
+               "you control a commander": ControlsCommander(yours=False),
+               "an opponent controls more lands than you": OpponentMoreLands()}
 
 
 def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
