@@ -2749,11 +2749,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if s is None and w == "you attack" and word == "whenever":
         return m.Trigger("you_attack")  # once per combat, however many creatures (CR 508.1, 603.2)
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("sacrifice ") and word == "whenever":
-        from undercity.cards.text.parser import Parser, tokens
-
-        ref = Parser(tokens(w.removeprefix("sacrifice "))).ref()
-        flt = noun_filter(ref.noun) if isinstance(ref, A.DescRef) and ref.det in ("a", "an") \
-            and not ref.noun.card and ref.render() == w.removeprefix("sacrifice ") else None
+        ref = _one_described(w.removeprefix("sacrifice "))
+        flt = noun_filter(ref.noun) if ref is not None and not ref.noun.card else None
         # The sacrificed permanent as it last existed (CR 603.10a): its card types and subtypes.
         if flt is None or flt != m.Filter(types=flt.types, subtypes=flt.subtypes):
             raise Unsupported(f"{word} {ev.render()}")
@@ -2964,14 +2961,20 @@ def _put_into_zone(p: A.PutIntoZone) -> m.Trigger:
 
 
 #: "Whenever you cast …" (CR 601.2i, 603.2): the spell a trigger of event ``cast`` looks for.
-def _cast_of(desc: str) -> m.Trigger | None:
-    """"Whenever you cast a creature spell with mana value 3 or less" (CR 601.2i, 603.2): the
-    spell as a filter of its characteristics, or None when the words aren't one spell's."""
+def _one_described(desc: str) -> A.DescRef | None:
+    """The words of an event's object ("a Clue", "a creature spell with mana value 3 or less"),
+    which the parser keeps as text, read again as "a/an [noun]" — or None if they aren't that."""
     from undercity.cards.text.parser import Parser, tokens
 
     ref = Parser(tokens(desc)).ref()
-    if not isinstance(ref, A.DescRef) or ref.det not in ("a", "an") or ref.noun.card not in ("spell",) \
-            or ref.render() != desc:
+    return ref if isinstance(ref, A.DescRef) and ref.det in ("a", "an") and ref.render() == desc else None
+
+
+def _cast_of(desc: str) -> m.Trigger | None:
+    """"Whenever you cast a creature spell with mana value 3 or less" (CR 601.2i, 603.2): the
+    spell as a filter of its characteristics, or None when the words aren't one spell's."""
+    ref = _one_described(desc)
+    if ref is None or ref.noun.card != "spell":
         return None
     flt = noun_filter(ref.noun)
     if flt.controller is not None or flt.other or flt.tapped is not None or flt.attacking or flt.blocking:
