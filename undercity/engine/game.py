@@ -14,6 +14,7 @@ not counted as decisions).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -393,98 +394,14 @@ def _trigger_check(g: Game, event: ev.Event) -> None:
     check(g, event)
 
 
+@functools.cache
 def _load_rules() -> None:
-    """Import the rules modules so that their job runners and handlers are registered."""
-    from undercity.engine import (  # noqa: F401
-        abilities,
-        activate_only,
-        alternative_costs,
-        ascend,
-        attack_requirements,
-        attacked_players,
-        base_pt,
-        block_restrictions,
-        cascade,
-        cast_permissions,
-        casting,
-        class_level,
-        combat,
-        commander,
-        conditions,
-        continuous,
-        copying,
-        counters,
-        damage_to_controller,
-        deals_damage,
-        defending_player,
-        delayed_triggers,
-        dice,
-        dies_triggers,
-        divided,
-        draw_triggers,
-        dungeons,
-        each_player_chooses,
-        echo,
-        effects,
-        emblems,
-        entering,
-        equip,
-        event_triggers,
-        exchange,
-        exile_until,
-        exiled_with,
-        exploit,
-        explore,
-        extort,
-        fabricate,
-        from_graveyard,
-        hideaway,
-        initiative,
-        land_plays,
-        library_top,
-        life_fraction,
-        life_lost,
-        mana_abilities,
-        mana_pool,
-        mill,
-        monarch,
-        monstrosity,
-        opening_hand,
-        opponents,
-        optional,
-        party,
-        persist,
-        played_from_exile,
-        prevention,
-        priority,
-        protection,
-        protection_from_creatures,
-        quantities,
-        rebound,
-        regeneration,
-        resolution_count,
-        resolve,
-        return_chosen,
-        reveal_until,
-        sacrifice,
-        sba,
-        search,
-        several_targets,
-        spell_costs,
-        spells_cast,
-        start,
-        static_abilities,
-        suspend,
-        tap_untap,
-        token_copies,
-        tokens,
-        totem_armor,
-        triggers,
-        turn,
-        type_choice,
-        unless,
-        until_end_of_turn,
-        ward,
-        zone_change_triggers,
-        zone_moves,
-    )
+    """Import every rules module of the engine, in name order, so that their job runners,
+    handlers and watchers are registered; a new module needs no entry anywhere."""
+    import importlib
+    import pkgutil
+
+    import undercity.engine as engine
+
+    for m in sorted(pkgutil.iter_modules(engine.__path__), key=lambda m: m.name):
+        importlib.import_module(f"undercity.engine.{m.name}")
