@@ -155,6 +155,10 @@ class TargetSpec:
     #: Another target of the previous specification's "target" word ("six target creatures"):
     #: it must differ from the others chosen for that word (CR 115.3).
     same_word: bool = False
+    #: "target creature that player controls": a target controlled by the player the trigger
+    #: event names (``attacked_player``: the player attacked, CR 508.3e), as it is chosen and
+    #: as the ability resolves (CR 115.1, 608.2b).
+    controlled_by: Ref | None = None
 
 
 def target_creature(**kw: Any) -> TargetSpec:

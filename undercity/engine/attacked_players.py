@@ -13,14 +13,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.attacked_players import ATTACKED_PLAYER, OPPONENTS_ATTACKING, PlayerAttacked
+from undercity.cards.language.attacked_players import (
+    ATTACKED_PLAYER,
+    OPPONENTS_ATTACKING,
+    AttackAPlayer,
+    PlayerAttacked,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers
 
 if TYPE_CHECKING:
-    from undercity.cards.model import CardDef, Ref
+    from collections.abc import Mapping
+    from typing import Any
+
+    from undercity.cards.model import CardDef, Ref, TargetSpec
     from undercity.engine.game import Game
     from undercity.engine.state import StackItem
 
@@ -68,3 +76,46 @@ def players(g: Game, ref: Ref, item: StackItem) -> list[int]:
     n = len(s.players)
     return [q for q in ((s.active + k) % n for k in range(n))
             if q in attacking and not s.players[q].left and targeting._is_opponent(g, item.controller, q)]
+
+
+def _has_attack_a_player(card: CardDef) -> bool:
+    return any(isinstance(a.when, AttackAPlayer) for a in card.triggered)
+
+
+@triggers.watches("attack_declared")
+def _attack_a_player(g: Game, e: ev.AttackDeclared) -> None:
+    """CR 508.3e: "Whenever one or more [creatures] you control attack an opponent" — once per
+    declaration for each player attacked, on the first matching creature declared attacking
+    them (attack events follow the whole declaration, in its order)."""
+    s = g.s
+    c = s.combat
+    d = c.attackers.get(e.attacker) if c is not None else None
+    if c is None or d is None or d[0] != "p":
+        return  # attacking a planeswalker or battle isn't attacking a player (CR 508.3e)
+    sources = ch.permanents_with(s, _has_attack_a_player)
+    if not sources:
+        return
+    for sid in ab.with_abilities(g, sources):
+        src = s.objs[sid]
+        if src.controller != e.player:
+            continue
+        for a in ab.triggered(g, src):
+            if not isinstance(a.when, AttackAPlayer):
+                continue
+            first = next((x for x, y in c.attackers.items() if y == d and x in s.objs
+                          and s.objs[x].controller == e.player
+                          and targeting.matches(g, s.objs[x], a.when.filter, src.controller, sid)), None)
+            if first == e.attacker:
+                triggers.add_pending(g, src, a, src.controller, src.name, attacked=d[1])
+
+
+def controls_target(g: Game, spec: TargetSpec, t: tuple[str, int], data: Mapping[str, Any]) -> bool:
+    """Whether target ``t`` is controlled by the player ``spec.controlled_by`` names (CR 115.1):
+    "target creature that player controls" of a trigger that recorded the attacked player."""
+    ref = spec.controlled_by
+    if ref is None:
+        return True
+    if ref.kind != ATTACKED_PLAYER.kind:
+        raise ValueError(f"{ref.kind} names no trigger's player")
+    o = g.s.objs.get(t[1]) if t[0] == "o" else None
+    return o is not None and o.controller == data.get("attacked")

@@ -111,6 +111,8 @@ def run_declare_attackers(g: Game, job: Job) -> None:
                 to_pay.append((player, n))
     for oid, d in declared:
         o = s.objs[oid]
+        if attack_requirements.must_attack(g, o):
+            c.required.add(oid)  # it had to attack this combat (CR 508.1d), as it was declared
         if not ch.has(g, o, "vigilance"):
             zones.set_tapped(g, o, True, "508.1f")
         c.attackers[oid] = d

@@ -527,11 +527,15 @@ def _on_creature_combat_damage(g: Game, e: ev.DamageDealt) -> None:
         return
     for oid in ch.permanents_with(s, _has_damage_trigger):
         o = s.objs[oid]
-        if o.controller != src.controller:
-            continue
         for a in ab.triggered(g, o):
-            if isinstance(a.when, CombatDamageToPlayer) and targeting.matches(g, src, a.when.filter, o.controller,
-                                                                                  oid):
+            w = a.when
+            if not isinstance(w, CombatDamageToPlayer) or w.whose == "you" and o.controller != src.controller:
+                continue
+            if w.to_opponent and not targeting._is_opponent(g, o.controller, e.target_player):
+                continue
+            if w.had_to_attack and (s.combat is None or src.id not in s.combat.required):
+                continue  # CR 603.4: "if that creature had to attack this combat" (508.1d)
+            if targeting.matches(g, src, w.filter, o.controller, oid):
                 triggers._add(g, o, a, o.controller, o.name, amount=e.amount, damaged=e.target_player,
                               object=src.id)
 

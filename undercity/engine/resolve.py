@@ -81,6 +81,13 @@ def effects_of(g: Game, item: StackItem) -> tuple:
     return modal.effects(a, item.modes)  # a modal spell's or trigger's chosen modes (CR 700.2, 608.2c)
 
 
+def _controlled_by_named(g: Game, spec: TargetSpec, t: tuple[str, int], item: StackItem) -> bool:
+    """"target creature that player controls": still controlled by that player (CR 608.2b)."""
+    from undercity.engine.attacked_players import controls_target
+
+    return controls_target(g, spec, t, item.trigger_data)
+
+
 @job_runner("resolve")
 def run_resolve(g: Game, job: Job) -> None:
     s = g.s
@@ -92,6 +99,7 @@ def run_resolve(g: Game, job: Job) -> None:
         specs = target_specs(g, item)
         if specs and item.targets:
             legal = [targeting.still_legal(g, spec, t, item.controller, item.source)
+                     and (spec.controlled_by is None or _controlled_by_named(g, spec, t, item))
                      for spec, t in zip(specs, item.targets, strict=False)]
             job.data["legal"] = legal
             if not any(legal):  # CR 608.2b

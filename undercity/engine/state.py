@@ -232,6 +232,9 @@ class Combat:
     defenders_done: list[int] = field(default_factory=list)
     first_strike_dealt: set[int] = field(default_factory=set)
     first_strike_step: bool = False
+    #: Attackers a requirement to attack applied to as they were declared (CR 508.1d): "if that
+    #: creature had to attack this combat".
+    required: set[int] = field(default_factory=set)
 
 
 @dataclass(slots=True)

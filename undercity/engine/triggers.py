@@ -377,6 +377,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
         tl: list[targeting.Target] | None = []
         for j, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, t.controller, t.source)
+            if spec.controlled_by is not None:  # "target creature that player controls" (CR 115.1)
+                from undercity.engine.attacked_players import controls_target
+
+                cands = [c for c in cands if controls_target(g, spec, c, t.data)]
             if not cands and not spec.optional:
                 tl = None  # CR 603.3d: removed from the stack
                 break

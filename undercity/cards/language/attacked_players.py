@@ -5,6 +5,9 @@
   declaration of attackers however many attack that player, not when only a planeswalker that
   player controls is attacked, and not for creatures put onto the battlefield attacking
   (CR 508.4). The trigger records the attacked player (:data:`ATTACKED_PLAYER`, "that player").
+* :class:`AttackAPlayer` — "Whenever one or more Dragons you control attack an opponent"
+  (CR 508.3e): once per player attacked; "target creature that player controls" is a target
+  controlled by the attacked player (``TargetSpec.controlled_by``).
 * :data:`OPPONENTS_ATTACKING` — "each opponent attacking that player": the opponents of the
   ability's controller who control a creature attacking the attacked player as the ability
   resolves (the Curses' ruling 2017-08-25: with none attacking any more, only the Curse's
@@ -34,6 +37,17 @@ class PlayerAttacked(Trigger):
 
     event: str = "player_attacked"
     defender: str = "enchanted"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackAPlayer(Trigger):
+    """"Whenever one or more Dragons you control attack an opponent" (CR 508.3e): once for each
+    player that one or more creatures you control matching ``filter`` (any creature: None) are
+    declared attacking — however many attack them, not for a planeswalker or battle attacked,
+    and not for creatures put onto the battlefield attacking. "that player" is the attacked
+    player (:data:`ATTACKED_PLAYER`)."""
+
+    event: str = "attack_a_player"
 
 
 #: "that player" of a :class:`PlayerAttacked` trigger: the player who was attacked.

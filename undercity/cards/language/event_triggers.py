@@ -159,6 +159,11 @@ class PermanentBecomesTarget(Trigger):
 class CombatDamageToPlayer(Trigger):
     """"Whenever a creature you control [matching ``filter``] deals combat damage to a
     player" (CR 510.2, 603.2): once per creature and damage step; the damage dealt is the
-    amount :data:`TRIGGER_AMOUNT`."""
+    amount :data:`TRIGGER_AMOUNT`. ``whose="any"``: anyone's creature; ``to_opponent``: "to
+    one of your opponents"; ``had_to_attack``: "if that creature had to attack this combat"
+    (CR 603.4): a requirement to attack applied to it as it was declared an attacker
+    (CR 508.1d) — a fact of this combat's past, so true as it resolves if true as it triggers."""
 
     event: str = "creature_combat_damage_to_player"
+    to_opponent: bool = False
+    had_to_attack: bool = False

@@ -49,6 +49,7 @@ from undercity.cards.language.each_player_chooses import ChooseEachSacrificeRest
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.event_triggers import CombatDamageToPlayer
 from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.land_plays import AdditionalLandPlay
@@ -300,7 +301,13 @@ class Ctx:
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
             raise Unsupported(t.render())
-        spec = _target_spec(t)
+        if t.noun is not None and t.noun.suffix == ("that player controls",) and self.that_player is not None \
+                and self.that_player.kind == "attacked_player":
+            # "target creature that player controls": the attacked player's (CR 115.1, 508.3e)
+            bare = _target_spec(replace(t, noun=replace(t.noun, suffix=())))
+            spec = replace(bare, text=t.render(), controlled_by=self.that_player)
+        else:
+            spec = _target_spec(t)
         if self.targets and self.targets[-1].optional and not spec.optional:
             raise Unsupported(t.render())  # optional target specifications come last
         self.targets.append(spec)
@@ -868,7 +875,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # "+1/+1", or a counter with no rules meaning of its own (a gold counter, CR 122.1): what
         # reads it is the card's own text ("Remove a gold counter from ~: …").
         plain = c.kind.isalpha() and c.kind not in _RULES_COUNTERS and c.kind not in ("loyalty", "lore", "time", "defense")
-        if c.who is not None or c.kind not in ("+1/+1",) and not plain and not _keyword_counter(c.kind):
+        # "you put a +1/+1 counter on ~": the ability's controller puts them, as without a subject.
+        if c.who not in (None, A.WordRef("you")) or c.kind not in ("+1/+1",) and not plain \
+                and not _keyword_counter(c.kind):
             raise Unsupported(c.render())
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.CreateCopy):
@@ -2780,6 +2789,16 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             step, whose = steps[w]
             return m.Trigger("beginning_of", step=step, whose=whose)
         raise Unsupported(f"{word} {ev.render()}")
+    if isinstance(s, A.DescRef) and w == "deals combat damage to one of your opponents" and word == "whenever" \
+            and s == A.DescRef("a", A.Noun((), ("creature",))):
+        return CombatDamageToPlayer(filter=m.F("Creature"), whose="any", to_opponent=True)  # CR 510.2, 603.2
+    if isinstance(s, A.DescRef) and s.det == "one or more" and w == "attack an opponent" and word == "whenever":
+        from undercity.cards.language.attacked_players import AttackAPlayer
+
+        flt = noun_filter(s.noun)  # "one or more Dragons you control" (CR 508.3e)
+        if flt.controller != "you" or s.noun.card:
+            raise Unsupported(f"{word} {ev.render()}")
+        return AttackAPlayer(filter=replace(flt, controller=None))
     if isinstance(s, A.SelfRef) and w == "and at least two other creatures attack" and word == "whenever":
         from undercity.cards.language.event_triggers import AttacksWithOthers
 
@@ -3092,6 +3111,9 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         when = replace(when, while_suspended=True)
     elif a.condition is not None and (had := had_counters(when, a.condition.words)) is not None:
         when = had  # CR 603.4, 603.10a: of the creature that died, as it last existed
+    elif a.condition is not None and a.condition.words == "that creature had to attack this combat" \
+            and isinstance(when, CombatDamageToPlayer):
+        when = replace(when, had_to_attack=True)  # CR 603.4, 508.1d: of the creature that dealt the damage
     elif a.condition is not None:
         what = _CONDITIONS.get(a.condition.words)
         if what is None:
@@ -3132,7 +3154,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
             from undercity.cards.language.event_triggers import DAMAGED_PLAYER
 
             ctx.that_player = DAMAGED_PLAYER
-    if when.event == "player_attacked":  # language.attacked_players.PlayerAttacked
+    if when.event in ("player_attacked", "attack_a_player"):  # language.attacked_players
         from undercity.cards.language.attacked_players import ATTACKED_PLAYER
 
         ctx.that_player = ATTACKED_PLAYER  # "that player": the attacked player (CR 508.3b)

@@ -1659,6 +1659,7 @@ class Parser:
     _EVENTS = ("enters the battlefield", "enters", "enters the battlefield under your control", "enters under your control",
                "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
+               "deals combat damage to one of your opponents",
                "deals damage to you",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
@@ -1709,6 +1710,11 @@ class Parser:
         self.i = self._estart
         if self.one_of("one or more creatures you control deal combat damage to a player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
+        if self.eat("one", "or", "more") and (n := self.noun()) is not None and n.heads and _plural(n.heads[-1]) \
+                and n.suffix == ("you control",) and self.eat("attack", "an", "opponent"):
+            # "Whenever one or more Dragons you control attack an opponent" (CR 508.3e)
+            return A.Event(A.DescRef("one or more", n), "attack an opponent")
+        self.i = self._estart
         if (put := self.put_into_zone()) is not None:
             return A.Event(put, "")
         if self.peek() == "the" and self.peek(1) in ORDINALS and self.peek(3) == "counter" and self.raw(2).isalpha():
@@ -1770,6 +1776,7 @@ class Parser:
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
                    "you control your commander", "an opponent controls more lands than you", "you control a commander", "you're the defending player",
                    "~ is monstrous", "~ is suspended",
+                   "that creature had to attack this combat",  # a requirement as it was declared (CR 508.1d)
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
     @rule
