@@ -66,6 +66,7 @@ class HeuristicAgent:
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost",
+        "phyrexian", "change_target",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -475,6 +476,27 @@ class HeuristicAgent:
 
     def _yes_no(self, g: Game, d: Decision) -> int:
         return self._index(d, lambda v: v is True) or 0
+
+    def _phyrexian(self, g: Game, d: Decision) -> int:
+        """A Phyrexian symbol (CR 107.4f): its mana if it can be paid, else 2 life — unless that
+        would leave ``LIFE_FLOOR`` or less and mana can pay it."""
+        life = self._index(d, lambda v: v is True)
+        mana = self._index(d, lambda v: v is False)
+        if mana is None or life is None:
+            return 0
+        return life if g.s.players[d.player].life - 2 > 2 * self.LIFE_FLOOR and tx.available_mana(g, d.player) < 2 \
+            else mana
+
+    def _change_target(self, g: Game, d: Decision) -> int:
+        """Which target of a spell or ability becomes ours (CR 115.7b): one that is ours, or ourself."""
+        s = g.s
+        item = next((it for it in s.stack if it.id == d.context.get("item")), None)
+        for i, o in enumerate(d.options):
+            t = tuple(item.targets[o.value]) if item is not None and o.value < len(item.targets) else None
+            if t is not None and (t[0] == "p" and tx.mine(g, d.player, t[1]) or t[0] == "o" and t[1] in s.objs
+                                  and tx.mine(g, d.player, s.objs[t[1]].controller)):
+                return i
+        return 0
 
     def _opening_hand(self, g: Game, d: Decision) -> int:
         """CR 103.6a: a Leyline on the battlefield from the start costs nothing — always."""

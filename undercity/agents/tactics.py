@@ -21,8 +21,9 @@ from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
 from undercity.cards.language.several_targets import OnTargets
+from undercity.cards.language.stack_targets import ChangeTargetTo
 from undercity.cards.language.token_copies import CreateTokenCopy
-from undercity.engine import attack_requirements, costs, targeting
+from undercity.engine import attack_requirements, costs, stack_targets, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
 from undercity.engine.teams import is_active, teammates
@@ -381,6 +382,9 @@ def target_value(g: Game, me: int, effects: tuple[m.Effect, ...], i: int, t: Tar
         return -1.0
     if o is not None:
         own = mine(g, me, o.controller if o.zone in ("battlefield", "stack") else o.owner)
+    elif kind == "s":  # an ability on the stack: its controller's (CR 113.7)
+        ability = stack_targets.on_stack(g, ident)
+        own = ability is None or mine(g, me, ability.controller)
     else:
         own = mine(g, me, ident)
     sign = -1.0 if own else 1.0
@@ -566,9 +570,11 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
             v = ev.permanent_value(g, o)
             return sign * (v if o.token else 0.45 * v)
         return 0.0
+    if isinstance(e, ChangeTargetTo):
+        return _redirect_value(g, me, t, own)
     if isinstance(e, m.CounterSpell):
-        if o is None:
-            return 0.0
+        if o is None:  # an ability (CR 701.6a): worth countering an opponent's
+            return sign * 2.0 if kind == "s" else 0.0
         return sign * (2.0 + 1.5 * o.card.mana_value)
     if isinstance(e, m.Discard):
         if o is not None:
@@ -699,6 +705,18 @@ def best_targets(g: Game, me: int, effects: tuple[m.Effect, ...], specs: tuple[m
         chosen.append(best)
         total += best_v
     return total, chosen
+
+
+def _redirect_value(g: Game, me: int, t: Target, own: bool) -> float:
+    """Changing a target of spell or ability ``t`` to our own permanent (CR 115.7b): worth it
+    to draw an opponent's spell or ability away from our things, never for our own."""
+    item = stack_targets.item_of(g, t)
+    if item is None or own:
+        return -1.0
+    s = g.s
+    ours = [x for x in item.targets if x[0] == "p" and mine(g, me, x[1])
+            or x[0] == "o" and x[1] in s.objs and s.objs[x[1]].zone == "battlefield" and mine(g, me, s.objs[x[1]].controller)]
+    return 3.0 if ours else -1.0
 
 
 def ability_value(g: Game, me: int, effects: tuple[m.Effect, ...], specs: tuple[m.TargetSpec, ...],

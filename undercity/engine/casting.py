@@ -23,6 +23,7 @@ from undercity.engine import (
     cycling,
     from_graveyard,
     mana_spending,
+    phyrexian_mana,
     spell_costs,
     static_abilities,
     targeting,
@@ -382,6 +383,9 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         src = costs.mana_sources(g, player, excl)
+        if phyrexian_mana.count(a.cost.mana):  # CR 107.4f: some symbols may be paid with life
+            return phyrexian_mana.payable(a.cost.mana.with_x(0), g.s.players[player].life,
+                                          costs.life_payment(g, player, a.cost) or 0, src, costs.pool_of(g, player))
         return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, costs.pool_of(g, player))
     return True
 
@@ -497,12 +501,20 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.discard is not None:  # CR 602.2b: the card to discard is chosen while activating
         discard = g.ask(job, "discard", player, "discard", f"discard a card to activate {o.name}",
                         [Option(s.objs[x].name, x) for x in _discardable(g, player, a.cost.discard, o.id)])
-    if RECHECK in d and a.cost.mana is not None and not a.cost.mana.is_empty:
+    mana_cost, phyrexian_life = a.cost.mana, 0
+    if phyrexian_mana.count(mana_cost):  # CR 107.4f, 602.2b: mana or 2 life, symbol by symbol
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
-        mana = a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana
+        mana_cost, phyrexian_life = phyrexian_mana.choose(
+            g, job, "phyrexian", player, mana_cost, costs.life_payment(g, player, a.cost) or 0, o.name,
+            costs.mana_sources(g, player, excl), costs.pool_of(g, player))
+    if RECHECK in d and mana_cost is not None and not mana_cost.is_empty:
+        excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
+        mana = mana_cost.with_x(0) if mana_cost.x else mana_cost
         if not can_pay(mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player)):
             raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     life = costs.life_payment(g, player, a.cost)
+    if life is not None and phyrexian_life:
+        life = life + phyrexian_life if g.s.players[player].life >= life + phyrexian_life else None
     if life is None:  # CR 119.4: the life total fell below the payment while activating
         raise CannotComplete("its cost can no longer be paid")
     item = StackItem(s.new_id(), "activated", None, o.id, o.name, player, a, f"{o.name} ability", a.text)
@@ -529,10 +541,10 @@ def run_activate(g: Game, job: Job) -> None:
         with zones.simultaneously(g):  # one cost: the permanents are sacrificed together (CR 701.21a)
             for oid in sacs:  # before the mana, which their mana abilities can't pay then (CR 118.3)
                 zones.move(g, oid, "graveyard", rule="602.2b", verb="is sacrificed")
-    if a.cost.mana is not None and not a.cost.mana.is_empty:
-        paid = a.cost.mana.with_x(x) if x is not None and not a.cost.sacrifice_x else a.cost.mana
+    if mana_cost is not None and not mana_cost.is_empty:
+        paid = mana_cost.with_x(x) if x is not None and not a.cost.sacrifice_x else mana_cost
         if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id})):
-            raise RuntimeError(f"could not pay {a.cost.mana} for {o.name}")
+            raise RuntimeError(f"could not pay {mana_cost} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.discard_self:

@@ -38,7 +38,9 @@ class Decision:
     CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result"),
     ``exile_from_hand`` (a card of the deciding player's hand to exile, CR 406.3),
     ``attack_cost`` (pay the total cost to attack, or decline it and declare attackers again,
-    CR 508.1h).
+    CR 508.1h), ``phyrexian`` (pay a Phyrexian symbol with mana, ``False``, or 2 life, ``True``:
+    CR 107.4f), ``change_target`` (which target of a spell or ability, by its index, an effect
+    changes: CR 115.7b).
     """
 
     player: int

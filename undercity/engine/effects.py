@@ -651,6 +651,9 @@ def counter_spell(g: Game, oid: int, rule: str = "701.6a") -> None:
 def h_counter(g: Game, job: Job, item: StackItem, e: m.CounterSpell, key: str) -> None:
     for oid in ref_objects(g, e.what, item, job):
         counter_spell(g, oid)
+    from undercity.engine import stack_targets
+
+    stack_targets.counter_abilities(g, e.what, item, job)  # "counter target … ability" (CR 701.6a)
 
 
 @handles(m.PutCounters)

@@ -281,13 +281,13 @@ def _on_equipped_blocks(g: Game, e: ev.BlockDeclared) -> None:
             _add(g, o, a, o.controller, object=e.blocker)
 
 
-def _targeted(g: Game, item: StackItem | None) -> None:
+def _targeted(g: Game, item: StackItem | None, only: tuple[str, int] | None = None) -> None:
     """Ward (CR 702.21a): a permanent with a ``becomes_target`` ability becomes the target of
     a spell or ability an opponent controls (or anyone's, ``whose="any"``) — each such
-    permanent it targets triggers."""
+    permanent it targets triggers; ``only``: the one a changed target became (CR 115.7)."""
     if item is None or not item.targets:
         return
-    targets = [tuple(t) for t in item.targets]
+    targets = [tuple(t) for t in item.targets] if only is None else [only]
     for o, a in _with_event(g, "becomes_target"):
         # ``whose="any"``: "becomes the target of a spell or ability" (anyone's, Phantasmal Image).
         if ("o", o.id) in targets and (a.when.whose == "any" or targeting._is_opponent(g, o.controller,
@@ -316,6 +316,14 @@ def _on_triggered(g: Game, e: ev.AbilityTriggered) -> None:
     _targeted(g, g.s.stack[-1] if g.s.stack else None)
 
 
+def _targeted_by_spell(g: Game, item: StackItem, targets: list[tuple[str, int]]) -> None:
+    """"Whenever ~ becomes the target of a spell" (CR 603.2, 115.1): anyone's spell, a copy
+    too (it becomes a target as the copy is put on the stack); once however many times."""
+    for o, a in _with_event(g, BECOMES_TARGET_OF_SPELL):
+        if ("o", o.id) in targets:
+            _add(g, o, a, o.controller, target_item=item.id, spell_controller=item.controller)
+
+
 def _on_cast(g: Game, e: ev.SpellCast) -> None:
     s = g.s
     spell = s.objs.get(e.obj)
@@ -324,12 +332,7 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
     item = next((it for it in s.stack if it.obj == e.obj), None)
     _targeted(g, item)
     if item is not None and item.targets:
-        # "Whenever ~ becomes the target of a spell" (CR 603.2, 115.1): anyone's spell, a copy
-        # too (it becomes a target as the copy is put on the stack); once however many times.
-        targets = [tuple(t) for t in item.targets]
-        for o, a in _with_event(g, BECOMES_TARGET_OF_SPELL):
-            if ("o", o.id) in targets:
-                _add(g, o, a, o.controller, target_item=item.id, spell_controller=item.controller)
+        _targeted_by_spell(g, item, [tuple(t) for t in item.targets])
     if e.copy:
         return
     for o, a in _with_event(g, "cast_once"):

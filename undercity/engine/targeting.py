@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
+from undercity.cards.language.stack_targets import STACK_KINDS
 from undercity.engine import static_abilities
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from undercity.engine.layers import Chars
     from undercity.engine.state import Obj
 
-Target = tuple[str, int]  # ("p", player index) or ("o", object id)
+Target = tuple[str, int]  # ("p", player index), ("o", object id) or ("s", an ability's stack item id)
 
 
 def _enchanted(g: Game, o: Obj) -> bool:
@@ -196,6 +197,10 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
             o = s.objs[item.obj]
             if matches(g, o, flt, controller, source):
                 out.append(("o", item.obj))
+    elif k in STACK_KINDS:
+        from undercity.engine import stack_targets
+
+        out.extend(stack_targets.candidates(g, spec, controller, source))  # CR 115.1, 113.7
     elif k == "card":
         zone = spec.zone or "graveyard"
         for p in s.players:
@@ -249,10 +254,14 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
         if spec.kind == "opponent":
             return _is_opponent(g, controller, ident)
         return spec.kind in ("any", "player", "player_or_planeswalker")
+    if kind == "s":  # an ability: legal while it is on the stack (CR 608.2b)
+        from undercity.engine import stack_targets
+
+        return spec.kind in STACK_KINDS and stack_targets.on_stack(g, ident) is not None
     o = g.s.objs.get(ident)
     if o is None:
         return False
-    if spec.kind == "spell":
+    if spec.kind == "spell" or spec.kind in STACK_KINDS:
         return o.zone == "stack" and matches(g, o, spec.filter, controller, source)
     if spec.kind == "card":
         return o.zone == (spec.zone or "graveyard") and matches(g, o, spec.filter, controller, source)
@@ -268,7 +277,7 @@ def candidates_for_object(g: Game, spec: TargetSpec, o: Obj, controller: int,
         return []
     if k == "player_or_planeswalker" and "Planeswalker" not in ch.types(g, o):
         return []
-    if k in ("player", "opponent", "spell", "card"):
+    if k in ("player", "opponent", "spell", "card") or k in STACK_KINDS:
         return []
     if (not matches(g, o, spec.filter, controller, source) or not _targetable(g, o, controller)
             or not _source_may_target(g, o, source)):
@@ -280,6 +289,10 @@ def describe(g: Game, t: Target) -> str:
     kind, ident = t
     if kind == "p":
         return g.s.players[ident].name
+    if kind == "s":
+        from undercity.engine import stack_targets
+
+        return stack_targets.describe(g, ident)
     o = g.s.objs.get(ident)
     if o is None:
         lki = g.s.lki.get(ident)

@@ -426,6 +426,18 @@ class ObjectAction(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeTarget(Node):
+    """"change a target of target spell or ability to ~" (CR 115.7b)."""
+
+    verb: str
+    what: Node
+    to: Node
+
+    def render(self) -> str:
+        return f"{self.verb} a target of {self.what.render()} to {self.to.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnAttached(Node):
     """"return ~ from your graveyard to the battlefield attached to ``target``" (an Aura,
     CR 303.4f: the effect names what it will enchant)."""

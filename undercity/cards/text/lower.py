@@ -316,6 +316,14 @@ class Ctx:
         return ref
 
 
+def _stack_kind(n: A.Noun) -> str | None:
+    """The target kind of the words naming spells and abilities on the stack ("spell,
+    activated ability, or triggered ability", CR 115.1, 113.7), or None."""
+    from undercity.cards.language.stack_targets import STACK_OBJECTS
+
+    return None if n.quals or n.heads or n.suffix else STACK_OBJECTS.get(n.card.replace(",", " ,"))
+
+
 def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     text = t.render()
     optional = t.up_to
@@ -343,6 +351,8 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
             return m.TargetSpec("creature_or_planeswalker", text=text, optional=optional)
     if "player" in heads or "opponent" in heads:
         raise Unsupported(text)
+    if (on_stack := _stack_kind(n)) is not None:
+        return m.TargetSpec(on_stack, text=text, optional=optional)  # a spell or an ability (CR 115.1, 113.7)
     if n.card in ("spell",):
         return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals or n.suffix else None, text=text,
                             optional=optional)
@@ -749,7 +759,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             ctx.sacrificed = who.kind == "target"  # one player's choice: "that creature" (CR 608.2c)
             return [m.SacrificeChoice(who, noun_filter(c.what.noun))]
         if v == "counter":
-            if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and c.what.noun.card == "spell"):
+            if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and (
+                    c.what.noun.card == "spell" or _stack_kind(c.what.noun) is not None and not c.to)):
                 raise Unsupported(c.render())
             if c.to.startswith("unless its controller pays {"):
                 cost = c.to.rsplit(" ", 1)[1]
@@ -882,6 +893,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
     if isinstance(c, A.CreateCopy):
         return [_create_copy(c, ctx)]
+    if isinstance(c, A.ChangeTarget) and isinstance(c.what, A.TargetRef) and c.what.noun is not None \
+            and _stack_kind(c.what.noun) is not None and not c.what.up_to:
+        from undercity.cards.language.stack_targets import ChangeTargetTo
+
+        return [ChangeTargetTo(ctx.target(c.what), object_ref(c.to, ctx))]  # CR 115.7b
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU

@@ -19,6 +19,7 @@ from functools import cache, wraps
 from typing import Any, TypeVar
 
 from undercity.cards.language.counters import KEYWORD_COUNTERS
+from undercity.cards.language.stack_targets import STACK_OBJECTS
 from undercity.cards.text import ast as A
 from undercity.cards.text.normalize import normalise, paragraphs, tokens
 
@@ -386,7 +387,9 @@ class Parser:
             kind = "creature"  # "Cleric, Rogue, Warrior, or Wizard creature card" (CR 205.3a)
             self.i += 1
         card = ""
-        if self.peek() in ("card", "cards", "spell", "spells"):
+        if not heads and not quals and (on_stack := self.one_of(*STACK_OBJECTS)) is not None:
+            card = on_stack.replace(" ,", ",")  # "spell, activated ability, or triggered ability" (CR 115.1)
+        elif self.peek() in ("card", "cards", "spell", "spells"):
             card = self.peek()
             self.i += 1
         if not heads and not card:
@@ -905,6 +908,10 @@ class Parser:
                 self.i = mark
             if what is not None:
                 return A.ObjectAction(who, v, self.each_and(what))
+        self.i = self._start
+        if who is None and (v := self.verb("change")) and self.eat("a", "target", "of") and (
+                what := self.target_ref()) is not None and self.eat("to") and (to := self.self_ref()) is not None:
+            return A.ChangeTarget(v, what, to)  # CR 115.7b
         self.i = self._start
         if who is None and (v := self.verb("exchange")) and self.eat("control", "of") and (
                 first := self.ref()) is not None and self.eat("and") and (second := self.ref()) is not None:
