@@ -574,7 +574,7 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return _redirect_value(g, me, t, own)
     if isinstance(e, m.CounterSpell):
         if o is None:  # an ability (CR 701.6a): worth countering an opponent's
-            return sign * 2.0 if kind == "s" else 0.0
+            return sign * 2.0 if t[0] == "s" else 0.0
         return sign * (2.0 + 1.5 * o.card.mana_value)
     if isinstance(e, m.Discard):
         if o is not None:

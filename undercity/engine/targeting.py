@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.stack_targets import STACK_KINDS
 from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
-from undercity.cards.language.stack_targets import STACK_KINDS
 from undercity.engine import static_abilities
 
 if TYPE_CHECKING:
