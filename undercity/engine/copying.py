@@ -15,15 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
-from undercity.cards.language.spell_copies import CopyThisSpell
+from undercity.cards.language.continuous import AddAbilities
+from undercity.cards.language.spell_copies import CopySpellGaining, CopyThisSpell
 from undercity.engine import events as ev
-from undercity.engine import targeting
+from undercity.engine import layers, targeting, triggers
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 
 def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
@@ -44,8 +46,8 @@ def _target_name(g: Game, t: tuple, snap: dict[str, Any], i: int) -> str:
     return targeting.describe(g, t)
 
 
-def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: int, *, new_targets: bool) -> None:
-    """Put one copy of the spell described by ``snap`` on the stack under ``controller``."""
+def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: int, *, new_targets: bool) -> Obj:
+    """Put one copy of the spell described by ``snap`` on the stack under ``controller``; the copy."""
     from undercity.engine.resolve import target_specs
 
     s = g.s
@@ -78,6 +80,7 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     g.emit(ev.SpellCast(rule="707.10", player=controller, obj=o.id, name=card.name, copy=True,
                         targets=tuple(_target_name(g, tuple(t), snap, i) for i, t in enumerate(item.targets)),
                         x=item.x, modes=item.modes))
+    return o
 
 
 def _specs(g: Game, card: Any, probe: StackItem, target_specs: Any) -> tuple[m.TargetSpec, ...]:
@@ -117,3 +120,37 @@ def h_copy_this_spell(g: Game, job: Job, item: StackItem, e: CopyThisSpell, key:
         return
     copy_spell(g, job, f"{key}:c", snapshot(item, g), item.controller, new_targets=True)
     job.data[f"{key}:done"] = True
+
+
+#: ``State.extra`` key: a permanent spell's copy on the stack (object id) → the abilities it gained
+#: and when (``(keywords, abilities, controller, timestamp)``), for the permanent it becomes.
+_GAINED = "copy_gained_abilities"
+
+
+@handles(CopySpellGaining)
+def h_copy_spell_gaining(g: Game, job: Job, item: StackItem, e: CopySpellGaining, key: str) -> None:
+    """"Copy it. You may choose new targets for the copy. If it's a permanent spell, the copy
+    gains haste and "…"" (CR 707.10, 707.10c): the abilities the copy of a permanent spell gains
+    stay with the token it becomes (400.7a, 608.3f)."""
+    snap = item.trigger_data.get("spell_lki")
+    if snap is None or snap.get("card") is None or job.data.get(f"{key}:done"):
+        return
+    o = copy_spell(g, job, f"{key}:c", snap, item.controller, new_targets=e.new_targets)
+    job.data[f"{key}:done"] = True
+    if o.card.is_permanent_card and (e.keywords or e.abilities):
+        g.s.extra.setdefault(_GAINED, {})[o.id] = (e.keywords, e.abilities, item.controller, g.s.next_timestamp())
+
+
+@triggers.watches("zone_changed")
+def _copy_resolved(g: Game, e: ev.ZoneChanged) -> None:
+    """A permanent spell's copy that gained abilities becomes a token with them (CR 400.7a):
+    the same effect, its timestamp kept (613.7b), for as long as the permanent is that object."""
+    gained = g.s.extra.get(_GAINED)
+    if not gained or e.obj not in gained:
+        return
+    keywords, abilities, controller, timestamp = gained.pop(e.obj)
+    if e.to_zone != "battlefield" or e.new_obj not in g.s.objs:
+        return
+    eff = layers.add_effect(g, e.new_obj, (AddAbilities(abilities, keywords),), until="object", source=e.new_obj,
+                            player=controller, text="a copy that gained abilities")
+    eff.timestamp = timestamp

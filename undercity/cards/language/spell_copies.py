@@ -1,14 +1,15 @@
 """Copying spells (CR 707.10) beyond a cast trigger's "copy that spell" (``model.CopySpell``):
 a spell copying itself as it resolves — "If this spell was cast from a graveyard, you may copy
-this spell and may choose a new target for the copy." (Sevinne's Reclamation). Handled by
-:mod:`undercity.engine.copying`.
+this spell and may choose a new target for the copy." (Sevinne's Reclamation) — and a cast
+trigger's copy of a permanent spell that gains abilities ("If it's a permanent spell, the copy
+gains haste and …", Nalfeshnee). Handled by :mod:`undercity.engine.copying`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect
+from undercity.cards.model import Ability, Effect
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,3 +21,15 @@ class CopyThisSpell(Effect):
 
     cast_from: str | None = "graveyard"
     optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CopySpellGaining(Effect):
+    """A cast trigger's "copy it. You may choose new targets for the copy. If it's a permanent
+    spell, the copy gains [``keywords``] and "[``abilities``]"" (CR 707.10, 707.10c): the copy of a
+    permanent spell gains them, and the token it becomes as it resolves keeps them (400.7a,
+    608.3f)."""
+
+    new_targets: bool = True
+    keywords: frozenset[str] = frozenset()
+    abilities: tuple[Ability, ...] = ()

@@ -712,6 +712,19 @@ class Phrase(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CopyGains(Node):
+    """"the copy gains haste and "At the beginning of the end step, sacrifice this permanent.""
+    (a copy of a spell, CR 707.10; kept by the permanent it becomes, 400.7a)."""
+
+    keywords: tuple[str, ...]
+    abilities: tuple[Quoted, ...] = ()
+
+    def render(self) -> str:
+        kws = _kw_list(self.keywords)
+        return "the copy gains " + kws + "".join(f" and {q.render()}" for q in self.abilities)
+
+
+@dataclass(frozen=True, slots=True)
 class CantBeBlockedBy(Node):
     """"~ can't be blocked by white creatures" (CR 509.1b): a static blocking restriction."""
 

@@ -577,14 +577,7 @@ def token_spec(c: A.Create) -> TokenSpec:
         raise Unsupported(c.render())
     color_words = " and ".join(w for w in words[1:i] if w != "and")
     # Quoted abilities the token has (CR 111.4, 113.1a), lowered as its own abilities.
-    inner = Lowered()
-    for q in c.abilities:
-        assert isinstance(q, A.Quoted)
-        if isinstance(q.ability, A.SpellText | A.AbilityWord) or q.comma:
-            raise Unsupported(c.render())
-        _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
-    if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
-        raise Unsupported(c.render())
+    inner = _quoted_abilities(c.abilities, c)
     said = "".join(f', "{q.ability.render()}"' for q in c.abilities)  # type: ignore[attr-defined]
     # A name the effect gives it (CR 111.4), "~" the card creating it; its subtypes otherwise.
     name = c.named.replace("~", _CARD_NAME[0]) if c.named else " ".join(rest)
@@ -592,6 +585,20 @@ def token_spec(c: A.Create) -> TokenSpec:
         f", named {name})" if c.named else ")")
     return TokenSpec(key, name, f"Token {' '.join(kinds)} — {' '.join(rest)}", p, t, colors, kws,
                      tuple(inner.static), tuple(inner.triggered), tuple(inner.activated))
+
+
+def _quoted_abilities(quoted: tuple[A.Node, ...], c: A.Node) -> Lowered:
+    """Quoted abilities another object has or gains (CR 113.1a), lowered as its own; ``c`` is
+    the clause refused if one isn't a triggered, activated or static ability."""
+    inner = Lowered()
+    for q in quoted:
+        assert isinstance(q, A.Quoted)
+        if isinstance(q.ability, A.SpellText | A.AbilityWord) or q.comma:
+            raise Unsupported(c.render())
+        _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
+    if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
+        raise Unsupported(c.render())
+    return inner
 
 
 def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
@@ -752,6 +759,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.DestroyAll(noun_filter(c.what.noun))]
         if v in ("exile", "return", "sacrifice") and isinstance(c.what, A.EachRef):
             raise Unsupported(c.render())  # a simultaneous zone change of many objects
+        if v == "sacrifice" and c.who is None and isinstance(c.what, A.SelfRef) and not c.to:
+            from undercity.cards.language.sacrifice import SacrificeIt
+
+            return [SacrificeIt(m.SELF)]  # "sacrifice this permanent" (CR 701.21a)
         if v == "sacrifice":
             who = player_ref(c.who, ctx) if c.who is not None else None
             if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
@@ -2096,6 +2107,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (exiled := _cast_while_exiled(s, ctx, out)) is not None:
             out.append(exiled)
             continue
+        if (copied := _copy_cast_spell(body.sentences[k:], ctx)) is not None:
+            out.append(copied[0])  # "copy it. You may choose new targets for the copy. …"
+            skip = copied[1]
+            continue
         if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.PlayExiledFree):
             out.append(_play_exiled_free(s))  # "You may play the exiled card without paying …"
             continue
@@ -2796,6 +2811,7 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),
                  "the beginning of each end step": ("end", "each"),
+                 "the beginning of the end step": ("end", "each"),  # every turn's (CR 513.1)
                  "the beginning of each opponent's upkeep": ("upkeep", "opponent"),
                  "the beginning of each opponent's end step": ("end", "opponent"),
                  "the beginning of combat on your turn": ("beginning-of-combat", "you"),
@@ -3960,6 +3976,33 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
             raise Unsupported(w.render())
         return AsEntersReveal(text, subtypes=frozenset(n.heads))
     raise Unsupported(w.render())
+
+
+def _copy_cast_spell(sentences: tuple[A.Node, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """A cast trigger's "Copy it. You may choose new targets for the copy." (CR 707.10, 707.10c),
+    and "If it's a permanent spell, the copy gains haste and "…"" after them (400.7a, 608.3f): the
+    effect and how many sentences after the first it read. None if they aren't these."""
+    def only(s: A.Node, words: str, may: str = "", prefix: str = "") -> A.Node | None:
+        if not (isinstance(s, A.Sentence) and len(s.clauses) == 1 and s.may == may and s.prefix == prefix
+                and s.where is None and s.at is None):
+            return None
+        c = s.clauses[0]
+        return c if not words or isinstance(c, A.Phrase) and c.who is None and c.words == words else None
+
+    if not ctx.cast_trigger or only(sentences[0], "copy it") is None:
+        return None
+    if len(sentences) < 2 or only(sentences[1], "choose new targets for the copy", "you may") is None:
+        raise Unsupported(sentences[0].render())  # "copy it" alone: same targets (not read)
+    gains = only(sentences[2], "", prefix="if it's a permanent spell,") if len(sentences) > 2 else None
+    if not isinstance(gains, A.CopyGains):
+        return m.CopySpell(new_targets=True), 1
+    from undercity.cards.language.spell_copies import CopySpellGaining
+
+    kws = frozenset(k.lower() for k in gains.keywords)
+    if not kws <= ENGINE_KEYWORDS:
+        raise Unsupported(gains.render())
+    inner = _quoted_abilities(gains.abilities, gains)
+    return CopySpellGaining(True, kws, (*inner.static, *inner.triggered, *inner.activated)), 2
 
 
 def _create_copy(c: A.CreateCopy, ctx: Ctx) -> Any:

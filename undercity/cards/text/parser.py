@@ -1270,6 +1270,20 @@ class Parser:
             return A.Phrase(None, " ".join(self.low[start:self.i]))  # the resolving spell (CR 707.10c)
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
+        if self.at("copy", "it", "."):
+            self.i += 2
+            return A.Phrase(None, "copy it")  # a cast trigger's spell (CR 707.10)
+        if self.at("choose", "new", "targets", "for", "the", "copy", "."):
+            self.i += 6
+            return A.Phrase(None, "choose new targets for the copy")  # CR 707.10c
+        if self.eat("the", "copy", "gains"):
+            kws = self.keyword_list() or ()
+            quoted: list[A.Quoted] = []
+            if kws and self.eat("and") and (q := self.quoted()) is not None:
+                quoted.append(q)  # '… gains haste and "At the beginning of the end step, …"' (CR 707.10, 400.7a)
+            if kws:
+                return A.CopyGains(kws, tuple(quoted))
+            self.i = start
         if self.eat_phrase("if that spell would be put into a graveyard this turn , exile it instead"):
             # the spell a permission let its controller cast (CR 614.1a)
             return A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
@@ -1397,7 +1411,7 @@ class Parser:
     def _sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
-                             "if you cast a spell this way ,") or ""
+                             "if you cast a spell this way ,", "if it's a permanent spell ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
@@ -1471,7 +1485,7 @@ class Parser:
         end = ""
         if not self.eat("."):
             last = clauses[-1] if clauses else None
-            if not (isinstance(last, A.Create) and last.abilities and self.raw(-1) == '"'
+            if not (isinstance(last, A.Create | A.CopyGains) and last.abilities and self.raw(-1) == '"'
                     and self.raw(-2) == "." and where is None):
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
