@@ -595,6 +595,8 @@ def _on_leaves(g: Game, e: ev.ZoneChanged) -> None:
         triggers._add(g, o, a, o.controller, o.name, object=e.new_obj)
     if e.to_zone == "graveyard" and "Creature" in lki["types"]:
         for o, a in _with_card_event(g, "equipped_dies"):
+            if a.when.filter is not None and not a.when.filter.subtypes <= lki["subtypes"]:
+                continue  # "if that creature was a Horror": as it last existed (CR 603.4, 603.10a)
             if o.attached_to == e.obj:  # still attached: 704.5n hasn't been checked yet
                 # "died": the creature's last known information (CR 603.10a, 608.2h).
                 triggers._add(g, o, a, o.controller, o.name, object=e.new_obj, died=e.obj)

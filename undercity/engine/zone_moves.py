@@ -13,6 +13,7 @@ from undercity.cards.language.zone_moves import (
     Flicker,
     PutFromHand,
     PutFromHandAttached,
+    ReturnAttachmentToHand,
     ReturnChosenCard,
     ReturnedStat,
     ReturnSourceCard,
@@ -22,6 +23,7 @@ from undercity.cards.language.zone_moves import (
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import entering, resolve, targeting, zones
+from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
     amount,
@@ -47,6 +49,22 @@ def h_return_source(g: Game, job: Job, item: StackItem, e: ReturnSourceCard, key
         return
     verb = "returns to its owner's hand" if e.to == "hand" else f"is put into the {e.to}"
     zones.move(g, o.id, e.to, rule="608.2c", verb=verb)
+
+
+@handles(ReturnAttachmentToHand)
+def h_return_attachment(g: Game, job: Job, item: StackItem, e: ReturnAttachmentToHand, key: str) -> None:
+    aura = item.source
+    here = g.s.objs.get(aura) if aura is not None else None
+    if here is not None and here.zone == "battlefield":
+        zones.move(g, here.id, "hand", rule="608.2c", verb="returns to its owner's hand")
+        return
+    moved = next((x for x in reversed(g.events) if isinstance(x, ev.ZoneChanged) and x.obj == aura
+                  and x.from_zone == "battlefield"), None)
+    if moved is None or moved.to_zone != "graveyard":
+        return  # still on the battlefield, or exiled instead (CR 614.1a): not found (400.7f)
+    o = g.s.objs.get(moved.new_obj)
+    if o is not None and o.zone == "graveyard":  # CR 400.7: else a new object again
+        zones.move(g, o.id, "hand", rule="400.7f", verb="returns to its owner's hand")
 
 
 @handles(ReturnUpToOne)

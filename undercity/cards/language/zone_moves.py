@@ -26,6 +26,14 @@ class ReturnSourceCard(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnAttachmentToHand(Effect):
+    """"When enchanted creature dies, … return ~ to its owner's hand": an Equipment still on the
+    battlefield, or the card an Aura became in its owner's graveyard, put there with the creature
+    or for no longer being attached to it (CR 400.7f, 704.5m), returns to its owner's hand — if
+    it is still there."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnUpToOne(Effect):
     """Return up to one card matching ``filter`` from your graveyard to ``to`` — not targeted,
     chosen on resolution — if ``if_`` holds then (Barrowin of Clan Undurr)."""

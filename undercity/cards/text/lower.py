@@ -257,6 +257,8 @@ class Ctx:
     spell: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: "When enchanted/equipped creature dies": "~" may be the Aura in the graveyard (CR 400.7f).
+    attached_died: bool = False
     #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
     spell_target: bool = False
     #: A trigger event with a player and a number: "that player mills that many cards".
@@ -809,6 +811,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 from undercity.cards.language.return_chosen import ReturnChosen
 
                 return [ReturnChosen(noun_filter(c.what.noun))]
+            if ctx.attached_died and isinstance(c.what, A.SelfRef) and c.to == "to its owner's hand":
+                from undercity.cards.language.zone_moves import ReturnAttachmentToHand
+
+                return [ReturnAttachmentToHand()]  # wherever its creature's death left it (CR 400.7f)
             if not (c.to == "to its owner's hand" and not from_yard or c.to == "to your hand" and from_yard):
                 raise Unsupported(c.render())
             return [m.ReturnToHand(object_ref(c.what, ctx))]
@@ -2687,6 +2693,9 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F(not_types={"Land"}), text="target nonland permanent")  # CR 702.5a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg == "creature you control":
+        # CR 702.5a, 303.4a; 704.5m: an Aura whose creature changes control is put into the graveyard
+        out.enchant = m.TargetSpec("permanent", m.F("Creature", controller="you"), text="target creature you control")
     elif name == "enchant" and k.arg == "player":
         out.enchant = m.TARGET_PLAYER  # CR 702.5a, 303.4a: the Aura spell targets a player
     elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
@@ -2936,6 +2945,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger(EQUIPPED_DEALT_DAMAGE)  # CR 603.2: once per damage event to that creature
     if isinstance(s, A.WordRef) and s.words == "equipped creature" and w == "dies" and word == "whenever":
         return m.Trigger("equipped_dies")  # the creature it was attached to as it died (CR 603.10a)
+    if isinstance(s, A.WordRef) and s.words == "enchanted creature" and w == "dies" and word == "when":
+        return m.Trigger("equipped_dies")  # the same for an Aura: the creature it was attached to (CR 603.10a)
     if word == "whenever" and w == "dies" and (
             isinstance(s, A.SelfOr | A.DescOr) or isinstance(s, A.DescRef) and s.det in ("a", "an", "another")):
         return _creature_dies(s, f"{word} {ev.render()}")
@@ -3050,6 +3061,20 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "an opponent controls more lands than you": OpponentMoreLands()}
 
 
+def _died_was(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
+    """The creatures of "if that creature was a Horror" after "When enchanted creature dies",
+    or None."""
+    from undercity.cards.text.parser import subtype_of
+
+    if type(when) is not m.Trigger or when.event != "equipped_dies" or not isinstance(cond, A.Condition):
+        return None
+    words = cond.words.split()
+    if words[:3] != ["that", "creature", "was"] or len(words) != 5 or words[3] not in ("a", "an"):
+        return None
+    st = subtype_of(words[4])
+    return m.Filter(subtypes=frozenset({st})) if st is not None else None
+
+
 def _dealt_by(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
     """The sources of "if any of that damage was dealt by a Warrior" after "Whenever your
     opponents are dealt combat damage", or None."""
@@ -3126,6 +3151,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if a.once_each_turn:
         when = _once_each_turn(when, a)
     cond: m.Condition | None = None
+    if (was := _died_was(when, a.condition)) is not None:
+        # "if that creature was a Horror": of the creature as it died (CR 603.10a), true as it
+        # triggers and as it resolves (CR 603.4) — which deaths trigger it at all.
+        when, a = replace(when, filter=was), replace(a, condition=None)
     if (by := _dealt_by(when, a.condition)) is not None:
         # "if any of that damage was dealt by a Warrior": a fact of the event, true as it
         # triggers and as it resolves (CR 603.4) — which damage triggers it at all.
@@ -3167,6 +3196,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.cast_trigger = when.event == "cast"
+    ctx.attached_died = when.event == "equipped_dies"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"

@@ -1813,6 +1813,11 @@ class Parser:
             self.i += 2  # "if any of that damage was dealt by a Warrior" (CR 603.4)
             return A.Condition(" ".join(self.toks[start:self.i]))
         self.i = start
+        if self.eat("that", "creature", "was") and self.peek() in ("a", "an") and self.raw(1)[:1].isupper() \
+                and subtype_of(self.raw(1)):
+            self.i += 2  # "if that creature was a Horror" (CR 603.4, 603.10a)
+            return A.Condition(" ".join(self.toks[start:self.i]))
+        self.i = start
         c = self.one_of(*(c.lower() for c in self._CONDITIONS))
         if c is None:
             return self.controls_condition()
