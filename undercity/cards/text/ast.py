@@ -481,6 +481,18 @@ class ExchangeControl(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Fight(Node):
+    """"~ fights another target creature" (CR 701.14a)."""
+
+    who: Node
+    verb: str
+    other: Node
+
+    def render(self) -> str:
+        return f"{self.who.render()} {self.verb} {self.other.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class AttachSelf(Node):
     """"Attach ~ to target creature an opponent controls" (CR 701.3a)."""
 

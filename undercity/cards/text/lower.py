@@ -946,6 +946,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if {first.kind, second.kind} - {"self", "target"}:
             raise Unsupported(c.render())
         return [ExchangeControl(first, second)]  # CR 701.12a-b
+    if isinstance(c, A.Fight):
+        from undercity.cards.language.fight import Fight
+
+        first, second = object_ref(c.who, ctx), object_ref(c.other, ctx)
+        if {first.kind, second.kind} - {"self", "target"}:
+            raise Unsupported(c.render())
+        return [Fight(first, second)]  # CR 701.14a
     if isinstance(c, A.UntilYourNextTurn) and c.words == "can't be blocked":
         what = object_ref(c.who, ctx)
         if what.kind == "all":

@@ -917,6 +917,9 @@ class Parser:
                 first := self.ref()) is not None and self.eat("and") and (second := self.ref()) is not None:
             return A.ExchangeControl(v, first, second)  # CR 701.12a-b
         self.i = self._start
+        if who is not None and (v := self.verb("fight")) and (other := self.ref()) is not None:
+            return A.Fight(who, v, other)  # CR 701.14a
+        self.i = self._start
         if (v := self.verb("gain")) and self.eat("control", "of") and (what := self.ref()) is not None:
             dur = self.one_of("until end of turn", "for as long as you control ~") or ""
             return A.GainControl(who, v, what, dur)  # CR 613.1b

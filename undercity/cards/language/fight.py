@@ -1,0 +1,21 @@
+"""Fighting (CR 701.14) as data. Handled by :mod:`undercity.engine.fight`.
+
+**For the Oracle-text compiler.** "~ fights another target creature" is :class:`Fight` of
+``SELF`` and the target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from undercity.cards.model import Effect, Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Effect):
+    """``first`` fights ``second`` (CR 701.14a): each deals damage equal to its power to the
+    other. If either is no longer on the battlefield, no longer a creature or no longer a legal
+    target, neither deals damage (701.14b)."""
+
+    first: Ref
+    second: Ref

@@ -1,0 +1,44 @@
+"""Fighting (CR 701.14): the language of :mod:`undercity.cards.language.fight`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.fight import Fight
+from undercity.engine import characteristics as ch
+from undercity.engine import events as ev
+from undercity.engine.effects import deal_damage, handles, ref_objects
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, StackItem
+
+
+def fight(g: Game, first: int, second: int) -> None:
+    """``first`` fights ``second``, both on the battlefield and creatures (CR 701.14a): each
+    deals damage equal to its power to the other, both amounts read before either is dealt
+    (the damage is dealt at once); a creature fighting itself is dealt twice its power
+    (701.14c). The damage isn't combat damage (701.14d)."""
+    s = g.s
+    x, y = s.objs[first], s.objs[second]
+    px, py = ch.power(g, x), ch.power(g, y)
+    g.emit(ev.Note(rule="701.14a", message=f"{x.name} fights {y.name}"))
+    deal_damage(g, x.id, x.name, ("o", y.id), px, rule="701.14a")
+    deal_damage(g, y.id, y.name, ("o", x.id), py, rule="701.14a")
+
+
+def can_fight(g: Game, oid: int) -> bool:
+    """CR 701.14b: a creature instructed to fight is still on the battlefield and a creature."""
+    o = g.s.objs.get(oid)
+    return o is not None and o.zone == "battlefield" and ch.is_creature(o, g)
+
+
+@handles(Fight)
+def h_fight(g: Game, job: Job, item: StackItem, e: Fight, key: str) -> None:
+    """CR 701.14b: if either creature is gone, isn't a creature or is an illegal target (a
+    reference to an illegal target names nothing, 608.2b), neither fights."""
+    a, b = ref_objects(g, e.first, item, job), ref_objects(g, e.second, item, job)
+    if len(a) != 1 or len(b) != 1 or not can_fight(g, a[0]) or not can_fight(g, b[0]):
+        g.emit(ev.Note(rule="701.14b", message=f"{item.source_name}: no fight"))
+        return
+    fight(g, a[0], b[0])
