@@ -123,6 +123,9 @@ class Filter:
     less_power_than_source: bool = False
     #: "with slime counters on them": one or more counters of that kind on it (CR 122.1).
     counter: str | None = None
+    #: "Dragon creature card or Ugin planeswalker card": an object matching this filter instead
+    #: of the rest of it qualifies too.
+    alternative: Filter | None = None
 
 
 def F(*types: str, **kw: Any) -> Filter:

@@ -3,6 +3,7 @@ whether a chosen target is still legal on resolution (CR 608.2b)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.stack_targets import STACK_KINDS
@@ -37,6 +38,9 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
                  source: int | None = None) -> bool:
     """:func:`matches` for a filter that isn't None, with ``o``'s characteristics ``card``
     already looked up (``characteristics.viewer``: one cache check for a whole loop)."""
+    if flt.alternative is not None:  # either description (CR 115.1)
+        return matches_view(g, o, card, replace(flt, alternative=None), controller, source) or matches_view(
+            g, o, card, flt.alternative, controller, source)
     if flt.types and not (flt.types & card.types):
         return False
     if flt.not_types and flt.not_types & card.types:

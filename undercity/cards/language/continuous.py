@@ -34,6 +34,18 @@ ARTIFACT_SUBTYPES = frozenset({
 ENCHANTMENT_SUBTYPES = frozenset({
     "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine",
 })
+#: The planeswalker types (CR 205.3j), known to the grammar though no shipped card has some
+#: ("target Dragon creature card or Ugin planeswalker card").
+PLANESWALKER_SUBTYPES = frozenset({
+    "Ajani", "Aminatou", "Angrath", "Arlinn", "Ashiok", "Bahamut", "Basri", "Bolas", "Calix", "Chandra", "Comet",
+    "Dack", "Dakkon", "Daretti", "Davriel", "Dellian", "Dihada", "Domri", "Dovin", "Ellywick", "Elminster",
+    "Elspeth", "Estrid", "Freyalise", "Garruk", "Gideon", "Grist", "Guff", "Huatli", "Jace", "Jared", "Jaya",
+    "Jeska", "Kaito", "Karn", "Kasmina", "Kaya", "Kiora", "Koth", "Liliana", "Lolth", "Lukka", "Minsc",
+    "Mordenkainen", "Nahiri", "Narset", "Niko", "Nissa", "Nixilis", "Oko", "Quintorius", "Ral", "Rowan", "Saheeli",
+    "Samut", "Sarkhan", "Serra", "Sivitri", "Sorin", "Szat", "Tamiyo", "Tasha", "Teferi", "Teyo", "Tezzeret",
+    "Tibalt", "Tyvar", "Ugin", "Urza", "Venser", "Vivien", "Vraska", "Vronos", "Will", "Windgrace", "Wrenn",
+    "Xenagos", "Yanggu", "Yanling", "Zariel",
+})
 
 #: Numbers a characteristic-defining ability or a modification counts (CR 604.3): the name of
 #: a count the layer system knows (``undercity.engine.layers.COUNTS``) plus a fixed part.

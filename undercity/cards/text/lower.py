@@ -126,6 +126,10 @@ def noun_filter(n: A.Noun) -> m.Filter:
     described by its characteristics)."""
     from undercity.cards.text.parser import subtype_of
 
+    if n.alt is not None:
+        # "Dragon creature card or Ugin planeswalker card from your graveyard": either
+        # description, each with the place said after both.
+        return replace(noun_filter(replace(n, alt=None)), alternative=noun_filter(replace(n.alt, suffix=n.suffix)))
     kw: dict[str, Any] = {}
     types: set[str] = set()
     subtypes: set[str] = set()

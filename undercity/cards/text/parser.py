@@ -85,7 +85,7 @@ _NOT_ABILITY_WORD = {"choose", "ward", "equip", "•"}
 
 #: The card types after which a capitalised subtype is a qualifier ("Goblin creature").
 _PERMANENT_HEADS = frozenset({"creature", "creatures", "artifact", "artifacts", "enchantment", "enchantments",
-                              "land", "lands", "permanent", "permanents"})
+                              "land", "lands", "permanent", "permanents", "planeswalker", "planeswalkers"})
 
 STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "postcombat main phase")
 
@@ -136,12 +136,16 @@ def rule(fn: Callable[..., N | None]) -> Callable[..., N | None]:
 
 @cache
 def _subtypes() -> frozenset[str]:
-    from undercity.cards.language.continuous import ARTIFACT_SUBTYPES, ENCHANTMENT_SUBTYPES
+    from undercity.cards.language.continuous import (
+        ARTIFACT_SUBTYPES,
+        ENCHANTMENT_SUBTYPES,
+        PLANESWALKER_SUBTYPES,
+    )
     from undercity.cards.oracle import load_oracle
     from undercity.cards.text.creature_types import CREATURE_TYPES
 
     # CR 205.3g-h: a token's subtype ("Whenever you sacrifice a Clue") is a subtype though no card has it.
-    out: set[str] = set(CREATURE_TYPES) | ARTIFACT_SUBTYPES | ENCHANTMENT_SUBTYPES
+    out: set[str] = set(CREATURE_TYPES) | ARTIFACT_SUBTYPES | ENCHANTMENT_SUBTYPES | PLANESWALKER_SUBTYPES
     for oc in load_oracle().values():
         out.update(oc.subtypes)
         for f in oc.faces:
@@ -394,6 +398,15 @@ class Parser:
             self.i += 1
         if not heads and not card:
             return None
+        if card == "card" and heads and self.peek() == "or":
+            # "target Dragon creature card or Ugin planeswalker card from your graveyard": either
+            # description (CR 115.1); where they are is said once, after both.
+            mark = self.i
+            self.i += 1
+            alt = self.noun()
+            if alt is not None and alt.card == "card" and alt.heads and alt.alt is None:
+                return A.Noun(tuple(quals), tuple(heads), conj, card, alt.suffix, kind, replace(alt, suffix=()))
+            self.i = mark
         suffix: list[str] = []
         while (s := self.suffix()) is not None:
             suffix.append(s)
