@@ -123,6 +123,9 @@ class Filter:
     less_power_than_source: bool = False
     #: "with slime counters on them": one or more counters of that kind on it (CR 122.1).
     counter: str | None = None
+    #: "whose controller was dealt combat damage by ~ this turn" (CR 510.2): its controller now is
+    #: one of the players the source dealt combat damage to this turn.
+    controller_dealt_combat_damage_by_source: bool = False
     #: "Dragon creature card or Ugin planeswalker card": an object matching this filter instead
     #: of the rest of it qualifies too.
     alternative: Filter | None = None

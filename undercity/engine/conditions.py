@@ -195,6 +195,8 @@ def _your_main_phase(g: Game, cond: m.Condition, controller: int) -> bool:
 #: the creatures they declared as attackers this turn).
 DAMAGE_TO_PLAYERS = "damage_to_players_this_turn"
 ATTACKED_WITH = "attacked_with_this_turn"
+#: ``State.extra`` key: (turn, source object id -> the players it dealt combat damage to this turn).
+COMBAT_DAMAGED_BY = "combat_damage_by_source_this_turn"
 
 
 def _this_turn(g: Game, key: str) -> dict[int, Any]:
@@ -210,6 +212,23 @@ def record_damage_to_player(g: Game, e: ev.DamageDealt) -> None:
     if e.target_player is not None and e.amount > 0:
         dealt = _this_turn(g, DAMAGE_TO_PLAYERS)
         dealt[e.target_player] = dealt.get(e.target_player, 0) + e.amount
+
+
+@triggers.watches("damage_dealt")
+def record_combat_damage_to_player(g: Game, e: ev.DamageDealt) -> None:
+    """The players a source dealt combat damage to this turn (CR 510.2), by the source's object:
+    the same card back on the battlefield is a new object that dealt none (CR 400.7)."""
+    if e.combat and e.target_player is not None and e.source is not None and e.amount > 0:
+        _this_turn(g, COMBAT_DAMAGED_BY).setdefault(e.source, set()).add(e.target_player)
+
+
+def dealt_combat_damage_by(g: Game, source: int | None) -> set[int]:
+    """The players ``source`` dealt combat damage to this turn ("whose controller was dealt
+    combat damage by ~ this turn")."""
+    rec = g.s.extra.get(COMBAT_DAMAGED_BY)
+    if rec is None or rec[0] != g.s.turn or source is None:
+        return set()
+    return rec[1].get(source, set())  # type: ignore[no-any-return]
 
 
 @triggers.watches("attack_declared")

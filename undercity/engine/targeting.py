@@ -108,6 +108,11 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.shares_creature_type and not _shares_creature_type(g, card, source):
         return False
+    if flt.controller_dealt_combat_damage_by_source:
+        from undercity.engine.conditions import dealt_combat_damage_by
+
+        if o.controller not in dealt_combat_damage_by(g, source):
+            return False  # whoever controls it now (ruling 2020-11-10, Steel Hellkite)
     return True
 
 

@@ -23,11 +23,16 @@ DURING_END_OF_COMBAT = "during_end_of_combat"
 #: (CR 702.62b, 113.6b), so it is activated from exile (Greater Gargadon).
 IF_SUSPENDED = "if_suspended"
 
+#: "Activate only once each turn." — not if it was activated this turn already, of this object
+#: (CR 602.5b; a new object after a zone change, 400.7, may activate it again).
+ONCE_EACH_TURN = "once_each_turn"
+
 #: The restriction's words (the last sentence of the ability) -> its kind.
 RESTRICTIONS = {"activate only during your upkeep.": DURING_YOUR_UPKEEP,
                 "activate only if you attacked this turn.": IF_YOU_ATTACKED,
                 "activate only during the end of combat step.": DURING_END_OF_COMBAT,
-                "activate only if ~ is suspended.": IF_SUSPENDED}
+                "activate only if ~ is suspended.": IF_SUSPENDED,
+                "activate only once each turn.": ONCE_EACH_TURN}
 
 
 @dataclass(frozen=True, slots=True, eq=False)

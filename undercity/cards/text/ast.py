@@ -74,17 +74,25 @@ class Noun(Node):
     #: "Cleric, Rogue, Warrior, or Wizard creature card": the card type after a list of subtypes
     #: (CR 205.3a: one of those subtypes, and that type).
     kind: str = ""
-    #: "Dragon creature card or Ugin planeswalker card from your graveyard": a second description
-    #: an object may match instead; ``suffix``, said after both, is of both.
-    alt: Noun | None = None
 
     def render(self) -> str:
         if len(self.heads) <= 2:
             heads = f" {self.conj} ".join(self.heads)
         else:
             heads = ", ".join(self.heads[:-1]) + f", {self.conj} " + self.heads[-1]
-        alt = ("or", self.alt.render()) if self.alt is not None else ()
-        return _join(*self.quals, heads, self.kind, self.card, *alt, *self.suffix)
+        return _join(*self.quals, heads, self.kind, self.card, *self.suffix)
+
+
+@dataclass(frozen=True, slots=True)
+class EitherNoun(Noun):
+    """"Dragon creature card or Ugin planeswalker card from your graveyard": this description or
+    ``alt`` (CR 115.1); ``suffix``, said after both, is of both."""
+
+    alt: Noun | None = None
+
+    def render(self) -> str:
+        first = Noun(self.quals, self.heads, self.conj, self.card, (), self.kind).render()
+        return _join(first, "or", self.alt.render() if self.alt is not None else "", *self.suffix)
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,10 +126,11 @@ def noun_filter(n: A.Noun) -> m.Filter:
     described by its characteristics)."""
     from undercity.cards.text.parser import subtype_of
 
-    if n.alt is not None:
+    if isinstance(n, A.EitherNoun) and n.alt is not None:
         # "Dragon creature card or Ugin planeswalker card from your graveyard": either
         # description, each with the place said after both.
-        return replace(noun_filter(replace(n, alt=None)), alternative=noun_filter(replace(n.alt, suffix=n.suffix)))
+        first = A.Noun(n.quals, n.heads, n.conj, n.card, n.suffix, n.kind)
+        return replace(noun_filter(first), alternative=noun_filter(replace(n.alt, suffix=n.suffix)))
     kw: dict[str, Any] = {}
     types: set[str] = set()
     subtypes: set[str] = set()
@@ -199,6 +200,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["keywords" if s.startswith("with ") else "not_keywords"] = frozenset({"flying"})
         elif s == "with {X} in its mana cost":
             kw["x_in_cost"] = True  # CR 107.3
+        elif s == "whose controller was dealt combat damage by ~ this turn":
+            kw["controller_dealt_combat_damage_by_source"] = True  # whoever controls it now (ruling)
         elif s.startswith("with ") and s.endswith(" counters on them") and len(s.split()) == 5:
             kind = s.split()[1]
             if kind in _RULES_COUNTERS or kind in ("lore", "time"):
@@ -760,6 +763,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [DestroyAllPowerAtLeast(noun_filter(replace(n, suffix=n.suffix[:-1])),
                                            _die_result(n.suffix[-1].removeprefix("with power greater than or equal to "),
                                                        ctx))]
+        if v == "destroy" and isinstance(c.what, A.EachRef) and "with mana value X" in c.what.noun.suffix:
+            from undercity.cards.language.destroy import DestroyAllWithManaValue
+
+            # "Destroy each nonland permanent with mana value X …": X of the cost (CR 107.3, 601.2b)
+            n = c.what.noun
+            return [DestroyAllWithManaValue(noun_filter(replace(n, suffix=tuple(
+                s for s in n.suffix if s != "with mana value X"))), _n(A.Num("X", None), ctx))]
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]

@@ -312,7 +312,8 @@ class Parser:
                  "that shares a creature type with this creature", "in your opponents' graveyards",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
-                 "that shares a creature type with your commander")
+                 "that shares a creature type with your commander",
+                 "whose controller was dealt combat damage by ~ this turn")
 
     @rule
     def suffix(self) -> str | None:
@@ -328,6 +329,9 @@ class Parser:
             return " ".join(self.toks[start:self.i])  # Drown in the Loch
         if self.eat("with"):
             what = self.one_of("power", "toughness", "mana value", "power or toughness")
+            if what == "mana value" and self.raw() == "X" and self.peek(1) != "or":
+                self.i += 1  # "each nonland permanent with mana value X": the X of the cost (CR 107.3)
+                return " ".join(self.toks[start:self.i])
             if what and self.num() is not None and self.one_of("or greater", "or less"):
                 return " ".join(self.toks[start:self.i])
             self.i = start + 1
@@ -404,8 +408,8 @@ class Parser:
             mark = self.i
             self.i += 1
             alt = self.noun()
-            if alt is not None and alt.card == "card" and alt.heads and alt.alt is None:
-                return A.Noun(tuple(quals), tuple(heads), conj, card, alt.suffix, kind, replace(alt, suffix=()))
+            if alt is not None and alt.card == "card" and alt.heads and not isinstance(alt, A.EitherNoun):
+                return A.EitherNoun(tuple(quals), tuple(heads), conj, card, alt.suffix, kind, replace(alt, suffix=()))
             self.i = mark
         suffix: list[str] = []
         while (s := self.suffix()) is not None:
