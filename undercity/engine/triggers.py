@@ -381,6 +381,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
                 from undercity.engine.attacked_players import controls_target
 
                 cands = [c for c in cands if controls_target(g, spec, c, t.data)]
+            if spec.same_word and tl:  # "other targets": different from those chosen before (CR 115.3)
+                from undercity.engine.casting import same_word_chosen
+
+                cands = [c for c in cands if c not in same_word_chosen(specs, j, tl)]
             if not cands and not spec.optional:
                 tl = None  # CR 603.3d: removed from the stack
                 break

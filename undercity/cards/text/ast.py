@@ -393,6 +393,19 @@ class Damage(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageToOthers(Node):
+    """"it deals 4 damage to any target and 3 damage to each of up to two other targets" (CR
+    115.3: "other" targets, each different from the first and from one another)."""
+
+    first: Damage
+    n: Num
+    count: Num
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.n.render()} damage to each of up to {self.count.render()} other targets"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageDivided(Node):
     """"~ deals 5 damage divided as you choose among any number of targets", "… among one, two,
     or three target creatures"."""

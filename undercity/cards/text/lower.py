@@ -710,6 +710,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             ref = player_ref(to, ctx) if isinstance(to, A.WordRef) and to.words in (
                 "you", "defending player", "the chosen player") else object_ref(to, ctx)
         return [m.DealDamage(_n(c.n, ctx), ref)]
+    if isinstance(c, A.DamageToOthers):
+        return _damage_to_others(c, ctx)
     if isinstance(c, A.DamageEqual):
         return [_damage_equal(c, ctx)]
     if isinstance(c, A.DamageDivided):
@@ -1296,6 +1298,23 @@ def _on_targets(c: A.ObjectAction, verb: str, ctx: Ctx) -> OnTargets:
     n = t.count.value
     ctx.targets += [replace(spec, same_word=k > 0) for k in range(n)]
     return OnTargets(what, 0, n)
+
+
+def _damage_to_others(c: A.DamageToOthers, ctx: Ctx) -> list[m.Effect]:
+    """"… deals 4 damage to any target and 3 damage to each of up to two other targets": the
+    first target, then up to ``count`` more, each different from it and from one another (CR
+    115.3, ruling 2022-06-10), each dealt ``n`` by the same source."""
+    if c.first.to != A.TargetRef(None) or ctx.targets:
+        raise Unsupported(c.render())  # only "any target" first, the ability's only targets
+    first = effect(c.first, ctx)
+    if len(first) != 1 or not isinstance(first[0], m.DealDamage) or c.count.value is None:
+        raise Unsupported(c.render())
+    out: list[m.Effect] = list(first)
+    for _ in range(c.count.value):
+        ctx.targets.append(m.TargetSpec("any", text=f"up to {c.count.render()} other targets", optional=True,
+                                        same_word=True))
+        out.append(replace(first[0], amount=_n(c.n, ctx), to=m.T(len(ctx.targets) - 1)))
+    return out
 
 
 def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
@@ -3206,7 +3225,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx = Ctx(suspended=getattr(when, "while_suspended", False))
     if when.event in ("attacks", "enters", "dies") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
-        ctx.it_source = when.event in ("enters", "dies")
+        ctx.it_source = when.event in ("enters", "dies", "attacks")  # "it deals …": ~ (CR 120.3)
     elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dies",
                         *_EQUIPPED_EVENTS):
         ctx.it = m.TRIGGER_OBJECT  # the attacking, entering, dying or damaged creature the trigger names

@@ -874,6 +874,14 @@ class Parser:
                 and self.eat("damage", "to"):
             # "it deals that much damage to the chosen player" (the damage the trigger recorded)
             to = self.ref() or (A.WordRef("itself") if self.eat("itself") else None)
+            if to is not None and isinstance(to, A.TargetRef) and self.at("and") and self.peek(2) == "damage":
+                mark = self.i
+                self.i += 1
+                n2 = self.num()
+                if n2 is not None and n2.value is not None and self.eat("damage", "to", "each", "of", "up", "to") and (
+                        count := self.num()) is not None and count.value and self.eat("other", "targets"):
+                    return A.DamageToOthers(A.Damage(who, v, n, to), n2, count)  # CR 115.3
+                self.i = mark
             if to is not None:
                 return A.Damage(who, v, n, self.each_and(to))
         self.i = self._start
