@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from undercity.cards.language.continuous import Mod
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import Amount, Effect, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +26,12 @@ class UntilEndOfTurn(Effect):
     what: Ref
     mods: tuple[Mod, ...]
     description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesXX(UntilEndOfTurn):
+    """:class:`UntilEndOfTurn` with base power and toughness ``x``/``x`` (layer 7b), ``x`` counted
+    as it resolves and fixed from then on (CR 608.2h): "become an X/X Insect artifact creature
+    with flying, where X is the result"."""
+
+    x: Amount = 0

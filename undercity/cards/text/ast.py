@@ -836,6 +836,18 @@ class Becomes(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MayHaveBecome(Node):
+    """"Until end of turn, you may have ~ become an X/X Insect artifact creature with flying"
+    (CR 608.2d, 611.2a): ``becomes`` (its verb "become", without a duration) if its controller
+    chooses, as it resolves."""
+
+    becomes: Becomes
+
+    def render(self) -> str:
+        return f"until end of turn, you may have {self.becomes.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLibrary(Node):
     """"search your library for a basic land card", "… for up to two basic land cards"
     (CR 701.23); what happens to the cards found is said by the clauses that follow."""

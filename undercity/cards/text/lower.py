@@ -1019,6 +1019,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [CantBeRegenerated(object_ref(c.who, ctx))]  # CR 701.19c
     if isinstance(c, A.Becomes):
         return _becomes(c, ctx)
+    if isinstance(c, A.MayHaveBecome):
+        from undercity.cards.language.optional import May
+
+        # "you may have ~ become …" as it resolves (CR 608.2d), until end of turn (611.2a)
+        b = replace(c.becomes, duration=A.Duration("until end of turn"))
+        return [May(tuple(_becomes(b, ctx)), "have it " + replace(b, what=A.WordRef(""), duration=None).render().strip())]
     if isinstance(c, A.Phrase) and c.who is None and c.words.lower() in (
             "switch this creature's power and toughness until end of turn",
             "switch ~'s power and toughness until end of turn"):
@@ -3484,6 +3490,15 @@ def _becomes(c: A.Becomes, ctx: Ctx) -> list[m.Effect]:
     what = object_ref(c.what, ctx)
     if what != m.SELF or c.duration is None or c.duration.words != "until end of turn":
         raise Unsupported(c.render())
+    if c.pt == "X/X" and ctx.x is not None and not c.colors and not c.quoted:
+        from undercity.cards.language.until_end_of_turn import BecomesXX
+
+        # "becomes an X/X Insect artifact creature, where X is the result": X counted as it
+        # resolves (CR 608.2h), the effect's base P/T fixed then (layer 7b)
+        fixed = _becomes(replace(c, pt="0/0"), ctx)[0]
+        assert isinstance(fixed, UntilEndOfTurn)
+        desc = fixed.description.replace("0/0", "X/X").replace("become ", "becomes ", 1)
+        return [BecomesXX(fixed.what, fixed.mods[:-1], desc, ctx.x)]
     p, t = _pt(c.pt)
     types, subtypes = {"Creature"}, set(CREATURE_TYPES if c.all_types else ())
     for k in c.kinds:

@@ -1340,6 +1340,11 @@ class Parser:
             # first (CR 611.2a), then an object modification without one.
             if (bp := self.base_pt_first()) is not None:
                 return bp
+            mark = self.i
+            if self.eat("you", "may", "have") and (who := self.ref()) is not None and self.peek() == "become" and (
+                    b := self.becomes(who, True)) is not None:
+                return A.MayHaveBecome(replace(b, duration=None, duration_first=False))  # CR 608.2d
+            self.i = mark
             who = self.ref()
             if who is not None and (b := self.becomes(who, True)) is not None:
                 return b
@@ -1440,7 +1445,7 @@ class Parser:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,") or ""
-        if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may"):
+        if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
             prefix = "until end of turn ,"
