@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.fight import Fight
+from undercity.cards.language.fight import Fight, FightDifferent
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.effects import deal_damage, handles, ref_objects
@@ -42,3 +42,22 @@ def h_fight(g: Game, job: Job, item: StackItem, e: Fight, key: str) -> None:
         g.emit(ev.Note(rule="701.14b", message=f"{item.source_name}: no fight"))
         return
     fight(g, a[0], b[0])
+
+
+@handles(FightDifferent)
+def h_fight_different(g: Game, job: Job, item: StackItem, e: FightDifferent, key: str) -> None:
+    """"Each of those Beasts fights a different one of those creatures": the tokens just made and
+    the creatures counted, one with one. The tokens are interchangeable (made by one effect, at
+    once), so which fights which is no choice. The fights happen at the same time (ruling
+    2022-06-10): every power is read first, then all the damage is dealt (CR 701.14a-b)."""
+    from undercity.engine.tokens import CREATED_FOR_EACH
+
+    made, counted = job.data.get(CREATED_FOR_EACH, ([], []))
+    pairs = [(a, b) for a, b in zip(made, counted, strict=False) if can_fight(g, a) and can_fight(g, b)]
+    s = g.s
+    power = {oid: ch.power(g, s.objs[oid]) for pair in pairs for oid in pair}
+    for a, b in pairs:
+        g.emit(ev.Note(rule="701.14a", message=f"{s.objs[a].name} fights {s.objs[b].name}"))
+    for a, b in pairs:
+        deal_damage(g, a, s.objs[a].name, ("o", b), power[a], rule="701.14a")
+        deal_damage(g, b, s.objs[b].name, ("o", a), power[b], rule="701.14a")

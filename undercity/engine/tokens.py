@@ -6,17 +6,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from undercity.cards.language.tokens import CreateTokenGaining, CreateTokensAttacking
+from undercity.cards.language.tokens import CreateForEach, CreateTokenGaining, CreateTokensAttacking
+from undercity.cards.model import ALL
 from undercity.engine import combat, targeting
 from undercity.engine import effects as fx
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, pump_until_end_of_turn, ref_players
+from undercity.engine.effects import amount, handles, pump_until_end_of_turn, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 from undercity.engine.teams import is_active
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+
+#: ``Job.data`` key: the tokens a :class:`CreateForEach` made and the permanents it counted, in
+#: order (for "each of those Beasts fights a different one of those creatures").
+CREATED_FOR_EACH = "created_for_each"
 
 @handles(CreateTokensAttacking)
 def h_tokens_attacking(g: Game, job: Job, item: StackItem, e: CreateTokensAttacking, key: str) -> None:
@@ -57,3 +62,12 @@ def h_token_gaining(g: Game, job: Job, item: StackItem, e: CreateTokenGaining, k
         token = fx.create_token(g, e.token, p)
         if token.id in g.s.objs and token.zone == "battlefield":
             pump_until_end_of_turn(g, token.id, 0, 0, e.keywords)
+
+
+@handles(CreateForEach)
+def h_create_for_each(g: Game, job: Job, item: StackItem, e: CreateForEach, key: str) -> None:
+    """One token for each permanent matching as it resolves (CR 608.2c), under the controller's
+    control (CR 111.2); both kept, in order, for the rest of this resolution."""
+    counted = ref_objects(g, ALL(e.per), item, job)
+    made = [fx.create_token(g, e.token, item.controller).id for _ in counted]
+    job.data[CREATED_FOR_EACH] = (made, counted)

@@ -1,7 +1,8 @@
 """Fighting (CR 701.14) as data. Handled by :mod:`undercity.engine.fight`.
 
 **For the Oracle-text compiler.** "~ fights another target creature" is :class:`Fight` of
-``SELF`` and the target.
+``SELF`` and the target; "Each of those Beasts fights a different one of those creatures", after
+a :class:`~undercity.cards.language.tokens.CreateForEach`, is :class:`FightDifferent`.
 """
 
 from __future__ import annotations
@@ -19,3 +20,10 @@ class Fight(Effect):
 
     first: Ref
     second: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class FightDifferent(Effect):
+    """"Each of those Beasts fights a different one of those creatures" (CR 701.14a): each token
+    the :class:`~undercity.cards.language.tokens.CreateForEach` before it made fights one of the
+    permanents it counted, all at once (ruling 2022-06-10, Ezuri's Predation)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Amount, Effect, Ref
+from undercity.cards.model import YOU, Amount, Effect, Filter, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +26,14 @@ class CreateTokenGaining(Effect):
     token: str
     keywords: frozenset[str]
     who: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class CreateForEach(Effect):
+    """"For each creature your opponents control, create a ``token`` token": one for each
+    permanent ``per`` matches as it resolves (CR 608.2c); the tokens and those permanents are
+    kept for what follows in the same resolution ("each of those Beasts fights a different one
+    of those creatures")."""
+
+    token: str
+    per: Filter

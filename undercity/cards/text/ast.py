@@ -664,6 +664,29 @@ class ForEach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ForEachFirst(Node):
+    """"For each creature your opponents control, create a 4/4 … token": a clause done once for
+    each object the description matches as it resolves (CR 608.2c)."""
+
+    per: Noun
+    clause: Node
+
+    def render(self) -> str:
+        return f"for each {self.per.render()}, {self.clause.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class FightDifferent(Node):
+    """"Each of those Beasts fights a different one of those creatures" (CR 701.14a): the
+    tokens the sentence before created, each with one of the objects it counted."""
+
+    those: str
+
+    def render(self) -> str:
+        return f"each of those {self.those} fights a different one of those creatures"
+
+
+@dataclass(frozen=True, slots=True)
 class CreateNumber(Node):
     """"create a number of 1/1 black Rat creature tokens equal to the number of opponents you
     have"."""

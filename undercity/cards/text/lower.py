@@ -72,7 +72,7 @@ from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
-from undercity.cards.language.tokens import CreateTokenGaining
+from undercity.cards.language.tokens import CreateForEach, CreateTokenGaining
 from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_change_triggers import PutIntoZone
@@ -254,6 +254,8 @@ class Ctx:
     x: m.Count | None = None
     #: X of the spell's mana cost ({X} in it, CR 107.3a, 601.2b).
     cost_x: m.Count | None = None
+    #: The subtype of the tokens a "For each creature …, create …" before made ("those Beasts").
+    created_for_each: str = ""
     #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
     it_source: bool = False
     #: Damage divided among the targets (CR 601.2d): its targets are the ability's only ones;
@@ -537,7 +539,7 @@ _CARD_NAME: list[str] = [""]
 
 def _created(x: Any) -> list[str]:
     """The token keys of every CreateToken inside ``x`` (abilities, modes, "you may" …)."""
-    if isinstance(x, m.CreateToken | CreateTokenGaining):
+    if isinstance(x, m.CreateToken | CreateTokenGaining | CreateForEach):
         return [x.token]
     if isinstance(x, tuple | list):
         return [k for y in x for k in _created(y)]
@@ -712,6 +714,15 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.DealDamage(_n(c.n, ctx), ref)]
     if isinstance(c, A.DamageToOthers):
         return _damage_to_others(c, ctx)
+    if isinstance(c, A.ForEachFirst):
+        return [_create_for_each(c, ctx)]
+    if isinstance(c, A.FightDifferent):
+        from undercity.cards.language.fight import FightDifferent
+        from undercity.cards.text.parser import subtype_of
+
+        if not ctx.created_for_each or subtype_of(c.those) != ctx.created_for_each:
+            raise Unsupported(c.render())
+        return [FightDifferent()]  # CR 701.14a: the tokens just made and the creatures counted
     if isinstance(c, A.DamageEqual):
         return [_damage_equal(c, ctx)]
     if isinstance(c, A.DamageDivided):
@@ -1304,6 +1315,22 @@ def _on_targets(c: A.ObjectAction, verb: str, ctx: Ctx) -> OnTargets:
     n = t.count.value
     ctx.targets += [replace(spec, same_word=k > 0) for k in range(n)]
     return OnTargets(what, 0, n)
+
+
+def _create_for_each(c: A.ForEachFirst, ctx: Ctx) -> m.Effect:
+    """"For each creature your opponents control, create a 4/4 green Phyrexian Beast creature
+    token": one token for each object matching as it resolves (CR 608.2c), those objects kept
+    for "those creatures" after it."""
+    from undercity.cards.language.tokens import CreateForEach
+    from undercity.cards.text.parser import subtype_of
+
+    made = effect(c.clause, ctx) if isinstance(c.clause, A.Create) and c.clause.who is None else []
+    if len(made) != 1 or not isinstance(made[0], m.CreateToken) or made[0].n != 1 or made[0].tapped \
+            or c.per.card or _TYPES.get(c.per.heads[0].lower() if c.per.heads else "") != "Creature":
+        raise Unsupported(c.render())
+    kinds = [subtype_of(w) for w in c.clause.desc if w[:1].isupper() and subtype_of(w)]
+    ctx.created_for_each = kinds[-1] if kinds else ""
+    return CreateForEach(made[0].token, noun_filter(c.per))
 
 
 def _damage_to_others(c: A.DamageToOthers, ctx: Ctx) -> list[m.Effect]:

@@ -1319,6 +1319,16 @@ class Parser:
             return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
         if self.at("spend", "this", "mana", "only", "to", "cast") or self.at("when", "that", "mana", "is", "spent"):
             return self.mana_spending()  # CR 106.6
+        if self.eat("for", "each") and (per := self.noun()) is not None and self.eat(","):
+            self._start = self.i
+            if (made := self.predicate(None)) is not None and isinstance(made, A.Create):
+                return A.ForEachFirst(per, made)  # "For each creature your opponents control, create …"
+        self.i = start
+        if self.eat("each", "of", "those") and self.raw()[:1].isupper() and subtype_of(self.raw()) and self.at(
+                self.peek(), "fights", "a", "different", "one", "of", "those", "creatures"):
+            self.i += 8
+            return A.FightDifferent(self.raw(-8))  # CR 701.14a
+        self.i = start
         p = self.predicate(None)
         if p is not None:
             return p
