@@ -235,6 +235,9 @@ class Combat:
     #: Attackers a requirement to attack applied to as they were declared (CR 508.1d): "if that
     #: creature had to attack this combat".
     required: set[int] = field(default_factory=set)
+    #: Player -> the players they attacked with a creature declared as an attacker this combat
+    #: (melee, CR 702.121a).
+    attacked_players: dict[int, set[int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -73,10 +73,15 @@ def _has_triggers(card: Any) -> bool:
 
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
+    before = len(g.s.pending_triggers)
     for fn in _CHECKS.get(e.kind, ()):
         fn(g, e)
     for watch in _EVERY_EVENT or _watchers():
         watch(g, e)
+    if e.kind == "attack_declared" and len(g.s.pending_triggers) > before:
+        from undercity.engine import additional_triggers
+
+        additional_triggers.after_attack(g, e, before)  # type: ignore[arg-type]  # CR 603.2d
 
 
 _EVERY_EVENT: tuple[Any, ...] = ()

@@ -1124,6 +1124,20 @@ class SearchInstead(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TriggersAdditionalTime(Node):
+    """"If a creature you control attacking would cause a triggered ability of a permanent you
+    control to trigger, that ability triggers an additional time" (CR 603.2d): ``cause`` the
+    object, ``event`` what it does ("attacking")."""
+
+    cause: Node
+    event: str
+
+    def render(self) -> str:
+        return (f"if {self.cause.render()} {self.event} would cause a triggered ability of a permanent you control "
+                "to trigger, that ability triggers an additional time")
+
+
+@dataclass(frozen=True, slots=True)
 class EachPlayerChooses(Node):
     """"starting with you, each player may choose an artifact or enchantment you don't control"
     (``start``, ``may``), "each player chooses an artifact, a creature, an enchantment, and a

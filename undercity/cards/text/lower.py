@@ -2661,6 +2661,13 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # opponent controls, counter it unless that player pays [cost]."
         out.triggered.append(m.Triggered(f"Ward {k.arg}", when=m.Trigger("becomes_target"),
                                          effects=(CounterUnlessPays(k.arg),)))
+    elif name == "melee" and not k.arg:
+        from undercity.cards.language.melee import OPPONENTS_ATTACKED
+
+        # CR 702.121a: "Whenever this creature attacks, it gets +1/+1 until end of turn for each
+        # opponent you attacked with a creature this combat."
+        out.triggered.append(m.Triggered("Melee", when=m.Trigger("attacks"),
+                                         effects=(m.Pump(OPPONENTS_ATTACKED, OPPONENTS_ATTACKED, m.SELF),)))
     elif name == "prowess":
         # CR 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until
         # end of turn."
@@ -3450,6 +3457,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         return [m.Activated(text, cost=cost, effects=(instead,), mana_ability=True, only_if=_only_if(a))]
     only = first.clauses if (len(a.body.sentences) == 1 or pain or spending) and isinstance(first, A.Sentence) else ()
     only_if = _only_if(a)
+    if len(only) == 1 and isinstance(only[0], A.AddMana) and only[0].per is not None:
+        # "{T}: Add {C} for each charge counter on ~": an amount the payment planner doesn't count
+        raise Unsupported(only[0].render())
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
@@ -3706,6 +3716,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         if b.subject != A.DescRef("", A.Noun((), ("creatures",))) or not b.mana[1:-1].isdigit():
             raise Unsupported(b.render())
         out.static.append(AttackTax(text, mana=int(b.mana[1:-1])))
+        return
+    if isinstance(b, A.TriggersAdditionalTime) and a.condition is None:
+        from undercity.cards.language.additional_triggers import AttackTriggersAdditionalTime
+
+        # CR 603.2d: of a creature its controller controls, attacking
+        if b.cause != A.DescRef("a", A.Noun((), ("creature",), suffix=("you control",))) or b.event != "attacking":
+            raise Unsupported(b.render())
+        out.static.append(AttackTriggersAdditionalTime(text))
         return
     if isinstance(b, A.SearchInstead) and a.condition is None:
         # CR 614.1a: only an opponent's searches (the controller's own are whole).

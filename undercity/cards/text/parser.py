@@ -2398,6 +2398,8 @@ class Parser:
             return A.StaticAbility(ac) if ac is not None else None
         if self.peek() == "if" and (si := self.search_instead()) is not None:
             return A.StaticAbility(si) if self.eat(".") and self.done() else None
+        if self.peek() == "if" and (ta := self.triggers_additional_time()) is not None:
+            return A.StaticAbility(ta) if self.eat(".") and self.done() else None
         if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
             ec = self.enter_as_copy()
             return A.StaticAbility(ec) if ec is not None else None
@@ -2465,6 +2467,17 @@ class Parser:
             return None
         action = self.one_of("begin the game with it on the battlefield")
         return A.OpeningHand(subject, action) if action and self.eat(".") and self.done() else None
+
+    @rule
+    def triggers_additional_time(self) -> A.TriggersAdditionalTime | None:
+        """"If a creature you control attacking would cause a triggered ability of a permanent
+        you control to trigger, that ability triggers an additional time" (CR 603.2d)."""
+        if not self.eat("if") or (cause := self.ref()) is None or (event := self.one_of("attacking")) is None:
+            return None
+        if not self.eat("would", "cause", "a", "triggered", "ability", "of", "a", "permanent", "you", "control", "to",
+                        "trigger", ",", "that", "ability", "triggers", "an", "additional", "time"):
+            return None
+        return A.TriggersAdditionalTime(cause, event)
 
     @rule
     def search_instead(self) -> A.SearchInstead | None:
