@@ -49,7 +49,7 @@ def h_fight_different(g: Game, job: Job, item: StackItem, e: FightDifferent, key
     """"Each of those Beasts fights a different one of those creatures": the tokens just made and
     the creatures counted, one with one. The tokens are interchangeable (made by one effect, at
     once), so which fights which is no choice. The fights happen at the same time (ruling
-    2022-06-10): every power is read first, then all the damage is dealt (CR 701.14a-b)."""
+    2015-11-04): every power is read first, then all the damage is dealt (CR 701.14a-b)."""
     from undercity.engine.tokens import CREATED_FOR_EACH
 
     made, counted = job.data.get(CREATED_FOR_EACH, ([], []))

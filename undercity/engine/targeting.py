@@ -112,7 +112,7 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         from undercity.engine.conditions import dealt_combat_damage_by
 
         if o.controller not in dealt_combat_damage_by(g, source):
-            return False  # whoever controls it now (ruling 2020-11-10, Steel Hellkite)
+            return False  # whoever controls it now (ruling 2011-01-01, Steel Hellkite)
     return True
 
 

@@ -26,4 +26,4 @@ class Fight(Effect):
 class FightDifferent(Effect):
     """"Each of those Beasts fights a different one of those creatures" (CR 701.14a): each token
     the :class:`~undercity.cards.language.tokens.CreateForEach` before it made fights one of the
-    permanents it counted, all at once (ruling 2022-06-10, Ezuri's Predation)."""
+    permanents it counted, all at once (ruling 2015-11-04, Ezuri's Predation)."""

@@ -1336,7 +1336,7 @@ def _create_for_each(c: A.ForEachFirst, ctx: Ctx) -> m.Effect:
 def _damage_to_others(c: A.DamageToOthers, ctx: Ctx) -> list[m.Effect]:
     """"… deals 4 damage to any target and 3 damage to each of up to two other targets": the
     first target, then up to ``count`` more, each different from it and from one another (CR
-    115.3, ruling 2022-06-10), each dealt ``n`` by the same source."""
+    115.3, ruling 2019-07-12), each dealt ``n`` by the same source."""
     if c.first.to != A.TargetRef(None) or ctx.targets:
         raise Unsupported(c.render())  # only "any target" first, the ability's only targets
     first = effect(c.first, ctx)
