@@ -1319,16 +1319,17 @@ class Parser:
             return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
         if self.at("spend", "this", "mana", "only", "to", "cast") or self.at("when", "that", "mana", "is", "spent"):
             return self.mana_spending()  # CR 106.6
-        if self.eat("for", "each") and (per := self.noun()) is not None and self.eat(","):
+        far = self.far
+        if self.eat("for", "each") and (per := self.noun()) is not None and self.eat(",") and self.peek() == "create":
             self._start = self.i
             if (made := self.predicate(None)) is not None and isinstance(made, A.Create):
                 return A.ForEachFirst(per, made)  # "For each creature your opponents control, create …"
-        self.i = start
+        self.i, self._start, self.far = start, start, far  # not this: the failure is where it was
         if self.eat("each", "of", "those") and self.raw()[:1].isupper() and subtype_of(self.raw()) and self.at(
                 self.peek(), "fights", "a", "different", "one", "of", "those", "creatures"):
             self.i += 8
             return A.FightDifferent(self.raw(-8))  # CR 701.14a
-        self.i = start
+        self.i, self.far = start, far
         p = self.predicate(None)
         if p is not None:
             return p
