@@ -147,7 +147,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         cost = cost.with_x(0)
     cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
     cost = cast_permissions.payable_cost(g, player, o, cost)  # CR 609.4b: "as though … any color"
-    if mana_spending.present(g, player):  # CR 106.6: mana that may be spent only on some spells
+    # CR 106.6: mana that may be spent only on some spells (asked once per listing through ``mana``)
+    if mana.restricted() if mana is not None else mana_spending.present(g, player):
         spend = mana_spending.Spending(spell=o)
         sources, pool = costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)
     if mana is not None and sources is None:

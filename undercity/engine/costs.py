@@ -327,26 +327,97 @@ def mana_bound(g: Game, player: int) -> int | None:
     return total
 
 
+@lru_cache(maxsize=4096)
+def _card_mana_fixed(card: CardDef) -> bool:
+    """Whether what each of a card's mana abilities makes, and when it can be activated, is
+    fixed by the card: one effect adding fixed mana (no "for each", chosen color, pain or
+    spending restriction), no "activate only if". Then a permanent's part in
+    :func:`mana_sources` depends only on its tapped state and summoning sickness (and, while
+    sick, its types and keywords: the layer system's table)."""
+    return all(a.only_if is None and len(a.effects) == 1 and type(a.effects[0]) is AddMana
+               and a.effects[0].mana not in (OPPONENT_LAND_COLOR, CHOSEN_COLOR)
+               for a in _card_mana_abilities(card))
+
+
+#: player -> (state, layer table, (id, tapped, sick) of each permanent with mana abilities they
+#: control, the pool's items, what was paid for: ManaCost id -> (cost, can_pay)), for the last
+#: position asked about: the payability test of :meth:`PlayerMana.affords` across listings.
+_PAYABLE: dict[int, tuple[object, object, tuple[tuple[int, bool, bool], ...], tuple[tuple[str, int], ...],
+                          dict[int, tuple[ManaCost, bool]]]] = {}
+
+
+def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | None:
+    """The payability answers for ``player``'s mana as it is now, kept while it stays so: while
+    no permanent's abilities are changed (layer 6), no triggered mana ability or restricted
+    mana exists, and every mana ability the player controls is fixed by its card
+    (:func:`_card_mana_fixed`), :func:`mana_sources` and :func:`pool_of` are a function of the
+    key (the state, the layer table, each such permanent's id, tapped state and summoning
+    sickness, the pool). None: not kept (ask :func:`mana.can_pay`)."""
+    s = g.s
+    t = layers.table(g)
+    if t is not None and t.gained or ch.permanents_with(s, _has_mana_trigger) or mana_spending.TAGS in s.extra:
+        return None
+    objs = s.objs
+    key = []
+    for oid in ch.permanents_with(s, _card_mana_ability):
+        o = objs[oid]
+        if o.controller != player:
+            continue
+        if not _card_mana_fixed(o.card):
+            return None
+        key.append((oid, o.tapped, o.sick))
+    k = tuple(key)
+    pool = tuple(s.players[player].pool.items())
+    c = _PAYABLE.get(player)
+    if c is not None and c[0] is s and c[1] is t and c[2] == k and c[3] == pool:
+        return c[4]
+    memo: dict[int, tuple[ManaCost, bool]] = {}
+    _PAYABLE[player] = (s, t, k, pool, memo)
+    return memo
+
+
 class PlayerMana:
     """One player's mana for one listing of options: the cheap :func:`mana_bound` first, the
     sources and the pool built only if a cost is within it (both once per listing)."""
 
-    __slots__ = ("_g", "_player", "_bound", "sources", "pool")
+    __slots__ = ("_g", "_player", "_bound", "sources", "pool", "_restricted", "_memo")
 
     def __init__(self, g: Game, player: int) -> None:
         self._g, self._player = g, player
         self._bound: int | None | bool = False  # False: not computed yet
+        self._restricted: bool | None = None  # mana_spending.present, asked once per listing
+        self._memo: dict[int, tuple[ManaCost, bool]] | None | bool = False  # _payable_memo, once
         self.sources: list[ManaSource] | None = None
         self.pool: ManaPool | None = None
 
     def affords(self, cost: ManaCost) -> bool:
         """Whether ``cost`` could be paid now (:func:`mana.can_pay`, the answer exactly)."""
+        memo = self._memo
+        if memo is False:
+            memo = self._memo = _payable_memo(self._g, self._player)
+        if memo is not None:
+            known = memo.get(id(cost))  # type: ignore[union-attr]
+            if known is not None and known[0] is cost:
+                return known[1]
+            ok = self._affords(cost)
+            memo[id(cost)] = (cost, ok)  # type: ignore[index]  # the cost held: its id stays its own
+            return ok
+        return self._affords(cost)
+
+    def _affords(self, cost: ManaCost) -> bool:
         if self._bound is False:
             self._bound = mana_bound(self._g, self._player)
         if self._bound is not None and cost.min_mana > self._bound:  # type: ignore[operator]
             return False  # more mana than the player could have at all (the counting test's first line)
         sources, pool = self.get()
         return can_pay(cost, sources, pool)
+
+    def restricted(self) -> bool:
+        """:func:`mana_spending.present` for this player (the listing changes nothing)."""
+        r = self._restricted
+        if r is None:
+            r = self._restricted = mana_spending.present(self._g, self._player)
+        return r
 
     def get(self) -> tuple[list[ManaSource], ManaPool]:
         """The sources and the pool (built on first use)."""

@@ -384,6 +384,15 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     return t
 
 
+def structural(g: Game) -> bool:
+    """Whether the characteristics now read nothing but the battlefield, the effects, the
+    emblems and the attachments, controllers and timestamps of the permanents involved (no
+    condition, count or filter; true when no continuous effect exists): what :func:`table`
+    keeps across events that change none of those."""
+    table(g)
+    return not _CACHE.volatile
+
+
 def _any(g: Game) -> bool:
     from undercity.engine.characteristics import permanents_with
 

@@ -48,26 +48,22 @@ def options(g: Game, player: int) -> list[Option]:
     # Whether a spell without flash may be cast now (casting.timing_ok), asked once per listing
     # and only if the hand holds such a spell that sorcery timing doesn't already allow.
     flash_ok: bool | None = True if sorcery_ok else None
-    seen: set[str] = set()  # names already decided: a second copy gives the same answer
     mana = costs.PlayerMana(g, player)  # the sources only if some cost is within reach
-    hand_kinds = 0  # which of the hand's other options (below) any card in hand could give
-    for oid in p.hand:
+    # Which of the hand's other options (below) any card in hand could give, and the first card
+    # of each name (a second copy gives the same answer), in hand order.
+    hand_kinds, firsts, spells, instants = _hand_summary(s, p)
+    if not sorcery_ok:
+        # Lands and spells without flash need sorcery timing, or a permission for the latter.
+        if spells is not instants and flash_ok is None:
+            flash_ok = static_abilities.casts_as_though_flash(g, player)  # CR 702.8a
+        firsts = spells if flash_ok else instants
+    for oid in firsts:
         o = s.objs[oid]
         card = o.card
-        kinds = _hand_kinds(card)
-        hand_kinds |= kinds
-        if card.name in seen:
-            continue
-        seen.add(card.name)
         if "Land" in card.types:
             if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
-        if not kinds & _INSTANT_SPEED:  # casting.timing_ok, its per-card test cached
-            if flash_ok is None:
-                flash_ok = static_abilities.casts_as_though_flash(g, player)  # CR 702.8a
-            if not flash_ok:
-                continue
         if casting.castable(g, player, o, None, mana=mana):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
     if hand_kinds & _ADVENTURER or s.extra.get(adventure.ON_ADVENTURE):
@@ -81,9 +77,7 @@ def options(g: Game, player: int) -> list[Option]:
         from undercity.engine import suspend
 
         opts += suspend.options(g, player, mana.sources, mana.pool)  # CR 702.62a, 116.2f: a special action
-    graveyard_kinds = 0
-    for oid in p.graveyard:
-        graveyard_kinds |= _graveyard_kinds(s.objs[oid].card)
+    graveyard_kinds = _graveyard_summary(s, p)
     for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
         for alt in o.card.alt_costs:
@@ -159,6 +153,58 @@ def _hand_kinds(card: CardDef) -> int:
             | (_FROM_HAND if _hand_abilities(card) else 0)
             | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
             | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0))
+
+
+#: player -> (state, the zone's ids, its summary), for the last state asked about: an object's
+#: card never changes (a new object has a new id, CR 400.7), so the same ids have the same cards.
+_HANDS: dict[int, tuple[Any, tuple[int, ...], tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+_GRAVEYARDS: dict[int, tuple[Any, tuple[int, ...], int]] = {}
+
+
+def _hand_summary(s: Any, p: Any) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(the kinds any card in ``p``'s hand has, the first card of each name in hand order, those
+    that aren't lands, those that may be cast at instant speed by their own types or keywords —
+    the same tuple as the spells when all are)."""
+    ids = tuple(p.hand)
+    c = _HANDS.get(p.idx)
+    if c is not None and c[0] is s and c[1] == ids:
+        return c[2]
+    objs = s.objs
+    kinds_all = 0
+    seen: set[str] = set()
+    firsts: list[int] = []
+    spells: list[int] = []
+    instants: list[int] = []
+    for oid in ids:
+        card = objs[oid].card
+        kinds = _hand_kinds(card)
+        kinds_all |= kinds
+        if card.name in seen:
+            continue
+        seen.add(card.name)
+        firsts.append(oid)
+        if "Land" not in card.types:
+            spells.append(oid)
+            if kinds & _INSTANT_SPEED:  # casting.timing_ok, its per-card test cached
+                instants.append(oid)
+    t_spells = tuple(spells)
+    summary = (kinds_all, tuple(firsts), t_spells, t_spells if len(instants) == len(spells) else tuple(instants))
+    _HANDS[p.idx] = (s, ids, summary)
+    return summary
+
+
+def _graveyard_summary(s: Any, p: Any) -> int:
+    """The kinds any card in ``p``'s graveyard has."""
+    ids = tuple(p.graveyard)
+    c = _GRAVEYARDS.get(p.idx)
+    if c is not None and c[0] is s and c[1] == ids:
+        return c[2]
+    objs = s.objs
+    kinds = 0
+    for oid in ids:
+        kinds |= _graveyard_kinds(objs[oid].card)
+    _GRAVEYARDS[p.idx] = (s, ids, kinds)
+    return kinds
 
 
 @lru_cache(maxsize=4096)

@@ -149,15 +149,49 @@ def _needs_choice(g: Game, actions: list[Action]) -> bool:
     return False
 
 
-#: [events list, its length] when state-based actions were last found not to apply. Every
-#: change to a game is an event (events.py), so until another event happens none can apply
-#: and the check is skipped (a player passing priority changes nothing). Game.advance calls
-#: :func:`forget` on entry, so a position changed from outside the engine is always checked.
-_QUIET: list[Any] = [None, 0]
+#: [events list, its length, effects list, its length, battlefield length, last permanent]
+#: when state-based actions were last found not to apply. Every change to a game is an event
+#: (events.py), so until another event happens none can apply and the check is skipped (a
+#: player passing priority changes nothing); nor after events of the kinds in :data:`_CANT_ACT`
+#: alone, with the same effects and permanents. Game.advance calls :func:`forget` on entry,
+#: so a position changed from outside the engine is always checked.
+_QUIET: list[Any] = [None, 0, None, 0, 0, 0]
+
+#: Events that can't make a state-based action apply (CR 704.5), with what changes silently
+#: with them: a step or turn beginning (the mana pools, the active player, the combat record,
+#: summoning sickness; "until your next turn" effects ending change the effects list, which is
+#: compared), a card drawn (the hand and library; an empty library's draw is its own event).
+#: Characteristics could still change with them through a condition or a count ("as long as
+#: it's your turn", "the number of cards in your hand"), so they are trusted only while the
+#: layer system's result reads neither (``layers.structural``).
+_CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn})
 
 
 def forget() -> None:
     _QUIET[0] = None
+
+
+def _still_quiet(g: Game, quiet: list[Any], events: list[Any]) -> bool:
+    """Whether only events of :data:`_CANT_ACT` happened since the last check that found
+    nothing, the effects and the battlefield are as they were, and the characteristics read no
+    condition or count: then no state-based action applies now either."""
+    s = g.s
+    bf = s.battlefield
+    if (s.effects is not quiet[2] or len(s.effects) != quiet[3] or len(bf) != quiet[4]
+            or (bf[-1] if bf else 0) != quiet[5]):
+        return False
+    cant = _CANT_ACT
+    for i in range(quiet[1], len(events)):
+        if type(events[i]) not in cant:
+            return False
+    return layers.structural(g)
+
+
+def _quiet_now(g: Game, quiet: list[Any], events: list[Any]) -> None:
+    s = g.s
+    bf = s.battlefield
+    quiet[0], quiet[1], quiet[2], quiet[3] = events, len(events), s.effects, len(s.effects)
+    quiet[4], quiet[5] = len(bf), bf[-1] if bf else 0
 
 
 def check(g: Game) -> bool:
@@ -165,11 +199,15 @@ def check(g: Game) -> bool:
     acted = False
     quiet, events = _QUIET, g.events
     while not g.s.over:
-        if quiet[0] is events and quiet[1] == len(events):
-            return acted
+        if quiet[0] is events:
+            if quiet[1] == len(events):
+                return acted
+            if _still_quiet(g, quiet, events):
+                quiet[1] = len(events)
+                return acted
         actions = collect(g)
         if not actions:
-            quiet[0], quiet[1] = events, len(events)
+            _quiet_now(g, quiet, events)
             return acted
         if _needs_choice(g, actions):
             g.push("sba")
