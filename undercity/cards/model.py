@@ -129,6 +129,9 @@ class Filter:
     #: "Dragon creature card or Ugin planeswalker card": an object matching this filter instead
     #: of the rest of it qualifies too.
     alternative: Filter | None = None
+    #: "that was put there from their library this turn": the zone a card in a graveyard was put
+    #: there from, this turn (a new object as it arrived, CR 400.7; ``engine.zone_history``).
+    came_from: str | None = None
 
 
 def F(*types: str, **kw: Any) -> Filter:

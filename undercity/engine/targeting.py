@@ -113,6 +113,11 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
 
         if o.controller not in dealt_combat_damage_by(g, source):
             return False  # whoever controls it now (ruling 2011-01-01, Steel Hellkite)
+    if flt.came_from is not None:
+        from undercity.engine.zone_history import came_from  # (it watches events: imported late)
+
+        if came_from(g, o) != flt.came_from:
+            return False
     return True
 
 

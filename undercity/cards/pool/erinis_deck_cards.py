@@ -13,11 +13,10 @@ from __future__ import annotations
 from undercity.cards.language.conditions import Controls, PackTactics, TotalPower
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.event_triggers import CombatDamageToPlayer
 from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
 from undercity.cards.language.optional import May, MayPay
-from undercity.cards.language.quantities import TRIGGER_AMOUNT, GreatestPower, Times
+from undercity.cards.language.quantities import GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.tokens import CreateTokensAttacking
@@ -205,9 +204,6 @@ define("Carefree Swinemaster", triggered=(
     Triggered("Whenever Carefree Swinemaster attacks, you may pay {1}{G}. If you do, create a 2/2 green Boar "
               "creature token that's tapped and attacking.", when=Trigger("attacks"),
               effects=(MayPay("{1}{G}", (CreateTokensAttacking(BOAR),)),)),))
-define("Old Gnawbone", triggered=(
-    Triggered("Whenever a creature you control deals combat damage to a player, create that many Treasure tokens.",
-              when=CombatDamageToPlayer(filter=F("Creature")), effects=(CreateToken("Treasure", TRIGGER_AMOUNT),)),))
 
 define("Circle of Dreams Druid", activated=(
     Activated("{T}: Add {G} for each creature you control.", cost=Cost(tap=True), effects=(AddManaPer("G"),),

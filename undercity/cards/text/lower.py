@@ -232,6 +232,11 @@ def noun_filter(n: A.Noun) -> m.Filter:
         elif s in ("from your graveyard", "in your graveyard", "from a graveyard"):
             if s != "from a graveyard":
                 kw["controller"] = "you"  # a card in a graveyard is controlled by its owner
+        elif s.startswith(("that was put there from ", "that were put there from ")) and s.endswith(" this turn") \
+                and _graveyard(n):
+            # the zone the card in the graveyard was put there from this turn (CR 400.7); a card
+            # goes to its owner's library and graveyard (CR 400.3), so "their library" is that one
+            kw["came_from"] = "battlefield" if s.split()[-3] == "battlefield" else "library"
         else:
             raise Unsupported(s)
     subtypes |= sets.pop("subtypes", set())
@@ -859,6 +864,13 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             # control" (CR 400.7, 110.2a): a new object, under this ability's controller
             ctx.put_onto_battlefield = what = ctx.target(c.what)
             return [m.ReturnToBattlefield(what)]
+        if v == "put" and c.to == "onto the battlefield under your control" and c.what == A.WordRef("it") \
+                and ctx.it_is_target and ctx.it is not None and ctx.it.kind == "target" \
+                and ctx.targets[ctx.it.i].kind == "card" and ctx.targets[ctx.it.i].zone == "graveyard":
+            # "Choose target … card in an opponent's graveyard …. Put it onto the battlefield under
+            # your control." (CR 400.7, 110.2a): the same, the target named as "it"
+            ctx.put_onto_battlefield = ctx.it
+            return [m.ReturnToBattlefield(ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
         if v == "exile" and isinstance(c.what, A.SelfRef) and c.to.startswith("with ") and ctx.spell:
@@ -889,6 +901,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v not in makers or c.to:
             raise Unsupported(c.render())
         return [makers[v](what)]
+    if isinstance(c, A.PlayerCount) and c.n.word == "that many" and c.verb == "mills" \
+            and c.who == A.WordRef("that player") and ctx.that_player is not None and ctx.event_amount is not None:
+        # "Whenever a Horror you control deals combat damage to a player, that player mills that
+        # many cards": the player dealt the damage mills the damage dealt (CR 510.2, 701.17a).
+        return [m.Mill(ctx.event_amount, ctx.that_player)]
     if isinstance(c, A.PlayerCount) and c.n.word == "that many":
         # "that player mills that many cards": the player and the number of the trigger event.
         if not (ctx.that_many and c.verb == "mills" and c.who == A.WordRef("that player")):
@@ -1539,6 +1556,11 @@ def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
     if not (isinstance(c, A.ObjectAction) and c.verb == "choose" and isinstance(c.what, A.TargetRef)):
         return False
     t = c.what
+    if t.count is None and not t.up_to and len(s.clauses) == 1 and not (s.may or s.prefix or s.where):
+        # "Choose target artifact or creature card in an opponent's graveyard …. Put it onto the
+        # battlefield under your control.": one target (CR 115.1), "it" in what follows
+        ctx.target(t)
+        return True
     if len(s.clauses) != 1 or s.may or s.prefix or s.where or not ctx.spell or ctx.targets or t.count is None \
             or t.count.value is None or t.noun is None or t.another:
         raise Unsupported(s.render())
@@ -3075,6 +3097,15 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if flt.controller != "you" or s.noun.card:
             raise Unsupported(f"{word} {ev.render()}")
         return PermanentBecomesTarget(filter=replace(flt, controller=None))
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "deals combat damage to a player" \
+            and s.det in ("a", "an"):
+        # "Whenever a Horror you control deals combat damage to a player" (CR 510.2, 603.2): once
+        # per creature and damage step; "that player" is the player dealt damage, "that many" the
+        # damage dealt.
+        flt = noun_filter(s.noun)
+        if flt.controller != "you" or s.noun.card or s.noun.suffix != ("you control",):
+            raise Unsupported(f"{word} {ev.render()}")
+        return CombatDamageToPlayer(filter=replace(flt, controller=None))
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -3296,6 +3327,11 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
             from undercity.cards.language.event_triggers import DAMAGED_PLAYER
 
             ctx.that_player = DAMAGED_PLAYER
+    if when.event == "creature_combat_damage_to_player":  # language.event_triggers.CombatDamageToPlayer
+        from undercity.cards.language.event_triggers import DAMAGED_PLAYER
+
+        # "that player": the player dealt damage; "that many": the damage; "it": the creature
+        ctx.event_amount, ctx.that_player, ctx.it = DAMAGE_DEALT, DAMAGED_PLAYER, m.TRIGGER_OBJECT
     if when.event in ("player_attacked", "attack_a_player"):  # language.attacked_players
         from undercity.cards.language.attacked_players import ATTACKED_PLAYER
 

@@ -345,6 +345,12 @@ class Parser:
             if self.eat("on", "them"):
                 return " ".join(self.toks[start:self.i])
         self.i = start
+        if self.eat("that") and self.one_of("was", "were") and self.eat("put", "there", "from") \
+                and self.one_of("the battlefield", "their library", "your library") and self.eat("this", "turn"):
+            # "card in an opponent's graveyard that was put there from their library this turn"
+            # (CR 400.7: the zone the card in the graveyard came from)
+            return " ".join(self.toks[start:self.i])
+        self.i = start
         if self.eat("that", "had") and self.one_of("a", "an") and self.one_of(*KEYWORD_COUNTERS) \
                 and self.eat("counter", "put", "on", "it", "this", "way"):
             # "each creature that had a double strike counter put on it this way": those the
