@@ -13,6 +13,7 @@ from undercity.cards.language.zone_moves import (
     Flicker,
     PutFromHand,
     PutFromHandAttached,
+    ReturnAllFromGraveyard,
     ReturnAttachmentToHand,
     ReturnChosenCard,
     ReturnedStat,
@@ -170,6 +171,27 @@ def h_exile_graveyard_of(g: Game, job: Job, item: StackItem, e: ExileGraveyardOf
         for p in ref_players(g, e.who, item, job):
             for oid in list(g.s.players[p].graveyard):
                 zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+
+
+@handles(ReturnAllFromGraveyard)
+def h_return_all_from_graveyard(g: Game, job: Job, item: StackItem, e: ReturnAllFromGraveyard, key: str) -> None:
+    s = g.s
+    ck = key + ":cards"
+    if ck not in job.data:  # the cards as this begins (CR 608.2c), kept while the entering choices are asked
+        job.data[ck] = [oid for oid in s.players[item.controller].graveyard
+                        if targeting.matches(g, s.objs[oid], e.filter, item.controller, item.source)]
+    ids = job.data[ck]
+    if e.to == "battlefield":
+        for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves
+            entering.ask(g, job, f"{key}:enter{oid}", oid, item.controller)
+    with zones.simultaneously(g):  # one event (CR 603.2c)
+        for oid in ids:
+            if oid not in s.objs or s.objs[oid].zone != "graveyard":
+                continue
+            if e.to == "battlefield":
+                zones.put_onto_battlefield(g, oid, item.controller, rule="608.2c")
+            else:
+                zones.move(g, oid, "hand", rule="608.2c", verb="returns to its owner's hand")
 
 
 @handles(Flicker)

@@ -123,3 +123,15 @@ class ReturnedStat(Count):
 class ShuffleHandAndGraveyard(Effect):
     """"Shuffle your hand and graveyard into your library" (CR 701.24a, 400.3): the cards of
     both zones put into the library, which is then shuffled."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAllFromGraveyard(Effect):
+    """"Return all creature cards in your graveyard that were put there from the battlefield this
+    turn to your hand", "Return those cards from your graveyard to the battlefield" (Revivify):
+    every card of your graveyard matching ``filter`` as this resolves, moved as one event
+    (CR 608.2c, 603.2c) — ``to`` ``"hand"`` or ``"battlefield"`` (under their owner's control, you:
+    CR 110.2)."""
+
+    filter: Filter
+    to: str

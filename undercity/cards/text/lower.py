@@ -313,6 +313,9 @@ class Ctx:
     #: The ability works only while its card is suspended (CR 702.62b, 113.6b): "~" is that
     #: card in exile.
     suspended: bool = False
+    #: The cards of your graveyard an amount counted ("add the number of creature cards in your
+    #: graveyard that …"): "those cards" after it are the cards of that description.
+    those_cards: m.Filter | None = None
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -791,6 +794,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
             return [m.DestroyAll(noun_filter(c.what.noun))]
+        if (yard := _all_from_your_graveyard(c, v, ctx)) is not None:
+            return [yard]
         if v in ("exile", "return", "sacrifice") and isinstance(c.what, A.EachRef):
             raise Unsupported(c.render())  # a simultaneous zone change of many objects
         if v == "sacrifice" and c.who is None and isinstance(c.what, A.SelfRef) and not c.to:
@@ -1548,6 +1553,25 @@ def _return_both(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
     return OnTargets(RETURN_TO_BATTLEFIELD, n, 2)
 
 
+def _all_from_your_graveyard(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | None:
+    """"Return all creature cards in your graveyard that were put there from the battlefield this
+    turn to your hand", "Return those cards from your graveyard to the battlefield" (the cards an
+    amount before counted, ``ctx.those_cards``): every such card of your graveyard as it resolves,
+    as one event (CR 608.2c); None if ``c`` isn't that."""
+    from undercity.cards.language.zone_moves import ReturnAllFromGraveyard
+
+    to = {"to your hand": "hand", "to the battlefield": "battlefield", "from your graveyard to your hand": "hand",
+          "from your graveyard to the battlefield": "battlefield"}.get(c.to)
+    if v != "return" or to is None:
+        return None
+    if isinstance(c.what, A.EachRef) and c.what.det == "all" and c.what.noun.card == "cards" \
+            and c.what.noun.suffix[:1] == ("in your graveyard",) and not c.to.startswith("from "):
+        return ReturnAllFromGraveyard(noun_filter(c.what.noun), to)
+    if c.what == A.WordRef("those cards") and ctx.those_cards is not None and c.to.startswith("from "):
+        return ReturnAllFromGraveyard(ctx.those_cards, to)
+    return None
+
+
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
     """"Choose two target creature cards in your graveyard.": the spell's targets (N of one
     "target" word, all different, CR 115.3), named later as "the chosen cards" (``ctx.chosen``);
@@ -2173,6 +2197,14 @@ def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
         return TargetsManaValue(first=ctx.chosen[0], n=ctx.chosen[1])
     if roll.add == A.Amount(noun=A.Noun((), (), card="cards", suffix=("in your hand",))):
         return CardsInHand()
+    if roll.add is not None and roll.add.noun is not None and roll.add.noun.card == "cards" \
+            and roll.add.noun.suffix[:1] == ("in your graveyard",):
+        from undercity.cards.language.quantities import CardsInGraveyard
+
+        # "add the number of creature cards in your graveyard that were put there from the
+        # battlefield this turn": counted as the die is rolled (CR 706.2, 608.2h)
+        ctx.those_cards = noun_filter(roll.add.noun)
+        return CardsInGraveyard(filter=ctx.those_cards, whose=m.YOU)
     raise Unsupported(roll.render())
 
 

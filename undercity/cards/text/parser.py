@@ -1001,6 +1001,8 @@ class Parser:
                         return A.ReturnAttached(who, v, what, to, t) if t is not None else None
                     if to:
                         return A.ObjectAction(who, v, what, to)
+                if what == A.WordRef("those cards") and (to := self.one_of(*_FROM_YOUR_GRAVEYARD)):
+                    return A.ObjectAction(who, v, what, to)  # "Return those cards from your graveyard to …"
         self.i = self._start
         if (v := self.verb("search")) and self.eat("your", "library", "for", "a", "number", "of") \
                 and (noun := self.noun()) is not None and self.eat("equal", "to") and (r := self.die_result()):
