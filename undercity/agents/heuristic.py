@@ -996,7 +996,7 @@ class HeuristicAgent:
         if v == float("-inf"):
             return 0.0
         cost = a.cost
-        if cost.sacrifice_self:
+        if cost.sacrifice_self or cost.exile_self:
             v -= ev.permanent_value(g, o) if not o.token else 0.8
         if cost.sacrifice is not None:
             # the least valuable permanents it may sacrifice, as many as it takes (X: at least one)

@@ -529,6 +529,8 @@ class Cost:
     untap: bool = False
     sacrifice_self: bool = False
     sacrifice: Filter | None = None  # "Sacrifice an artifact:" (CR 118.3)
+    #: "Exile ~:" — the permanent itself exiled as the cost is paid (CR 118.3, 602.2b).
+    exile_self: bool = False
     #: "Tap an untapped [creature] you control:" — any such permanent, even one that came under
     #: your control this turn (CR 302.6 restricts only {T}); ``other=True`` for "another".
     tap_untapped: Filter | None = None

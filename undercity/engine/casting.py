@@ -548,6 +548,8 @@ def run_activate(g: Game, job: Job) -> None:
             raise RuntimeError(f"could not pay {mana_cost} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
+    if a.cost.exile_self:
+        zones.move(g, o.id, "exile", rule="602.2b", verb="is exiled")  # "Exile ~:" (CR 118.3)
     if a.cost.discard_self:
         discarded = discard_card(g, o.id, rule="602.2b")
         cycling.cycled(g, a, discarded, player)  # "when you cycle this card" (CR 702.29c)

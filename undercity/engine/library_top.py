@@ -28,6 +28,7 @@ from undercity.cards.language.library_top import (
     LookPutOneIntoHand,
     LookRevealToHand,
     LookTopPutLand,
+    PutBeneathTop,
     PutOnLibrary,
     RevealUntilIntoGraveyard,
     ShuffleInRevealTop,
@@ -212,6 +213,21 @@ def h_put_on_library(g: Game, job: Job, item: StackItem, e: PutOnLibrary, key: s
     for oid in ref_objects(g, e.what, item, job):
         place = "on top of" if e.top else "on the bottom of"
         zones.move(g, oid, "library", rule="608.2c", to_top=e.top, verb=f"is put {place} its owner's library")
+
+
+@handles(PutBeneathTop)
+def h_put_beneath_top(g: Game, job: Job, item: StackItem, e: PutBeneathTop, key: str) -> None:
+    """"Into its owner's library just beneath the top X cards of that library" (CR 401.4): put on
+    top, then moved down beneath X cards — to the bottom if there are fewer (ruling 2021-07-23,
+    Underdark Rift). A token put there ceases to exist (CR 111.7, 704.5d)."""
+    n = amount(g, e.n, item, job)
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.move(g, oid, "library", rule="608.2c", verb=f"is put beneath the top {n} cards of its owner's library")
+        if new is None or new.zone != "library":
+            continue
+        lib = g.s.players[new.owner].library
+        lib.remove(new.id)
+        lib.insert(min(max(n, 0), len(lib)), new.id)
 
 
 @handles(m.RevealPutCreature)

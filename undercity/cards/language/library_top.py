@@ -79,6 +79,16 @@ class PutOnLibrary(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class PutBeneathTop(Effect):
+    """"Put target creature into its owner's library just beneath the top X cards of that
+    library" (Underdark Rift): the object ``what`` names put into its owner's library with ``n``
+    cards above it — on the bottom if the library has fewer (ruling 2021-07-23; CR 401.4)."""
+
+    what: Ref
+    n: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class LookRevealToHand(Effect):
     """Look at the top ``n`` cards of your library; you may reveal a card matching ``filter``
     from among them and put it into your hand; if it's legendary you gain ``legendary_life``

@@ -878,6 +878,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.ReturnToBattlefield(ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
             return [_put_on_library(c, ctx)]
+        if v == "put" and c.to == "into its owner's library just beneath the top X cards of that library" \
+                and ctx.x is not None:
+            # "…, where X is the result" (CR 706.2, 401.4): X counted as it resolves
+            return [lt.PutBeneathTop(object_ref(c.what, ctx), ctx.x)]
         if v == "exile" and isinstance(c.what, A.SelfRef) and c.to.startswith("with ") and ctx.spell:
             from undercity.cards.language.suspend import ExileWithTimeCounters
             from undercity.cards.text.parser import NUMBERS
@@ -3428,6 +3432,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             kw["untap"] = True  # {Q} (CR 107.6)
         elif c.kind == "sacrifice" and isinstance(c.what, A.SelfRef):
             kw["sacrifice_self"] = True
+        elif c.kind == "exile" and isinstance(c.what, A.SelfRef) and "exile_self" not in kw:
+            kw["exile_self"] = True  # "Exile ~:" (CR 118.3)
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an"):
             kw["sacrifice"] = noun_filter(c.what.noun)
         elif c.kind == "sacrifice" and isinstance(c.what, A.DescRef) and c.what.det == "another":

@@ -803,6 +803,11 @@ class Parser:
         self.i = mark
         if (what := self.ref()) is not None and (to := self.one_of(*self._LIBRARY_PLACES, *self._REST_PLACES)):
             return A.ObjectAction(who, v, what, to)
+        self.i = mark
+        if (what := self.ref()) is not None and self.eat("into", "its", "owner's", "library", "just", "beneath", "the",
+                                                         "top", "x", "cards", "of", "that", "library"):
+            # Underdark Rift (CR 401.4): a place in the library, X of a "where X is"
+            return A.ObjectAction(who, v, what, "into its owner's library just beneath the top X cards of that library")
         return None
 
     @rule
