@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.reveal_until import BATTLEFIELD, RevealUntil
+from undercity.cards.language.reveal_until import BATTLEFIELD, RevealUntil, RevealUntilSeveral
 from undercity.engine import characteristics as ch
 from undercity.engine import entering, targeting, zones
 from undercity.engine import events as ev
@@ -82,3 +82,35 @@ def h_reveal_until(g: Game, job: Job, item: StackItem, e: RevealUntil, key: str)
         elif c in lib:
             lib.remove(c)
             lib.append(c)
+
+
+@handles(RevealUntilSeveral)
+def h_reveal_until_several(g: Game, job: Job, item: StackItem, e: RevealUntilSeveral, key: str) -> None:
+    """Kindred Summons: X counted first (CR 608.2h), the cards revealed one at a time until X of
+    them match (CR 701.20a: they stay in the library while revealed) — all of those found if the
+    library runs out (ruling 2017-08-25) — put onto the battlefield as one event, each one's "as
+    it enters" choices first (CR 614.12a); then the library is shuffled (CR 701.24a)."""
+    s = g.s
+    p = item.controller
+    found = key + ":found"
+    if found not in job.data:  # reveal once, even if a card entering asks a question
+        n = amount(g, e.n, item, job)
+        seen: list[int] = []
+        hits: list[int] = []
+        for c in s.players[p].library:
+            if len(hits) >= n:
+                break
+            seen.append(c)
+            if targeting.matches(g, s.objs[c], e.filter, p, item.source):
+                hits.append(c)
+        if seen:
+            g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(s.objs[c].name for c in seen)))
+        job.data[found] = hits
+    hits = job.data[found]
+    for c in hits:
+        entering.ask(g, job, f"{key}:enter{c}", c, p)
+    with zones.simultaneously(g):  # "Put those cards onto the battlefield": one event (CR 603.2c)
+        for c in hits:
+            if c in s.objs and s.objs[c].zone == "library":
+                zones.put_onto_battlefield(g, c, p, rule="608.2c")
+    zones.shuffle(g, p)  # "then shuffle the rest of the revealed cards into your library" (CR 701.24a)

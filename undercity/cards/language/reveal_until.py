@@ -20,6 +20,18 @@ HAND, BATTLEFIELD = "hand", "battlefield"
 
 
 @dataclass(frozen=True, slots=True)
+class RevealUntilSeveral(Effect):
+    """Reveal cards from the top of your library until ``n`` cards matching ``filter`` (counted as
+    it resolves) are revealed, or the library runs out; those cards are put onto the battlefield
+    together under your control, then the library (the rest of the revealed cards in it) is
+    shuffled (Kindred Summons; CR 701.20a, 701.24a; ruling 2017-08-25: fewer if the library holds
+    fewer)."""
+
+    filter: Filter
+    n: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class RevealUntil(Effect):
     """Reveal (``exile``: exile) cards from the top of your library one at a time until a card
     matching ``filter`` — with mana value ``mv`` if given, counted as it resolves — or the

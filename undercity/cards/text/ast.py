@@ -941,6 +941,18 @@ class ExileUntil(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SeveralCards(Node):
+    """"X creature cards of the chosen type" (after "until you reveal"): a number of cards of a
+    description."""
+
+    n: Num
+    noun: Noun
+
+    def render(self) -> str:
+        return _join(self.n.render(), self.noun.render())
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

@@ -224,7 +224,7 @@ def noun_filter(n: A.Noun) -> m.Filter:
             pass  # a permanent is an object on the battlefield (CR 110.1)
         elif s == "that aren't of the chosen type":
             kw["not_chosen"] = "creature type"  # what the spell chose as it resolves (CR 608.2d)
-        elif s in ("of the chosen type", "of the chosen color"):
+        elif s in ("of the chosen type", "of the chosen color", "of that type"):
             # What this permanent chose as it entered (CR 614.12a, 607.1; lower_card checks it chooses).
             kw["chosen"] = "creature type" if s.endswith("type") else "color"
         elif s in ("from an opponent's graveyard", "in an opponent's graveyard"):
@@ -2010,6 +2010,8 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     t = sentences[1] if len(sentences) > 1 else None
     if isinstance(t, A.Sentence) and len(t.clauses) == 1 and isinstance(t.clauses[0], A.PutAndRest):
         return _reveal_until_put(s, ex, t, ctx), 1
+    if isinstance(ex.what, A.SeveralCards):
+        return _reveal_until_several(s, ex, t, ctx), 1
     if ex.verb.startswith("reveal"):
         return _reveal_until(s, ctx), 1
     mine = ex.who is None
@@ -2056,6 +2058,30 @@ def _reveal_until(s: A.Sentence, ctx: Ctx) -> m.Effect:
 
 #: "with mana value equal to [a die result]" (CR 202.3, 706.4).
 _MV_EQUAL = "with mana value equal to "
+
+#: "Put those cards onto the battlefield, then shuffle the rest of the revealed cards into your library."
+_PUT_THOSE_SHUFFLE_REST = (A.ObjectAction(None, "put", A.WordRef("those cards"), "onto the battlefield"),
+                           A.Phrase(None, "shuffle the rest of the revealed cards into your library"))
+
+
+def _reveal_until_several(s: A.Sentence, ex: A.ExileUntil, t: A.Sentence | A.RollTable | None,
+                          ctx: Ctx) -> m.Effect:
+    """"Reveal cards from the top of your library until you reveal X creature cards of the chosen
+    type, where X is the number of creatures you control of that type. Put those cards onto the
+    battlefield, then shuffle the rest of the revealed cards into your library." (CR 701.20a,
+    701.24a): X counted as it resolves."""
+    from undercity.cards.language.reveal_until import RevealUntilSeveral
+
+    assert isinstance(ex.what, A.SeveralCards)
+    if s.may or s.prefix or len(s.clauses) != 1 or ex.who is not None or (ex.owner, ex.until) != (
+            "your", "you reveal") or ex.what.n.word != "X" or not isinstance(s.where, A.Where) \
+            or not isinstance(t, A.Sentence) or t.may or t.prefix or t.where or t.clauses != _PUT_THOSE_SHUFFLE_REST \
+            or t.joins != (", then ",):
+        raise Unsupported(s.render())
+    mine = noun_filter(s.where.noun)  # "creatures you control of that type": counted before anything is revealed
+    if s.where.noun.card or mine.controller != "you" or mine.types != {"Creature"}:
+        raise Unsupported(s.where.render())
+    return RevealUntilSeveral(noun_filter(replace(ex.what.noun, card="card")), m.Count("permanents", mine, m.YOU))
 
 
 def _reveal_until_put(s: A.Sentence, ex: A.ExileUntil, t: A.Sentence, ctx: Ctx) -> m.Effect:
@@ -4272,7 +4298,8 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
 
     if out.spell is not None and any(isinstance(e, ChooseCreatureType) for e in out.spell.effects):
         made.add("creature type")  # the spell chooses as it resolves (CR 608.2d)
-    for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("chosen player", "player")):
+    for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("of that type", "creature type"),
+                          ("chosen player", "player")):
         if words in text and choice not in made and (choice != "player" or "opponent" not in made):
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")
 

@@ -313,7 +313,7 @@ class Parser:
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
-                 "whose controller was dealt combat damage by ~ this turn")
+                 "whose controller was dealt combat damage by ~ this turn", "of that type")
 
     @rule
     def suffix(self) -> str | None:
@@ -723,9 +723,14 @@ class Parser:
         self.i = start
         if (v := self.verb("exile", "reveal")) and self.eat("cards", "from", "the", "top", "of") and (
                 owner := self.one_of("your", "their")) and self.eat("library", "until") and (
-                until := self.one_of("you exile", "they exile", "you reveal", "they reveal")) and (
-                what := self.ref()) is not None:
-            return A.ExileUntil(who, v, owner, until, what)
+                until := self.one_of("you exile", "they exile", "you reveal", "they reveal")):
+            mark = self.i
+            if (what := self.ref()) is not None:
+                return A.ExileUntil(who, v, owner, until, what)
+            self.i = mark
+            if (n := self.num()) is not None and n.value is None and (noun := self.noun()) is not None \
+                    and noun.card == "cards":
+                return A.ExileUntil(who, v, owner, until, A.SeveralCards(n, noun))  # "until you reveal X creature cards"
         self.i = start
         if (v := self.verb("exile")) and self.eat("that", "many", "cards", "from", "the", "top", "of", "your", "library"):
             return A.Phrase(who, f"{v} that many cards from the top of your library")  # the event's number
@@ -1038,6 +1043,10 @@ class Parser:
         self.i = self._start
         if (v := self.verb("shuffle")) and self.eat("your", "hand", "and", "graveyard", "into", "your", "library"):
             return A.Phrase(who, f"{v} your hand and graveyard into your library")  # CR 701.24a
+        self.i = self._start
+        if (v := self.verb("shuffle")) and self.eat("the", "rest", "of", "the", "revealed", "cards", "into", "your",
+                                                    "library"):
+            return A.Phrase(who, f"{v} the rest of the revealed cards into your library")  # CR 701.24a, 701.20a
         self.i = self._start
         if v := self.verb("shuffle"):
             return A.Phrase(who, v)
