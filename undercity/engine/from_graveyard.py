@@ -10,9 +10,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.activate_only import IF_SUSPENDED, ActivateOnly
-from undercity.cards.language.from_graveyard import ReturnSelf
+from undercity.cards.language.from_graveyard import EntersWhileInGraveyard, ReturnSelf
 from undercity.cards.model import Activated, CardDef
-from undercity.engine import zones
+from undercity.engine import events as ev
+from undercity.engine import targeting, triggers, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import Job, StackItem
@@ -79,3 +80,50 @@ def h_return_self(g: Game, job: Job, item: StackItem, e: ReturnSelf, key: str) -
     new = zones.put_onto_battlefield(g, o.id, o.owner, rule="113.6m", tapped=e.tapped)
     if new is not None and host is not None:
         new.attached_to = host  # CR 303.4f: the effect says what the Aura enchants
+
+
+#: ``State.extra`` key: the ids of the cards in graveyards with a triggered ability that works
+#: there (:class:`EntersWhileInGraveyard`), kept as cards come and go, so that a permanent entering
+#: looks at those only — usually none.
+GRAVEYARD_TRIGGERS = "graveyard_trigger_cards"
+
+
+@lru_cache(maxsize=4096)
+def _triggers_in_graveyard(card: CardDef) -> bool:
+    return any(isinstance(a.when, EntersWhileInGraveyard) for a in card.triggered)
+
+
+def _graveyard_triggers(g: Game) -> set[int]:
+    s = g.s
+    idx: set[int] | None = s.extra.get(GRAVEYARD_TRIGGERS)
+    if idx is None:  # the cards a game began with in graveyards (a scenario's set-up)
+        idx = s.extra[GRAVEYARD_TRIGGERS] = {oid for p in s.players for oid in p.graveyard
+                                             if _triggers_in_graveyard(s.objs[oid].card)}
+    return idx
+
+
+@triggers.watches("zone_changed")
+def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
+    """"Whenever a Dragon enters the battlefield under your control" of a card in a graveyard
+    (CR 113.6m, 603.2): checked for the cards there as the permanent enters; a card put into a
+    graveyard joins them (a new object, CR 400.7), one leaving it is gone from them."""
+    if e.from_zone != "graveyard" and e.to_zone not in ("graveyard", "battlefield"):
+        return
+    s = g.s
+    idx = _graveyard_triggers(g)
+    new = s.objs.get(e.new_obj)
+    if e.from_zone == "graveyard":
+        idx.discard(e.obj)
+    if e.to_zone == "graveyard" and new is not None and _triggers_in_graveyard(new.card):
+        idx.add(new.id)
+    if e.to_zone != "battlefield" or not idx or new is None:
+        return
+    for oid in sorted(idx):
+        o = s.objs.get(oid)
+        if o is None or o.zone != "graveyard":
+            continue
+        for a in o.card.triggered:  # a card in a graveyard has its printed abilities only
+            w = a.when
+            if isinstance(w, EntersWhileInGraveyard) and new.controller == o.owner \
+                    and targeting.matches(g, new, w.filter, o.owner, oid):
+                triggers._add(g, o, a, o.owner, o.name, object=new.id)  # its owner controls it (CR 113.8)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import Effect, Ref, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +25,13 @@ class ReturnSelf(Effect):
     tapped: bool = False
     #: An Aura returned "attached to target creature": the object it enchants (CR 303.4f).
     attach_to: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWhileInGraveyard(Trigger):
+    """"Whenever a Dragon enters the battlefield under your control, you may pay {R}. If you do,
+    return ~ from your graveyard to your hand." (Spit Flame): a triggered ability whose effect
+    returns its card from the graveyard functions only there (CR 113.6m) — a permanent matching
+    ``filter`` entering under the control of the card's owner (``whose="you"``)."""
+
+    event: str = "enters_while_in_graveyard"

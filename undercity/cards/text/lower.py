@@ -3408,6 +3408,13 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     effs = effects(a.body, ctx)
     if defending:
         effs = (WhileDefending(effs),)  # CR 603.4: checked again as it resolves
+    if type(when) is m.Trigger and when.event == "enters" and when.whose == "you" and when.filter is not None \
+            and _returns_self(effs):
+        from undercity.cards.language.from_graveyard import EntersWhileInGraveyard
+
+        # "Whenever a Dragon enters the battlefield under your control, …, return ~ from your
+        # graveyard to your hand": it functions only in the graveyard (CR 113.6m)
+        when = EntersWhileInGraveyard(filter=when.filter, whose="you")
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
 
 
@@ -4603,7 +4610,8 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         if any(a.keyword == "overload" for a in out.alt_costs):  # CR 702.96b: and its changed text
             out.alt_costs = [_overloaded(a, spell_parts, named) if a.keyword == "overload" else a
                              for a in out.alt_costs]
-    if _returns_self([out.spell, out.triggered, out.static]):
+    if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"],
+                      out.static]):
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")
