@@ -819,17 +819,27 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
 SACRIFICED = "sacrificed_by_effect"
 
 
+#: ``Job.data`` keys: who sacrificed which permanent ("the creature you sacrificed this way"), and
+#: the cards the sacrifices put into graveyards ("a creature card put into a graveyard this way").
+SACRIFICED_BY = "sacrificed_by_player"
+PUT_INTO_GRAVEYARD = "put_into_graveyard_this_way"
+
+
 @handles(m.SacrificeChoice)
 def h_sacrifice(g: Game, job: Job, item: StackItem, e: m.SacrificeChoice, key: str) -> None:
     picks = []
-    for p in ref_players(g, e.who, item, job):
+    by: dict[int, int] = {}
+    for p in apnap(g, ref_players(g, e.who, item, job)):  # each player chooses in APNAP order (CR 101.4)
         mine = targeting.controlled_matching(g, p, e.filter)
         if mine:
-            picks.append(g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
-                               [card_option(g, c) for c in distinct_permanents(g, job, mine)]))
+            by[p] = g.ask(job, f"{key}:{p}", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
+                          [card_option(g, c) for c in distinct_permanents(g, job, mine)])
+            picks.append(by[p])
     job.data[SACRIFICED] = picks  # "that creature" of a later part of the effect (CR 608.2c)
-    for oid in picks:
-        zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
+    job.data[SACRIFICED_BY] = by
+    with zones.simultaneously(g):  # all sacrificed at once, after every choice (CR 101.4, 701.21a)
+        moved = [zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed") for oid in picks]
+    job.data[PUT_INTO_GRAVEYARD] = [o.id for o in moved if o is not None and o.zone == "graveyard"]
 
 
 @handles(m.Goad)

@@ -165,6 +165,11 @@ def _target_stat(g: Game, a: TargetStat, item: StackItem, job: Job) -> int:
 def _sacrificed_this_way(g: Game, a: SacrificedThisWayStat, item: StackItem, job: Job) -> int:
     """The sacrificed creature as it last existed on the battlefield (CR 608.2h), never below 0."""
     oids = job.data.get(SACRIFICED) or ()
+    if a.yours:
+        from undercity.engine.effects import SACRIFICED_BY
+
+        mine = (job.data.get(SACRIFICED_BY) or {}).get(item.controller)
+        oids = (mine,) if mine is not None else ()
     return sum(max((g.s.lki.get(oid) or {}).get(a.stat) or 0, 0) for oid in oids)
 
 

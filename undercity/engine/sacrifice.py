@@ -7,14 +7,16 @@ from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.sacrifice import (
+    ReturnPutThisWay,
     SacrificeIt,
     SacrificeOrDiscard,
     SacrificeThen,
     TokenUnlessSacrifice,
 )
-from undercity.engine import targeting, zones
+from undercity.engine import entering, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import (
+    PUT_INTO_GRAVEYARD,
     apnap,
     card_option,
     choose_cards,
@@ -124,3 +126,36 @@ def h_sacrifice_or_discard(g: Game, job: Job, item: StackItem, e: SacrificeOrDis
             zones.move(g, c, "graveyard", rule="701.21a", verb="is sacrificed")
     for c in discards:
         zones.move(g, c, "graveyard", rule="701.9a", verb="is discarded")
+
+
+@handles(ReturnPutThisWay)
+def h_return_put_this_way(g: Game, job: Job, item: StackItem, e: ReturnPutThisWay, key: str) -> None:
+    """The cards the effect's sacrifice put into graveyards (new objects there, CR 400.7) — a
+    commander among them too, its owner not yet having put it into the command zone (CR 903.9a;
+    ruling 2021-07-23, Danse Macabre) — chosen by the ability's controller, then put onto the
+    battlefield under their control as one event, each one's "as it enters" choices first
+    (CR 614.12a)."""
+    s = g.s
+    p = item.controller
+    cands = [c for c in job.data.get(PUT_INTO_GRAVEYARD) or ()
+             if c in s.objs and s.objs[c].zone == "graveyard" and targeting.matches(g, s.objs[c], e.filter, p)]
+    chosen: list[int] = []
+    for k in range(e.n):
+        rest = [c for c in cands if c not in chosen]
+        if not rest:
+            break
+        opts = [Option(f"{s.objs[c].name} ({g.player_name(s.objs[c].owner)})", c) for c in rest]
+        if not e.up_to and len(rest) <= e.n - k:
+            chosen += rest  # as many as it says, and no more there: no choice (CR 609.3)
+            break
+        pick = g.ask(job, f"{key}:put{k}", p, "choose_card", f"{g.player_name(p)}: return a creature card put into "
+                     "a graveyard this way", opts + ([Option("none", None)] if e.up_to else []))
+        if pick is None:
+            break
+        chosen.append(pick)
+    for c in chosen:
+        entering.ask(g, job, f"{key}:enter{c}", c, p)
+    with zones.simultaneously(g):
+        for c in chosen:
+            if c in s.objs and s.objs[c].zone == "graveyard":
+                zones.put_onto_battlefield(g, c, p, rule="608.2c")

@@ -126,6 +126,9 @@ class SacrificedThisWayStat(Count):
 
     what: str = "sacrificed_this_way_stat"
     stat: str = "toughness"
+    #: "the toughness of the creature you sacrificed this way" after "each player sacrifices …":
+    #: only the one the ability's controller sacrificed (0 if none, ruling 2021-07-23, Danse Macabre).
+    yours: bool = False
 
 
 @dataclass(frozen=True, slots=True)

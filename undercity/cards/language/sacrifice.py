@@ -51,3 +51,16 @@ class SacrificeOrDiscard(Effect):
     who: Ref
     filter: Filter
     discard: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnPutThisWay(Effect):
+    """"Return a creature card put into a graveyard this way to the battlefield under your
+    control", "Return up to two creature cards put into graveyards this way …" (Danse Macabre):
+    ``n`` (``up_to``: up to ``n``) of the cards an earlier sacrifice of the same effect put into
+    graveyards, still there and matching ``filter``, chosen as this happens (CR 608.2c, 608.2d),
+    put onto the battlefield under your control together (CR 110.2a)."""
+
+    filter: Filter
+    n: int = 1
+    up_to: bool = False

@@ -316,6 +316,9 @@ class Ctx:
     #: The cards of your graveyard an amount counted ("add the number of creature cards in your
     #: graveyard that …"): "those cards" after it are the cards of that description.
     those_cards: m.Filter | None = None
+    #: "Each player sacrifices a nontoken creature." came before: "the creature you sacrificed this
+    #: way", "a creature card put into a graveyard this way" (CR 608.2c).
+    each_sacrificed: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -796,6 +799,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.DestroyAll(noun_filter(c.what.noun))]
         if (yard := _all_from_your_graveyard(c, v, ctx)) is not None:
             return [yard]
+        if (this_way := _return_put_this_way(c, v, ctx)) is not None:
+            return [this_way]
         if v in ("exile", "return", "sacrifice") and isinstance(c.what, A.EachRef):
             raise Unsupported(c.render())  # a simultaneous zone change of many objects
         if v == "sacrifice" and c.who is None and isinstance(c.what, A.SelfRef) and not c.to:
@@ -807,6 +812,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
                 raise Unsupported(c.render())
             ctx.sacrificed = who.kind == "target"  # one player's choice: "that creature" (CR 608.2c)
+            ctx.each_sacrificed = who == m.EACH_PLAYER  # "the creature you sacrificed this way"
             return [m.SacrificeChoice(who, noun_filter(c.what.noun))]
         if v == "counter":
             if not (isinstance(c.what, A.TargetRef) and c.what.noun is not None and (
@@ -1576,6 +1582,24 @@ def _all_from_your_graveyard(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | 
     return None
 
 
+def _return_put_this_way(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | None:
+    """"Return a creature card put into a graveyard this way to the battlefield under your
+    control", "… up to two creature cards put into graveyards this way …" after "Each player
+    sacrifices a nontoken creature." (CR 608.2c); None if ``c`` isn't that."""
+    w = c.what
+    if not (v == "return" and isinstance(w, A.DescRef) and w.noun.suffix in (
+            ("put into a graveyard this way",), ("put into graveyards this way",))):
+        return None
+    n = {"a": 1, "an": 1, "up to two": 2}.get(w.det)
+    if not ctx.each_sacrificed or n is None or c.to != "to the battlefield under your control" \
+            or w.noun.card != ("card" if n == 1 else "cards") or (n == 1) != w.noun.suffix[0].startswith("put into a "):
+        raise Unsupported(c.render())
+    from undercity.cards.language.sacrifice import ReturnPutThisWay
+
+    card = replace(w.noun, suffix=(), card="card")
+    return ReturnPutThisWay(noun_filter(card), n, up_to=w.det.startswith("up to"))
+
+
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
     """"Choose two target creature cards in your graveyard.": the spell's targets (N of one
     "target" word, all different, CR 115.3), named later as "the chosen cards" (``ctx.chosen``);
@@ -2227,6 +2251,12 @@ def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
         return TargetsManaValue(first=ctx.chosen[0], n=ctx.chosen[1])
     if roll.add == A.Amount(noun=A.Noun((), (), card="cards", suffix=("in your hand",))):
         return CardsInHand()
+    if roll.add in (A.Amount("the toughness of the creature you sacrificed this way"),
+                    A.Amount("the power of the creature you sacrificed this way")) and ctx.each_sacrificed:
+        from undercity.cards.language.quantities import SacrificedThisWayStat
+
+        # the creature the roller sacrificed, as it last existed (CR 608.2h; 0 if none)
+        return SacrificedThisWayStat(stat=roll.add.words.split()[1], yours=True)
     if roll.add is not None and roll.add.noun is not None and roll.add.noun.card == "cards" \
             and roll.add.noun.suffix[:1] == ("in your graveyard",):
         from undercity.cards.language.quantities import CardsInGraveyard

@@ -313,7 +313,8 @@ class Parser:
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
-                 "whose controller was dealt combat damage by ~ this turn", "of that type")
+                 "whose controller was dealt combat damage by ~ this turn", "of that type",
+                 "put into a graveyard this way", "put into graveyards this way")
 
     @rule
     def suffix(self) -> str | None:
@@ -480,6 +481,11 @@ class Parser:
             if n is not None:
                 return A.DescRef(det, n)
             return None
+        mark = self.i
+        if self.eat("up", "to") and (n := self.num()) is not None and n.value is not None \
+                and (cards := self.noun()) is not None and cards.card == "cards":
+            return A.DescRef(f"up to {n.render()}", cards)  # "up to two creature cards put into graveyards this way"
+        self.i = mark
         if self.eat("the", "owner", "of"):
             t = self.target_ref()
             return A.OwnerOf(t) if t is not None else None  # CR 108.3
@@ -821,7 +827,8 @@ class Parser:
         if self.eat("the", "number", "of"):
             n = self.noun()
             return A.Amount(noun=n) if n is not None else None
-        w = self.one_of("the total mana value of those cards")
+        w = self.one_of("the total mana value of those cards", "the toughness of the creature you sacrificed this way",
+                        "the power of the creature you sacrificed this way")
         return A.Amount(w) if w else None
 
     @rule
