@@ -69,3 +69,31 @@ def test_the_web_view_hides_it_from_others(tmp_path: Path) -> None:
     bob = seat_view(tg, 1)
     assert bob["players"][0]["exile"] == [face_down.HIDDEN]
     assert "Dreadmaw" not in repr(bob)
+
+
+#: Alice has foretold Demon Bolt (CR 702.143a): exiled face down from her hand.
+FORETOLD = """
+format: 1
+players:
+  - name: Alice
+    library: [Mountain*5]
+    hand: [Demon Bolt]
+    battlefield: [Mountain*2]
+  - name: Bob
+    library: [Island*5]
+actions:
+  - choose: foretell Demon Bolt
+"""
+
+
+def test_a_foretold_card_is_named_only_to_its_owner(tmp_path: Path) -> None:
+    f = tmp_path / "foretold.yaml"
+    f.write_text(FORETOLD, encoding="utf-8")
+    g = run_file(f).game
+    exiled = g.s.players[0].exile[0]
+    assert face_down.is_face_down(g, exiled)  # CR 702.143a, 406.3
+    assert "Demon Bolt (Alice) is exiled face down" in "\n".join(g.log_lines(0))
+    bob = "\n".join(g.log_lines(1))
+    assert "a card (Alice) is exiled face down: hand → exile" in bob
+    assert "Demon Bolt" not in bob  # not even in the payment of {2}
+    assert "Alice's exile (1): a face-down card" in zone_lines(g, "exile", 1)

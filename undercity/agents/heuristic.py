@@ -845,6 +845,12 @@ class HeuristicAgent:
                 # spare mana when it can't be cast now (casting it scores higher when it can).
                 card = s.objs[v[2]].card
                 scores.append(0.0 if casting.castable(g, me, s.objs[v[2]]) else 10.0 + card.mana_value)
+            elif v[0] == "special" and v[1] == "foretell":
+                # CR 702.143a: {2} now for the card on a later turn — worth it with mana that
+                # would go unspent this turn: in the second main phase or the end step, below
+                # casting anything there (a spell scores by its value, a creature 30 and more).
+                late = s.step in ("postcombat-main", "end") and not s.stack
+                scores.append(5.0 + s.objs[v[2]].card.mana_value if late else 0.0)
             else:
                 scores.append(0.0)
         if mana is not None and casting.sorcery_timing(g, me):

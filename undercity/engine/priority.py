@@ -19,6 +19,7 @@ from undercity.engine import (
     casting,
     costs,
     entering,
+    foretell,
     from_graveyard,
     land_plays,
     static_abilities,
@@ -77,6 +78,10 @@ def options(g: Game, player: int) -> list[Option]:
         from undercity.engine import suspend
 
         opts += suspend.options(g, player, mana.sources, mana.pool)  # CR 702.62a, 116.2f: a special action
+    if hand_kinds & _FORETELL:
+        opts += foretell.options(g, player, mana)  # CR 702.143a, 116.2h: a special action
+    if s.extra.get(foretell.FORETOLD):
+        opts += foretell.cast_options(g, player, mana)  # CR 702.143a: on a later turn, from exile
     graveyard_kinds = _graveyard_summary(s, p)
     for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
@@ -142,6 +147,8 @@ _ALT_COST, _SUSPEND, _FROM_HAND, _GRAVEYARD_CAST, _GRAVEYARD_ABILITY = 1, 2, 4, 
 #: that may be cast at instant speed by its own types or keywords (the first test of
 #: ``casting.timing_ok``).
 _ADVENTURER, _INSTANT_SPEED = 32, 64
+#: A card with foretell (``foretell.options``: the special action from the hand, CR 116.2h).
+_FORETELL = 128
 
 
 @lru_cache(maxsize=4096)
@@ -152,7 +159,8 @@ def _hand_kinds(card: CardDef) -> int:
             | (_SUSPEND if _card_suspend(card) is not None else 0)
             | (_FROM_HAND if _hand_abilities(card) else 0)
             | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
-            | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0))
+            | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0)
+            | (_FORETELL if foretell.foretell_of(card) is not None else 0))
 
 
 #: player -> (state, the zone's ids, its summary), for the last state asked about: an object's
@@ -249,6 +257,8 @@ def act(g: Game, player: int, value: Any) -> None:
         from undercity.engine import suspend
 
         suspend.suspend(g, player, value[2])  # CR 116.2f: no stack; the player keeps priority
+    elif kind == "special" and value[1] == "foretell":
+        foretell.foretell(g, player, value[2])  # CR 116.2h: no stack; the player keeps priority
     else:  # pragma: no cover - options() never produces anything else
         raise IllegalActionError(f"unknown priority action {value!r}")
 

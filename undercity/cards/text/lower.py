@@ -2806,6 +2806,13 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "suspend" and k.arg and (sus := re.fullmatch(r"(\d+)—(\{.*\})", k.arg)):
         # CR 702.62a: a special action from the hand and two triggers in exile (engine/suspend.py).
         out.static.append(Suspend(f"Suspend {k.arg}", n=int(sus.group(1)), cost=_mana_cost(sus.group(2))))
+    elif name == "foretell" and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.foretell import FORETELL, Foretell
+
+        # CR 702.143a: the special action from the hand (engine/foretell.py), and casting the
+        # card from exile for its foretell cost, an alternative cost (CR 118.9).
+        out.static.append(Foretell(f"Foretell {k.arg}", cost=_mana_cost(k.arg)))
+        out.alt_costs.append(m.AltCost(FORETELL, _mana_cost(k.arg), zone="exile"))
     elif name == "totem armor" and not k.arg:
         from undercity.cards.language.totem_armor import TotemArmor
 
