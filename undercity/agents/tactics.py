@@ -41,6 +41,7 @@ UNTAP, EXPLORE, ATTACH, ATTACH_TO = _E("Untap"), _E("Explore"), _E("Attach"), _E
 DOUBLE_TOUGHNESS, CANT_BE_BLOCKED_BY, BECOME = _E("DoubleToughness"), _E("CantBeBlockedBy"), _E("BecomeUntilEOT")
 PUT_FROM_HAND, LOOK_TOP_LAND = _E("PutFromHand"), _E("LookTopPutLand")
 PROTECTION_FROM_CHOSEN_COLOR = ProtectionFromChosenColor
+IF_CAST_FROM = _E("IfCastFrom")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -365,6 +366,11 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         return 0.0
     if isinstance(e, IF_ELSE):
         return sum(base_value(g, me, x2, source, x) for x2 in e.then)
+    if isinstance(e, IF_CAST_FROM):
+        # "If this spell was cast from exile, … instead": the branch a card cast from where it is
+        # now would take (CR 601.2a).
+        here = source is not None and source in s.objs and s.objs[source].zone == e.zone
+        return sum(base_value(g, me, x2, source, x) for x2 in (e.then if here else e.otherwise))
     if any(ev.refs_target(r, i) for r in ev._effect_refs(e) for i in range(4)):
         return 0.0  # targeted: see target_value
     return 0.3

@@ -13,6 +13,7 @@ from undercity.cards.language.conditions import (
     Controls,
     CreatureCardToYourGraveyardThisTurn,
     CreatureDiedThisTurn,
+    IfCastFrom,
     IfElse,
     InitiativeInAttack,
     LandEnteredThisTurn,
@@ -142,6 +143,14 @@ def h_if_else(g: Game, job: Job, item: StackItem, e: IfElse, key: str) -> None:
     if ck not in job.data:
         job.data[ck] = resolve.condition_holds(g, e.cond, item.controller)
     run_in_order(g, job, item, e.then if job.data[ck] else e.otherwise, key)
+
+
+@handles(IfCastFrom)
+def h_if_cast_from(g: Game, job: Job, item: StackItem, e: IfCastFrom, key: str) -> None:
+    """The zone the spell was cast from (CR 601.2a, recorded as it was cast), checked as it
+    resolves (CR 608.2c); a copy of it wasn't cast (CR 707.10), so it does ``otherwise``."""
+    cast_from = not item.is_copy and item.trigger_data.get("from_zone") == e.zone
+    run_in_order(g, job, item, e.then if cast_from else e.otherwise, key)
 
 
 # ----------------------------------------------------------------------------- conditions

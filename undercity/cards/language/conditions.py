@@ -20,7 +20,8 @@ for that type (``resolve.checks``); build them with keywords (``NotCompleted(dun
 ``Condition("completed_dungeon")``, ``"have_initiative"`` and ``"revolt"`` are the core's,
 checked by :func:`undercity.engine.resolve.condition_holds` itself.
 
-Abilities and effects with a condition: :class:`ActivatedIf` and :class:`IfElse`.
+Abilities and effects with a condition: :class:`ActivatedIf`, :class:`IfElse` and
+:class:`IfCastFrom` (the zone the resolving spell was cast from).
 """
 
 from __future__ import annotations
@@ -119,6 +120,17 @@ class IfElse(Effect):
     (CR 608.2c): ``then`` if it holds, else ``otherwise``."""
 
     cond: Condition
+    then: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IfCastFrom(Effect):
+    """"If this spell was cast from ``zone``, [then] instead" (CR 608.2c): ``then`` if the
+    resolving spell was cast from that zone (CR 601.2a), else ``otherwise`` — a copy wasn't cast
+    at all (CR 707.10)."""
+
+    zone: str
     then: tuple[Effect, ...]
     otherwise: tuple[Effect, ...] = ()
 

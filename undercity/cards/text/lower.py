@@ -1394,6 +1394,9 @@ def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
                 raise Unsupported(to.render())
             players = player_ref(part, ctx)
             continue
+        if part.noun.suffix == ("they control",) and players is not None and players.kind == "each_opponent":
+            # "each opponent and each creature they control": every creature an opponent controls.
+            part = replace(part, noun=replace(part.noun, suffix=("your opponents control",)))
         ref = object_ref(part, ctx)
         if ref.kind != "all" or ref.filter is None:
             raise Unsupported(to.render())
@@ -2362,6 +2365,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
 
             out.append(CopyThisSpell(cast_from="graveyard"))  # CR 707.10, 707.10c; asked as it resolves
             continue
+        if (cast_from := _if_cast_from_instead(s, nxt, ctx)) is not None:
+            out.append(cast_from)
+            skip = 1
+            continue
         if (nth := _nth_resolution(s, nxt, ctx)) is not None:
             out.append(nth)
             skip = 1
@@ -2549,6 +2556,28 @@ def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:
     from undercity.cards.language.cast_permissions import MayCastFromHandFree
 
     return MayCastFromHandFree(filter=flt)
+
+
+def _if_cast_from_instead(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"~ deals 2 damage to each opponent … If this spell was cast from exile, it deals 5 damage
+    to each opponent … instead." (Delayed Blast Fireball; CR 608.2c): the sentence's effect, or the
+    other one if the resolving spell was cast from that zone; None if ``nxt`` isn't such an
+    "instead"."""
+    from undercity.cards.language.conditions import IfCastFrom
+
+    alt = nxt.clauses[0] if nxt is not None and len(nxt.clauses) == 1 else None
+    if not (isinstance(alt, A.IfInstead) and isinstance(alt.condition, A.Condition)
+            and alt.condition.words.startswith("this spell was cast from ")):
+        return None
+    assert nxt is not None
+    if s.may or s.prefix or s.where or s.at is not None or len(s.clauses) != 1 or nxt.may or nxt.prefix \
+            or nxt.where or nxt.at is not None or not ctx.spell:
+        raise Unsupported(nxt.render())
+    zone = alt.condition.words.removeprefix("this spell was cast from ")
+    first, instead = s.clauses[0], alt.clause
+    if isinstance(first, A.Damage) and isinstance(instead, A.Damage) and instead.source == A.WordRef("it"):
+        instead = replace(instead, source=first.source)  # "it": the spell that deals the damage first
+    return IfCastFrom(zone, tuple(effect(instead, ctx)), tuple(effect(first, ctx)))
 
 
 def _nth_resolution(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect | None:

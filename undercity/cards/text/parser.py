@@ -510,6 +510,8 @@ class Parser:
             if n is None:
                 self.i = mark
                 break
+            if not n.suffix and parts[-1].noun.heads == ("opponent",) and self.eat("they", "control"):
+                n = replace(n, suffix=("they control",))  # "each opponent and each creature they control"
             parts.append(A.EachRef(first.det, n))
         return A.EachAnd(tuple(parts)) if len(parts) > 1 else first
 
@@ -1869,7 +1871,7 @@ class Parser:
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
                    "you control your commander", "an opponent controls more lands than you", "you control a commander", "you're the defending player",
-                   "~ is monstrous", "~ is suspended",
+                   "~ is monstrous", "~ is suspended", "this spell was cast from exile",
                    "that creature had to attack this combat",  # a requirement as it was declared (CR 508.1d)
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
@@ -2346,8 +2348,14 @@ class Parser:
         cond = self.condition()
         if cond is None or not self.eat(","):
             return None
-        self._start = self.i
+        self._start = mark = self.i
         inner = self.predicate(None)
+        if inner is None:
+            # "If this spell was cast from exile, it deals 5 damage to … instead": a subject.
+            self.i = mark
+            who = self.ref()
+            self._start = self.i
+            inner = self.predicate(who) if who is not None else None
         if inner is None or not self.eat("instead"):
             return None
         return A.IfInstead(cond, inner)
