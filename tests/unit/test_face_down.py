@@ -97,3 +97,35 @@ def test_a_foretold_card_is_named_only_to_its_owner(tmp_path: Path) -> None:
     assert "a card (Alice) is exiled face down: hand → exile" in bob
     assert "Demon Bolt" not in bob  # not even in the payment of {2}
     assert "Alice's exile (1): a face-down card" in zone_lines(g, "exile", 1)
+
+
+#: Alice's Gonti has exiled Bob's Grizzly Bears face down (Gonti, Lord of Luxury; CR 406.3).
+GONTI = """
+format: 1
+players:
+  - name: Alice
+    library: [Swamp*5]
+    hand: ["Gonti, Lord of Luxury"]
+    battlefield: [Swamp*4]
+  - name: Bob
+    library: [Grizzly Bears, Forest, Island, Mountain, Plains]
+actions:
+  - cast: Gonti, Lord of Luxury
+  - resolve
+  - resolve
+  - choose: Grizzly Bears
+"""
+
+
+def test_the_card_gonti_exiles_is_named_to_gontis_controller_not_to_its_owner(tmp_path: Path) -> None:
+    f = tmp_path / "gonti.yaml"
+    f.write_text(GONTI, encoding="utf-8")
+    g = run_file(f).game
+    exiled = g.s.players[1].exile[0]
+    assert face_down.is_face_down(g, exiled)
+    assert "Grizzly Bears (Bob) is exiled face down" in "\n".join(g.log_lines(0))
+    bob = "\n".join(g.log_lines(1))
+    assert "a card (Bob) is exiled face down: library → exile" in bob
+    assert "Grizzly Bears" not in bob  # nor Alice's permission to cast it
+    assert "Bob's exile (1): Grizzly Bears" in zone_lines(g, "exile", 0)
+    assert "Bob's exile (1): a face-down card" in zone_lines(g, "exile", 1)

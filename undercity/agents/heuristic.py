@@ -28,6 +28,7 @@ from undercity.cards import model as m
 from undercity.cards.language.adventure import ADVENTURE, adventure_of
 from undercity.cards.language.class_level import LevelUp
 from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
+from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.exploit import EXPLOITS
 from undercity.engine import abilities as ab
@@ -35,6 +36,7 @@ from undercity.engine import adventure, alternative_costs, casting, costs, targe
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
+from undercity.engine.resolve import effects_of
 from undercity.engine.teams import is_active
 
 #: Preferred dungeons for "venture into the dungeon" (the fastest to complete first).
@@ -65,7 +67,7 @@ class HeuristicAgent:
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
-        "exile_from_hand", "attack_cost",
+        "exile_from_hand", "attack_cost", "exile_until_leaves",
         "phyrexian", "change_target",
     })
 
@@ -497,6 +499,17 @@ class HeuristicAgent:
                                   and tx.mine(g, d.player, s.objs[t[1]].controller)):
                 return i
         return 0
+
+    def _exile_until_leaves(self, g: Game, d: Decision) -> int:
+        """CR 610.3 (Glorious Protector): exile a creature of ours only to save it — from an
+        opponent's spell or ability on the stack that targets it or destroys every creature;
+        otherwise keep it (it would be gone until the source leaves)."""
+        s = g.s
+        threats = [it for it in s.stack if not tx.mine(g, d.player, it.controller)]
+        targeted = {t[1] for it in threats for t in (it.targets or ()) if t[0] == "o"}
+        wrath = any(isinstance(e, m.DestroyAll | DamageEach) for it in threats for e in effects_of(g, it))
+        i = self._index(d, lambda v: v is not None and (wrath or v in targeted))
+        return i if i is not None else (self._index(d, lambda v: v is None) or 0)
 
     def _opening_hand(self, g: Game, d: Decision) -> int:
         """CR 103.6a: a Leyline on the battlefield from the start costs nothing — always."""

@@ -115,6 +115,8 @@ CAST_ONLY, ANY_COLOR = "cast", "any_color"
 #: ``EXILE_INSTEAD`` — "If that spell would be put into a graveyard this turn, exile it instead"
 #: (CR 614.1a; a spell cast this way leaves the stack the turn it was cast, CR 500.2).
 ANY_TYPE, EXILE_INSTEAD = "any_type", "exile_instead"
+#: "you may cast it if it's a creature spell" (CR 611.2b; Vivien, Champion of the Wilds).
+CREATURE_ONLY = "creature_only"
 
 
 def payable_cost(g: Game, player: int, o: Obj, cost: ManaCost) -> ManaCost:
@@ -326,7 +328,7 @@ def play_options(g: Game, player: int) -> list[Option]:
             if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
                 out.append(Option(f"play {o.name} from exile", ("play", oid)))
             continue
-        if not casting.timing_ok(g, player, o.card):
+        if not casting.timing_ok(g, player, o.card) or CREATURE_ONLY in only and "Creature" not in o.card.types:
             continue
         if free and casting.castable(g, player, o, free=True):
             out.append(Option(f"cast {o.name} from exile without paying its mana cost",

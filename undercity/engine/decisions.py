@@ -40,7 +40,8 @@ class Decision:
     ``attack_cost`` (pay the total cost to attack, or decline it and declare attackers again,
     CR 508.1h), ``phyrexian`` (pay a Phyrexian symbol with mana, ``False``, or 2 life, ``True``:
     CR 107.4f), ``change_target`` (which target of a spell or ability, by its index, an effect
-    changes: CR 115.7b).
+    changes: CR 115.7b), ``exile_until_leaves`` (one more permanent of "exile any number of … until
+    ~ leaves the battlefield", or ``None``: no more, CR 610.3).
     """
 
     player: int

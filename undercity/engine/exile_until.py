@@ -1,4 +1,5 @@
-""""Exile … until this permanent leaves the battlefield" (CR 610.3): nothing is exiled if the
+""""Exile … until this permanent leaves the battlefield" (CR 610.3) — a target, or "any number of"
+permanents chosen as it resolves (decision ``exile_until_leaves``): nothing is exiled if the
 source has already left (610.3a-b); when it leaves, the exiled cards return to the battlefield
 under their owners' control the next time state-based actions are checked (610.3a:
 :func:`state_based_actions`, asked by ``sba.collect``).
@@ -8,34 +9,77 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.exile_until import ExileUntilLeaves
+from undercity.cards.language.exile_until import ExileAnyNumberUntilLeaves, ExileUntilLeaves
 from undercity.engine import events as ev
-from undercity.engine import sba, zones
+from undercity.engine import sba, targeting, zones
+from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 #: ``State.extra`` key: source permanent id -> card ids exiled "until it leaves the battlefield".
 EXILED_UNTIL = "exiled_until_leaves"
+#: The decision kind of choosing, one at a time, the permanents "any number of" exiles (a
+#: permanent id, or None: no more).
+EXILE_UNTIL_LEAVES = "exile_until_leaves"
 
 
 @handles(ExileUntilLeaves)
 def h_exile_until_leaves(g: Game, job: Job, item: StackItem, e: ExileUntilLeaves, key: str) -> None:
+    src = _source(g, item)
+    if src is not None:
+        for oid in ref_objects(g, e.what, item, job):
+            _exile(g, src, oid)
+
+
+@handles(ExileAnyNumberUntilLeaves)
+def h_exile_any_number_until_leaves(g: Game, job: Job, item: StackItem, e: ExileAnyNumberUntilLeaves,
+                                    key: str) -> None:
+    """The controller chooses the permanents one at a time, "no more" to stop (CR 608.2d), then
+    they are exiled together (one event, CR 603.2c)."""
     s = g.s
-    src = s.objs.get(item.source) if item.source is not None else None
+    src = _source(g, item)
+    if src is None:
+        return
+    p = item.controller
+    chosen: list[int] = []
+    while True:
+        fits = [oid for oid in s.battlefield if oid not in chosen
+                and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
+        if not fits:
+            break
+        opts = [Option(f"exile {targeting.describe(g, ('o', oid))}", oid) for oid in fits]
+        opts.append(Option("none" if not chosen else "no more", None))
+        v = g.ask(job, f"{key}:x{len(chosen)}", p, EXILE_UNTIL_LEAVES,
+                  f"{item.source_name}: exile any number of them until it leaves the battlefield", opts)
+        if v is None:
+            break
+        chosen.append(v)
+    with zones.simultaneously(g):
+        for oid in chosen:
+            _exile(g, src, oid)
+
+
+def _source(g: Game, item: StackItem) -> Obj | None:
+    """The source permanent, or None (and a note) if it has left the battlefield: CR 610.3a-b,
+    it left after this was put on the stack (610.3a: a spell or activated ability; 610.3b: after
+    this triggered), and nothing is exiled at all."""
+    src = g.s.objs.get(item.source) if item.source is not None else None
     if src is None or src.zone != "battlefield":
-        # CR 610.3a-b: the source left after this was put on the stack (610.3a: a spell or activated
-        # ability; 610.3b: after this triggered): the object isn't exiled at all.
         rule = "610.3b" if item.kind == "triggered" else "610.3a"
         g.emit(ev.Note(rule=rule, message=f"{item.source_name} has left the battlefield: nothing is exiled"))
-        return
-    for oid in ref_objects(g, e.what, item, job):
-        new = zones.move(g, oid, "exile", rule="610.3", verb=f"is exiled until {src.name} leaves the battlefield")
-        # A commander put into the command zone instead (CR 903.9b) is no longer linked.
-        if new is not None and not new.token and new.zone == "exile":
-            s.extra.setdefault(EXILED_UNTIL, {}).setdefault(src.id, []).append(new.id)
+        return None
+    return src
+
+
+def _exile(g: Game, src: Obj, oid: int) -> None:
+    new = zones.move(g, oid, "exile", rule="610.3", verb=f"is exiled until {src.name} leaves the battlefield")
+    # A commander put into the command zone instead (CR 903.9b) is no longer linked.
+    if new is not None and not new.token and new.zone == "exile":
+        g.s.extra.setdefault(EXILED_UNTIL, {}).setdefault(src.id, []).append(new.id)
 
 
 def state_based_actions(g: Game) -> list[sba.Action]:

@@ -175,9 +175,11 @@ def exile_until(g: Game, player: int, found: Callable[[Obj], bool], *, rule: str
 
 def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_top: bool = True,
          controller: int | None = None, tapped: bool = False, order: list[str] | None = None,
-         counters: dict[str, int] | None = None, face_down: bool = False) -> Obj | None:
+         counters: dict[str, int] | None = None, face_down: bool = False,
+         seen_by: int | None = None) -> Obj | None:
     """Move object ``oid`` to ``to_zone`` (of its owner; the battlefield is shared).
-    ``face_down``: exiled face down (CR 406.3; ``face_down.exile``), the event private to the owner.
+    ``face_down``: exiled face down (CR 406.3; ``face_down.exile``), the event private to the owner
+    — or to ``seen_by``, the player who may look at it (Gonti's controller, not the card's owner).
 
     Replacement effects apply once each (CR 616.1); when several apply, ``order`` (keys from
     :func:`replacements_for`) says which applies first, else the first listed; an optional
@@ -279,7 +281,8 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     g.emit(ev.ZoneChanged(rule=rule, obj=o.id, new_obj=new.id, name=o.name, owner=o.owner,
                           controller=new.controller if to_zone == "battlefield" else o.controller,
                           from_zone=from_zone, to_zone=to_zone, verb=verb, token=o.token,
-                          private_to=o.owner if face_down or _hidden(from_zone, to_zone) else None))
+                          private_to=(o.owner if seen_by is None else seen_by) if face_down
+                          else o.owner if _hidden(from_zone, to_zone) else None))
     if enters_tapped:
         g.emit(ev.Note(rule="614.1d", message=f"{new.name} enters tapped"))
     for k, v in extra_counters.items():

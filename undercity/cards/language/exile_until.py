@@ -1,4 +1,5 @@
-""""Exile … until this permanent leaves the battlefield" (CR 610.3). Handled by
+""""Exile … until this permanent leaves the battlefield" (CR 610.3): a target, or "any number of" chosen
+as it resolves. Handled by
 :mod:`undercity.engine.exile_until`, which also returns the cards (610.3a).
 """
 
@@ -6,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import Effect, Filter, Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,3 +18,12 @@ class ExileUntilLeaves(Effect):
     owners' control (CR 610.3a). Banishing Light, Portable Hole."""
 
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ExileAnyNumberUntilLeaves(Effect):
+    """"Exile any number of ``filter`` [you control] until this permanent leaves the battlefield"
+    (CR 610.3; Glorious Protector): its controller chooses them as it resolves, none or more (CR
+    608.2d: not targets), and they return as :class:`ExileUntilLeaves`'s do."""
+
+    filter: Filter

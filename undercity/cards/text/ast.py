@@ -406,6 +406,17 @@ class DamageToOthers(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AnyNumberOf(Node):
+    """"any number of non-Angel creatures you control": objects the player chooses as the
+    effect resolves, none or more (CR 608.2d), not targets."""
+
+    noun: Noun
+
+    def render(self) -> str:
+        return f"any number of {self.noun.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageDivided(Node):
     """"~ deals 5 damage divided as you choose among any number of targets", "… among one, two,
     or three target creatures"."""

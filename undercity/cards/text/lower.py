@@ -908,6 +908,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             from undercity.cards.language.exile_until import ExileUntilLeaves
 
             return [ExileUntilLeaves(ctx.target(c.what))]  # CR 610.3: "until ~ leaves the battlefield"
+        if v == "exile" and c.to.startswith("until ") and c.to.endswith(" leaves the battlefield") \
+                and isinstance(c.what, A.AnyNumberOf):
+            from undercity.cards.language.exile_until import ExileAnyNumberUntilLeaves
+
+            flt = noun_filter(c.what.noun)
+            if flt.controller != "you" or c.what.noun.card:
+                raise Unsupported(c.render())
+            return [ExileAnyNumberUntilLeaves(flt)]  # CR 610.3, 608.2d: chosen as it resolves
         what = object_ref(c.what, ctx)
         from undercity.cards.language.regeneration import Regenerate
 
@@ -1907,6 +1915,8 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     """"Look at the top N cards of your library." and the sentences that sort them, as one
     :class:`~undercity.cards.language.library_top.LookAtTop` (CR 401.5, 401.4); the number of
     following sentences it took."""
+    if (face_down := _look_exile_face_down(sentences, ctx)) is not None:
+        return face_down
     s = sentences[0]
     assert isinstance(s, A.Sentence)
     look = s.clauses[0]
@@ -1970,6 +1980,64 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     flt = _among_them(first.what)
     return lt.LookAtTop(n, 1, up_to=True, filter=flt, reveal=reveal, to=to, tapped=tapped, rest=where,
                         random=random), 2
+
+
+#: Where the cards not exiled face down go: random order or not (CR 401.4).
+_FACE_DOWN_REST = {"on the bottom of that library in a random order": True,
+                   "on the bottom of your library in a random order": True,
+                   "on the bottom of your library in any order": False}
+#: The permission for the card exiled face down (CR 406.3, 611.2b): how it is said -> creature only.
+_FACE_DOWN_CAST = {(A.ObjectAction(None, "look at and cast", A.WordRef("that card"),
+                                   "for as long as it remains exiled"),): False,
+                   (A.Phrase(None, "look at that card"),
+                    A.ObjectAction(A.WordRef("you"), "may cast", A.WordRef("it"), "if it's a creature spell")): True}
+
+
+def _look_exile_face_down(sentences: tuple[A.Sentence | A.RollTable, ...],
+                          ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Look at the top four cards of target opponent's library, exile one of them face down, then
+    put the rest on the bottom of that library in a random order. You may look at and cast that
+    card for as long as it remains exiled[, and you may spend mana as though it were mana of any
+    type to cast that spell]." (Gonti) — or the exile and the rest in a sentence of their own and
+    "For as long as it remains exiled, you may look at that card and you may cast it if it's a
+    creature spell." (Vivien): one effect (CR 406.3, 401.4, 611.2b); None if the cards looked at
+    aren't exiled face down."""
+    from undercity.cards.language.face_down import LookExileFaceDown
+
+    s = sentences[0]
+    assert isinstance(s, A.Sentence)
+    look = s.clauses[0]
+    assert isinstance(look, A.LookTop)
+    if len(s.clauses) == 3 and s.joins == (", ", ", then "):
+        sort, used = s, 1  # the exile and the rest in the same sentence
+        exile, rest = s.clauses[1], s.clauses[2]
+    elif len(s.clauses) == 1 and len(sentences) > 1 and isinstance(sentences[1], A.Sentence) \
+            and len(sentences[1].clauses) == 2 and sentences[1].joins == (" and ",):
+        sort, used = sentences[1], 2
+        exile, rest = sort.clauses
+    else:
+        return None
+    if not (isinstance(exile, A.Phrase) and exile.who is None
+            and exile.words in ("exile one of them face down", "exile one face down")):
+        return None
+    perm = sentences[used] if len(sentences) > used else None
+    if s.may or s.prefix or s.where or look.who is not None or look.library not in _LOOK_LIBRARIES \
+            or look.n is None or sort.may or sort.where or (sort is not s and sort.prefix) \
+            or not isinstance(rest, A.ObjectAction) or rest.who is not None or rest.verb != "put" \
+            or rest.what != A.WordRef("the rest") or rest.to not in _FACE_DOWN_REST \
+            or (look.library == "your library") != ("your library" in rest.to) \
+            or not isinstance(perm, A.Sentence) or perm.may != "you may" or perm.where:
+        raise Unsupported(s.render())
+    spend = A.Phrase(A.WordRef("you"), "may spend mana as though it were mana of any type to cast that spell")
+    any_type = perm.clauses[-1] == spend and perm.joins[-1:] == (", and ",)
+    cast = perm.clauses[:-1] if any_type else perm.clauses
+    creature_only = _FACE_DOWN_CAST.get(cast)
+    if creature_only is None or perm.prefix != ("for as long as it remains exiled," if creature_only else ""):
+        raise Unsupported(perm.render())
+    whose = m.YOU if look.library == "your library" else \
+        player_ref(A.TargetRef(A.Noun((), (_LOOK_LIBRARIES[look.library],))), ctx)
+    return LookExileFaceDown(_n(look.n, ctx), whose, random=_FACE_DOWN_REST[rest.to], creature_only=creature_only,
+                             any_type=any_type), used
 
 
 def _look_if_its(t: A.Sentence) -> m.Effect:

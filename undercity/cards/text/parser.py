@@ -714,6 +714,18 @@ class Parser:
                 d := self.one_of("for as long as they remain exiled", "for as long as it remains exiled")):
             return A.ObjectAction(who, v, A.WordRef(w), d)  # CR 611.2b: while they stay in exile
         self.i = start
+        if (v := self.verb("look")) and self.eat("at", "and", "cast", "that", "card") and (
+                d := self.one_of("for as long as it remains exiled")):
+            # "You may look at and cast that card for as long as it remains exiled" (CR 406.3, 611.2b)
+            return A.ObjectAction(who, f"{v} at and cast", A.WordRef("that card"), d)
+        self.i = start
+        if (v := self.verb("look")) and self.eat("at", "that", "card") and self.peek() in ("and", "."):
+            return A.Phrase(who, f"{v} at that card")  # a card exiled face down (CR 406.3)
+        self.i = start
+        if (v := self.verb("cast") if who is None else self.one_of("may cast")) and self.eat("it") and (
+                d := self.one_of("if it's a creature spell")):
+            return A.ObjectAction(who, v, A.WordRef("it"), d)  # a permission for creature spells only
+        self.i = start
         if (v := self.verb("play")) and self.eat("the", "exiled", "card", "without", "paying", "its", "mana", "cost"):
             cond = self.at_least_condition() if self.eat("if") else None  # CR 607.2a, 118.9
             if cond is not None or self.at("."):
@@ -774,6 +786,11 @@ class Parser:
         self.i = start
         if (v := self.verb("reveal", "put")) and (several := self.several(who, v)) is not None:
             return several
+        self.i = start
+        if (v := self.verb("exile")) and self.eat("one"):
+            of = " of them" if self.eat("of", "them") else ""
+            if self.eat("face", "down"):
+                return A.Phrase(who, f"{v} one{of} face down")  # of the cards looked at (CR 406.3)
         self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
@@ -937,6 +954,9 @@ class Parser:
         self.i = self._start
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
+            if what is None and v == "exile" and self.eat("any", "number", "of"):
+                n = self.noun()  # "exile any number of non-Angel creatures you control until ~ leaves …"
+                what = A.AnyNumberOf(n) if n is not None and self.peek() == "until" else None
             if what is not None and v.startswith("counter") and self.at("unless", "its", "controller", "pays") \
                     and self.raw(4).startswith("{"):
                 self.i += 5  # "counter target spell unless its controller pays {3}" (CR 701.6a, 118.12)
@@ -1486,7 +1506,8 @@ class Parser:
     def _sentence(self) -> A.Sentence | None:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
-                             "if you cast a spell this way ,", "if it's a permanent spell ,") or ""
+                             "if you cast a spell this way ,", "if it's a permanent spell ,",
+                             "for as long as it remains exiled ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
