@@ -67,7 +67,7 @@ class HeuristicAgent:
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
-        "exile_from_hand", "attack_cost", "exile_until_leaves",
+        "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile",
         "phyrexian", "change_target",
     })
 
@@ -446,6 +446,25 @@ class HeuristicAgent:
             p = d.options[i].value
             return (p != d.player, -s.players[p].life, len(s.players[p].graveyard))
         return max(range(len(d.options)), key=score)
+
+    def _pile_value(self, g: Game, me: int, pile: Any) -> float:
+        return sum(ev.hand_keep_value(g, me, g.s.objs[c].card) for c in pile)
+
+    def _separate_piles(self, g: Game, d: Decision) -> int:
+        """Separating another player's cards into piles they choose from (CR 700.3): the split
+        whose better pile is worth least to them; one's own cards, the split with the best pile."""
+        who = d.context.get("for", d.player)
+        worth = [[self._pile_value(g, who, p) for p in o.value] for o in d.options]
+        if who == d.player:
+            return max(range(len(d.options)), key=lambda i: (max(worth[i]), -i))
+        return min(range(len(d.options)), key=lambda i: (max(worth[i]), -min(worth[i]), i))
+
+    def _choose_pile(self, g: Game, d: Decision) -> int:
+        """The pile worth more in hand (CR 700.3); for the graveyard, the one worth less."""
+        piles = d.context.get("piles") or [[], []]
+        worth = [self._pile_value(g, d.player, p) for p in piles]
+        best = max(range(len(worth)), key=lambda i: (worth[i], -i))
+        return best if d.context.get("to", "hand") == "hand" else 1 - best
 
     def _reveal(self, g: Game, d: Decision) -> int:
         """Reveal a card so that the land enters untapped: being untapped is worth more than
@@ -971,14 +990,14 @@ class HeuristicAgent:
         if sa.modes:
             vals = []
             for md in sa.modes:
-                if not all(t.optional or targeting.candidates(g, t, me, oid) for t in md.targets):
+                if not all(t.optional or t.x_count or targeting.candidates(g, t, me, oid) for t in md.targets):
                     continue
-                vals.append(tx.ability_value(g, me, md.effects, md.targets, oid, x))
+                vals.append(tx.ability_value(g, me, md.effects, casting.with_x_targets(md.targets, x), oid, x))
             vals.sort(reverse=True)
             lo, hi = sa.choose
             value = sum(v for k, v in enumerate(vals[:hi]) if k < lo or v > 0) if vals else float("-inf")
         else:
-            specs = casting.spell_target_specs(card)
+            specs = casting.spell_target_specs(card, x=x)
             if sa.divided:
                 specs = specs[:1]
             value = tx.ability_value(g, me, sa.effects, specs, oid, x)

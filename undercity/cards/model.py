@@ -168,6 +168,10 @@ class TargetSpec:
     #: event names (``attacked_player``: the player attacked, CR 508.3e), as it is chosen and
     #: as the ability resolves (CR 115.1, 608.2b).
     controlled_by: Ref | None = None
+    #: "X target creatures", "up to X target artifacts": this specification stands for X
+    #: different targets of one "target" word, X the spell's, announced before targets are
+    #: chosen (CR 601.2b-c, 115.3). Always the spell's last specification.
+    x_count: bool = False
 
 
 def target_creature(**kw: Any) -> TargetSpec:

@@ -10,6 +10,7 @@ offered; one that a player leaving the game makes impossible part-way raises
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import ADVENTURE
@@ -58,15 +59,25 @@ def timing_ok(g: Game, player: int, card: CardDef) -> bool:
     return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player)
 
 
-def spell_target_specs(card: CardDef, modes: tuple[int, ...] = ()) -> tuple[TargetSpec, ...]:
+def spell_target_specs(card: CardDef, modes: tuple[int, ...] = (), x: int | None = None) -> tuple[TargetSpec, ...]:
+    """The target specifications of a spell cast with ``modes`` and ``x``: "X target …" counts
+    as X of them (CR 601.2c); left as one specification while X isn't announced."""
     sa = card.spell
     if card.enchant is not None:
         return (card.enchant,)
     if sa is None:
         return ()
-    if sa.modes:
-        return tuple(t for i in modes for t in sa.modes[i].targets)
-    return sa.targets
+    specs = tuple(t for i in modes for t in sa.modes[i].targets) if sa.modes else sa.targets
+    return with_x_targets(specs, x)
+
+
+def with_x_targets(specs: tuple[TargetSpec, ...], x: int | None) -> tuple[TargetSpec, ...]:
+    """``specs`` with a last "X target …" specification made X of them, all different
+    (CR 115.3), none for X = 0; unchanged while X isn't announced (``None``, CR 601.2b)."""
+    if x is None or not specs or not specs[-1].x_count:
+        return specs
+    one = replace(specs[-1], x_count=False)
+    return specs[:-1] + tuple(replace(one, same_word=k > 0) for k in range(x or 0))
 
 
 def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: int | None) -> bool:
@@ -74,7 +85,9 @@ def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: in
     while k < len(specs):
         n = 1 + next((j for j, t in enumerate(specs[k + 1:]) if not t.same_word), len(specs) - k - 1)
         # "six target creatures" needs six different ones (CR 115.3; ruling 2005-10-01, Hex).
-        if not specs[k].optional and len(targeting.candidates(g, specs[k], player, source)) < n:
+        # "X target …" (CR 601.2c) may be cast with X = 0 and no targets.
+        if not specs[k].optional and not specs[k].x_count \
+                and len(targeting.candidates(g, specs[k], player, source)) < n:
             return False
         k += n
     return True
@@ -190,6 +203,39 @@ def run_cast(g: Game, job: Job) -> None:
         _cast(g, job)
 
 
+def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_targets: int,
+                x: int | None) -> tuple[ManaCost, int | None]:
+    """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets, and its X — asked
+    here, the most the player could pay the options, unless already announced (CR 601.2b)."""
+    card = o.card
+    s = g.s
+    sa = alt.spell if alt is not None and alt.spell is not None else card.spell
+    cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
+    tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
+    if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
+        cost = cost.increase_generic(tax)
+    if sa is not None and sa.extra_target_cost and n_targets > 1:
+        cost = cost.increase_generic(sa.extra_target_cost * (n_targets - 1))
+    inc, red = spell_costs.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
+    cost = cost.increase_generic(inc) if inc else cost
+    spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
+    if cost.x:
+        if x is None:
+            hi_x = max_affordable_x(cast_permissions.payable_cost(g, player, o, cost),
+                                    costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend))
+            while red and can_pay(cast_permissions.payable_cost(g, player, o, cost.with_x(max(hi_x, 0) + 1)
+                                                                .reduce_generic(red)),
+                                  costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)):
+                hi_x = max(hi_x, 0) + 1
+            opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
+            x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
+        cost = cost.with_x(x)
+    cost = cost.reduce_generic(red) if red else cost
+    # CR 609.4b: mana spent "as though it were mana of any color" — after the reductions, which
+    # reduce only the cost's generic part (CR 118.7a).
+    return cast_permissions.payable_cost(g, player, o, cost), x
+
+
 def _cast(g: Game, job: Job) -> None:
     s = g.s
     d = job.data
@@ -223,6 +269,11 @@ def _cast(g: Game, job: Job) -> None:
         modes = tuple(sorted(picked))
     # CR 601.2b: additional costs (spell_costs).
     additional = spell_costs.ask_additional(g, job, player, o) if card.additional_costs else []
+    specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
+    x: int | None = None
+    if specs and specs[-1].x_count:  # CR 601.2b: X announced, then as many targets (601.2c)
+        x = _total_cost(g, job, player, o, alt, 0, None)[1]
+        specs = with_x_targets(specs, x)
     # CR 601.2c: targets.
     targets: list[targeting.Target] = []
     if sa is not None and sa.divided:
@@ -240,7 +291,6 @@ def _cast(g: Game, job: Job) -> None:
                 break
             targets.append(tuple(t))  # type: ignore[arg-type]
     else:
-        specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
         for i, spec in enumerate(specs):
             cands = targeting.candidates(g, spec, player, o.id)
             if spec.same_word:
@@ -249,36 +299,16 @@ def _cast(g: Game, job: Job) -> None:
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
             if t is not None:  # "up to one": no target chosen
                 targets.append(tuple(t))  # type: ignore[arg-type]
+            elif x is not None:
+                break  # "up to X target …": no more of them (CR 601.2c)
     from undercity.engine import divided
 
     division: tuple[int, ...] | None = None
     if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
         division = divided.ask_division(g, job, "divide", player, dv.amount, targets, card.name)  # CR 601.2d
-    # CR 601.2f: the total cost, X included (CR 601.2b announces X).
-    cost = ZERO if d.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
+    cost, x = _total_cost(g, job, player, o, alt, len(targets), x)
     tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
-    if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
-        cost = cost.increase_generic(tax)
-    if sa is not None and sa.extra_target_cost and len(targets) > 1:
-        cost = cost.increase_generic(sa.extra_target_cost * (len(targets) - 1))
-    inc, red = spell_costs.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
-    cost = cost.increase_generic(inc) if inc else cost
-    x = None
     spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
-    if cost.x:
-        hi_x = max_affordable_x(cast_permissions.payable_cost(g, player, o, cost),
-                                costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend))
-        while red and can_pay(cast_permissions.payable_cost(g, player, o, cost.with_x(max(hi_x, 0) + 1)
-                                                            .reduce_generic(red)),
-                              costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)):
-            hi_x = max(hi_x, 0) + 1
-        opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
-        x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
-        cost = cost.with_x(x)
-    cost = cost.reduce_generic(red) if red else cost
-    # CR 609.4b: mana spent "as though it were mana of any color" — after the reductions, which
-    # reduce only the cost's generic part (CR 118.7a).
-    cost = cast_permissions.payable_cost(g, player, o, cost)
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled = (spell_costs.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)
               if alt is not None and alt.exile_other_graveyard else [])

@@ -89,7 +89,7 @@ def _specs(g: Game, card: Any, probe: StackItem, target_specs: Any) -> tuple[m.T
         return tuple(sa.targets[0] for _ in probe.targets)
     from undercity.engine.casting import spell_target_specs
 
-    return spell_target_specs(card, probe.modes)
+    return spell_target_specs(card, probe.modes, probe.x)
 
 
 @handles(m.CopySpell)

@@ -41,7 +41,9 @@ class Decision:
     CR 508.1h), ``phyrexian`` (pay a Phyrexian symbol with mana, ``False``, or 2 life, ``True``:
     CR 107.4f), ``change_target`` (which target of a spell or ability, by its index, an effect
     changes: CR 115.7b), ``exile_until_leaves`` (one more permanent of "exile any number of … until
-    ~ leaves the battlefield", or ``None``: no more, CR 610.3).
+    ~ leaves the battlefield", or ``None``: no more, CR 610.3), ``separate_piles`` (a split of cards
+    into two piles, each option's value the two piles; ``context["for"]``: the player who will choose
+    between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``).
     """
 
     player: int

@@ -33,7 +33,7 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
             return tuple(a.targets[0] for _ in item.targets)
         if isinstance(a, SpellAbility) and card.spell is not None and a is not card.spell and not card.enchant:
             return a.targets  # cast with its text changed (overload, CR 702.96b)
-        return casting.spell_target_specs(card, item.modes)
+        return casting.spell_target_specs(card, item.modes, item.x)
     from undercity.engine import divided
 
     if divided.of(a) is not None and len(a.targets) == 1:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.several_targets import DESTROY, RETURN_TO_BATTLEFIELD, OnTargets
+from undercity.cards.language.several_targets import DESTROY, EXILE, RETURN_TO_BATTLEFIELD, OnTargets
 from undercity.engine import entering, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import destroy_simultaneously, handles, ref_objects
+from undercity.engine.effects import HANDLERS, destroy_simultaneously, handles, ref_objects
+from undercity.engine.modal import shift_targets
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -20,7 +21,17 @@ if TYPE_CHECKING:
 def h_on_targets(g: Game, job: Job, item: StackItem, e: OnTargets, key: str) -> None:
     """The targets still legal (CR 608.2b), together: destroyed (CR 701.8a) or returned to
     their owners' hands, each replacement-order question asked first (CR 616.1)."""
-    ids = [oid for i in range(e.first, e.first + e.n) for oid in ref_objects(g, m.T(i), item, job)]
+    n = max(len(item.targets) - e.first, 0) if e.x else e.n
+    ids = [oid for i in range(e.first, e.first + n) for oid in ref_objects(g, m.T(i), item, job)]
+    if e.verb == EXILE:
+        if not job.data.get(key + ":moved"):
+            with zones.simultaneously(g):  # one event (CR 608.2c)
+                for oid in ids:
+                    zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+            job.data[key + ":moved"] = True
+        if e.each_moved is not None:
+            _each_moved(g, job, item, e, key, n, "exile")
+        return
     if e.verb == DESTROY:
         destroy_simultaneously(g, job, key, ids)
         return
@@ -51,3 +62,20 @@ def h_on_targets(g: Game, job: Job, item: StackItem, e: OnTargets, key: str) -> 
             if oid in g.s.objs:
                 zones.move(g, oid, "hand", rule="608.2c", verb="returns to its owner's hand",
                            order=orders.get(oid) or None)
+
+
+def _each_moved(g: Game, job: Job, item: StackItem, e: OnTargets, key: str, n: int, zone: str) -> None:
+    """"For each creature exiled this way, its controller creates …": once for each target that
+    went to ``zone`` (not one a replacement effect put elsewhere, CR 614.6), in target order
+    (CR 608.2c); each run at most once if a later one asks a question."""
+    assert e.each_moved is not None
+    for i in range(e.first, e.first + n):
+        done = f"{key}:each{i}"
+        if job.data.get(done):
+            continue
+        t = item.targets[i] if i < len(item.targets) else None
+        now = zones.became(g, t[1]) if t is not None and t[0] == "o" else None
+        if now is not None and now != t[1] and g.s.objs[now].zone == zone:
+            one = shift_targets(e.each_moved, i - e.first)
+            HANDLERS[type(one)](g, job, item, one, done)
+        job.data[done] = True

@@ -1,5 +1,6 @@
 """One instruction on several targets of one "target" word (CR 115.3, 601.2c): "Destroy six
-target creatures", "Return six target nonland permanents to their owners' hands".
+target creatures", "Return six target nonland permanents to their owners' hands", "Exile X
+target creatures" (X targets: X is announced before they are chosen, CR 601.2b).
 
 The targets are all different (the same object can't be chosen twice for one instance of the
 word "target", CR 115.3), so a spell needing N of them can't be cast without N candidates
@@ -18,6 +19,7 @@ DESTROY = "destroy"
 RETURN_TO_HAND = "return to hand"
 #: "return the chosen cards to the battlefield tapped" (Victimize): cards from a graveyard.
 RETURN_TO_BATTLEFIELD = "return to the battlefield"
+EXILE = "exile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +32,19 @@ class OnTargets(m.Effect):
     n: int
     #: ``RETURN_TO_BATTLEFIELD``: they enter tapped.
     tapped: bool = False
+    #: "X target …": the targets from ``first`` on, as many as the spell's X (``n`` unused).
+    x: bool = False
+    #: "For each creature exiled this way, its controller creates …": done once for each target
+    #: the instruction moved (CR 608.2c), naming it as target ``first``.
+    each_moved: m.Effect | None = None
 
     def covers(self, i: int) -> bool:
-        return self.first <= i < self.first + self.n
+        return self.first <= i and (self.x or i < self.first + self.n)
 
     def one(self, i: int) -> m.Effect:
         """The same instruction on target ``i`` alone (what it does to that target)."""
         if self.verb == RETURN_TO_BATTLEFIELD:
             return m.ReturnToBattlefield(m.T(i))
+        if self.verb == EXILE:
+            return m.ExileIt(m.T(i))
         return m.Destroy(m.T(i)) if self.verb == DESTROY else m.ReturnToHand(m.T(i))

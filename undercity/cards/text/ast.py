@@ -915,6 +915,46 @@ class LookTop(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class RevealTop(Node):
+    """"reveal the top five cards of your library" (CR 701.20a, 401.1)."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    library: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "the top", self.n.render(), "cards of",
+                     self.library)
+
+
+@dataclass(frozen=True, slots=True)
+class SeparatePiles(Node):
+    """"an opponent separates those cards into two piles" (CR 700.3)."""
+
+    who: Node
+    verb: str
+    what: str  # "those cards"
+
+    def render(self) -> str:
+        return _join(self.who.render(), self.verb, self.what, "into two piles")
+
+
+@dataclass(frozen=True, slots=True)
+class PutPiles(Node):
+    """"put one pile into your hand and the other into your graveyard" (CR 700.3)."""
+
+    who: Node | None
+    verb: str
+    to: str
+    other_to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "one pile", self.to, "and the other",
+                     self.other_to)
+
+
+@dataclass(frozen=True, slots=True)
 class RevealSeveral(Node):
     """"reveal a Cleric card, a Rogue card, a Warrior card, and/or a Wizard card from among them and
     put those cards into your hand", "put a creature card and/or a land card from among them into

@@ -770,8 +770,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if v != "destroy":
                 raise Unsupported(c.render())
             return [m.DestroyAll(_union(c.what))]
-        if isinstance(c.what, A.TargetRef) and c.what.count is not None and not c.what.up_to \
-                and (c.what.count.value or 0) > 1:
+        if isinstance(c.what, A.TargetRef) and c.what.count is not None and (
+                not c.what.up_to and (c.what.count.value or 0) > 1 or c.what.count.word.lower() == "x"):
             return [_on_targets(c, v, ctx)]
         if isinstance(c.what, A.GraveyardOf):
             # Exiling a player's graveyard: every card in it (CR 404.1, 406.1).
@@ -1337,21 +1337,29 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
 
 def _on_targets(c: A.ObjectAction, verb: str, ctx: Ctx) -> OnTargets:
     """"Destroy six target creatures", "Return six target nonland permanents to their owners'
-    hands": N different targets of one "target" word (CR 115.3), a spell's only targets, acted
-    on together."""
+    hands", "Exile X target creatures", "Destroy up to X target artifacts and/or enchantments":
+    N (or X, announced first: CR 601.2b) different targets of one "target" word (CR 115.3), a
+    spell's only targets, acted on together."""
+    from undercity.cards.language.several_targets import EXILE
+
     t = c.what
-    assert isinstance(t, A.TargetRef) and t.count is not None and t.count.value is not None
+    assert isinstance(t, A.TargetRef) and t.count is not None
     if not ctx.spell or ctx.targets or t.another:
         raise Unsupported(c.render())
     if verb == "destroy" and not c.to:
         what = DESTROY
     elif verb == "return" and c.to == "to their owners' hands":
         what = RETURN_TO_HAND
+    elif verb == "exile" and not c.to:
+        what = EXILE
     else:
         raise Unsupported(c.render())
     spec = _target_spec(A.TargetRef(t.noun))
-    if spec.kind != "permanent":
+    if spec.kind != "permanent" or what == EXILE and t.count.value is not None:
         raise Unsupported(c.render())
+    if t.count.value is None:  # "X target …" (CR 601.2c): as many as X
+        ctx.targets.append(replace(spec, x_count=True, optional=t.up_to, text=t.render()))
+        return OnTargets(what, 0, 0, x=True)
     n = t.count.value
     ctx.targets += [replace(spec, same_word=k > 0) for k in range(n)]
     return OnTargets(what, 0, n)
@@ -1388,6 +1396,43 @@ def _damage_to_others(c: A.DamageToOthers, ctx: Ctx) -> list[m.Effect]:
                                         same_word=True))
         out.append(replace(first[0], amount=_n(c.n, ctx), to=m.T(len(ctx.targets) - 1)))
     return out
+
+
+def _piles(sentences: tuple[A.Sentence | A.RollTable, ...]) -> m.Effect | None:
+    """"Reveal the top five cards of your library. An opponent separates those cards into two
+    piles. Put one pile into your hand and the other into your graveyard." (CR 700.3); None if
+    the first sentence isn't such a reveal."""
+    from undercity.cards.language.piles import RevealIntoPiles
+
+    first = sentences[0]
+    if not (isinstance(first, A.Sentence) and len(first.clauses) == 1 and isinstance(first.clauses[0], A.RevealTop)):
+        return None
+    reveal = first.clauses[0]
+    two = [s.clauses[0] if isinstance(s, A.Sentence) and len(s.clauses) == 1 and not s.may and not s.prefix
+           and not s.where else None for s in sentences[1:3]]
+    if first.may or first.prefix or first.where or reveal.who is not None or reveal.n.value is None or len(two) < 2 \
+            or not isinstance(two[0], A.SeparatePiles) or two[0].who != A.DescRef("an", A.Noun((), ("opponent",))) \
+            or not isinstance(two[1], A.PutPiles) or two[1].who is not None:
+        raise Unsupported(first.render())
+    zone = {"into your hand": "hand", "into your graveyard": "graveyard"}
+    return RevealIntoPiles(reveal.n.value, "opponent", zone[two[1].to], zone[two[1].other_to])
+
+
+def _each_exiled(s: A.Sentence, before: m.Effect | None, ctx: Ctx) -> m.Effect:
+    """"Exile X target creatures. For each creature exiled this way, its controller creates a 2/2
+    green Boar creature token." (CR 608.2c): the sentence done for each target the one before
+    exiled, "its controller" that target's controller as it last existed (CR 608.2h)."""
+    from undercity.cards.language.several_targets import EXILE
+
+    if not (isinstance(before, OnTargets) and before.verb == EXILE and before.each_moved is None and not s.may
+            and len(s.clauses) == 1 and not s.where and isinstance(s.clauses[0], A.Create)
+            and s.clauses[0].who == A.WordRef("its controller")):
+        raise Unsupported(s.render())
+    ctx.it, ctx.it_is_target = m.T(before.first), True
+    each = effect(s.clauses[0], ctx)
+    if len(each) != 1:
+        raise Unsupported(s.render())
+    return replace(before, each_moved=each[0])
 
 
 def _damage_each(n: Any, to: A.EachAnd, ctx: Ctx) -> DamageEach:
@@ -2364,6 +2409,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(put)
             skip = 1
             continue
+        if (piles := _piles(body.sentences[k:])) is not None:
+            out.append(piles)  # "Reveal the top five cards …. An opponent separates those cards …"
+            skip = 2
+            continue
         if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
             out.append(others[0])  # "exile the top card of each opponent's library. You may …"
             skip = others[1]
@@ -2444,6 +2493,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (kept := _kept_mana(s, nxt)) is not None:
             out.append(kept)
             skip = 1
+            continue
+        if s.prefix == "for each creature exiled this way,":
+            out[-1] = _each_exiled(s, out[-1] if out else None, ctx)
             continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
@@ -4527,7 +4579,7 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
             raise Unsupported(f"choose {body.choose} —")
         modes = []
         for mode, name in zip(body.modes, body.labels or ("",) * len(body.modes), strict=True):
-            ctx = Ctx(cost_x=x)
+            ctx = Ctx(cost_x=x, spell=True)
             said = f"{name} — {mode.render()}" if name else mode.render()  # a named mode (CR 207.2d)
             modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
         return m.SpellAbility(text, modes=tuple(modes), choose=choose, choose_more=_choose_more(body))

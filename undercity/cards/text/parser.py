@@ -387,6 +387,14 @@ class Parser:
                             break
                     self.i = mark
                     break
+                if len(heads) == 1 and self.at("and", "/", "or"):
+                    self.i += 3  # "artifacts and/or enchantments": either or both (CR 115.1)
+                    if (h2 := self.head()) is not None:
+                        heads.append(h2)
+                        conj = "and/or"
+                        break
+                    self.i = mark
+                    break
                 if len(heads) == 1 and self.peek() in ("or", "and") and self.peek(1) != "":
                     c = self.peek()
                     self.i += 1
@@ -791,6 +799,18 @@ class Parser:
             of = " of them" if self.eat("of", "them") else ""
             if self.eat("face", "down"):
                 return A.Phrase(who, f"{v} one{of} face down")  # of the cards looked at (CR 406.3)
+        self.i = start
+        if (v := self.verb("reveal")) and self.eat("the", "top") and (n := self.num()) is not None \
+                and self.eat("cards", "of") and (lib := self.one_of("your library")):
+            return A.RevealTop(who, v, n, lib)  # CR 701.20a
+        self.i = start
+        if (v := self.verb("put")) and self.eat("one", "pile") and (to := self.one_of("into your hand")) \
+                and self.eat("and", "the", "other") and (other := self.one_of("into your graveyard")):
+            return A.PutPiles(who, v, to, other)  # CR 700.3
+        self.i = start
+        if who is not None and (v := self.verb("separate")) and (what := self.one_of("those cards")) \
+                and self.eat("into", "two", "piles"):
+            return A.SeparatePiles(who, v, what)  # CR 700.3
         self.i = start
         if (v := self.verb("look")) and self.eat("at", "the", "top"):
             n = None
@@ -1507,7 +1527,7 @@ class Parser:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
-                             "for as long as it remains exiled ,") or ""
+                             "for as long as it remains exiled ,", "for each creature exiled this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
