@@ -144,6 +144,11 @@ def _synthetic_options(g: Game, kind: str, me: int) -> tuple[list[Option], dict]
         "cast_free": (ids + [Option("cast nothing", None)], {}),
         "additional_cost": ([Option(s.objs[c].name, ("o", c)) for c in hand + mine]
                             + [Option("pay no additional cost", None)], {}),
+        "choose_player": ([Option("opponent", 1 - me), Option("me", me)], {}),
+        # CR 700.3: splits of the top cards into two piles, for the other player to choose from
+        "separate_piles": ([Option("one | two", (tuple(lib[:1]), tuple(lib[1:]))),
+                            Option("all | nothing", (tuple(lib), ()))], {"for": 1 - me}),
+        "choose_pile": ([Option("one", 0), Option("two", 1)], {"piles": [lib[:1], lib[1:]], "to": "hand"}),
     }
     for k in ("bottom", "discard", "cleanup_discard", "put_on_top", "escape_exile"):
         table[k] = (ids, {})

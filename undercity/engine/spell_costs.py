@@ -75,7 +75,7 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
                 continue
             if st.caster == "opponent" and not targeting._is_opponent(g, src.controller, player):
                 continue
-            if st.nth is not None and s.players[player].spells_cast_this_turn + 1 != st.nth:
+            if st.nth is not None and _cast_before(g, player, st) + 1 != st.nth:
                 continue
             if not targeting.matches(g, o, st.spells, player, sid):
                 continue
@@ -85,6 +85,14 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
             else:
                 red -= n
     return inc, red
+
+
+def _cast_before(g: Game, player: int, st: CostChange) -> int:
+    """The spells ``player`` has cast this turn that count for ``st.nth`` (CR 601.2f): all of
+    them, or those of the card types of ``st.spells``."""
+    if not st.nth_matching:
+        return g.s.players[player].spells_cast_this_turn
+    return sum(1 for p, types in g.s.spells_cast_turn_log if p == player and types & st.spells.types)
 
 
 def modified_cost(g: Game, player: int, o: Obj, cost: ManaCost, changes: tuple[int, int] | None = None) -> ManaCost:

@@ -292,7 +292,9 @@ class State:
         self.started = False
         self.turn_cap = 0
         self.extra: dict[str, Any] = {}
-        self.spells_cast_turn_log: list[int] = []
+        #: Each spell cast this turn, in order: its caster and its card types (CR 601.2i) —
+        #: "the first artifact spell you cast each turn" (CR 601.2f).
+        self.spells_cast_turn_log: list[tuple[int, frozenset[str]]] = []
 
     def new_id(self) -> int:
         i = self.next_id

@@ -21,12 +21,12 @@ The level is a designation of the permanent (CR 716.2b), not a copiable value, k
 rules in :mod:`undercity.engine.class_level`: lost when the permanent leaves the battlefield
 (a new object, CR 400.7), 1 when it has none (716.2d).
 
-**For the Oracle-text compiler.** A Class's Oracle text (``layout: class``) is paragraphs: the
-reminder "(Gain the next level as a sorcery to add its ability.)", the level-1 abilities, then
-for each bar a line "[Cost]: Level N" followed by the paragraphs of that level's abilities
-(until the next "[Cost]: Level M" line). Lower the level-1 paragraphs as any card's, each level's
-paragraphs to abilities, "When this Class becomes level N" to ``becomes_level(N)``, and call
-``class_card(name, triggered=…, activated=…, static=…, levels=(level(N, cost, *abilities), …))``.
+**From Oracle text.** A Class's Oracle text is paragraphs: the reminder "(Gain the next level
+as a sorcery to add its ability.)", the level-1 abilities, then for each bar a line "[Cost]: Level
+N" (``ast.LevelBar``) followed by that level's abilities until the next bar. The compiler
+(``lower._class_levels``) lowers each level's paragraphs as any card's — "When this Class becomes
+level N" is ``becomes_level(N)`` — and makes them a :func:`level` each: triggered and activated
+abilities the Class has, or one static ability affecting other objects.
 """
 
 from __future__ import annotations

@@ -47,6 +47,9 @@ class CostChange(Static):
     generic: int = 0
     nth: int | None = None
     per: str | None = None
+    #: ``nth`` counts only the spells matching ``spells`` (by card type): "the first artifact
+    #: spell you cast each turn" (Artificer Class), not every spell (Monk Class).
+    nth_matching: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Class enchantments (CR 716) of Adventures in the Forgotten Realms: Wizard Class, Barbarian
+"""Class enchantments (CR 716) of Adventures in the Forgotten Realms whose text the compiler doesn't read yet: Barbarian
 Class (Commander precon Draconic Rage) and Warlock Class (Planar Portal). Each is its level-1 abilities and its level bars
 (:func:`undercity.cards.language.class_level.class_card`); the levels are rules
 (:mod:`undercity.engine.class_level`)."""
@@ -9,18 +9,14 @@ from undercity.cards.language.class_level import becomes_level, class_card, leve
 from undercity.cards.language.conditions import CreatureDiedThisTurn
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
-from undercity.cards.language.draw import YOU_DRAW
 from undercity.cards.language.library_top import LookPutOneIntoHand
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
-from undercity.cards.language.static_abilities import NoMaximumHandSize
 from undercity.cards.model import (
     ALL,
     EACH_OPPONENT,
-    Draw,
     F,
     LoseLife,
     Pump,
-    PutCounters,
     Static,
     T,
     Trigger,
@@ -29,17 +25,6 @@ from undercity.cards.model import (
 )
 
 _YOUR_CREATURE = target_creature(controller="you")
-
-class_card(
-    "Wizard Class",
-    static=(NoMaximumHandSize("You have no maximum hand size."),),  # CR 402.2
-    levels=(
-        level(2, "{2}{U}", Triggered("When this Class becomes level 2, draw two cards.",
-                                     when=becomes_level(2), effects=(Draw(2),))),
-        level(3, "{4}{U}", Triggered("Whenever you draw a card, put a +1/+1 counter on target creature you control.",
-                                     when=Trigger(YOU_DRAW), targets=(_YOUR_CREATURE,),
-                                     effects=(PutCounters("+1/+1", 1, T(0)),))),
-    ))
 
 class_card(
     "Barbarian Class",

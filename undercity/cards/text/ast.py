@@ -233,8 +233,13 @@ class CostChange(Node):
     verb: str
     cost: str
     more_less: str
+    #: "The first artifact spell you cast each turn costs …": "first", "second" (CR 601.2f).
+    nth: str = ""
 
     def render(self) -> str:
+        if self.nth:
+            return (f"the {self.nth} {self.spells.render()} {self.caster} each turn {self.verb} {self.cost} "
+                    f"{self.more_less} to cast")
         return f"{self.spells.render()} {self.caster} {self.verb} {self.cost} {self.more_less} to cast"
 
 
@@ -1523,6 +1528,18 @@ class CostKeyword(Node):
 
     def render(self) -> str:
         return f"{self.name}—{', '.join(cap(c.render()) for c in self.costs)}."
+
+
+@dataclass(frozen=True, slots=True)
+class LevelBar(Node):
+    """"{1}{U}: Level 2": a Class's level bar (CR 716.2a); the abilities after it, to the next
+    bar, are that level's."""
+
+    cost: str
+    level: int
+
+    def render(self) -> str:
+        return f"{self.cost}: Level {self.level}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2907,6 +2907,31 @@ class Lowered:
         return kw
 
 
+def _class_levels(out: Lowered, levels: list[tuple[A.LevelBar, Lowered]]) -> None:
+    """A Class's level bars (CR 716.2a), each with the abilities printed after it: triggered and
+    activated abilities the Class has from that level on, or one static ability affecting other
+    objects while the level is reached; the abilities before the first bar are level 1's
+    (CR 716.3)."""
+    from undercity.cards.language.class_level import level
+    from undercity.cards.language.continuous import Continuous
+
+    for bar, sub in levels:
+        if sub.keywords or sub.spell or sub.enchant or sub.alt_costs or sub.additional_costs or sub.also_subtypes \
+                or not (sub.triggered or sub.activated or sub.static):
+            raise Unsupported(bar.render())
+        out.tokens += sub.tokens
+        if sub.static:
+            st = sub.static[0]
+            if len(sub.static) > 1 or sub.triggered or sub.activated or not isinstance(st, Continuous) \
+                    or st.affects == m.SELF or st.cond is not None:
+                raise Unsupported(bar.render())
+            up, grant = level(bar.level, bar.cost, affects=st.affects, mods=st.mods, text=st.text)
+        else:
+            up, grant = level(bar.level, bar.cost, *sub.triggered, *sub.activated)
+        out.activated.append(up)
+        out.static.append(grant)
+
+
 def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     name = k.name.lower()
     if name in ENGINE_KEYWORDS and not k.arg:
@@ -3227,6 +3252,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("combat_damage_to_player")
         if w == "becomes monstrous" and word == "when":
             return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
+        if w.startswith("becomes level ") and word == "when" and s.word.lower() == "this class":
+            from undercity.cards.language.class_level import becomes_level
+
+            return becomes_level(int(w.removeprefix("becomes level ")))  # CR 716.2a, 603.2
         if w == "exploits a creature" and word == "when":
             return m.Trigger(EXPLOITS)  # CR 702.110b, 603.2
         if w == "becomes the target of a spell" and word == "whenever":
@@ -4567,8 +4596,11 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     spells = noun_filter(b.spells)
     if chosen:  # "Creature spells you cast of the chosen type": what this permanent chose (CR 614.12a)
         spells = replace(spells, chosen="creature type" if chosen == "type" else "color")
+    nth = {"": None, "first": 1, "second": 2}[b.nth]
+    if nth is not None and (b.spells.quals or replace(spells, types=frozenset()) != m.Filter()):
+        raise Unsupported(b.render())  # the nth spell of a kind: counted by card type only
     return CostChange(text, spells=spells, caster={"you cast": "you", "your opponents cast": "opponent"}[caster],
-                      generic=-n if b.more_less == "less" else n)
+                      generic=-n if b.more_less == "less" else n, nth=nth, nth_matching=bool(spells.types))
 
 
 def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.SpellAbility:
@@ -4763,14 +4795,21 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         return node.render().replace("~", name)
 
     spell_parts: list[A.SpellText] = []
+    levels: list[tuple[A.LevelBar, Lowered]] = []  # a Class's level bars and their abilities (CR 716.2a)
     for ab in card.abilities:
         inner = ab.ability if isinstance(ab, A.AbilityWord) else ab
-        if isinstance(inner, A.SpellText):
-            if not is_spell:
+        if isinstance(inner, A.LevelBar):
+            if "Class" not in subtypes or inner.level != len(levels) + 2:
+                raise Unsupported(inner.render())
+            levels.append((inner, Lowered()))
+        elif isinstance(inner, A.SpellText):
+            if not is_spell or levels:
                 raise Unsupported(inner.render())
             spell_parts.append(inner)
         else:
-            _ability(inner, named(ab), out, named)
+            _ability(inner, named(ab), levels[-1][1] if levels else out, named)
+    if levels:
+        _class_levels(out, levels)
     if any(a.keyword == "flashback" for a in out.alt_costs) and not is_spell:
         # A permanent cast with flashback would be exiled instead of entering (CR 702.34a); the
         # engine's exile-instead is for instants and sorceries.

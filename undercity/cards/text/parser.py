@@ -1804,7 +1804,8 @@ class Parser:
                "loses life", "mills one or more creature cards", "becomes monstrous", "exploits a creature",
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
                "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
-               "enters or dies", "deals combat damage", "is attacked")
+               "enters or dies", "deals combat damage", "is attacked", "becomes level 2", "becomes level 3",
+               "becomes level 4")
 
     @rule
     def event(self) -> A.Event | None:
@@ -2451,12 +2452,18 @@ class Parser:
 
     @rule
     def cost_change(self) -> A.CostChange | None:
-        """"Dragon spells you cast cost {1} less to cast" (CR 601.2f)."""
+        """"Dragon spells you cast cost {1} less to cast", "The first artifact spell you cast each
+        turn costs {1} less to cast" (CR 601.2f)."""
+        nth = self.low[self.i + 1] if self.peek() == "the" and self.peek(1) in ("first", "second") else ""
+        if nth:
+            self.i += 2
         n = self.noun()
-        if n is None or n.card != "spells":
+        if n is None or n.card != ("spell" if nth else "spells"):
             return None
         caster = self.one_of("you cast", "your opponents cast", "you cast of the chosen type",
                              "you cast of the chosen color")
+        if nth and not self.eat("each", "turn"):
+            return None
         verb = self.one_of("cost", "costs")
         tok = self.raw()
         if caster is None or verb is None or not tok.startswith("{"):
@@ -2465,7 +2472,7 @@ class Parser:
         more = self.one_of("less", "more")
         if more is None or not self.eat("to", "cast"):
             return None
-        return A.CostChange(n, caster, verb, tok, more)
+        return A.CostChange(n, caster, verb, tok, more, nth)
 
     @rule
     def static(self) -> A.StaticAbility | None:
@@ -2662,6 +2669,10 @@ class Parser:
                     self.i = len(self.toks)
                     return A.AbilityWord(" ".join(self.toks[:k]), inner)
                 self.far = max(self.far, k + 1 + sub.far)
+        if len(self.toks) == 4 and self.raw().startswith("{") and self.low[1:3] == [":", "level"] \
+                and self.low[3].isdigit():
+            self.i = 4
+            return A.LevelBar(self.raw(-4), int(self.low[3]))  # a Class's level bar (CR 716.2a)
         tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.cost_keyword, self.triggered, self.activated]
         tries += [self.spell_text, self.static] if self.spell else [self.static, self.granted, self.spell_text]
         for fn in tries:
