@@ -352,7 +352,7 @@ def _cast(g: Game, job: Job) -> None:
     if discard is not None:
         zones.move(g, discard, "graveyard", rule="702.81a", verb="is discarded to pay for retrace")
     s.players[player].spells_cast_this_turn += 1
-    s.spells_cast_turn_log.append((player, frozenset(card.types)))
+    s.spells_cast_turn_log.append((player, frozenset(card.types) | ch.subtypes(g, new)))
     s.jobs.pop()
     s.priority = player  # CR 117.3c
     s.passes = 0

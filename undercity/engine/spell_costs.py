@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.spell_costs import COST_CHANGE, ChooseOneCost, CostChange, SelfCostChange
 from undercity.cards.language.undaunted import Undaunted
 from undercity.engine import abilities as ab
@@ -37,6 +38,15 @@ if TYPE_CHECKING:
 
 def _has_cost_change(card: m.CardDef) -> bool:
     return any(st.kind == COST_CHANGE for st in card.static)
+
+
+def _grants_cost_change(card: m.CardDef) -> bool:
+    """The card gives other permanents a cost change ("Commander creatures you own have 'The
+    first Dragon spell you cast each turn costs {2} less to cast.'", CR 613.1f)."""
+    granted = [a for st in card.static for a in getattr(st, "abilities", ())]  # a Grant (Backgrounds)
+    granted += [a for st in card.static for md in getattr(st, "mods", ()) if isinstance(md, AddAbilities)
+                for a in md.abilities]
+    return any(getattr(a, "kind", None) == COST_CHANGE for a in granted)
 
 
 _PER = {
@@ -66,7 +76,8 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
             if st.cap is not None:
                 n = max(n, -st.cap) if n < 0 else min(n, st.cap)
             inc, red = (inc + n, red) if n > 0 else (inc, red - n)
-    for sid in ch.permanents_with(s, _has_cost_change):
+    # A permanent given a cost change by another's ability has it only after layer 6 (CR 613.1f).
+    for sid in s.battlefield if ch.permanents_with(s, _grants_cost_change) else ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]
         for st in ab.static(g, src):
             if not isinstance(st, CostChange):
@@ -89,10 +100,11 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
 
 def _cast_before(g: Game, player: int, st: CostChange) -> int:
     """The spells ``player`` has cast this turn that count for ``st.nth`` (CR 601.2f): all of
-    them, or those of the card types of ``st.spells``."""
+    them, or those of one of the card types or subtypes of ``st.spells``."""
     if not st.nth_matching:
         return g.s.players[player].spells_cast_this_turn
-    return sum(1 for p, types in g.s.spells_cast_turn_log if p == player and types & st.spells.types)
+    kinds = st.spells.types | st.spells.subtypes
+    return sum(1 for p, types in g.s.spells_cast_turn_log if p == player and types & kinds)
 
 
 def modified_cost(g: Game, player: int, o: Obj, cost: ManaCost, changes: tuple[int, int] | None = None) -> ManaCost:

@@ -292,8 +292,8 @@ class State:
         self.started = False
         self.turn_cap = 0
         self.extra: dict[str, Any] = {}
-        #: Each spell cast this turn, in order: its caster and its card types (CR 601.2i) —
-        #: "the first artifact spell you cast each turn" (CR 601.2f).
+        #: Each spell cast this turn, in order: its caster and its card types and subtypes
+        #: (CR 601.2i) — "the first artifact spell you cast each turn" (CR 601.2f).
         self.spells_cast_turn_log: list[tuple[int, frozenset[str]]] = []
 
     def new_id(self) -> int:

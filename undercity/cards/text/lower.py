@@ -4597,10 +4597,12 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     if chosen:  # "Creature spells you cast of the chosen type": what this permanent chose (CR 614.12a)
         spells = replace(spells, chosen="creature type" if chosen == "type" else "color")
     nth = {"": None, "first": 1, "second": 2}[b.nth]
-    if nth is not None and (b.spells.quals or replace(spells, types=frozenset()) != m.Filter()):
-        raise Unsupported(b.render())  # the nth spell of a kind: counted by card type only
+    if nth is not None and (b.spells.quals or replace(spells, types=frozenset(), subtypes=frozenset()) != m.Filter()
+                            or spells.types and spells.subtypes):
+        raise Unsupported(b.render())  # the nth spell of one kind: counted by a card type or a subtype
     return CostChange(text, spells=spells, caster={"you cast": "you", "your opponents cast": "opponent"}[caster],
-                      generic=-n if b.more_less == "less" else n, nth=nth, nth_matching=bool(spells.types))
+                      generic=-n if b.more_less == "less" else n, nth=nth,
+                      nth_matching=nth is not None and bool(spells.types or spells.subtypes))
 
 
 def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.SpellAbility:
