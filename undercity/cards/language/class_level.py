@@ -82,14 +82,15 @@ class LevelAbilities(Continuous):
 
 
 def level(n: int, cost: str, *abilities: Ability, affects: Ref = SELF, mods: tuple[Mod, ...] = (),
-          text: str = "") -> tuple[LevelUp, LevelAbilities]:
+          text: str = "", register: bool = True) -> tuple[LevelUp, LevelAbilities]:
     """A class level bar "[cost]: Level n" with the abilities of that level (nested abilities are
-    registered here, CR 716.2a). ``affects`` and ``mods``: a level's effect on other objects."""
+    registered here unless ``register`` is false — the compiler's, registered by ``define`` once
+    the whole card is read; CR 716.2a). ``affects`` and ``mods``: a level's effect on other objects."""
     if n < 2:
         raise ValueError(f"a class level bar raises the level to 2 or more, not {n} (CR 716.2a)")
     if abilities and affects != SELF:
         raise ValueError("a level's abilities are the Class's own: give them with affects=SELF")
-    for a in abilities:
+    for a in abilities if register else ():
         if a.uid < 0:
             register_ability(a)
     up = LevelUp(f"{cost}: Level {n}", cost=Cost(mana=parse_cost(cost)), effects=(BecomeLevel(n),),

@@ -2925,9 +2925,9 @@ def _class_levels(out: Lowered, levels: list[tuple[A.LevelBar, Lowered]]) -> Non
             if len(sub.static) > 1 or sub.triggered or sub.activated or not isinstance(st, Continuous) \
                     or st.affects == m.SELF or st.cond is not None:
                 raise Unsupported(bar.render())
-            up, grant = level(bar.level, bar.cost, affects=st.affects, mods=st.mods, text=st.text)
+            up, grant = level(bar.level, bar.cost, affects=st.affects, mods=st.mods, text=st.text, register=False)
         else:
-            up, grant = level(bar.level, bar.cost, *sub.triggered, *sub.activated)
+            up, grant = level(bar.level, bar.cost, *sub.triggered, *sub.activated, register=False)
         out.activated.append(up)
         out.static.append(grant)
 
