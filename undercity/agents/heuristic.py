@@ -67,7 +67,7 @@ class HeuristicAgent:
         "choose_color", "choose_creature_type", "choose_player", "reveal", "exploit", "divide", "echo",
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
-        "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile",
+        "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
         "phyrexian", "change_target",
     })
 
@@ -179,6 +179,9 @@ class HeuristicAgent:
     #: "That player exiles a card from their hand. You may play that card …" (Fiend of the
     #: Shadows): the card least worth keeping is the one least worth giving away.
     _exile_from_hand = _worst_card
+    #: "Target opponent chooses X cards from their hand. … You may cast a spell from among them"
+    #: (Extract Brain): the cards least worth keeping are the least worth an opponent's casting.
+    _show_from_hand = _worst_card
     _cleanup_discard = _worst_card
     _put_on_top = _worst_card
 

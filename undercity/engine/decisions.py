@@ -37,6 +37,8 @@ class Decision:
     each player in turn, CR 101.4), ``choose_party`` (a party member of one type, or none:
     CR 700.8d), ``die_result`` (CR 706.4: which of two rolls is "that result"),
     ``exile_from_hand`` (a card of the deciding player's hand to exile, CR 406.3),
+    ``show_from_hand`` (a card of the deciding player's hand another player will look at and may
+    cast, Extract Brain),
     ``attack_cost`` (pay the total cost to attack, or decline it and declare attackers again,
     CR 508.1h), ``phyrexian`` (pay a Phyrexian symbol with mana, ``False``, or 2 life, ``True``:
     CR 107.4f), ``change_target`` (which target of a spell or ability, by its index, an effect

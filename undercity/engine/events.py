@@ -244,6 +244,21 @@ class LookedAt(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LookedAtHandCards(Event):
+    """A player looks at cards of another player's hand that player chose (Extract Brain): only
+    the one looking is shown the names (CR 402.3: a hand is hidden)."""
+
+    player: int
+    owner: int
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "looked_at_hand_cards"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        what = plural(len(self.cards), "card") if self.hidden_from(viewer) else ", ".join(self.cards) or "nothing"
+        return f"{_p(names, self.player)} looks at {what} from {_p(names, self.owner)}'s hand"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LandPlayed(Event):
     player: int
     obj: int

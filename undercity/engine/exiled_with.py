@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language import exiled_with as lx
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import counts, distinct_card_options, handles
+from undercity.engine.effects import counts, distinct_card_options, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -30,19 +30,54 @@ def _still_exiled(g: Game, ids: list[int]) -> list[int]:
     return [c for c in ids if c in g.s.objs and g.s.objs[c].zone == "exile"]
 
 
+def those_cards(g: Game, job: Job) -> list[int]:
+    """"Those cards" of the resolving ability still in exile (CR 400.7: a card that left is a new
+    object)."""
+    return _still_exiled(g, job.data.get(_THOSE, []))
+
+
+def exiled_with(g: Game, source: int | None) -> list[int]:
+    """The cards exiled with ``source`` (an object id) still in exile (CR 607.2a)."""
+    return _still_exiled(g, g.s.extra.get(EXILED_WITH, {}).get(source, [])) if source is not None else []
+
+
+def _remember(g: Game, job: Job, item: StackItem, those: list[int]) -> None:
+    job.data[_THOSE] = those
+    if item.source is not None:
+        g.s.extra.setdefault(EXILED_WITH, {}).setdefault(item.source, []).extend(those)
+
+
 @handles(lx.ExileTopRemember)
 def h_exile_top_remember(g: Game, job: Job, item: StackItem, e: lx.ExileTopRemember, key: str) -> None:
     s = g.s
-    p = item.controller
     those: list[int] = []
-    with zones.simultaneously(g):  # the top N cards in one event (CR 603.2c)
-        for oid in list(s.players[p].library[:e.n]):
-            new = zones.move(g, oid, "exile", rule="406.3", verb="is exiled")
-            if new is not None:
-                those.append(new.id)
-    job.data[_THOSE] = those
-    if item.source is not None:
-        s.extra.setdefault(EXILED_WITH, {}).setdefault(item.source, []).extend(those)
+    with zones.simultaneously(g):  # the top N cards (of each library) in one event (CR 603.2c)
+        for owner in ref_players(g, e.whose, item, job):
+            for oid in list(s.players[owner].library[:e.n]):
+                new = zones.move(g, oid, "exile", rule="406.3", verb="is exiled")
+                if new is not None:
+                    those.append(new.id)
+    _remember(g, job, item, those)
+
+
+@handles(lx.ExileUntilRemember)
+def h_exile_until_remember(g: Game, job: Job, item: StackItem, e: lx.ExileUntilRemember, key: str) -> None:
+    those: list[int] = []
+    for owner in ref_players(g, e.who, item, job):  # in turn order (CR 101.4)
+        exiled, _hit = zones.exile_until(g, owner, lambda new: targeting.matches(g, new, e.filter, item.controller),
+                                         rule="701.13a")
+        those += exiled
+    _remember(g, job, item, those)
+
+
+@handles(lx.ExileLinked)
+def h_exile_linked(g: Game, job: Job, item: StackItem, e: lx.ExileLinked, key: str) -> None:
+    those: list[int] = []
+    for oid in ref_objects(g, e.what, item, job):
+        new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+        if new is not None and new.zone == "exile":  # a commander may go to the command zone (CR 903.9b)
+            those.append(new.id)
+    _remember(g, job, item, those)
 
 
 @handles(lx.PutOneOfThose)

@@ -6,17 +6,39 @@ with [this permanent]" across its abilities (Journey to the Lost City). The hand
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from undercity.cards.model import CREATURE, Count, Effect, Filter
+from undercity.cards.model import CREATURE, YOU, Activated, Count, Effect, ExileIt, Filter, Ref, Triggered
 
 
 @dataclass(frozen=True, slots=True)
 class ExileTopRemember(Effect):
     """Exile the top ``n`` cards of your library (face up, CR 406.3): for the rest of the
-    ability they are "those cards", and they are "exiled with" the ability's source."""
+    ability they are "those cards", and they are "exiled with" the ability's source. ``whose``:
+    "the top card of each player's library" (Etali, Primal Storm), one event for all of them."""
 
     n: int
+    whose: Ref = YOU
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilRemember(Effect):
+    """"Each opponent exiles cards from the top of their library until they exile a nonland card"
+    (CR 701.13a, 401.1): each of ``who`` in turn order (CR 101.4) exiles cards until one matches
+    ``filter`` (all of their library if none does); every card exiled is one of "those cards" for
+    the rest of the ability (Fevered Suspicion's "those nonland cards" are the ones matching)."""
+
+    who: Ref
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class ExileLinked(Effect):
+    """An ``ExileIt`` of an ability linked to one that refers to the cards "exiled with" this
+    object (CR 607.2a: Izzet Chemister's "Exile target instant or sorcery card from your
+    graveyard"): the card exiled is recorded as exiled with the ability's source."""
+
+    what: Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +67,24 @@ class AmongThose(Count):
 def among_those(flt: Filter = CREATURE) -> Count:
     """"for each [``flt``] card among those cards"."""
     return AmongThose(filter=flt)
+
+
+def refers_to_exiled_with(e: Effect) -> bool:
+    """Whether ``e`` refers to the cards "exiled with" its ability's source (CR 607.2a)."""
+    from undercity.cards.language.cast_during_resolution import CastAnyNumberFree
+
+    return isinstance(e, PutExiledWith) or isinstance(e, CastAnyNumberFree) and e.exiled_with
+
+
+def link_exiles(activated: list[Activated], triggered: list[Triggered]) -> tuple[list[Activated], list[Triggered]]:
+    """CR 607.2a: an activated or triggered ability printed on an object that exiles cards and one
+    that refers to cards "exiled with [this object]" are linked — so when some ability of the card
+    refers to them, each ``ExileIt`` of its abilities exiles with the object (``ExileLinked``)."""
+    if not any(refers_to_exiled_with(e) for a in (*activated, *triggered) for e in a.effects):
+        return activated, triggered
+
+    def linked(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+        return tuple(ExileLinked(e.what) if isinstance(e, ExileIt) else e for e in effects)
+
+    return ([replace(a, effects=linked(a.effects)) for a in activated],
+            [replace(t, effects=linked(t.effects)) for t in triggered])

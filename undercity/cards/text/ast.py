@@ -1009,6 +1009,37 @@ class SeveralCards(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CastAnyNumber(Node):
+    """"[you may] cast any number of spells from among those cards [with total mana value X or
+    less] without paying their mana costs" (CR 608.2g, 118.9): spells cast as this resolves;
+    ``what`` "spells from among" or "cards" ("Cast any number of cards exiled with ~"),
+    ``among`` the cards they are cast from, ``bound`` the limit on their total mana value."""
+
+    who: Node | None
+    verb: str  # "cast", or "may cast" after "then you"
+    what: str
+    among: str
+    bound: str = ""
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "any number of", self.what, self.among,
+                     self.bound, "without paying their mana costs")
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFromHand(Node):
+    """"target opponent chooses X cards from their hand" (CR 608.2d: a choice made as the spell
+    resolves; "those cards" afterwards)."""
+
+    who: Node
+    verb: str
+    n: Num
+
+    def render(self) -> str:
+        return _join(self.who.render(), self.verb, self.n.render(), "cards from their hand")
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

@@ -2179,6 +2179,81 @@ def _exile_until(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     return ExileUntilCastFree(who, flt, rest_bottom=bottom), 2 if bottom else 1
 
 
+def _cast_any_number(sentences: tuple[A.Sentence | A.RollTable, ...],
+                     ctx: Ctx) -> tuple[list[m.Effect], int] | None:
+    """"Exile the top card of each player's library, then you may cast any number of spells from
+    among those cards without paying their mana costs." (Etali, Primal Storm); "Each opponent
+    exiles cards from the top of their library until they exile a nonland card. You may cast any
+    number of spells from among those nonland cards …" (Fevered Suspicion); "Cast any number of
+    cards exiled with ~ without paying their mana costs." (Izzet Chemister; CR 607.2a): the exile
+    remembering "those cards" and the casts as it resolves (CR 608.2g, 118.9) — "you may" adds no
+    choice to "any number", which may be none. The effects and the number of following sentences
+    they took; None if the first sentence is none of these."""
+    from undercity.cards.language.cast_during_resolution import CastAnyNumberFree
+    from undercity.cards.language.exiled_with import ExileTopRemember, ExileUntilRemember
+
+    s = sentences[0]
+    if not isinstance(s, A.Sentence) or not isinstance(cast := s.clauses[-1], A.CastAnyNumber):
+        t = sentences[1] if len(sentences) > 1 else None
+        if not (isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(ex := s.clauses[0], A.ExileUntil)
+                and isinstance(t, A.Sentence) and len(t.clauses) == 1 and isinstance(cast := t.clauses[0],
+                                                                                     A.CastAnyNumber)):
+            return None
+        # "… until they exile a nonland card. You may cast … from among those nonland cards …"
+        if s.may or s.prefix or s.where or t.prefix or t.where or t.may != "you may" or cast.who is not None \
+                or (ex.owner, ex.until) != ("their", "they exile") or ex.who is None \
+                or not (isinstance(ex.what, A.DescRef) and ex.what.det in ("a", "an") and ex.what.noun.card == "card"
+                        and not ex.what.noun.suffix) or cast.bound \
+                or cast.among != f"those {ex.what.noun.render().removesuffix(' card')} cards":
+            raise Unsupported(t.render())
+        flt = noun_filter(ex.what.noun)
+        return [ExileUntilRemember(player_ref(ex.who, ctx), flt), CastAnyNumberFree(filter=flt)], 1
+    bound = _n(A.Num("X", None), ctx) if cast.bound else None
+    if s.where or s.prefix:
+        raise Unsupported(s.render())
+    if len(s.clauses) == 1:
+        # "[You may] cast any number of [spells from among] cards exiled with ~ …" (CR 607.2a)
+        if cast.who is not None or cast.among not in ("exiled with ~", "cards exiled with ~"):
+            raise Unsupported(s.render())
+        return [CastAnyNumberFree(exiled_with=True, max_total_mv=bound)], 0
+    top = s.clauses[0]
+    # "exile the top card of each player's library, then you may cast … from among those cards …"
+    if not (len(s.clauses) == 2 and s.joins == (", then ",) and not s.may and isinstance(top, A.TopCards)
+            and top.who is None and top.verb == "exile" and cast.who == A.WordRef("you")
+            and cast.among == "those cards" and not cast.bound):
+        raise Unsupported(s.render())
+    whose = {"your library": m.YOU, "each player's library": m.EACH_PLAYER,
+             "each opponent's library": m.EACH_OPPONENT}.get(top.library)
+    n = _n(top.n, ctx)
+    if whose is None or not isinstance(n, int):
+        raise Unsupported(top.render())
+    return [ExileTopRemember(n, whose=whose), CastAnyNumberFree()], 0
+
+
+def _choose_from_hand_cast(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> m.Effect | None:
+    """"Target opponent chooses X cards from their hand. Look at those cards. You may cast a spell
+    from among them without paying its mana cost." (Extract Brain; CR 608.2d, 608.2g, 118.9): one
+    effect of the three sentences; None if the first isn't such a choice."""
+    s = sentences[0]
+    if not (isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(c := s.clauses[0], A.ChooseFromHand)):
+        return None
+    look, cast = (sentences[1:3] + (None, None))[:2]
+    if s.may or s.prefix or s.where or not (
+            isinstance(look, A.Sentence) and not look.may and not look.prefix
+            and look.clauses == (A.Phrase(None, "look at those cards"),)
+            and isinstance(cast, A.Sentence) and cast.may == "you may" and not cast.prefix and not cast.where
+            and cast.clauses == (A.ObjectAction(None, "cast", A.DescRef("a", A.Noun((), (), card="spell",
+                                                                                  suffix=("from among them",))),
+                                                "without paying its mana cost"),)):
+        raise Unsupported(s.render())
+    from undercity.cards.language.cast_during_resolution import ChooseFromHandMayCastFree
+
+    who = player_ref(c.who, ctx)
+    if who.kind != "target" or ctx.targets[who.i].kind != "opponent":
+        raise Unsupported(c.render())
+    return ChooseFromHandMayCastFree(who, _n(c.n, ctx))
+
+
 def _reveal_until(s: A.Sentence, ctx: Ctx) -> m.Effect:
     """"each opponent reveals cards from the top of their library until they reveal a land card,
     then puts those cards into their graveyard" (CR 701.20a): one effect."""
@@ -2411,6 +2486,14 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if (piles := _piles(body.sentences[k:])) is not None:
             out.append(piles)  # "Reveal the top five cards …. An opponent separates those cards …"
+            skip = 2
+            continue
+        if (free := _cast_any_number(body.sentences[k:], ctx)) is not None:
+            out += free[0]  # "… you may cast any number of spells from among those cards …" (CR 608.2g)
+            skip = free[1]
+            continue
+        if (shown := _choose_from_hand_cast(body.sentences[k:], ctx)) is not None:
+            out.append(shown)  # "Target opponent chooses X cards from their hand. Look at those cards. …"
             skip = 2
             continue
         if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
@@ -4844,7 +4927,9 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         raise Unsupported("return ~ from your graveyard outside an activated ability")
     _check_chosen(card, out)
     from undercity.cards.language import hideaway
+    from undercity.cards.language.exiled_with import link_exiles
 
+    out.activated, out.triggered = link_exiles(out.activated, out.triggered)  # CR 607.2a
     if not hideaway.linked(out.activated, out.triggered):
         raise Unsupported("the exiled card without a hideaway ability that exiles it")  # CR 607.2a
     if is_spell and "ascend" in out.keywords:

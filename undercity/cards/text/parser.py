@@ -861,6 +861,28 @@ class Parser:
         return None
 
     @rule
+    def cast_any_number(self, who: A.Node | None) -> A.CastAnyNumber | None:
+        """"[you may] cast any number of spells from among those [nonland] cards [with total mana
+        value X or less] without paying their mana costs", "cast any number of cards exiled with ~
+        without paying their mana costs" (CR 608.2g, 118.9; 607.2a: the cards a linked ability
+        exiled)."""
+        v = self.one_of("may cast") if isinstance(who, A.WordRef) and who.words == "you" else self.verb("cast")
+        if v is None or not self.eat("any", "number", "of"):
+            return None
+        what = self.one_of("spells from among", "cards")
+        among = self.one_of("exiled with ~") if what == "cards" else self.one_of(
+            "those cards", "those nonland cards", "cards exiled with ~") if what else None
+        if among is None:
+            return None
+        bound = ""
+        if self.at("with", "total", "mana", "value", "x", "or", "less"):
+            bound = " ".join(self.toks[self.i:self.i + 7])  # "X" as written
+            self.i += 7
+        if not self.eat("without", "paying", "their", "mana", "costs"):
+            return None
+        return A.CastAnyNumber(who, v, what, among, bound)
+
+    @rule
     def amount(self) -> A.Amount | None:
         """"the number of cards in your hand", "the total mana value of those cards" (CR 107.1)."""
         if self.eat("the", "number", "of"):
@@ -1076,6 +1098,16 @@ class Parser:
         self.i = self._start
         if (lt := self.library_top(who)) is not None:
             return lt
+        self.i = self._start
+        if (free := self.cast_any_number(who)) is not None:
+            return free
+        self.i = self._start
+        if who is not None and (v := self.verb("choose")) and (n := self.num()) is not None and self.eat(
+                "cards", "from", "their", "hand"):
+            return A.ChooseFromHand(who, v, n)  # chosen as it resolves (CR 608.2d)
+        self.i = self._start
+        if who is None and (v := self.verb("look")) and self.eat("at", "those", "cards"):
+            return A.Phrase(None, f"{v} at those cards")  # the cards just chosen (CR 608.2c)
         self.i = self._start
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
             to = "" if v.startswith("reveal") else self.one_of(
