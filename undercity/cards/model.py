@@ -132,6 +132,9 @@ class Filter:
     #: "that was put there from their library this turn": the zone a card in a graveyard was put
     #: there from, this turn (a new object as it arrived, CR 400.7; ``engine.zone_history``).
     came_from: str | None = None
+    #: "a nonland permanent an opponent owns": ``opponent`` — owned by an opponent of the ability's
+    #: controller (CR 108.3, 102.3), whoever controls it.
+    owner: str | None = None
 
 
 def F(*types: str, **kw: Any) -> Filter:

@@ -27,6 +27,7 @@ from undercity.cards.language.cast_permissions import (
     CastFromTopOfLibrary,
     ExileFromHandMayPlay,
     ExileMayCast,
+    ExileTopChooseOnePlay,
     ExileTopPlay,
     ExileTopPlayThisTurn,
     ExileUntilCastFree,
@@ -41,7 +42,14 @@ from undercity.engine import casting, land_plays, priority, resolve, targeting, 
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import amount, handles, ref_objects, ref_objects_now, ref_players
+from undercity.engine.effects import (
+    amount,
+    distinct_card_options,
+    handles,
+    ref_objects,
+    ref_objects_now,
+    ref_players,
+)
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -173,6 +181,34 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
                  else "until the end of their next turn" if e.next_turn else "this turn")
         verb = "cast spells from among" if e.cast_only else "play"
         g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may {verb} {', '.join(names)} {until}"))
+
+
+@handles(ExileTopChooseOnePlay)
+def h_exile_top_choose_one_play(g: Game, job: Job, item: StackItem, e: ExileTopChooseOnePlay, key: str) -> None:
+    """Exile the top ``n`` cards of a library (once, even when this runs again after the choice),
+    then the controller chooses one of them; they may play it until the end of their next turn —
+    beginning now (CR 611.2a) — a land as a land play (CR 305.1), a spell paying its costs."""
+    s = g.s
+    p = item.controller
+    done = key + ":exiled"
+    if done not in job.data:
+        exiled: list[int] = []
+        for owner in ref_players(g, e.whose, item, job):
+            with zones.simultaneously(g):  # the top N cards in one event (CR 603.2c)
+                for oid in list(s.players[owner].library[:max(0, amount(g, e.n, item, job))]):
+                    new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+                    if new is not None and new.zone == "exile":
+                        exiled.append(new.id)
+        job.data[done] = exiled
+    cands = [c for c in job.data[done] if c in s.objs and s.objs[c].zone == "exile"]
+    if not cands:
+        return
+    pick = g.ask(job, key + ":choose", p, "choose_card", f"{item.source_name}: choose one of them; you may play it "
+                 "until the end of your next turn", distinct_card_options(g, cands))
+    s.extra.setdefault(PLAY_THIS_TURN, {})[pick] = (p, UNTIL_NEXT_TURN, False,
+                                                     *((ANY_COLOR,) if e.any_color else ()))
+    g.emit(ev.EffectBegan(rule="611.2a", description=f"{g.player_name(p)} may play {s.objs[pick].name} until the "
+                                                     "end of their next turn"))
 
 
 @handles(ExileMayCast)

@@ -203,6 +203,11 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
             return [o.controller]
         lki = s.lki.get(oid) if oid is not None else None
         return [lki["controller"]] if lki else []
+    if k == "trigger_object_owner":  # its owner (CR 108.3): now, or as it last existed (CR 608.2h)
+        oid = item.trigger_data.get("object")
+        o = s.objs.get(oid) if oid is not None else None
+        owner = o.owner if o is not None else (s.lki.get(oid) or {}).get("owner")
+        return [owner] if owner is not None and not s.players[owner].left else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)
     if k in attacked_players.PLAYER_REFS:  # the attacked player (CR 508.3b), those attacking them

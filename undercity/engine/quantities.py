@@ -25,6 +25,7 @@ from undercity.cards.language.quantities import (
     TargetStat,
     Times,
     TriggerAmount,
+    TriggerObjectManaValue,
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting
@@ -131,6 +132,16 @@ def _paid_power(g: Game, a: PaidCostPower, item: StackItem, job: Job) -> int:
             return o.card.power or 0
         return d["power"]
     return getattr(a, "default", 0)
+
+
+@counts(TriggerObjectManaValue)
+def _trigger_object_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    """CR 202.3: the mana value of the permanent the trigger names, on the battlefield now or as it
+    last existed there (CR 608.2h)."""
+    oid = item.trigger_data.get("object")
+    o = g.s.objs.get(oid) if oid is not None else None
+    card = o.card if o is not None and o.zone == "battlefield" else (g.s.lki.get(oid) or {}).get("card")
+    return card.mana_value if card is not None else 0
 
 
 @counts(SpellManaValue)

@@ -69,6 +69,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
     # more than "not you".
     if flt.controller == "opponent" and not _is_opponent(g, controller, o.controller):
         return False
+    if flt.owner == "opponent" and not _is_opponent(g, controller, o.owner):
+        return False  # CR 108.3: its owner, whoever controls it
     if flt.attacking_or_blocking:
         c = g.s.combat
         if c is None or (o.id not in c.attackers and o.id not in c.blockers):

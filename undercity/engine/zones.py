@@ -214,7 +214,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         creature = ch.is_creature(o, g)
         s.lki[o.id] = {"power": ch.power(g, o) if creature else None,
                        "toughness": ch.toughness(g, o) if creature else None,
-                       "controller": o.controller, "name": o.name, "counters": dict(o.counters),
+                       "controller": o.controller, "owner": o.owner, "name": o.name, "counters": dict(o.counters),
                        "types": ch.types(g, o), "card": o.card,
                        "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),
                        "supertypes": ch.supertypes(g, o), "keywords": ch.keywords(g, o),

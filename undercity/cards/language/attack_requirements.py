@@ -36,6 +36,9 @@ class AttacksEachCombat(Static):
 GOADED_ATTACKS = "goaded_attacks"
 #: The controller of the creature a trigger names ("its controller").
 TRIGGER_OBJECT_CONTROLLER = Ref("trigger_object_controller")
+#: "they" of "whenever a nonland permanent an opponent owns enters …, they lose life …": the owner
+#: of the object the trigger names (CR 108.3), as it last existed if it has left (CR 608.2h).
+TRIGGER_OBJECT_OWNER = Ref("trigger_object_owner")
 
 
 @dataclass(frozen=True, slots=True)

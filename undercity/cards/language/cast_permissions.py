@@ -53,6 +53,19 @@ class ExileTopPlay(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTopChooseOnePlay(Effect):
+    """"Exile the top three cards of target opponent's library. Choose one of them. Until the end
+    of your next turn, you may play that card, and you may spend mana as though it were mana of any
+    color to cast it." (You Find Some Prisoners): the ``n`` cards of ``whose`` library are exiled
+    (CR 406.3: face up), the controller chooses one, and only that one may be played by them
+    (CR 611.2a; 609.4b); the others stay exiled (ruling 2021-07-23)."""
+
+    n: Amount
+    whose: Ref
+    any_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ExileMayCast(Effect):
     """"Exile target creature. Until the end of your next turn, you may cast that card and you
     may spend mana as though it were mana of any color to cast that spell." (Hurl Through Hell):

@@ -72,6 +72,15 @@ class Times(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class TriggerObjectManaValue(Count):
+    """"its mana value" of the permanent a trigger names ("whenever a nonland permanent an opponent
+    owns enters the battlefield under your control, they lose life equal to its mana value"): as
+    it is now, or as it last existed on the battlefield (CR 202.3, 608.2h)."""
+
+    what: str = "trigger_object_mana_value"
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerAmount(Count):
     """"That many" — the amount the event that triggered the ability recorded (the damage
     dealt: Old Gnawbone; the life gained)."""

@@ -193,6 +193,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["controller"] = "you"
         elif s in ("an opponent controls", "you don't control", "your opponents control"):
             kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
+        elif s == "an opponent owns":
+            kw["owner"] = "opponent"  # CR 108.3: whoever controls it
         elif s == "that aren't enchanted":
             kw["enchanted"] = False  # no Aura attached (CR 303.4)
         elif s in ("with flying", "without flying"):
@@ -413,6 +415,8 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return ref
         if node.words == "that player" and ctx.that_player is not None:
             return ctx.that_player
+        if node.words == "they" and ctx.that_player is not None and ctx.that_player.kind == "trigger_object_owner":
+            return ctx.that_player  # "a nonland permanent an opponent owns enters …, they lose life …"
         if node.words == "that player" and ctx.it_is_target and ctx.it is not None and ctx.it.kind == "target" \
                 and ctx.targets[ctx.it.i].kind in ("player", "opponent"):
             return ctx.it  # "Target player draws three cards. Then that player discards …" (CR 608.2c)
@@ -1245,6 +1249,10 @@ def _life_equal_to_stat(equal_to: str, ctx: Ctx) -> m.Count | None:
 
     if equal_to == "equal to ~'s power":
         return m.Count("power")
+    if equal_to == "equal to its mana value" and ctx.it == m.TRIGGER_OBJECT:
+        from undercity.cards.language.quantities import TriggerObjectManaValue
+
+        return TriggerObjectManaValue()  # the permanent the trigger names (CR 202.3, 608.2h)
     if equal_to == "equal to its power plus its toughness" and ctx.it == m.T(0) and ctx.it_is_target:
         return Sum(parts=(TargetStat(stat="power"), TargetStat(stat="toughness")))
     if equal_to == "equal to that creature's toughness" and ctx.sacrificed:
@@ -1837,6 +1845,32 @@ def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: C
             and u.clauses == (A.Phrase(None, "spend mana as though it were mana of any color to cast it"),):
         return ExileTopPlay(n, whose=m.EACH_OPPONENT, any_color=True, while_exiled=True), 2
     raise Unsupported(t.render())
+
+
+def _exile_top_choose_one(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> m.Effect | None:
+    """"Exile the top three cards of target opponent's library. Choose one of them. Until the end
+    of your next turn, you may play that card, and you may spend mana as though it were mana of any
+    color to cast it." (CR 406.3, 611.2a, 609.4b): one effect; None if the second sentence isn't
+    "Choose one of them."."""
+    s = sentences[0]
+    choose = sentences[1] if len(sentences) > 1 else None
+    if not (isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(top := s.clauses[0], A.TopCards)
+            and isinstance(choose, A.Sentence) and choose.clauses == (A.Phrase(None, "choose one of them"),)):
+        return None
+    play = sentences[2] if len(sentences) > 2 else None
+    if s.may or s.prefix or s.where or choose.may or choose.prefix or top.who is not None or top.verb != "exile" \
+            or not isinstance(play, A.Sentence) or play.may != "you may" \
+            or play.prefix != "until the end of your next turn," or play.joins != (", and ",) \
+            or play.clauses != (A.ObjectAction(None, "play", A.WordRef("that card")), _ANY_COLOR[0]):
+        raise Unsupported(s.render())
+    from undercity.cards.language.cast_permissions import ExileTopChooseOnePlay
+
+    whose = {"your library": m.YOU}.get(top.library)
+    if top.library in ("target player's library", "target opponent's library"):
+        whose = ctx.target(A.TargetRef(A.Noun((), (top.library.split()[1].removesuffix("'s"),))))
+    if whose is None:
+        raise Unsupported(top.render())
+    return ExileTopChooseOnePlay(_n(top.n, ctx), whose, any_color=True)
 
 
 def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
@@ -2494,6 +2528,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if (shown := _choose_from_hand_cast(body.sentences[k:], ctx)) is not None:
             out.append(shown)  # "Target opponent chooses X cards from their hand. Look at those cards. …"
+            skip = 2
+            continue
+        if (one := _exile_top_choose_one(body.sentences[k:], ctx)) is not None:
+            out.append(one)  # "Exile the top three cards of …. Choose one of them. … you may play that card …"
             skip = 2
             continue
         if (others := _exile_top_of_others(body.sentences[k:], ctx)) is not None:
@@ -3471,7 +3509,9 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         flt = noun_filter(s.noun)
         if s.det == "another":
             flt = m.Filter(**{f: getattr(flt, f) for f in flt.__dataclass_fields__} | {"other": True})
-        if not flt.types and not flt.subtypes:  # "a Dragon" is a permanent with that subtype (CR 205.3)
+        if not flt.types and not flt.subtypes and not (s.noun.heads == ("permanent",) and flt.owner):
+            # "a Dragon" is a permanent with that subtype (CR 205.3); "a nonland permanent an
+            # opponent owns": any permanent (CR 110.1) of theirs.
             raise Unsupported(f"{word} {ev.render()}")
         return m.Trigger("enters", filter=flt, whose="you")
     raise Unsupported(f"{word} {ev.render()}")
@@ -3696,6 +3736,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         from undercity.cards.language.attacked_players import ATTACKED_PLAYER
 
         ctx.that_player = ATTACKED_PLAYER  # "that player": the attacked player (CR 508.3b)
+    if when.event == "enters" and when.filter is not None and when.filter.owner == "opponent":
+        from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_OWNER
+
+        ctx.that_player = TRIGGER_OBJECT_OWNER  # "they": the opponent who owns it (CR 108.3)
     if when.event == "dealt_damage":  # "it deals that much damage": it, and the damage it was dealt
         ctx.it, ctx.it_source, ctx.event_amount = m.SELF, True, DAMAGE_DEALT
     optional = len(a.body.sentences) == 1 and bool(getattr(a.body.sentences[0], "may", ""))

@@ -715,7 +715,8 @@ class Parser:
                 "each opponent's library", "each player's library")):
             return A.TopCards(who, v, A.Num("", 1), lib)  # one card of each of those libraries (CR 401.1)
         self.i = start
-        if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and self.at("."):
+        if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and (
+                self.at(".") or self.at(",", "and", "you", "may", "spend")):
             return A.ObjectAction(who, v, A.WordRef(w))  # "Until the end of your next turn, you may play those cards."
         self.i = start
         if (v := self.verb("play", "cast")) and (w := self.one_of("those cards", "that card")) and (
@@ -1105,6 +1106,9 @@ class Parser:
         if who is not None and (v := self.verb("choose")) and (n := self.num()) is not None and self.eat(
                 "cards", "from", "their", "hand"):
             return A.ChooseFromHand(who, v, n)  # chosen as it resolves (CR 608.2d)
+        self.i = self._start
+        if who is None and (v := self.verb("choose")) and self.eat("one", "of", "them"):
+            return A.Phrase(None, f"{v} one of them")  # the cards just exiled (CR 608.2c)
         self.i = self._start
         if who is None and (v := self.verb("look")) and self.eat("at", "those", "cards"):
             return A.Phrase(None, f"{v} at those cards")  # the cards just chosen (CR 608.2c)
