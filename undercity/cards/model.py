@@ -154,7 +154,7 @@ class TargetSpec:
     kind: ``any`` (creature, player, planeswalker or battle), ``player``, ``opponent``,
     ``permanent`` (with ``filter``), ``spell`` (an object on the stack, with ``filter``),
     ``card`` (a card in ``zone`` — graveyard — with ``filter``), ``player_or_planeswalker``,
-    ``creature_or_planeswalker``.
+    ``opponent_or_planeswalker``, ``creature_or_planeswalker``.
     """
 
     kind: str

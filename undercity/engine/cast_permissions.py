@@ -36,6 +36,7 @@ from undercity.cards.language.cast_permissions import (
     MayCastFromHandFree,
     MayCastWhileExiled,
     MayCastWithoutPaying,
+    PlayExiledWith,
 )
 from undercity.engine import abilities as ab
 from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
@@ -410,6 +411,42 @@ def top_of_library_options(g: Game, player: int, mana: PlayerMana | None = None)
                           for alt in top.card.alt_costs
                           if alt.zone == "hand" and casting.castable(g, player, top, alt, mana=mana)]
     return []
+
+
+@lru_cache(maxsize=4096)
+def _plays_exiled_with(card: CardDef) -> bool:
+    return any(isinstance(st, PlayExiledWith) for st in card.static)
+
+
+def exiled_with_options(g: Game, player: int, mana: PlayerMana | None = None) -> list[Option]:
+    """"During your turn, if …, you may play lands and cast spells from among cards exiled with ~"
+    (CR 607.2a): the cards exiled with a permanent ``player`` controls that has such an ability
+    (after layer 6, CR 613.1f), while it applies — a land at sorcery timing as a land play
+    (CR 305.1-2), a spell at its normal timing paying its costs (CR 601.2; rulings 2019-01-25,
+    Theater of Horrors)."""
+    from undercity.cards.language.conditions import YourTurn
+    from undercity.engine import exiled_with
+
+    s = g.s
+    ids = ch.permanents_with(s, _plays_exiled_with)
+    if not ids and not ab.receivers(g):
+        return []
+    out: dict[tuple, Option] = {}
+    for oid in ab.with_abilities(g, ids):
+        src = s.objs[oid]
+        if src.controller != player or not any(
+                isinstance(st, PlayExiledWith) and (not st.during_your_turn or resolve.condition_holds(g, YourTurn(), player))
+                and (st.condition is None or resolve.condition_holds(g, st.condition, player))
+                for st in ab.static(g, src)):
+            continue
+        for c in exiled_with.exiled_with(g, oid):
+            o = s.objs[c]
+            if "Land" in o.card.types:
+                if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
+                    out[("play", c)] = Option(f"play {o.name} from exile", ("play", c))
+            elif casting.timing_ok(g, player, o.card) and casting.castable(g, player, o, None, mana=mana):
+                out[("cast", c, None)] = Option(f"cast {o.name} from exile", ("cast", c, None))
+    return list(out.values())
 
 
 def end_play_permissions(g: Game, e: ev.TurnBegan) -> None:

@@ -133,6 +133,7 @@ def options(g: Game, player: int) -> list[Option]:
                 opts.append(Option(f"activate {o.name}: {acts[i].text}", ("activate", oid, i)))
     opts += cast_permissions.play_options(g, player)  # "you may play that card this turn" (from exile)
     opts += cast_permissions.top_of_library_options(g, player, mana)  # CR 601.3: from the top
+    opts += cast_permissions.exiled_with_options(g, player, mana)  # CR 607.2a: "cards exiled with ~"
     return opts
 
 #: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).

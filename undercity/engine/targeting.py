@@ -180,17 +180,17 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
     s = g.s
     out: list[Target] = []
     k = spec.kind
-    if k in ("any", "player", "opponent", "player_or_planeswalker"):
+    if k in ("any", "player", "opponent", "player_or_planeswalker", "opponent_or_planeswalker"):
         for p in s.players:
             if p.left:
                 continue
-            if k == "opponent" and not _is_opponent(g, controller, p.idx):
+            if k in ("opponent", "opponent_or_planeswalker") and not _is_opponent(g, controller, p.idx):
                 continue
             if not player_targetable(g, p.idx, controller):
                 continue
             out.append(("p", p.idx))
     flt = spec.filter
-    if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker"):
+    if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker", "opponent_or_planeswalker"):
         view = ch.viewer(g)  # after continuous effects (CR 613): one cache check for the loop
         for oid in s.battlefield:
             o = s.objs[oid]
@@ -200,7 +200,7 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                     continue
                 if k == "creature_or_planeswalker" and "Battle" in card.types:
                     continue
-            elif k == "player_or_planeswalker" and "Planeswalker" not in card.types:
+            elif k in ("player_or_planeswalker", "opponent_or_planeswalker") and "Planeswalker" not in card.types:
                 continue
             if flt is not None and not matches_view(g, o, card, flt, controller, source):
                 continue
@@ -267,7 +267,7 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
         p = g.s.players[ident]
         if p.left or not player_targetable(g, ident, controller):
             return False
-        if spec.kind == "opponent":
+        if spec.kind in ("opponent", "opponent_or_planeswalker"):
             return _is_opponent(g, controller, ident)
         return spec.kind in ("any", "player", "player_or_planeswalker")
     if kind == "s":  # an ability: legal while it is on the stack (CR 608.2b)
@@ -291,7 +291,7 @@ def candidates_for_object(g: Game, spec: TargetSpec, o: Obj, controller: int,
     k = spec.kind
     if k in ("any", "creature_or_planeswalker") and not ({"Creature", "Planeswalker", "Battle"} & ch.types(g, o)):
         return []
-    if k == "player_or_planeswalker" and "Planeswalker" not in ch.types(g, o):
+    if k in ("player_or_planeswalker", "opponent_or_planeswalker") and "Planeswalker" not in ch.types(g, o):
         return []
     if k in ("player", "opponent", "spell", "card") or k in STACK_KINDS:
         return []

@@ -247,9 +247,14 @@ def test_exile_the_top_card_and_play_it_this_turn() -> None:
     assert c.lowered.activated[0].effects == (ExileTopPlayThisTurn(),)
 
 
-def test_exiling_the_top_card_without_the_permission_is_refused() -> None:
+def test_exiling_the_top_card_alone_and_a_permission_not_read() -> None:
+    """The exile alone is an exile of its own, "exiled with" its source (CR 406.3, 607.2a: Theater
+    of Horrors' upkeep trigger); a permission in words the compiler doesn't read is refused."""
+    from undercity.cards.language.exiled_with import ExileTopRemember
+
     c = _card("{1}: Exile the top card of your library.", "Artifact")
-    assert c.stage == "lower"
+    assert c.implemented, c.reason
+    assert c.lowered.activated[0].effects == (ExileTopRemember(1),)
     c = _card("{1}: Exile the top card of your library. You may play that card until end of turn.", "Artifact")
     assert not c.implemented
 

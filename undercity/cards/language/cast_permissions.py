@@ -157,6 +157,20 @@ class MayCastWithoutPaying(Effect):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class PlayExiledWith(Static):
+    """"During your turn, if an opponent lost life this turn, you may play lands and cast spells
+    from among cards exiled with ~." (Theater of Horrors; CR 601.2, 305.1, 607.2a): during its
+    controller's turn, while ``condition`` holds, they may play the cards its linked ability exiled
+    — following the normal timing rules, a land as their land play, a spell paying its costs
+    (rulings 2019-01-25). Offered by ``cast_permissions.exiled_with_options``."""
+
+    kind: str = "play_exiled_with"
+    condition: Condition | None = None
+    #: "During your turn" (CR 500: the turn of the player, or of their team, 805.4).
+    during_your_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class CastFromTopOfLibrary(Static):
     """"You may cast Aura and Equipment spells from the top of your library." (CR 601.3: a
     permission): its controller may cast the top card of their library if it matches ``filter``,

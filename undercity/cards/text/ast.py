@@ -1040,6 +1040,19 @@ class ChooseFromHand(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MayPlayExiledWith(Node):
+    """"if an opponent lost life this turn, you may play lands and cast spells from among cards
+    exiled with ~" (after "During your turn,"; CR 607.2a, 601.2): a permission of a static
+    ability."""
+
+    condition: Node
+    what: str
+
+    def render(self) -> str:
+        return f"if {self.condition.render()}, you may {self.what} from among cards exiled with ~"
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

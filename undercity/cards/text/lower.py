@@ -371,6 +371,9 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
             return m.TargetSpec("opponent", text=text, optional=optional)
         if heads == ("player", "planeswalker"):
             return m.TargetSpec("player_or_planeswalker", text=text, optional=optional)
+        if heads == ("opponent", "planeswalker"):
+            # "target opponent or planeswalker": an opponent, or any planeswalker (CR 115.4)
+            return m.TargetSpec("opponent_or_planeswalker", text=text, optional=optional)
         if heads == ("creature", "planeswalker"):
             return m.TargetSpec("creature_or_planeswalker", text=text, optional=optional)
     if "player" in heads or "opponent" in heads:
@@ -770,6 +773,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who is not None and c.verb not in ("sacrifices",):
             raise Unsupported(c.render())
         v = c.verb.rstrip("s") if c.verb != "goads" else "goad"
+        if v == "exile" and c.what == A.WordRef("the top card of your library") and not c.to:
+            from undercity.cards.language.exiled_with import ExileTopRemember
+
+            return [ExileTopRemember(1)]  # face up (CR 406.3), "exiled with" its source (CR 607.2a)
         if isinstance(c.what, A.EachAnd):
             if v != "destroy":
                 raise Unsupported(c.render())
@@ -1963,9 +1970,9 @@ def _impulse(s: A.Sentence, then: A.Sentence | None) -> m.Effect | None:
     """"Exile the top card of your library. You may play that card this turn." (CR 406.3,
     305.1, 601.2): one effect, the permission lasting this turn. None if ``s`` isn't that."""
     top = A.WordRef("the top card of your library")
-    if s.may or s.prefix or s.where or s.clauses != (A.ObjectAction(None, "exile", top),):
-        return None
-    if then is None or then.may != "you may" or then.prefix or len(then.clauses) != 1:
+    if s.may or s.prefix or s.where or s.clauses != (A.ObjectAction(None, "exile", top),) or then is None:
+        return None  # the exile alone: the card "exiled with" the source (ExileTopRemember, CR 607.2a)
+    if then.may != "you may" or then.prefix or len(then.clauses) != 1:
         raise Unsupported(s.render())
     play = then.clauses[0]
     if not (isinstance(play, A.ObjectAction) and play.verb == "play" and play.to == "this turn"
@@ -4156,8 +4163,23 @@ def _while_monstrous(b: A.Node, text: str) -> WhileMonstrous:
     return WhileMonstrous(text, affects=m.SELF, mods=(AddAbilities(keywords=keywords),))
 
 
+def _may_play_exiled_with(a: A.StaticAbility, b: A.MayPlayExiledWith, text: str) -> m.Static:
+    """"During your turn, if an opponent lost life this turn, you may play lands and cast spells
+    from among cards exiled with ~." (CR 607.2a, 601.2, 305.1; spectacle's condition, 702.137a)."""
+    from undercity.cards.language.cast_permissions import PlayExiledWith
+    from undercity.cards.language.life_lost import OpponentLostLifeThisTurn
+
+    if not a.during or b.condition != A.Condition("an opponent lost life this turn") \
+            or b.what != "play lands and cast spells":
+        raise Unsupported(b.render())
+    return PlayExiledWith(text, condition=OpponentLostLifeThisTurn(), during_your_turn=True)
+
+
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
+    if isinstance(b, A.MayPlayExiledWith):
+        out.static.append(_may_play_exiled_with(a, b, text))
+        return
     if isinstance(b, A.AttackTax) and a.condition is None:
         from undercity.cards.language.attack_costs import AttackTax
 

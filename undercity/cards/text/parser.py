@@ -2536,6 +2536,15 @@ class Parser:
             if b is None or not self.eat(".") or not self.done():
                 return None
             return A.StaticAbility(b, cond, True)
+        if self.at("during", "your", "turn", ",", "if"):
+            self.i += 4
+            start = self.i + 1
+            if self.eat("if", "an", "opponent", "lost", "life", "this", "turn", ",", "you", "may") and (
+                    what := self.one_of("play lands and cast spells")) and self.eat(
+                    "from", "among", "cards", "exiled", "with", "~", ".") and self.done():
+                cond = A.Condition(" ".join(self.toks[start:start + 6]))  # CR 607.2a, 601.2
+                return A.StaticAbility(A.MayPlayExiledWith(cond, what), A.Condition("your turn"), True, during=True)
+            return None
         if self.eat("during", "your", "turn", ","):
             b = self.static_body()  # CR 604.1: a static ability that applies only during your turn
             if b is None or not self.eat(".") or not self.done():
