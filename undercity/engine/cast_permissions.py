@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from undercity.cards import model as m
 from undercity.cards.language.cast_permissions import (
     CastFromTopOfLibrary,
+    CastThisWay,
     ExileFromHandMayPlay,
     ExileMayCast,
     ExileTopChooseOnePlay,
@@ -39,7 +40,7 @@ from undercity.cards.language.cast_permissions import (
     PlayExiledWith,
 )
 from undercity.engine import abilities as ab
-from undercity.engine import casting, land_plays, priority, resolve, targeting, zones
+from undercity.engine import casting, land_plays, priority, resolve, targeting, triggers, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -390,27 +391,60 @@ def top_of_library_options(g: Game, player: int, mana: PlayerMana | None = None)
     cost it has (CR 118.9; rulings 2021-07-23, Galea, Kindler of Hope); a land card can't be cast
     (CR 305.9)."""
     s = g.s
-    ids = ch.permanents_with(s, _casts_from_top)
     lib = s.players[player].library
-    if not lib or not ids and not ab.receivers(g):
+    if not lib:
         return []
     top = s.objs[lib[0]]
-    if "Land" in top.card.types:
+    if "Land" in top.card.types or top_permission(g, player, top) is None:
         return []
+    out = [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))] \
+        if casting.castable(g, player, top, None, mana=mana) else []
+    # CR 118.9: an alternative cost paid as the card is cast (evoke, dash), not one that
+    # casts it from another zone (flashback, escape: zone "graveyard").
+    return out + [Option(f"cast {top.name} from the top of your library ({alt.keyword})",
+                         ("cast", top.id, alt.keyword))
+                  for alt in top.card.alt_costs
+                  if alt.zone == "hand" and casting.castable(g, player, top, alt, mana=mana)]
+
+
+def top_permission(g: Game, player: int, top: Obj) -> int | None:
+    """The permanent ``player`` controls whose "you may cast … from the top of your library"
+    permission lets them cast ``top``, the top card of their library (after layer 6, CR
+    613.1f), or None. With several, the first: a cast uses one permission, and the triggers
+    linked to it (CR 607.2h: "When you cast an Equipment spell this way") are its source's."""
+    s = g.s
+    ids = ch.permanents_with(s, _casts_from_top)
+    if not ids and not ab.receivers(g):
+        return None
     for oid in ab.with_abilities(g, ids):
         src = s.objs[oid]
         if src.controller == player and any(isinstance(st, CastFromTopOfLibrary)
                                             and targeting.matches(g, top, st.filter, player)
                                             for st in ab.static(g, src)):
-            out = [Option(f"cast {top.name} from the top of your library", ("cast", top.id, None))] \
-                if casting.castable(g, player, top, None, mana=mana) else []
-            # CR 118.9: an alternative cost paid as the card is cast (evoke, dash), not one that
-            # casts it from another zone (flashback, escape: zone "graveyard").
-            return out + [Option(f"cast {top.name} from the top of your library ({alt.keyword})",
-                                 ("cast", top.id, alt.keyword))
-                          for alt in top.card.alt_costs
-                          if alt.zone == "hand" and casting.castable(g, player, top, alt, mana=mana)]
-    return []
+            return oid
+    return None
+
+
+#: ``StackItem.trigger_data`` key: the permanent whose permission let the spell be cast from the
+#: top of a library (:func:`top_permission`).
+PERMITTED_BY = "permitted_by"
+
+
+@triggers.watches("spell_cast")
+def cast_this_way(g: Game, e: ev.SpellCast) -> None:
+    """"When you cast an Equipment spell this way" (CR 607.2h, 603.2): the permanent whose
+    permission the spell was cast with, if it is still on the battlefield with that trigger."""
+    s = g.s
+    if e.copy:  # a copy isn't cast (CR 707.10)
+        return
+    item = next((it for it in s.stack if it.obj == e.obj), None)
+    src = s.objs.get(item.trigger_data.get(PERMITTED_BY, -1)) if item is not None else None
+    if src is None or src.zone != "battlefield" or item is None:
+        return
+    spell = s.objs[e.obj]
+    for a in ab.triggered(g, src):
+        if isinstance(a.when, CastThisWay) and targeting.matches(g, spell, a.when.filter, src.controller, src.id):
+            triggers.add_pending(g, src, a, src.controller, src.name, spell=e.obj)
 
 
 @lru_cache(maxsize=4096)

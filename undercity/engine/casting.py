@@ -320,6 +320,8 @@ def _cast(g: Game, job: Job) -> None:
         raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     # Act: move to the stack (CR 601.2a), pay (CR 601.2g-h), become cast (CR 601.2i).
     from_zone = o.zone
+    # CR 601.3, 607.2h: the permission a card is cast from the top of its library with.
+    permitted_by = cast_permissions.top_permission(g, player, o) if from_zone == "library" else None
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
     assert new is not None
     new.x = x
@@ -333,6 +335,8 @@ def _cast(g: Game, job: Job) -> None:
         item.divide = division
     item.trigger_data["alt"] = alt.keyword if alt else None
     item.trigger_data["from_zone"] = from_zone
+    if permitted_by is not None:
+        item.trigger_data[cast_permissions.PERMITTED_BY] = permitted_by
     s.stack.append(item)
     if alt is not None and alt.exile_leaving_stack:  # flashback (CR 702.34a)
         cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")

@@ -19,6 +19,7 @@ from undercity.cards.language.continuous import (
     GainControlOf,
     GainsKeywords,
     LoseAllAbilitiesWhileTapped,
+    SpellGains,
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -111,6 +112,36 @@ def entering_copy(g: Game, o: Obj, new: Obj) -> None:
     layers.add_effect(g, new.id, (mod,), until="always", player=new.controller, source=new.id,
                       text=f"a copy of {name}")
     g.emit(ev.Note(rule="707.2", message=f"{o.name} enters as a copy of {name}"))
+
+
+@handles(SpellGains)
+def h_spell_gains(g: Game, job: Job, item: StackItem, e: SpellGains, key: str) -> None:
+    """The spell a cast trigger names gains the abilities, with no duration (CR 611.2a); nothing
+    if it has left the stack (CR 400.7). :func:`spell_effects_continue` moves the effect to the
+    permanent the spell becomes (CR 112.4)."""
+    spell = g.s.objs.get(item.trigger_data.get("spell", -1))
+    if spell is None or spell.zone != "stack":
+        return
+    layers.add_effect(g, spell.id, (AddAbilities(e.abilities),), until="always", player=item.controller,
+                      source=item.source, text="gains " + "; ".join(f'"{a.text}"' for a in e.abilities))
+    g.emit(ev.EffectBegan(rule="112.4", description=f"{spell.name} gains "
+                                                    + " ".join(f'"{a.text}"' for a in e.abilities)))
+
+
+def spell_effects_continue(g: Game, o: Obj, new: Obj | None) -> None:
+    """Permanent spell ``o`` left the stack as ``new``: a resolved effect that changed its
+    characteristics continues to apply to the permanent it became (CR 112.4); in any other zone
+    it is a new object the effect doesn't touch (CR 400.7). Called by ``zones.move``."""
+    s = g.s
+    if not any(e.obj == o.id for e in s.effects):
+        return
+    if new is not None and new.zone == "battlefield":
+        for e in s.effects:
+            if e.obj == o.id:
+                e.obj = new.id
+        s.effects = list(s.effects)  # a new list: the layer system's cached table no longer applies
+    else:
+        s.effects = [e for e in s.effects if e.obj != o.id]
 
 
 @handles(m.PumpUntil)

@@ -267,6 +267,10 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         from undercity.engine.continuous import entering_copy
 
         entering_copy(g, o, new)  # CR 614.1c, 707.2: "enter as a copy of"
+    if from_zone == "stack" and s.effects:
+        from undercity.engine.continuous import spell_effects_continue
+
+        spell_effects_continue(g, o, new)  # CR 112.4: effects on a permanent spell, on the permanent
     for k, v in extra_counters.items():
         if to_zone in ("battlefield", "exile", "graveyard", "hand", "library", "command"):
             new.counters[k] = new.counters.get(k, 0) + v

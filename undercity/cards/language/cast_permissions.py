@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import YOU, Amount, Condition, Effect, Filter, Ref, Static, T
+from undercity.cards.model import YOU, Amount, Condition, Effect, Filter, Ref, Static, T, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,3 +179,17 @@ class CastFromTopOfLibrary(Static):
 
     kind: str = "cast_from_top_of_library"
     filter: Filter = Filter()
+
+
+#: :class:`CastThisWay`'s event.
+CAST_THIS_WAY = "cast_this_way"
+
+
+@dataclass(frozen=True, slots=True)
+class CastThisWay(Trigger):
+    """"When you cast an Equipment spell this way" in the paragraph of a "you may cast … from the
+    top of your library" permission (CR 607.2h: linked to it): a spell matching ``filter`` its
+    controller cast from the top of their library with this permanent's permission (CR 601.2i).
+    Detected by :mod:`undercity.engine.cast_permissions`; "it" is the spell."""
+
+    event: str = CAST_THIS_WAY

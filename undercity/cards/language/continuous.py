@@ -263,6 +263,16 @@ class GainsKeywords(Effect):
     keywords: frozenset[str]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class SpellGains(Effect):
+    """'When you cast an Equipment spell this way, it gains "When this Equipment enters the
+    battlefield, …"' (Galea, Kindler of Hope): the spell the trigger names gains ``abilities``
+    (layer 6) with no duration; the effect continues to apply to the permanent the spell becomes
+    (CR 112.4, 400.7) and does nothing if the spell has left the stack."""
+
+    abilities: tuple[Ability, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class DoubleToughness(Effect):
     """Double the toughness of ``what`` until end of turn: each gets +0/+X, X its toughness

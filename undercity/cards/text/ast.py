@@ -539,9 +539,12 @@ class AttachSelf(Node):
 
     verb: str
     to: Node
+    #: "it" in an ability whose "it" is its source ("When this Equipment enters the battlefield,
+    #: attach it to target creature you control"); "" for "~".
+    what: str = ""
 
     def render(self) -> str:
-        return f"{self.verb} ~ to {self.to.render()}"
+        return f"{self.verb} {self.what or '~'} to {self.to.render()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,9 +573,13 @@ class Modify(Node):
     duration: Duration | None
     #: "… gets +10/+10 and loses flying" (CR 613.1f): keywords it loses.
     loses: tuple[str, ...] = ()
+    #: 'it gains "When this Equipment enters the battlefield, …"': a quoted ability it gains.
+    quoted: tuple[Quoted, ...] = ()
 
     def render(self) -> str:
         parts = [self.what.render()]
+        if self.quoted:
+            parts.append(f"{self.kw_verb} {' '.join(q.render() for q in self.quoted)}")
         if self.pt:
             parts.append(f"{self.pt_verb} {self.pt}")
         if self.keywords:
@@ -1608,6 +1615,19 @@ class TriggeredAbility(Node):
         cond = f"if {self.condition.render()}, " if self.condition else ""
         once = " This ability triggers only once each turn." if self.once_each_turn else ""
         return f"{cap(self.word)} {self.event.render()}, {cond}{self.body.render_after_comma()}{once}"
+
+
+@dataclass(frozen=True, slots=True)
+class StaticWithTriggers(Node):
+    """A static ability and triggered abilities printed in one paragraph, linked to it (CR
+    607.2h): each trigger refers only to actions taken because of the static ability ("When you
+    cast an Equipment spell this way")."""
+
+    static: StaticAbility
+    triggers: tuple[TriggeredAbility, ...]
+
+    def render(self) -> str:
+        return " ".join([self.static.render(), *(t.render() for t in self.triggers)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -1054,7 +1054,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         until = {"": "always", "until end of turn": "eot", "for as long as you control ~": "source_controlled"}
         # CR 613.1b: a layer-2 effect; "for as long as you control ~" ends when you don't (611.2b).
         return [GainControlOf(what, until[c.duration])]
-    if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef):
+    if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef) and (not c.what or ctx.it == m.SELF):
         return [AttachTo(ctx.target(c.to))]  # CR 701.3a; an Aura's or Equipment's own ability
     if isinstance(c, A.AddMana) and c.per is not None and len(c.options) == 1 \
             and not ctx.activated and _mana(c.options[0]).isupper():
@@ -1169,6 +1169,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # "it and Zombies you control gain deathtouch until end of turn": one modification of
         # each, the group's members fixed as it resolves (CR 611.2c).
         return [*effect(replace(c, what=c.what.first), ctx), *effect(replace(c, what=c.what.then), ctx)]
+    if isinstance(c, A.Modify) and c.quoted:
+        return [_spell_gains(c, ctx)]
     if isinstance(c, A.Modify):
         what = object_ref(c.what, ctx)
         if what == m.SELF and ctx.it is None:
@@ -1190,6 +1192,24 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [m.PumpUntil(p, t, what, kws)]
         raise Unsupported(c.render())
     raise Unsupported(c.render())
+
+
+def _spell_gains(c: A.Modify, ctx: Ctx) -> m.Effect:
+    """'When you cast …, it gains "…"': the spell cast gains the quoted abilities, the permanent
+    it becomes keeps them (CR 112.4, 113.1a); "this Equipment" in them is that object (CR 113.8)."""
+    from undercity.cards.language.continuous import SpellGains
+
+    if not ctx.cast_trigger or c.what != A.WordRef("it") or c.pt or c.keywords or c.duration is not None \
+            or c.kw_verb != "gains":
+        raise Unsupported(c.render())
+    inner = Lowered()
+    for q in c.quoted:
+        if isinstance(q.ability, A.SpellText | A.AbilityWord) or q.comma:
+            raise Unsupported(c.render())
+        _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
+    if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
+        raise Unsupported(c.render())
+    return SpellGains((*inner.triggered, *inner.activated, *inner.static))
 
 
 def _return_chosen_card(c: A.ObjectAction) -> m.Effect | None:
@@ -3405,6 +3425,13 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and (
             w == "cast a spell that shares a creature type with this creature"):
         return m.Trigger("cast", filter=m.Filter(shares_creature_type=True))  # CR 205.3m, 601.2i
+    if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and w.endswith(" this way") \
+            and word == "when" and _LINKED[0]:
+        from undercity.cards.language.cast_permissions import CastThisWay
+
+        if (cast := _cast_of(w.removeprefix("cast ").removesuffix(" this way"))) is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        return CastThisWay(filter=cast.filter)  # CR 607.2h, 601.2i
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and word == "whenever":
         cast = _CAST.get(w)
         chosen = next((c for c in ("color", "type") if w.endswith(f" of the chosen {c}")), None)
@@ -3713,7 +3740,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
-    ctx.cast_trigger = when.event == "cast"
+    ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
     ctx.attached_died = when.event == "equipped_dies"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
@@ -4815,8 +4842,34 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         _static(inner, text, out)
     elif isinstance(inner, A.Granted):
         out.static.append(_granted(inner, text, named))
+    elif isinstance(inner, A.StaticWithTriggers):
+        _static_with_triggers(inner, out, named)
     else:
         raise Unsupported(inner.render())
+
+
+def _static_with_triggers(a: A.StaticWithTriggers, out: Lowered, named: Any) -> None:
+    """A permission and the triggers of its paragraph, linked to it (CR 607.2h): "When you cast
+    an Equipment spell this way" is a spell cast with this permanent's permission to cast from
+    the top of its controller's library."""
+    from undercity.cards.language.cast_permissions import CastFromTopOfLibrary
+
+    before = len(out.static)
+    _static(a.static, named(a.static), out)
+    if len(out.static) != before + 1 or not isinstance(out.static[-1], CastFromTopOfLibrary):
+        raise Unsupported(a.render())
+    for t in a.triggers:
+        if not t.event.words.endswith(" this way"):
+            raise Unsupported(t.render())
+        _LINKED[0] = True
+        try:
+            out.triggered.append(_triggered(t, named(t)))
+        finally:
+            _LINKED[0] = False
+
+
+#: Lowering the triggers of a paragraph with a static ability (CR 607.2h): "this way" is theirs.
+_LINKED = [False]
 
 
 def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:

@@ -586,6 +586,9 @@ class Parser:
                 return None
             kw_verb = kv
             k = self.keyword_list()
+            if k is None and kv in ("gain", "gains") and self.peek() == '"' and (q := self.quoted()) is not None:
+                # 'it gains "When this Equipment enters the battlefield, …"' (CR 113.1a)
+                return A.Modify(what, "", "", kw_verb, (), self.duration() if durations else None, quoted=(q,))
             if k is None:
                 return None
             kws = k
@@ -1040,8 +1043,9 @@ class Parser:
         if who is None and (v := self.verb("choose")) and (t := self.target_ref()) is not None:
             return A.ObjectAction(who, v, t)  # "Choose two target creature cards in your graveyard." (CR 115.1)
         self.i = self._start
-        if who is None and (v := self.verb("attach")) and self.eat("~", "to") and (to := self.ref()) is not None:
-            return A.AttachSelf(v, to)  # CR 701.3a
+        if who is None and (v := self.verb("attach")) and (it := self.one_of("~", "it")) and self.eat("to") \
+                and (to := self.ref()) is not None:
+            return A.AttachSelf(v, to, "" if it == "~" else it)  # CR 701.3a
         self.i = self._start
         if (v := self.verb("cast")) and self.eat("it", "this", "turn"):
             return A.ObjectAction(who, v, A.WordRef("it"), "this turn")  # a permission for this turn (CR 611.2a)
@@ -1637,8 +1641,9 @@ class Parser:
         end = ""
         if not self.eat("."):
             last = clauses[-1] if clauses else None
-            if not (isinstance(last, A.Create | A.CopyGains) and last.abilities and self.raw(-1) == '"'
-                    and self.raw(-2) == "." and where is None):
+            quoted = isinstance(last, A.Create | A.CopyGains) and last.abilities or isinstance(last, A.Modify) \
+                and last.quoted and last.duration is None
+            if not (quoted and self.raw(-1) == '"' and self.raw(-2) == "." and where is None):
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end, at)
@@ -1862,6 +1867,8 @@ class Parser:
             what = self.ref()
             if what is None:
                 return None
+            if self.eat("this", "way"):  # a trigger linked to a permission in its paragraph (CR 607.2h)
+                return A.Event(A.WordRef("you"), f"cast {what.render()} this way")
             return A.Event(A.WordRef("you"), f"cast {what.render()}")
         if verb := self.one_of("you discard", "you cycle or discard"):
             # "Whenever you discard a creature card", "… cycle or discard another card" (CR 701.9)
@@ -2725,6 +2732,25 @@ class Parser:
             node = fn()
             if node is not None and self.i >= len(self.toks):
                 return node
+        return None if self.spell else self.static_with_triggers()
+
+    def static_with_triggers(self) -> A.StaticWithTriggers | None:
+        """A static ability and a triggered ability in one paragraph (CR 607.2h: the trigger is
+        linked to the static ability): "You may cast Aura and Equipment spells from the top of
+        your library. When you cast an Equipment spell this way, …"."""
+        for k in range(1, len(self.toks) - 1):
+            if self.low[k] != "." or self.low[k + 1] not in ("when", "whenever"):
+                continue
+            first = Parser(self.toks[:k + 1], text=self.text)
+            st = first.static()
+            if st is None or first.i < k + 1:
+                continue
+            then = Parser(self.toks[k + 1:], text=self.text)
+            trig = then.triggered()
+            if trig is not None and then.i >= len(then.toks):
+                self.i = len(self.toks)
+                return A.StaticWithTriggers(st, (trig,))
+            self.far = max(self.far, k + 1 + then.far)
         return None
 
 
