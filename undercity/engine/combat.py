@@ -358,18 +358,24 @@ def run_combat_damage(g: Game, job: Job) -> None:
         d = c.attackers[a]
         trample = ch.has(g, o, "trample")
         if a not in c.blocked:  # CR 510.1b
-            if d[0] == "p" and s.players[d[1]].left:
-                continue  # CR 800.4e
-            if d[0] == "o" and d[1] not in s.objs:
-                continue
-            assignments.append((a, d, power))
+            if _attacked_exists(g, d):
+                assignments.append((a, d, power))
             continue
         blockers = [b for b in c.blocked_by.get(a, []) if b in s.objs]
+        # "… may have it assign its combat damage as though it weren't blocked": all of it to
+        # what it attacks, or assigned as a blocked creature's (ruling 2021-07-23, Indomitable Might).
+        unblocked = [Option(f"{power} to {targeting.describe(g, d)} (as though it weren't blocked)",
+                            [[*d, power]])] if static_abilities.assigns_as_though_unblocked(g, o) \
+            and _attacked_exists(g, d) else []
         if not blockers:
             if trample:  # CR 702.19e
                 assignments.append((a, d, power))
+            elif unblocked and g.ask(job, f"unblocked{a}", o.controller, "damage_assignment",
+                                     f"{o.name}: assign {power} combat damage",
+                                     [*unblocked, Option("no damage", [])]):
+                assignments.append((a, d, power))
             continue
-        if len(blockers) == 1 and not trample:
+        if len(blockers) == 1 and not trample and not unblocked:
             assignments.append((a, ("o", blockers[0]), power))
             continue
         # CR 510.1c: divide among the blockers as the controller chooses — every division is
@@ -383,7 +389,7 @@ def run_combat_damage(g: Game, job: Job) -> None:
         for parts in divisions:
             label = ", ".join(f"{n} to {targeting.describe(g, t)}" for t, n in parts if n)
             opts.append(Option(label or "no damage", [list(t) + [n] for t, n in parts]))
-        uniq = {str(x.value): x for x in opts}
+        uniq = {str(x.value): x for x in [*opts, *unblocked]}
         plan = g.ask(job, f"assign{a}", o.controller, "damage_assignment",
                      f"{o.name}: assign {power} combat damage", list(uniq.values()))
         for kind, ident, n in plan:
@@ -415,6 +421,12 @@ def run_combat_damage(g: Game, job: Job) -> None:
 
 
 MAX_DIVISIONS = 120
+
+
+def _attacked_exists(g: Game, d: Defender) -> bool:
+    """Whether what a creature attacks is still there to be assigned damage (CR 510.1b): a
+    player still in the game (800.4e), a planeswalker or battle still on the battlefield."""
+    return not g.s.players[d[1]].left if d[0] == "p" else d[1] in g.s.objs
 
 
 def _divisions(g: Game, attacker: Obj, blockers: list[int], power: int,

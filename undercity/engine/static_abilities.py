@@ -13,6 +13,9 @@ where that rule applies:
 * :func:`assigns_damage_by_toughness` — "Each creature you control assigns combat damage equal
   to its toughness rather than its power" (Rasaad yn Bashir, CR 510.1a), asked by
   ``combat.assigned_damage``;
+* :func:`assigns_as_though_unblocked` — "Enchanted creature's controller may have it assign its
+  combat damage as though it weren't blocked" (Indomitable Might, CR 510.1b-c), asked by
+  ``combat.run_combat_damage``;
 * :func:`no_maximum_hand_size` — "You have no maximum hand size" (CR 402.2, 514.1), asked by
   ``turn.max_hand_size``.
 
@@ -28,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.static_abilities import (
+    AssignsAsThoughUnblocked,
     AssignsDamageByToughness,
     CantBeTargetedByOpponents,
     CastAsThoughFlash,
@@ -64,7 +68,8 @@ def _make_pred(kind: type) -> Callable[[CardDef], bool]:
 
 _STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
     PlayerHexproof, VentureOnceEachTurn, RoomAbilitiesTriggerAgain, UnblockableExcept, UnblockableAlone,
-    AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash, CantBeTargetedByOpponents)}
+    AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash, CantBeTargetedByOpponents,
+    AssignsAsThoughUnblocked)}
 
 
 def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
@@ -127,6 +132,16 @@ def assigns_damage_by_toughness(g: Game, o: Obj) -> bool:
     s = g.s
     return any(s.objs[sid].controller == o.controller
                for sid in ch.permanents_with(s, static_kind(AssignsDamageByToughness)))
+
+
+def assigns_as_though_unblocked(g: Game, o: Obj) -> bool:
+    """Whether an Aura or Equipment attached to ``o`` says its controller may have it assign its
+    combat damage as though it weren't blocked (CR 510.1b-c; after layer 6, CR 613.1f)."""
+    s = g.s
+    ids = ch.permanents_with(s, static_kind(AssignsAsThoughUnblocked))
+    return any(s.objs[sid].attached_to == o.id and any(isinstance(st, AssignsAsThoughUnblocked)
+                                                      for st in ab.static(g, s.objs[sid]))
+               for sid in ab.with_abilities(g, ids))
 
 
 def casts_as_though_flash(g: Game, player: int) -> bool:

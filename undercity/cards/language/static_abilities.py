@@ -4,7 +4,7 @@ that rule applies through :mod:`undercity.engine.static_abilities`: :class:`Play
 (CR 702.11c, targeting), :class:`CantBeTargetedByOpponents` (CR 115.1, targeting),
 :class:`VentureOnceEachTurn` (CR 101.2, dungeons),
 :class:`RoomAbilitiesTriggerAgain` (CR 603.2d, dungeons), :class:`AssignsDamageByToughness`
-(CR 510.1a, combat), :class:`NoMaximumHandSize` (CR 402.2, turn), :class:`UnblockableExcept` and
+(CR 510.1a, combat), :class:`AssignsAsThoughUnblocked` (CR 510.1b-c, combat), :class:`NoMaximumHandSize` (CR 402.2, turn), :class:`UnblockableExcept` and
 :class:`UnblockableAlone` (CR 509.1b, 506.5, combat through block_restrictions). :class:`StaticIf`
 holds the kinds the layer system and zones read (conditional P/T and keywords, entering
 tapped).
@@ -83,6 +83,16 @@ class AssignsDamageByToughness(Static):
     power" (Rasaad yn Bashir; CR 510.1a)."""
 
     kind: str = "assigns_damage_by_toughness"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AssignsAsThoughUnblocked(Static):
+    """"Enchanted creature's controller may have it assign its combat damage as though it weren't
+    blocked" (Indomitable Might): a blocked attacker this Aura or Equipment is attached to may
+    assign all its combat damage to what it attacks, as an unblocked one does (CR 510.1b) instead
+    of to its blockers (510.1c) — all or nothing (ruling 2021-07-23)."""
+
+    kind: str = "assigns_as_though_unblocked"
 
 
 @dataclass(frozen=True, slots=True, eq=False)

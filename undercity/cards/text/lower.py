@@ -4355,6 +4355,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return
+    if isinstance(b, A.Phrase) and b.words == "may have it assign its combat damage as though it weren't blocked" \
+            and b.who in (A.WordRef("enchanted creature's controller"), A.WordRef("equipped creature's controller")):
+        from undercity.cards.language.static_abilities import AssignsAsThoughUnblocked
+
+        out.static.append(AssignsAsThoughUnblocked(text))  # CR 510.1b-c, asked by combat
+        return
     if isinstance(b, A.Phrase) and b.who == A.WordRef("you") and b.words == "may cast spells as though they had flash":
         from undercity.cards.language.static_abilities import CastAsThoughFlash
 

@@ -2180,6 +2180,10 @@ class Parser:
                 and self.eat_phrase("from the top of your library"):
             return A.CastFromTop(n)  # CR 601.3
         self.i = start
+        if (who := self.one_of("enchanted creature's controller", "equipped creature's controller")) \
+                and self.eat_phrase("may have it assign its combat damage as though it weren't blocked"):
+            return A.Phrase(A.WordRef(who), "may have it assign its combat damage as though it weren't blocked")
+        self.i = start
         if self.eat("if", "a") and (n := self.noun()) is not None and self.eat_phrase(
                 "would deal damage to a permanent or player , it deals double that damage to that permanent or "
                 "player instead"):
