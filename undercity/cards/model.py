@@ -551,6 +551,9 @@ class Cost:
     #: "Remove N [kind] counters from this permanent:" — (kind, N); it can't be paid without
     #: that many (CR 118.3, 602.2b).
     remove_counters: tuple[str, int] | None = None
+    #: "Remove all [kind] counters from this permanent:" — the kind; payable with none (CR 118.3),
+    #: the number removed kept for "the number of counters removed this way" (CR 602.2b).
+    remove_all_counters: str | None = None
     #: "Pay N life:" — N, or a quantity counted as the cost is paid (CR 119.4: only with a life
     #: total at least that large; ``engine.costs.life_payment``).
     pay_life: Amount | None = None

@@ -565,6 +565,13 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.remove_counters is not None:  # CR 602.2b: "Remove a +1/+1 counter from ~"
         kind, n = a.cost.remove_counters
         zones.add_counters(g, o, kind, -n, "602.2b")
+    if a.cost.remove_all_counters is not None:  # "Remove all +1/+1 counters from ~": none is enough
+        from undercity.engine.counters import COUNTERS_REMOVED
+
+        n = o.counters.get(a.cost.remove_all_counters, 0)
+        item.trigger_data[COUNTERS_REMOVED] = n  # "the number of counters removed this way"
+        if n:
+            zones.add_counters(g, o, a.cost.remove_all_counters, -n, "602.2b")
     if life:
         from undercity.engine.effects import change_life
 

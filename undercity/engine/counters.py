@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.counters import (
     CountersOn,
+    CountersRemoved,
     CreateTokenThenCounters,
     DoubleCounters,
     NthCounterPut,
@@ -40,6 +41,16 @@ def h_token_then_counters(g: Game, job: Job, item: StackItem, e: CreateTokenThen
         token = create_token(g, e.token, p)
         if n > 0 and token.id in g.s.objs:
             zones.add_counters(g, token, e.counter, n)
+
+
+#: ``StackItem.trigger_data`` key: the counters a "Remove all [kind] counters" cost removed.
+COUNTERS_REMOVED = "counters_removed"
+
+
+@counts(CountersRemoved)
+def _counters_removed(g: Game, a: CountersRemoved, item: StackItem, job: Job) -> int:
+    """The counters the ability's cost removed as it was activated (CR 602.2b)."""
+    return int(item.trigger_data.get(COUNTERS_REMOVED, 0))
 
 
 @counts(CountersOn)

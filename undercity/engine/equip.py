@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.equip import AttachTo
+from undercity.cards.language.equip import AttachedCount, AttachTo
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import sba
-from undercity.engine.effects import handles, ref_objects
+from undercity.engine.effects import counts, handles, ref_objects
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -51,3 +51,14 @@ def h_attach(g: Game, job: Job, item: StackItem, e: AttachTo, key: str) -> None:
         src.attached_to = oid
         src.timestamp = s.next_timestamp()  # CR 701.3c
         g.emit(ev.Note(rule="701.3a", message=f"{src.name} becomes attached to {s.objs[oid].name}"))
+
+
+@counts(AttachedCount)
+def _attached(g: Game, a: AttachedCount, item: StackItem, job: Job) -> int:
+    """The Auras and/or Equipment attached to the object now (CR 301.5, 303.4, 608.2h)."""
+    s = g.s
+    host = ref_objects(g, a.of, item, job)
+    if not host:
+        return 0
+    return sum(1 for oid in s.battlefield if s.objs[oid].attached_to == host[0]
+               and ch.subtypes(g, s.objs[oid]) & a.subtypes)

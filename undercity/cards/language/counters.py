@@ -47,6 +47,15 @@ class CountersOn(Count):
     of: Ref = SELF
 
 
+@dataclass(frozen=True, slots=True)
+class CountersRemoved(Count):
+    """"where X is the number of counters removed this way": the counters an activated
+    ability's "Remove all [kind] counters from ~" cost removed (CR 602.2b, 107.3a), zero if it
+    had none (ruling 2021-07-23, Catti-brie of Mithral Hall)."""
+
+    what: str = "counters_removed"
+
+
 COUNTER_PUT = "counter_put"
 
 

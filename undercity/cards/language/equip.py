@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Activated, Cost, Effect, F, Ref, T, TargetSpec
+from undercity.cards.model import SELF, Activated, Cost, Count, Effect, F, Ref, T, TargetSpec
 from undercity.mana import parse_cost
 
 
@@ -22,3 +22,14 @@ class AttachTo(Effect):
     """Attach this Equipment to ``what`` (equip, CR 702.6a, 701.3)."""
 
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedCount(Count):
+    """"for each Equipment attached to it", "for each Aura and Equipment attached to it" (CR
+    301.5, 303.4): the permanents with one of ``subtypes`` attached to ``of``, counted as the
+    effect happens (CR 608.2h)."""
+
+    what: str = "attached"
+    subtypes: frozenset[str] = frozenset()
+    of: Ref = SELF

@@ -1190,7 +1190,7 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
-    where: Where | WherePower | WhereCounters | WhereResult | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    where: Where | WherePower | WhereCounters | WhereResult | WhereRemoved | None = None  # ", where X is …" (CR 107.3a: the value of X)
     #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
     #: "…."'); "" (the rest): its own period.
     end: str = ""
@@ -1325,6 +1325,15 @@ class WhereCounters(Node):
 
     def render(self) -> str:
         return f"where X is the number of {self.counters.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class WhereRemoved(Node):
+    """"where X is the number of counters removed this way": the counters an activated
+    ability's "Remove all … counters" cost removed (CR 602.2b, 107.3a)."""
+
+    def render(self) -> str:
+        return "where X is the number of counters removed this way"
 
 
 @dataclass(frozen=True, slots=True)

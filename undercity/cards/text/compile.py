@@ -94,7 +94,8 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
     name = card["name"]
     types = set(card.get("types") or ())
     is_spell = bool(types & {"Instant", "Sorcery"})
-    parsed = parse_card(name, card.get("oracle_text") or "", spell=is_spell)
+    legendary = "Legendary" in (card.get("supertypes") or ())
+    parsed = parse_card(name, card.get("oracle_text") or "", spell=is_spell, legendary=legendary)
     if parsed.card is None:
         return Compiled(name, "parse", parsed.failures[0].phrase, parsed, None)
     for stat in ("power", "toughness", "loyalty"):
@@ -104,7 +105,7 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
     if "Creature" in types and not is_spell and card.get("power") is None:
         return Compiled(name, "lower", "a creature without power", parsed, None)
     text = card.get("oracle_text") or ""
-    if (short := short_name(text_name)) is not None and text_name not in text \
+    if (short := short_name(text_name, legendary)) is not None and text_name not in text \
             and re.search(r"(?<![\w])" + re.escape(short) + r"(?![\w])", text):
         text_name = short  # "Whenever Nadaar enters or attacks": a legend's texts say its short name
     try:
@@ -134,6 +135,6 @@ def _defines(lowered: Lowered, stat: str) -> bool:
 def oracle_fields(oc: Any) -> dict[str, Any]:
     """The fields :func:`compile_fields` reads, from an :class:`~undercity.cards.oracle.OracleCard`."""
     return {"name": oc.name, "oracle_text": oc.oracle_text, "mana_cost": oc.mana_cost, "types": list(oc.types),
-            "subtypes": list(oc.subtypes),
+            "subtypes": list(oc.subtypes), "supertypes": list(oc.supertypes),
             "layout": oc.layout, "faces": list(oc.faces), "power": oc.power, "toughness": oc.toughness,
             "loyalty": oc.loyalty}

@@ -166,6 +166,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["tapped"] = ql == "tapped"
         elif ql == "attacking":
             kw["attacking"] = True
+        elif ql == "attacking or blocking":
+            kw["attacking_or_blocking"] = True
         elif ql == "blocking":
             kw["blocking"] = True
         elif ql == "legendary":
@@ -321,6 +323,9 @@ class Ctx:
     #: "Each player sacrifices a nontoken creature." came before: "the creature you sacrificed this
     #: way", "a creature card put into a graveyard this way" (CR 608.2c).
     each_sacrificed: bool = False
+    #: An activated ability whose cost removes all counters of a kind: "the number of counters
+    #: removed this way" (CR 602.2b).
+    removed_counters: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -1007,6 +1012,16 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             tok = spec.key
         made = m.CreateToken(tok, _n(c.n, ctx), who) if who != m.YOU else m.CreateToken(tok, _n(c.n, ctx))
         return [replace(made, tapped=True) if tapped else made]
+    if isinstance(c, A.ForEach) and isinstance(c.clause, A.Counters) and c.per.endswith(" attached to it") \
+            and ctx.it == m.SELF and c.clause.n.value == 1 and c.clause.what == A.WordRef("it"):
+        from undercity.cards.language.equip import AttachedCount
+
+        # "put a +1/+1 counter on it for each Equipment attached to it" (CR 301.5, 608.2h)
+        heads = c.per.removesuffix(" attached to it").split(" and ")
+        if not set(heads) <= {"Aura", "Equipment"}:
+            raise Unsupported(c.render())
+        n = AttachedCount(subtypes=frozenset(heads))
+        return [replace(e, n=n) for e in effect(replace(c.clause, n=A.Num("a", 1)), ctx)]
     if isinstance(c, A.ForEach) and isinstance(c.clause, A.Create) and c.per == "creature in your party" \
             and c.clause.n.value == 1 and not c.clause.plural:
         # One token for each creature in the party as the effect happens (CR 700.8a, 608.2h).
@@ -2674,6 +2689,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         subject: A.Node | None = None
         ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
                  else _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult)
+                 else _counters_removed(ctx) if isinstance(s.where, A.WhereRemoved)
                  else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
@@ -2960,6 +2976,16 @@ def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
     return TARGET_MANA_VALUE
 
 
+def _counters_removed(ctx: Ctx) -> m.Count:
+    """"where X is the number of counters removed this way": of the ability's own "Remove all …
+    counters" cost (CR 602.2b), nothing else."""
+    from undercity.cards.language.counters import CountersRemoved
+
+    if not ctx.removed_counters:
+        raise Unsupported("where X is the number of counters removed this way")
+    return CountersRemoved()
+
+
 def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
     """"where X is the number of [permanents]" (CR 107.3a), counted on resolution."""
     assert s.where is not None
@@ -2980,7 +3006,7 @@ def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
         # CR 700.8: counted as the effect happens, unchanged by life or draws; tokens made last
         # change nothing counted before them
         return PARTY_SIZE
-    if n.card or any(q.lower() in ("tapped", "untapped", "attacking") for q in n.quals):
+    if n.card or any(q.lower() in ("tapped", "untapped", "attacking", "attacking or blocking") for q in n.quals):
         raise Unsupported(s.where.render())
     # The effects whose amounts the engine counts on resolution; a token made last changes
     # nothing counted before it.
@@ -3875,7 +3901,10 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
             words = c.words.split()  # "remove" N kind "counter(s)" "from"
             if words[2] in _RULES_COUNTERS:
                 raise Unsupported(c.render())
-            kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
+            if words[1] == "all":
+                kw["remove_all_counters"] = words[2]  # CR 602.2b: however many it has
+            else:
+                kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
         elif c.kind == "roll" and "roll" not in kw:
             kw["roll"] = int(c.words.split()[-1][1:])  # "roll a d8" (CR 706.1)
         else:
@@ -3968,9 +3997,10 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported(", ".join(c.render() for c in a.costs))  # two different X's
     if cost.roll is not None:  # "Roll a d8: …, where X is the result": the cost's roll (CR 602.2b)
         ctx.rolled = A.Roll(None, "roll", A.Num("a", 1), cost.roll)
-    if cost.remove_counters is not None:
+    if cost.remove_counters is not None or cost.remove_all_counters is not None:
         # "Remove a +1/+1 counter from ~: It deals 1 damage to any target": "it" is the source.
         ctx.it, ctx.it_source = m.SELF, True
+    ctx.removed_counters = cost.remove_all_counters is not None
     ctx.activated = True
     ctx.loyalty = cost.loyalty is not None
     ctx.suspended = a.restriction == "activate only if ~ is suspended."
@@ -4772,7 +4802,8 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1:
         raise Unsupported(b.render())  # "{W} less": a colored reduction the engine doesn't make
     n = int(b.cost.strip("{}"))
-    if b.spells.suffix or any(q.lower() in ("other", "tapped", "untapped", "attacking") for q in b.spells.quals):
+    if b.spells.suffix or any(q.lower() in ("other", "tapped", "untapped", "attacking", "attacking or blocking")
+                              for q in b.spells.quals):
         raise Unsupported(b.render())
     caster, _, chosen = b.caster.partition(" of the chosen ")
     spells = noun_filter(b.spells)

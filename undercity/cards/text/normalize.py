@@ -22,17 +22,19 @@ _TOKEN = re.compile(
     r"|[.,:;—•\"+|]")  # "15+ |": a results table's open range, then its bar (CR 706.3a)
 
 
-def short_name(name: str) -> str | None:
-    """A legend's short name as its abilities call it: the part before ", " or " of the "."""
-    for sep in (", ", " of the "):
+def short_name(name: str, legendary: bool = False) -> str | None:
+    """A legend's short name as its abilities call it: the part before ", " or " of the " — or,
+    of a legendary card, " of " ("Catti-brie" of "Catti-brie of Mithral Hall"; a nonlegendary
+    "Wall of Kelp" says "Wall" of its type)."""
+    for sep in (", ", " of the ", *((" of ",) if legendary else ())):
         if sep in name:
             return name.split(sep, 1)[0]
     return None
 
 
-def self_normalised(text: str, name: str) -> str:
+def self_normalised(text: str, name: str, legendary: bool = False) -> str:
     """``text`` with the card's name (and short name) replaced by ``~``."""
-    names = [name] + ([s] if (s := short_name(name)) else [])
+    names = [name] + ([s] if (s := short_name(name, legendary)) else [])
     if " // " in name:
         names += name.split(" // ")
     for n in sorted(names, key=len, reverse=True):
@@ -51,9 +53,9 @@ def strip_reminder(text: str) -> str:
     return "\n".join(lines)
 
 
-def normalise(text: str, name: str) -> str:
+def normalise(text: str, name: str, legendary: bool = False) -> str:
     """The text the compiler reads and the renderer must give back."""
-    return strip_reminder(self_normalised(text, name)).replace("’", "'")
+    return strip_reminder(self_normalised(text, name, legendary)).replace("’", "'")
 
 
 #: A line of a results table (CR 706.3a): "1—9 | Draw a card.", "20 | …", "15+ | …".

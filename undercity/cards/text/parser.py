@@ -290,6 +290,9 @@ class Parser:
             # both of which it has (CR 205.3a).
             self.i += 1
             return self.raw(-1)
+        if w == "attacking" and self.at("attacking", "or", "blocking"):
+            self.i += 3
+            return "attacking or blocking"  # "target attacking or blocking creature" (CR 506.4)
         if w in QUALS or (w.startswith("non") and len(w) > 3 and (
                 w[3:].lstrip("-") in TYPE_WORDS or w[3:] in COLORS
                 or subtype_of(self.raw()[3:].lstrip("-").capitalize() if "-" not in w else self.raw()[4:]))):
@@ -309,7 +312,7 @@ class Parser:
                  "on the battlefield", "in your party", "from among them", "of the chosen type", "of the chosen color",
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
-                 "that shares a creature type with this creature", "in your opponents' graveyards",
+                 "that shares a creature type with this creature", "in your opponents' graveyards", "attached to it",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
@@ -1159,6 +1162,14 @@ class Parser:
             if kind:
                 if self.one_of("counter", "counters") and self.eat("on"):
                     what = self.ref()
+                    if what is not None and self.at("for", "each"):
+                        mark = self.i
+                        self.i += 2
+                        per = self.noun()
+                        if per is not None and per.suffix == ("attached to it",):
+                            # "put a +1/+1 counter on it for each Equipment attached to it" (CR 301.5)
+                            return A.ForEach(A.Counters(who, v, n, kind, what), per.render())
+                        self.i = mark
                     if what is not None:
                         return A.Counters(who, v, n, kind, what)
         self.i = self._start
@@ -1631,6 +1642,8 @@ class Parser:
             if r is None:
                 return None
             where = A.WhereResult(r)  # "where X is the result" (CR 706.4)
+        elif self.eat(",", "where", "x", "is", "the", "number", "of", "counters", "removed", "this", "way"):
+            where = A.WhereRemoved()  # the counters a "remove all" cost removed (CR 602.2b)
         elif self.eat(",", "where", "x", "is", "the", "number", "of"):
             if (on := self.counters_on()) is not None:
                 where = A.WhereCounters(on)
@@ -2083,19 +2096,20 @@ class Parser:
             self.i += 1  # "Roll a d8:" (CR 602.2b, 706.1)
             return A.CostItem("roll", f"roll a {self.raw(-1)}")
         if self.eat("remove"):
-            # "Remove a +1/+1 counter from ~" (CR 602.2b)
-            n = self.num()
+            # "Remove a +1/+1 counter from ~", "Remove all +1/+1 counters from ~" (CR 602.2b)
+            every = self.eat("all")
+            n = None if every else self.num()
             kind = self.raw()
-            if n is None or n.value is None or not (kind in ("+1/+1", "-1/-1") or kind.isalpha()):
+            if not every and (n is None or n.value is None) or not (kind in ("+1/+1", "-1/-1") or kind.isalpha()):
                 return None
             self.i += 1
             noun = self.one_of("counter", "counters")
-            if noun is None or not self.eat("from"):
+            if noun is None or not self.eat("from") or every and noun != "counters":
                 return None
             what = self.self_ref()
             if what is None:
                 return None
-            return A.CostItem("remove_counters", f"remove {n.render()} {kind} {noun} from", what)
+            return A.CostItem("remove_counters", f"remove {'all' if n is None else n.render()} {kind} {noun} from", what)
         return None
 
     @rule
@@ -2790,10 +2804,10 @@ class CardParse:
     failures: tuple[ParseFailure, ...]
 
 
-def parse_card(name: str, oracle_text: str, *, spell: bool = False) -> CardParse:
+def parse_card(name: str, oracle_text: str, *, spell: bool = False, legendary: bool = False) -> CardParse:
     """Parse every ability of a card. ``spell``: an instant or sorcery, whose paragraphs are
-    effects rather than static abilities."""
-    text = normalise(oracle_text, name)
+    effects rather than static abilities; ``legendary``: its short name may end before " of "."""
+    text = normalise(oracle_text, name, legendary)
     nodes: list[A.Node] = []
     failures: list[ParseFailure] = []
     for para in paragraphs(text) if text else ():
