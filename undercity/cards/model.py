@@ -622,6 +622,9 @@ class Activated(Ability):
     cost: Cost = Cost()
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    #: "This ability costs {X} less to activate, where X is …": the generic mana its cost is
+    #: reduced by, known once its targets are chosen (CR 601.2f, 602.2b; engine.spell_costs).
+    less_by: Count | None = None
     mana_ability: bool = False
     sorcery_speed: bool = False
     #: "Activate only if [condition]" (CR 602.5b): it can't be activated while the condition is

@@ -418,6 +418,9 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
     if a.cost.mana is not None and not a.cost.mana.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         src = costs.mana_sources(g, player, excl)
+        if a.less_by is not None:  # "costs {X} less …": payable with one of its possible targets (CR 601.2f)
+            return any(can_pay(spell_costs.activation_cost(g, a, t) or ZERO, src, costs.pool_of(g, player))
+                       for t in targeting.candidates(g, a.targets[0], player, o.id))
         if phyrexian_mana.count(a.cost.mana):  # CR 107.4f: some symbols may be paid with life
             return phyrexian_mana.payable(a.cost.mana.with_x(0), g.s.players[player].life,
                                           costs.life_payment(g, player, a.cost) or 0, src, costs.pool_of(g, player))
@@ -507,6 +510,11 @@ def run_activate(g: Game, job: Job) -> None:
     targets: list[targeting.Target] = []
     for i, spec in enumerate(a.targets):
         cands = targeting.candidates(g, spec, player, o.id)
+        if i == 0 and a.less_by is not None:  # CR 601.2f, 602.2b: only targets whose cost it can pay
+            excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
+            src = costs.mana_sources(g, player, excl)
+            cands = [t for t in cands if can_pay(spell_costs.activation_cost(g, a, t) or ZERO, src,
+                                                 costs.pool_of(g, player))]
         t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {o.name}",
                   _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
         if t is not None:
@@ -536,7 +544,8 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.discard is not None:  # CR 602.2b: the card to discard is chosen while activating
         discard = g.ask(job, "discard", player, "discard", f"discard a card to activate {o.name}",
                         [Option(s.objs[x].name, x) for x in _discardable(g, player, a.cost.discard, o.id)])
-    mana_cost, phyrexian_life = a.cost.mana, 0
+    # CR 602.2b, 601.2f: "This ability costs {X} less to activate, where X is …" (its targets chosen)
+    mana_cost, phyrexian_life = spell_costs.activation_cost(g, a, targets[0] if targets else None), 0
     if phyrexian_mana.count(mana_cost):  # CR 107.4f, 602.2b: mana or 2 life, symbol by symbol
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana_cost, phyrexian_life = phyrexian_mana.choose(

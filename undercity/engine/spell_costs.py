@@ -10,6 +10,9 @@
   increases of :class:`~undercity.cards.language.spell_costs.CostChange` static abilities, then
   applies their reductions. The mana value is not changed (CR 202.3).
 * Escape's "exile N other cards from your graveyard" (:func:`ask_escape_exile`).
+* An activated ability's "This ability costs {X} less to activate, where X is the power of the
+  creature it targets" (:func:`activation_cost`, asked by ``casting`` once the targets are
+  chosen, CR 602.2b, 601.2f).
 """
 
 from __future__ import annotations
@@ -18,7 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.continuous import AddAbilities
-from undercity.cards.language.spell_costs import COST_CHANGE, ChooseOneCost, CostChange, SelfCostChange
+from undercity.cards.language.spell_costs import (
+    COST_CHANGE,
+    ChooseOneCost,
+    CostChange,
+    SelfCostChange,
+    TargetPower,
+)
 from undercity.cards.language.undaunted import Undaunted
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -34,6 +43,20 @@ if TYPE_CHECKING:
     from undercity.engine.state import Obj
 
 # ----------------------------------------------------------------------------- cost changes
+
+
+def activation_cost(g: Game, a: m.Activated, target: targeting.Target | None) -> ManaCost | None:
+    """The mana cost of activating ``a`` with ``target`` as its (first) target: its cost less what
+    its ``less_by`` says (CR 601.2f via 602.2b: generic mana only, 118.7a; a negative power
+    reduces nothing, 107.1b)."""
+    mana = a.cost.mana
+    if mana is None or a.less_by is None:
+        return mana
+    if not isinstance(a.less_by, TargetPower):
+        raise ValueError(f"unknown activation cost reduction {a.less_by!r}")
+    o = g.s.objs.get(target[1]) if target is not None and target[0] == "o" else None
+    less = max(0, ch.power(g, o)) if o is not None and ch.is_creature(o, g) else 0
+    return mana.reduce_generic(less) if less else mana
 
 
 def _has_cost_change(card: m.CardDef) -> bool:

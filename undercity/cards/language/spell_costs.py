@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import AdditionalCost, Filter, Static
+from undercity.cards.model import AdditionalCost, Count, Filter, Static
 
 #: ``Static.kind`` of :class:`CostChange`.
 COST_CHANGE = "cost_change"
@@ -71,3 +71,12 @@ class ChooseOneCost(AdditionalCost):
     filter: Filter = Filter()
     optional: bool = False
     choices: tuple[CostChoice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPower(Count):
+    """"where X is the power of the creature it targets" of "This ability costs {X} less to
+    activate" (Belt of Giant Strength): the power of the ability's first target as its cost is
+    determined, after its targets are chosen (CR 601.2f, 602.2b)."""
+
+    what: str = "target_power"

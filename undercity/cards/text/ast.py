@@ -1611,6 +1611,18 @@ class KeywordLine(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordCostsLess(Node):
+    """"Equip {10}. This ability costs {X} less to activate, where X is the power of the creature
+    it targets." (CR 601.2f, 602.2b): a keyword ability and a reduction of its cost by ``x``."""
+
+    line: KeywordLine
+    x: str
+
+    def render(self) -> str:
+        return f"{self.line.render()}. This ability costs {{X}} less to activate, where X is {self.x}."
+
+
+@dataclass(frozen=True, slots=True)
 class TriggeredAbility(Node):
     """``word`` ("When"/"Whenever"/"At") ``event``, [if ``condition``,] ``body`` (CR 603)."""
 

@@ -4281,6 +4281,13 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # Layer 4 (CR 613.1d): the creature type it chose as it entered (lower_card checks it chooses).
         out.static.append(Continuous(text, affects=m.SELF, mods=(IsChosenType(),)))
         return
+    if isinstance(b, A.Phrase) and _attached(b.who) and a.condition is None \
+            and b.words.startswith("has base power and toughness "):
+        from undercity.cards.language.continuous import SetPT
+
+        p, t = _pt(b.words.split()[-1])
+        out.static.append(Continuous(text, affects=m.ENCHANTED, mods=(SetPT(p, t),)))  # CR 613.4b: layer 7b
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.DescRef) and a.condition is None \
             and b.words.startswith("lose all abilities and have base power and toughness "):
         out.static.append(_lose_all_base_pt(b.who, b.words.split()[-1], text))
@@ -4881,6 +4888,8 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         out.static.append(_granted(inner, text, named))
     elif isinstance(inner, A.StaticWithTriggers):
         _static_with_triggers(inner, out, named)
+    elif isinstance(inner, A.KeywordCostsLess):
+        _keyword_costs_less(inner, text, out)
     else:
         raise Unsupported(inner.render())
 
@@ -4903,6 +4912,21 @@ def _static_with_triggers(a: A.StaticWithTriggers, out: Lowered, named: Any) -> 
             out.triggered.append(_triggered(t, named(t)))
         finally:
             _LINKED[0] = False
+
+
+def _keyword_costs_less(a: A.KeywordCostsLess, text: str, out: Lowered) -> None:
+    """"Equip {10}. This ability costs {X} less to activate, where X is the power of the creature
+    it targets." (CR 601.2f, 602.2b): the keyword's one activated ability, its generic mana
+    reduced by its target's power as its cost is determined."""
+    from undercity.cards.language.spell_costs import TargetPower
+
+    inner = Lowered()
+    for k in a.line.keywords:
+        _keyword(k, inner, a.line.render())
+    if len(inner.activated) != 1 or inner.static or inner.triggered or inner.keywords or inner.alt_costs \
+            or len(inner.activated[0].targets) != 1 or inner.activated[0].cost.mana is None:
+        raise Unsupported(a.render())
+    out.activated.append(replace(inner.activated[0], text=text, less_by=TargetPower()))
 
 
 #: Lowering the triggers of a paragraph with a static ability (CR 607.2h): "this way" is theirs.

@@ -2248,6 +2248,11 @@ class Parser:
                 "lose all abilities and have base power and toughness")) and "/" in (pt := self.raw()) and pt[0].isdigit():
             self.i += 1
             return A.Phrase(subject, f"{w} {pt}")  # CR 613.1f, 613.4b: layers 6 and 7b
+        if isinstance(subject, A.DescRef) and not subject.det and subject.noun.heads == ("creature",) \
+                and subject.noun.quals in (("equipped",), ("enchanted",)) and (w := self.one_of(
+                "has base power and toughness")) and "/" in (pt := self.raw()) and pt[0].isdigit():
+            self.i += 1
+            return A.Phrase(subject, f"{w} {pt}")  # "Equipped creature has base power and toughness 10/10" (7b)
         m = self.modify(subject, False)
         if m is not None:
             mark = self.i
@@ -2750,7 +2755,21 @@ class Parser:
             node = fn()
             if node is not None and self.i >= len(self.toks):
                 return node
-        return None if self.spell else self.static_with_triggers()
+        return None if self.spell else self.static_with_triggers() or self.keyword_costs_less()
+
+    def keyword_costs_less(self) -> A.KeywordCostsLess | None:
+        """"Equip {10}. This ability costs {X} less to activate, where X is the power of the
+        creature it targets." (CR 601.2f, 602.2b): a keyword ability and its cost reduction."""
+        if "." not in self.low:
+            return None
+        k = self.low.index(".")
+        line = Parser(self.toks[:k], text=self.text).keyword_line()
+        self.i = k + 1
+        if line is None or not self.eat_phrase("this ability costs {x} less to activate , where x is") \
+                or (what := self.one_of("the power of the creature it targets")) is None \
+                or not self.eat(".") or not self.done():
+            return None
+        return A.KeywordCostsLess(line, what)
 
     def static_with_triggers(self) -> A.StaticWithTriggers | None:
         """A static ability and a triggered ability in one paragraph (CR 607.2h: the trigger is
