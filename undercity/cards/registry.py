@@ -44,7 +44,9 @@ def _reg(a: Any) -> Any:
     if a is None:
         return None
     nested_all = [*getattr(a, "abilities", ()),  # the abilities a Grant gives (CR 613.1f)
-                  *(x for md in getattr(a, "mods", ()) for x in getattr(md, "abilities", ()))]  # a Continuous's
+                  *(x for md in getattr(a, "mods", ()) for x in getattr(md, "abilities", ())),  # a Continuous's
+                  # the abilities an effect gives ('it gains "…"', CR 112.4, 613.1f)
+                  *(x for e in getattr(a, "effects", ()) for x in getattr(e, "abilities", ()))]
     for nested in nested_all:
         if nested.uid < 0:
             register_ability(nested)

@@ -15,6 +15,7 @@ from undercity.cards.language.continuous import (
     CopyOf,
     DoubleToughness,
     EntersAsCopy,
+    GainAbilitiesUntilEOT,
     GainControl,
     GainControlOf,
     GainsKeywords,
@@ -126,6 +127,16 @@ def h_spell_gains(g: Game, job: Job, item: StackItem, e: SpellGains, key: str) -
                       source=item.source, text="gains " + "; ".join(f'"{a.text}"' for a in e.abilities))
     g.emit(ev.EffectBegan(rule="112.4", description=f"{spell.name} gains "
                                                     + " ".join(f'"{a.text}"' for a in e.abilities)))
+
+
+@handles(GainAbilitiesUntilEOT)
+def h_gain_abilities(g: Game, job: Job, item: StackItem, e: GainAbilitiesUntilEOT, key: str) -> None:
+    """Each object named now gains the abilities until end of turn (CR 611.2c, 613.1f)."""
+    said = "; ".join(f'"{a.text}"' for a in e.abilities)
+    for oid in ref_objects(g, e.what, item, job):
+        layers.add_effect(g, oid, (AddAbilities(e.abilities),), until="eot", player=item.controller,
+                          source=item.source, text=f"gains {said}")
+        g.emit(ev.EffectBegan(rule="613.1f", description=f"{g.s.objs[oid].name} gains {said} until end of turn"))
 
 
 def spell_effects_continue(g: Game, o: Obj, new: Obj | None) -> None:

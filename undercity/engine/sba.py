@@ -22,6 +22,7 @@ from undercity.engine import (
     layers,
     protection,
     regeneration,
+    sagas,
     targeting,
     zones,
 )
@@ -133,6 +134,7 @@ def collect(g: Game) -> list[Action]:
     out.extend(dungeons.state_based_actions(g))
     out.extend(equip.state_based_actions(g))
     out.extend(exile_until.state_based_actions(g))
+    out.extend(sagas.state_based_actions(g))  # CR 704.5s: a Saga after its last chapter
     return out
 
 

@@ -55,6 +55,10 @@ def begin_step(g: Game) -> None:
                                message=f"{g.player_name(p)} skips the first draw"))
             else:
                 zones.draw(g, p, "504.1")
+    elif step == "precombat-main":
+        from undercity.engine.sagas import add_lore_counters
+
+        add_lore_counters(g)  # CR 714.3c
     elif step == "beginning-of-combat":
         s.combat = Combat()
     elif step == "declare-attackers":

@@ -273,6 +273,16 @@ class SpellGains(Effect):
     abilities: tuple[Ability, ...]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class GainAbilitiesUntilEOT(Effect):
+    """'Until end of turn, Angels you control gain "{T}: Destroy target creature …"': each
+    object ``what`` names as this resolves (CR 611.2c) has ``abilities`` until end of turn
+    (layer 6, CR 613.1f); "this creature" in them is the object that has them (CR 113.8)."""
+
+    what: Ref
+    abilities: tuple[Ability, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class DoubleToughness(Effect):
     """Double the toughness of ``what`` until end of turn: each gets +0/+X, X its toughness

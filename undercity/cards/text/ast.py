@@ -609,7 +609,7 @@ class DurationFirst(Node):
     def render(self) -> str:
         assert self.modify.duration is not None
         rest = Modify(self.modify.what, self.modify.pt_verb, self.modify.pt, self.modify.kw_verb,
-                      self.modify.keywords, None, self.modify.loses)
+                      self.modify.keywords, None, self.modify.loses, self.modify.quoted)
         return f"{self.modify.duration.render()}, {rest.render()}"
 
 
@@ -1608,6 +1608,17 @@ class KeywordLine(Node):
 
     def render(self) -> str:
         return cap(", ".join(k.render() for k in self.keywords))
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter(Node):
+    """A Saga's chapter abilities, "I — …", "I, II — …" (CR 714.2a-c): ``numerals`` as printed."""
+
+    numerals: tuple[str, ...]
+    body: Effects | Modal
+
+    def render(self) -> str:
+        return f"{', '.join(self.numerals)} — {self.body.render()}"
 
 
 @dataclass(frozen=True, slots=True)

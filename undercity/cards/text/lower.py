@@ -206,6 +206,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["x_in_cost"] = True  # CR 107.3
         elif s == "whose controller was dealt combat damage by ~ this turn":
             kw["controller_dealt_combat_damage_by_source"] = True  # whoever controls it now (ruling)
+        elif s == "with power less than this creature's power":
+            kw["less_power_than_source"] = True  # the source's power, as it last existed if it left (608.2h)
         elif s.startswith("with ") and s.endswith(" counters on them") and len(s.split()) == 5:
             kind = s.split()[1]
             if kind in _RULES_COUNTERS or kind in ("lore", "time"):
@@ -1211,11 +1213,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
 def _spell_gains(c: A.Modify, ctx: Ctx) -> m.Effect:
     """'When you cast …, it gains "…"': the spell cast gains the quoted abilities, the permanent
-    it becomes keeps them (CR 112.4, 113.1a); "this Equipment" in them is that object (CR 113.8)."""
-    from undercity.cards.language.continuous import SpellGains
+    it becomes keeps them (CR 112.4, 113.1a); "this Equipment" in them is that object (CR 113.8).
+    'Until end of turn, Angels you control gain "{T}: …"': each of them, fixed as it resolves
+    (CR 611.2c), gains them until end of turn (layer 6, CR 613.1f)."""
+    from undercity.cards.language.continuous import GainAbilitiesUntilEOT, SpellGains
 
-    if not ctx.cast_trigger or c.what != A.WordRef("it") or c.pt or c.keywords or c.duration is not None \
-            or c.kw_verb != "gains":
+    until_eot = c.duration is not None and c.duration.words == "until end of turn"
+    if c.pt or c.keywords or not (until_eot or c.duration is None and ctx.cast_trigger and c.what == A.WordRef("it")
+                                  and c.kw_verb == "gains"):
         raise Unsupported(c.render())
     inner = Lowered()
     for q in c.quoted:
@@ -1224,7 +1229,8 @@ def _spell_gains(c: A.Modify, ctx: Ctx) -> m.Effect:
         _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
     if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
         raise Unsupported(c.render())
-    return SpellGains((*inner.triggered, *inner.activated, *inner.static))
+    abilities = (*inner.triggered, *inner.activated, *inner.static)
+    return GainAbilitiesUntilEOT(object_ref(c.what, ctx), abilities) if until_eot else SpellGains(abilities)
 
 
 def _return_chosen_card(c: A.ObjectAction) -> m.Effect | None:
@@ -4890,6 +4896,8 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         _static_with_triggers(inner, out, named)
     elif isinstance(inner, A.KeywordCostsLess):
         _keyword_costs_less(inner, text, out)
+    elif isinstance(inner, A.Chapter):
+        out.triggered += _chapters(inner, text)
     else:
         raise Unsupported(inner.render())
 
@@ -4912,6 +4920,22 @@ def _static_with_triggers(a: A.StaticWithTriggers, out: Lowered, named: Any) -> 
             out.triggered.append(_triggered(t, named(t)))
         finally:
             _LINKED[0] = False
+
+
+def _chapters(a: A.Chapter, text: str) -> list[m.Triggered]:
+    """"I, II — [Effect]": one chapter ability per numeral, "When one or more lore counters are
+    put onto this Saga, if the number of lore counters on it was less than N and became at least
+    N, [effect]" (CR 714.2b-c)."""
+    from undercity.cards.language.sagas import ROMAN, Chapter
+
+    if isinstance(a.body, A.Modal) or any(s.may for s in a.body.sentences):
+        raise Unsupported(a.render())
+    out = []
+    for numeral in a.numerals:
+        ctx = Ctx()
+        effs = effects(a.body, ctx)
+        out.append(m.Triggered(text, when=Chapter(n=ROMAN[numeral.lower()]), effects=effs, targets=tuple(ctx.targets)))
+    return out
 
 
 def _keyword_costs_less(a: A.KeywordCostsLess, text: str, out: Lowered) -> None:
@@ -5100,6 +5124,12 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         if any(a.keyword == "overload" for a in out.alt_costs):  # CR 702.96b: and its changed text
             out.alt_costs = [_overloaded(a, spell_parts, named) if a.keyword == "overload" else a
                              for a in out.alt_costs]
+    if "Saga" in subtypes:
+        from undercity.cards.language.sagas import Chapter, enters_with_lore_counter
+
+        if not any(isinstance(a.when, Chapter) for a in out.triggered):
+            raise Unsupported("a Saga without chapter abilities")
+        out.static.append(enters_with_lore_counter())  # CR 714.3a
     if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"],
                       out.static]):
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger

@@ -313,6 +313,7 @@ class Parser:
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards", "attached to it",
+                 "with power less than this creature's power",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
@@ -1479,12 +1480,14 @@ class Parser:
                 return A.MayHaveBecome(replace(b, duration=None, duration_first=False))  # CR 608.2d
             self.i = mark
             who = self.ref()
+            if who is None and (n := self.noun()) is not None and n.suffix and not n.card:
+                who = A.DescRef("", n)  # "Until end of turn, Angels you control gain …"
             if who is not None and (b := self.becomes(who, True)) is not None:
                 return b
             m = self.modify(who, False) if who is not None else None
             if m is not None:
                 return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
-                                                A.Duration("until end of turn"), m.loses))
+                                                A.Duration("until end of turn"), m.loses, m.quoted))
             self.i = start
             return None
         if (ch := self.each_player_chooses()) is not None:
@@ -1655,7 +1658,7 @@ class Parser:
         if not self.eat("."):
             last = clauses[-1] if clauses else None
             quoted = isinstance(last, A.Create | A.CopyGains) and last.abilities or isinstance(last, A.Modify) \
-                and last.quoted and last.duration is None
+                and last.quoted and last.duration is None or isinstance(last, A.DurationFirst) and last.modify.quoted
             if not (quoted and self.raw(-1) == '"' and self.raw(-2) == "." and where is None):
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
@@ -2734,6 +2737,8 @@ class Parser:
         return A.SpellText(b) if b is not None and self.done() else None
 
     def ability(self) -> A.Node | None:
+        if not self.spell and self.low and self.low[0] in ("i", "ii", "iii", "iv", "v", "vi"):
+            return self.chapter()
         # An ability word (CR 207.2c): a short phrase, then an em dash.
         if " — " in self.text and "—" in self.low[1:6] and self.peek() not in _NOT_ABILITY_WORD and not self.raw().startswith("{"):
             k = self.low.index("—")
@@ -2770,6 +2775,20 @@ class Parser:
                 or not self.eat(".") or not self.done():
             return None
         return A.KeywordCostsLess(line, what)
+
+    def chapter(self) -> A.Chapter | None:
+        """"I — Create a 4/4 white Angel Warrior creature token …", "I, II — …": a Saga's chapter
+        abilities (CR 714.2a-c) and their effect."""
+        numerals: list[str] = []
+        while self.peek() in ("i", "ii", "iii", "iv", "v", "vi"):
+            numerals.append(self.raw())
+            self.i += 1
+            if not self.eat(","):
+                break
+        if not numerals or not self.eat("—"):
+            return None
+        body = self.body()
+        return A.Chapter(tuple(numerals), body) if body is not None and self.done() else None
 
     def static_with_triggers(self) -> A.StaticWithTriggers | None:
         """A static ability and a triggered ability in one paragraph (CR 607.2h: the trigger is
