@@ -30,6 +30,7 @@ ENGINE_KEYWORDS = frozenset({
     "flying", "reach", "menace", "first strike", "double strike", "trample", "deathtouch",
     "lifelink", "vigilance", "haste", "defender", "flash", "hexproof", "indestructible", "shroud",
     "cascade",  # CR 702.85 (engine/cascade.py)
+    "undying",  # CR 702.93a (engine/undying.py), as it last existed (603.10a): granted too
     # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
     "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
 })

@@ -341,12 +341,14 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
 
 
 def _on_tapped(g: Game, e: ev.Tapped) -> None:
-    """"Whenever [this] becomes untapped" (Immovable Rod; CR 603.2), whatever untapped it."""
+    """"Whenever [this] becomes untapped" (Immovable Rod; CR 603.2), "whenever this creature
+    becomes tapped" (a Background's grant, Haunted One), whatever tapped or untapped it."""
     o = g.s.objs.get(e.obj)
-    if e.tapped or o is None or o.zone != "battlefield":
+    if o is None or o.zone != "battlefield":
         return
+    event = "becomes_tapped" if e.tapped else "becomes_untapped"
     for a in ab.triggered(g, o):
-        if a.when.event == "becomes_untapped":
+        if a.when.event == event:
             _add(g, o, a, o.controller, object=o.id)
 
 

@@ -18,17 +18,22 @@ from undercity.engine import triggers
 if TYPE_CHECKING:
     from undercity.engine.game import Game
 
-_RETURN = (ReturnUnderOwner(TRIGGER_OBJECT, counters=(("-1/-1", 1),)),)
-
-
 @triggers.watches("zone_changed")
 def _put_into_graveyard(g: Game, e: ev.ZoneChanged) -> None:
+    return_with_counter(g, e, PERSIST, PERSIST_TEXT, "-1/-1", "702.79a")
+
+
+def return_with_counter(g: Game, e: ev.ZoneChanged, keyword: str, text: str, counter: str, rule: str) -> None:
+    """Persist's and undying's trigger (CR 702.79a, 702.93a): a permanent with ``keyword`` put
+    into a graveyard from the battlefield with no ``counter`` counters on it, both as it last
+    existed (CR 603.10a, 603.4), returns with one."""
     if e.from_zone != "battlefield" or e.to_zone != "graveyard":
         return
     lki = g.s.lki.get(e.obj)
-    if lki is None or PERSIST not in (lki.get("keywords") or ()):
+    if lki is None or keyword not in (lki.get("keywords") or ()):
         return
-    if (lki.get("counters") or {}).get("-1/-1", 0) > 0:
-        return  # CR 603.4: the intervening "if it had no -1/-1 counters on it"
-    triggers.add_inherent(g, lki["controller"], lki["name"], PERSIST, PERSIST_TEXT, _RETURN, "702.79a",
+    if (lki.get("counters") or {}).get(counter, 0) > 0:
+        return  # CR 603.4: the intervening "if it had no [counter] counters on it"
+    effects = (ReturnUnderOwner(TRIGGER_OBJECT, counters=((counter, 1),)),)
+    triggers.add_inherent(g, lki["controller"], lki["name"], keyword, text, effects, rule,
                           source=e.new_obj, object=e.new_obj)

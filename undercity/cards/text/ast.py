@@ -181,9 +181,11 @@ class AndRef(Node):
 
     first: Node
     then: Node
+    #: "it and other creatures you control … each get +2/+0": "each" after the subject, or "".
+    each: str = ""
 
     def render(self) -> str:
-        return f"{self.first.render()} and {self.then.render()}"
+        return f"{self.first.render()} and {self.then.render()}" + (f" {self.each}" if self.each else "")
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,7 @@ ENGINE_KEYWORDS = frozenset({
     # evasion checked as blockers are declared (engine/block_restrictions.py; CR 702.13, 702.14, 702.36)
     "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
     "shadow",  # CR 702.28b, on the attacker's and the blocker's side
+    "undying",  # CR 702.93a: a trigger of the rules' own, read as it last existed (engine/undying.py)
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
 #: (engine/protection_from_creatures.py) are keywords too, always with their quality.
@@ -206,6 +207,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["x_in_cost"] = True  # CR 107.3
         elif s == "whose controller was dealt combat damage by ~ this turn":
             kw["controller_dealt_combat_damage_by_source"] = True  # whoever controls it now (ruling)
+        elif s == "that share a creature type with it":
+            kw["shares_creature_type"] = True  # with the ability's source, "it" (CR 205.3m)
         elif s == "with power less than this creature's power":
             kw["less_power_than_source"] = True  # the source's power, as it last existed if it left (608.2h)
         elif s.startswith("with ") and s.endswith(" counters on them") and len(s.split()) == 5:
@@ -3190,6 +3193,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.keywords.add(name)  # CR 702.85a: a rule of casting the spell (engine/cascade.py)
     elif name == "persist" and not k.arg:
         out.keywords.add(name)  # CR 702.79a: a trigger of the rules' own (engine/persist.py)
+    elif name == "undying" and not k.arg:
+        out.keywords.add(name)  # CR 702.93a: a trigger of the rules' own (engine/undying.py)
     elif name == "rebound" and not k.arg:
         out.keywords.add(name)  # CR 702.88a: a rule of resolving the spell (engine/rebound.py)
     elif name == "undaunted" and not k.arg:
@@ -3436,6 +3441,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             from undercity.cards.language.class_level import becomes_level
 
             return becomes_level(int(w.removeprefix("becomes level ")))  # CR 716.2a, 603.2
+        if w == "becomes tapped" and word == "whenever":
+            return m.Trigger("becomes_tapped")  # CR 603.2, 701.26a: whatever taps it (engine/event_triggers.py)
         if w == "exploits a creature" and word == "when":
             return m.Trigger(EXPLOITS)  # CR 702.110b, 603.2
         if w == "becomes the target of a spell" and word == "whenever":
@@ -3760,7 +3767,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(a.body, A.Modal):
         return _modal_triggered(a, text, when, cond)
     ctx = Ctx(suspended=getattr(when, "while_suspended", False))
-    if when.event in ("attacks", "enters", "dies") and when.filter is None:
+    if when.event in ("attacks", "enters", "dies", "becomes_tapped") and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies", "attacks")  # "it deals …": ~ (CR 120.3)
     elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dies",

@@ -313,7 +313,7 @@ class Parser:
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards", "attached to it",
-                 "with power less than this creature's power",
+                 "with power less than this creature's power", "that share a creature type with it",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
@@ -1511,7 +1511,8 @@ class Parser:
             if self.eat("and") and (n := self.noun()) is not None and n.heads and _plural(n.heads[0]) \
                     and not n.card:
                 # "it and Zombies you control gain deathtouch until end of turn"
-                both = A.AndRef(who, A.DescRef("", n))
+                each = "each" if self.eat("each") else ""  # "it and other creatures … each get +2/+0"
+                both = A.AndRef(who, A.DescRef("", n), each)
                 self._start = self.i
                 m = self.modify(both)
                 if m is not None and m.duration is not None:
