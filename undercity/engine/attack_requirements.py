@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.attack_requirements import (
     GOADED_ATTACKS,
+    AttackEachCombatUntil,
     AttacksEachCombat,
     CountersThenGoad,
     EachPlayerMayCountersThenGoad,
@@ -31,9 +32,10 @@ from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, apnap, goad, handles, ref_objects, ref_players
+from undercity.engine.state import FilteredEffect
 
 if TYPE_CHECKING:
-    from undercity.cards.model import CardDef
+    from undercity.cards.model import CardDef, Filter
     from undercity.engine.game import Game
     from undercity.engine.state import Job, Obj, StackItem
 
@@ -121,9 +123,32 @@ def _has_attack_requirement(card: CardDef) -> bool:
     return any(isinstance(st, AttacksEachCombat) for st in card.static)
 
 
+#: ``ContinuousEffect.kind`` of :class:`AttackEachCombatUntil`'s effect.
+ATTACK_EACH_COMBAT = "attack_each_combat"
+
+
+@handles(AttackEachCombatUntil)
+def h_attack_each_combat_until(g: Game, job: Job, item: StackItem, e: AttackEachCombatUntil, key: str) -> None:
+    """Until its controller's next turn (CR 611.2b; ``turn`` ends "your_next_turn" effects)."""
+    g.s.effects.append(FilteredEffect(ATTACK_EACH_COMBAT, None, until="your_next_turn", player=item.controller,
+                                      timestamp=g.s.next_timestamp(), source=item.source, filter=e.filter))
+    g.emit(ev.EffectBegan(rule="508.1d", description=f"until {g.player_name(item.controller)}'s next turn, "
+                                                     "those creatures attack each combat if able"))
+
+
+def _matches_group(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | None) -> bool:
+    """``o`` is one of the group a requirement names (from ``controller``'s point of view):
+    "creatures your opponents control" are an opponent's, not a teammate's (CR 102.3)."""
+    return targeting.matches(g, o, flt, controller, source) and (
+        flt is None or flt.controller != "opponent" or targeting._is_opponent(g, controller, o.controller))
+
+
 def _required(g: Game, o: Obj) -> bool:
-    """Whether an "attacks each combat if able" ability applies to ``o``."""
+    """Whether an "attacks each combat if able" ability or effect applies to ``o``."""
     s = g.s
+    if s.effects and any(e.kind == ATTACK_EACH_COMBAT and e.player is not None
+                         and _matches_group(g, o, getattr(e, "filter", None), e.player, e.source) for e in s.effects):
+        return True
     # Only permanents whose card has such an ability, or whose abilities are not their card's
     # now (granted, copied: layers 1 and 6), can have one.
     for sid in ab.with_abilities(g, ch.permanents_with(s, _has_attack_requirement)):
@@ -137,12 +162,8 @@ def _required(g: Game, o: Obj) -> bool:
             elif st.affects.kind == "enchanted":  # "Enchanted creature attacks each combat if able"
                 if src.attached_to == o.id:
                     return True
-            elif st.affects.kind == "all" and targeting.matches(g, o, st.affects.filter, src.controller, sid):
-                flt = st.affects.filter
-                # "Creatures your opponents control": an opponent's, not a teammate's (CR 102.3).
-                if flt is None or flt.controller != "opponent" or targeting._is_opponent(g, src.controller,
-                                                                                          o.controller):
-                    return True
+            elif st.affects.kind == "all" and _matches_group(g, o, st.affects.filter, src.controller, sid):
+                return True
     return False
 
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from undercity.engine.state import Job, Obj, StackItem
 
 _UNTIL_TEXT = {"source_controlled": "for as long as {player} controls {source}", "eot": "until end of turn",
-               "always": ""}
+               "source_on_battlefield": "for as long as {source} remains on the battlefield", "always": ""}
 
 
 @handles(GainControlOf)
@@ -45,10 +45,12 @@ def h_gain_control(g: Game, job: Job, item: StackItem, e: GainControlOf, key: st
     if e.until not in _UNTIL_TEXT:
         raise ValueError(f"unknown duration {e.until!r} for gaining control; expected one of {sorted(_UNTIL_TEXT)}")
     src = s.objs.get(item.source) if item.source is not None else None
-    if e.until == "source_controlled" and (src is None or src.zone != "battlefield"
-                                           or src.controller != item.controller):
-        g.emit(ev.Note(rule="611.2b", message=f"{g.player_name(item.controller)} no longer controls "
-                                              f"{item.source_name}: gaining control does nothing"))
+    if e.until in ("source_controlled", "source_on_battlefield") and (
+            src is None or src.zone != "battlefield" or e.until == "source_controlled" and src.controller != item.controller):
+        gone = src is None or src.zone != "battlefield"
+        g.emit(ev.Note(rule="611.2b", message=(f"{item.source_name} has left the battlefield" if gone else
+                                               f"{g.player_name(item.controller)} no longer controls "
+                                               f"{item.source_name}") + ": gaining control does nothing"))
         return
     gainers = ref_players(g, e.who, item, job)
     if not gainers:

@@ -29,6 +29,7 @@ from undercity.cards.language.damage import (
     PERMANENT_DEALS_DAMAGE_TO_YOU,
     DamageBlockers,
     DamageEach,
+    DamageToItself,
     OpponentsDealtCombatDamage,
     SourceDealsDamageToPlayer,
 )
@@ -182,6 +183,18 @@ def h_damage_each(g: Game, job: Job, item: StackItem, e: DamageEach, key: str) -
             deal_damage(g, item.source, item.source_name, ("o", oid), n)
     for p in ref_players(g, e.players, item, job) if e.players is not None else ():
         deal_damage(g, item.source, item.source_name, ("p", p), n)
+
+
+@handles(DamageToItself)
+def h_damage_to_itself(g: Game, job: Job, item: StackItem, e: DamageToItself, key: str) -> None:
+    """Each matching permanent deals damage to itself equal to its power, the amounts read first
+    (CR 608.2h) and the damage dealt simultaneously (CR 120.3: its lifelink, deathtouch apply)."""
+    s = g.s
+    hits = [(oid, ch.power(g, s.objs[oid])) for oid in s.battlefield
+            if targeting.matches(g, s.objs[oid], e.filter, item.controller, item.source)]
+    for oid, n in hits:
+        if oid in s.objs and n > 0:
+            deal_damage(g, oid, s.objs[oid].name, ("o", oid), n)
 
 
 @handles(DamageBlockers)

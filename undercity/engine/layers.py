@@ -1046,13 +1046,14 @@ def add_effect(g: Game, oid: int, mods: tuple[Mod, ...], *, until: str = "eot", 
 
 def _controls_expired(g: Game) -> None:
     """End the effects that last "for as long as you control [source]" whose controller no
-    longer controls it, or whose source left the battlefield (CR 611.2b)."""
+    longer controls it, or whose source left the battlefield, and those "for as long as [source]
+    remains on the battlefield" whose source left it (CR 611.2b)."""
     from undercity.engine import events as ev
 
     s = g.s
-    ending = [e for e in s.effects if e.until == "source_controlled"
+    ending = [e for e in s.effects if e.until in ("source_controlled", "source_on_battlefield")
               and (e.source not in s.objs or s.objs[e.source].zone != "battlefield"
-                   or s.objs[e.source].controller != e.player)]
+                   or e.until == "source_controlled" and s.objs[e.source].controller != e.player)]
     if not ending:
         return
     s.effects = [e for e in s.effects if e not in ending]

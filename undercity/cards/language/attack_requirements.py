@@ -4,6 +4,9 @@
   control attack each combat if able", "All creatures attack each combat if able": a static
   ability whose requirement applies to ``affects`` (``SELF`` or ``ALL(filter)``, the filter read
   from the ability's controller's point of view, CR 611.3a).
+* :class:`AttackEachCombatUntil` — "Until your next turn, creatures your opponents control attack
+  each combat if able" (The Akroan War): a resolved effect, the filter read continuously until
+  the controller's next turn (CR 611.2b).
 * :class:`IsGoaded` — "Enchanted creature … is goaded" / "Equipped creature … is goaded": the
   permanent it is attached to is goaded by this permanent's controller for as long as it is
   (CR 701.15b: goaded by the controller of the permanent that caused it).
@@ -89,3 +92,12 @@ class IsGoaded(Static):
 
     kind: str = "is_goaded"
     affects: Ref = ENCHANTED
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEachCombatUntil(Effect):
+    """"Until your next turn, [creatures matching ``filter``] attack each combat if able" (CR
+    508.1d, 611.2b): from its controller's point of view, whichever creatures match as attackers
+    are declared — it changes a rule, so its set of objects isn't locked in (CR 611.2c)."""
+
+    filter: Filter

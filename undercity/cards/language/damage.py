@@ -69,3 +69,12 @@ class DamageBlockers(Effect):
 
     n: Amount
     of: Ref = TRIGGER_OBJECT
+
+
+@dataclass(frozen=True, slots=True)
+class DamageToItself(Effect):
+    """"Each tapped creature deals damage to itself equal to its power" (The Akroan War): each
+    permanent matching ``filter`` as this resolves is the source of damage to itself equal to its
+    power then (CR 120.3, 608.2h; none if 0 or less, 120.1), all dealt at once."""
+
+    filter: Filter

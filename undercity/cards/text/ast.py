@@ -550,6 +550,16 @@ class AttachSelf(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageToItself(Node):
+    """"Each tapped creature deals damage to itself equal to its power" (CR 120.3)."""
+
+    each: Node
+
+    def render(self) -> str:
+        return f"{self.each.render()} deals damage to itself equal to its power"
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCount(Node):
     """A player verb with a number of cards: scry, surveil, mill, discard."""
 

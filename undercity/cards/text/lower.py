@@ -1051,6 +1051,15 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if {first.kind, second.kind} - {"self", "target"}:
             raise Unsupported(c.render())
         return [Fight(first, second)]  # CR 701.14a
+    if isinstance(c, A.UntilYourNextTurn) and c.words == "attack each combat if able" and isinstance(c.who, A.DescRef):
+        from undercity.cards.language.attack_requirements import AttackEachCombatUntil
+
+        # CR 508.1d, 611.2b: a rule-changing effect, read continuously (not locked in, 611.2c)
+        return [AttackEachCombatUntil(noun_filter(c.who.noun))]
+    if isinstance(c, A.DamageToItself) and isinstance(c.each, A.EachRef) and c.each.det == "each":
+        from undercity.cards.language.damage import DamageToItself
+
+        return [DamageToItself(noun_filter(c.each.noun))]  # CR 120.3, 608.2h: its power now
     if isinstance(c, A.UntilYourNextTurn) and c.words == "can't be blocked":
         what = object_ref(c.who, ctx)
         if what.kind == "all":
@@ -1071,7 +1080,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             raise Unsupported(c.render())  # a group's control: one effect per object (611.2c) not modelled
         from undercity.cards.language.continuous import GainControlOf
 
-        until = {"": "always", "until end of turn": "eot", "for as long as you control ~": "source_controlled"}
+        until = {"": "always", "until end of turn": "eot", "for as long as you control ~": "source_controlled",
+                 "for as long as ~ remains on the battlefield": "source_on_battlefield"}
         # CR 613.1b: a layer-2 effect; "for as long as you control ~" ends when you don't (611.2b).
         return [GainControlOf(what, until[c.duration])]
     if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef) and (not c.what or ctx.it == m.SELF):

@@ -1041,11 +1041,16 @@ class Parser:
             return A.Fight(who, v, other)  # CR 701.14a
         self.i = self._start
         if (v := self.verb("gain")) and self.eat("control", "of") and (what := self.ref()) is not None:
-            dur = self.one_of("until end of turn", "for as long as you control ~") or ""
+            dur = self.one_of("until end of turn", "for as long as you control ~",
+                              "for as long as ~ remains on the battlefield") or ""
             return A.GainControl(who, v, what, dur)  # CR 613.1b
         self.i = self._start
         if who is None and (v := self.verb("choose")) and (t := self.target_ref()) is not None:
             return A.ObjectAction(who, v, t)  # "Choose two target creature cards in your graveyard." (CR 115.1)
+        self.i = self._start
+        if who is None and self.peek() == "each" and (each := self.ref()) is not None and self.eat_phrase(
+                "deals damage to itself equal to its power"):
+            return A.DamageToItself(each)  # "Each tapped creature deals damage to itself equal to its power"
         self.i = self._start
         if who is None and (v := self.verb("attach")) and (it := self.one_of("~", "it")) and self.eat("to") \
                 and (to := self.ref()) is not None:
@@ -1467,6 +1472,10 @@ class Parser:
             who = self.ref()
             if who is not None and self.eat("can't", "be", "blocked"):
                 return A.UntilYourNextTurn(who, "can't be blocked")  # CR 611.2b, 509.1b
+            if who is None and (n := self.noun()) is not None and n.suffix and not n.card \
+                    and self.eat("attack", "each", "combat", "if", "able"):
+                # "Until your next turn, creatures your opponents control attack each combat if able"
+                return A.UntilYourNextTurn(A.DescRef("", n), "attack each combat if able")  # CR 508.1d
             self.i = start
             return None
         if self.eat("until", "end", "of", "turn", ","):
