@@ -37,6 +37,7 @@ from undercity.cards.language.cast_permissions import (
     MayCastFromHandFree,
     MayCastWhileExiled,
     MayCastWithoutPaying,
+    NextSpellFlash,
     PlayExiledWith,
 )
 from undercity.engine import abilities as ab
@@ -588,3 +589,30 @@ def h_may_cast_without_paying(g: Game, job: Job, item: StackItem, e: MayCastWith
         return
     if casting.ask_cast_free(g, job, key, p, o):
         g.push("cast", player=p, obj=o.id, alt=None, free=True)  # CR 608.2g, 118.9
+
+
+#: ``State.extra`` key: player -> the turn their next spell may be cast as though it had flash.
+NEXT_SPELL_FLASH = "next_spell_flash"
+
+
+@handles(NextSpellFlash)
+def h_next_spell_flash(g: Game, job: Job, item: StackItem, e: NextSpellFlash, key: str) -> None:
+    """"The next spell you cast this turn can be cast as though it had flash" (CR 702.8a)."""
+    g.s.extra.setdefault(NEXT_SPELL_FLASH, {})[item.controller] = g.s.turn
+    g.emit(ev.EffectBegan(rule="702.8a", description=f"{g.player_name(item.controller)}'s next spell this turn "
+                                                     "can be cast as though it had flash"))
+
+
+def next_spell_flash(g: Game, player: int) -> bool:
+    """Whether ``player``'s next spell this turn may be cast as though it had flash (asked by
+    ``casting.timing_ok``)."""
+    perms = g.s.extra.get(NEXT_SPELL_FLASH)
+    return bool(perms) and perms.get(player) == g.s.turn
+
+
+@triggers.watches("spell_cast")
+def next_spell_cast(g: Game, e: ev.SpellCast) -> None:
+    """The permission is for the next spell only: used up as that player casts one (CR 601.2i)."""
+    perms = g.s.extra.get(NEXT_SPELL_FLASH)
+    if perms and e.player in perms and not e.copy:
+        del perms[e.player]

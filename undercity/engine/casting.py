@@ -55,8 +55,10 @@ def sorcery_timing(g: Game, player: int) -> bool:
 def timing_ok(g: Game, player: int, card: CardDef) -> bool:
     if "Instant" in card.types or "flash" in card.keywords:
         return True
-    # "You may cast spells as though they had flash" (CR 702.8a): any time an instant could be.
-    return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player)
+    # "You may cast spells as though they had flash" (CR 702.8a): any time an instant could be;
+    # "The next spell you cast this turn can be cast as though it had flash" (Ride the Avalanche).
+    return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player) \
+        or cast_permissions.next_spell_flash(g, player)
 
 
 def spell_target_specs(card: CardDef, modes: tuple[int, ...] = (), x: int | None = None) -> tuple[TargetSpec, ...]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextStep
-from undercity.cards.model import Effect
+from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextSpellCast, NextStep
+from undercity.cards.model import Effect, TargetSpec
 from undercity.engine import events as ev
 from undercity.engine import triggers
 from undercity.engine.effects import handles, ref_objects_now
@@ -35,7 +35,7 @@ KIND = "delayed"
 class Waiting:
     """A delayed triggered ability created and not yet triggered (CR 603.7a)."""
 
-    when: NextStep
+    when: NextStep | NextSpellCast
     controller: int
     source: int | None
     source_name: str
@@ -43,8 +43,10 @@ class Waiting:
     text: str
     #: The object its effects refer to (``TRIGGER_OBJECT``), or None.
     obj: int | None
-    #: The turn it was created (for "the next turn's upkeep").
+    #: The turn it was created (for "the next turn's upkeep", "your next spell this turn").
     turn: int
+    #: Its targets, chosen as it is put on the stack (CR 603.3d).
+    targets: tuple[TargetSpec, ...] = ()
 
 
 @handles(CreateDelayedTrigger)
@@ -62,7 +64,7 @@ def h_create_delayed(g: Game, job: Job, item: StackItem, e: CreateDelayedTrigger
             g.emit(ev.Note(rule="603.7c", message=f"{item.name}: nothing for the delayed ability to affect"))
             return
     s.extra.setdefault(DELAYED, []).append(
-        Waiting(e.when, item.controller, item.source, item.source_name, e.effects, e.text, obj, s.turn))
+        Waiting(e.when, item.controller, item.source, item.source_name, e.effects, e.text, obj, s.turn, e.targets))
 
 
 @triggers.watches("step_began")
@@ -74,6 +76,10 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
         return
     keep: list[Waiting] = []
     for w in waiting:
+        if isinstance(w.when, NextSpellCast):
+            if w.turn == s.turn:
+                keep.append(w)  # "this turn": it can't trigger once the turn has ended
+            continue
         if w.when.step != e.step or w.when.yours and s.active != w.controller or w.when.next_turn and s.turn <= w.turn:
             keep.append(w)
             continue
@@ -83,4 +89,25 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
         data = {"object": w.obj} if w.obj is not None else {}
         triggers.add_inherent(g, w.controller, w.source_name, KIND, w.text, w.effects, "603.7", source=w.source,
                               **data)
+    s.extra[DELAYED] = keep
+
+
+@triggers.watches("spell_cast")
+def _spell_cast(g: Game, e: ev.SpellCast) -> None:
+    """"When you cast your next spell this turn" (CR 603.7b, 601.2i): the first spell its
+    controller casts after it was created, this turn, triggers it once; "that spell" is it."""
+    s = g.s
+    waiting: list[Waiting] | None = s.extra.get(DELAYED)
+    if not waiting or e.copy:  # a copy isn't cast (CR 707.10)
+        return
+    from undercity.engine.copying import snapshot
+
+    keep: list[Waiting] = []
+    for w in waiting:
+        if not isinstance(w.when, NextSpellCast) or w.controller != e.player or w.turn != s.turn:
+            keep.append(w)
+            continue
+        item = next((it for it in s.stack if it.obj == e.obj), None)
+        triggers.add_inherent(g, w.controller, w.source_name, KIND, w.text, w.effects, "603.7", source=w.source,
+                              targets=w.targets, spell=e.obj, spell_lki=snapshot(item, g) if item else None)
     s.extra[DELAYED] = keep

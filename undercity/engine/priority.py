@@ -56,7 +56,8 @@ def options(g: Game, player: int) -> list[Option]:
     if not sorcery_ok:
         # Lands and spells without flash need sorcery timing, or a permission for the latter.
         if spells is not instants and flash_ok is None:
-            flash_ok = static_abilities.casts_as_though_flash(g, player)  # CR 702.8a
+            # CR 702.8a; "the next spell you cast this turn" (Ride the Avalanche)
+            flash_ok = static_abilities.casts_as_though_flash(g, player) or cast_permissions.next_spell_flash(g, player)
         firsts = spells if flash_ok else instants
     for oid in firsts:
         o = s.objs[oid]

@@ -193,3 +193,10 @@ class CastThisWay(Trigger):
     Detected by :mod:`undercity.engine.cast_permissions`; "it" is the spell."""
 
     event: str = CAST_THIS_WAY
+
+
+@dataclass(frozen=True, slots=True)
+class NextSpellFlash(Effect):
+    """"The next spell you cast this turn can be cast as though it had flash" (Ride the Avalanche;
+    CR 702.8a, 601.3): its controller may cast a spell any time they could cast an instant, until
+    they next cast a spell this turn. Asked by ``casting.timing_ok``."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref
+from undercity.cards.model import Effect, Ref, TargetSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,14 @@ class NextStep:
     next_turn: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class NextSpellCast:
+    """When a delayed triggered ability triggers: as its controller next casts a spell this turn
+    (CR 603.7b, 601.2i): "When you cast your next spell this turn, …"; "that spell" is it."""
+
+
+#: "when you cast your next spell this turn"
+NEXT_SPELL_CAST = NextSpellCast()
 #: "at the beginning of the next end step"
 NEXT_END_STEP = NextStep("end")
 #: "at end of combat" (CR 511.2): as the end of combat step begins.
@@ -41,8 +49,10 @@ class CreateDelayedTrigger(Effect):
     object itself if ``zone`` is None. If it isn't there, or later leaves that zone, it is a new
     object the delayed ability doesn't affect (CR 603.7c, 400.7)."""
 
-    when: NextStep
+    when: NextStep | NextSpellCast
     effects: tuple[Effect, ...]
     text: str
     about: Ref | None = None
     zone: str | None = None
+    #: The delayed ability's own targets, chosen as it is put on the stack (CR 603.7, 603.3d).
+    targets: tuple[TargetSpec, ...] = ()

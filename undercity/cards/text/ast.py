@@ -1208,7 +1208,7 @@ class Sentence(Node):
     end: str = ""
     #: A delayed triggered ability's trigger (CR 603.7): "Exile it at the beginning of the next end
     #: step." (after the clauses) or "At the beginning of your next upkeep, …" (``at.first``).
-    at: NextStep | None = None
+    at: NextStep | NextCast | None = None
 
     def render(self) -> str:
         out = self.clauses[0].render()
@@ -1239,6 +1239,17 @@ class NextStep(Node):
         if self.whose == "the next turn's":
             return f"at the beginning of the next turn's {self.step}"
         return f"at the beginning of {self.whose} next {self.step}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextCast(Node):
+    """"When you cast your next spell this turn, …" (CR 603.7): a delayed triggered ability's
+    event, written before its effects."""
+
+    first: bool = True
+
+    def render(self) -> str:
+        return "when you cast your next spell this turn"
 
 
 @dataclass(frozen=True, slots=True)

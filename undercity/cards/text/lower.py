@@ -1145,6 +1145,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         ctx.discarded = True  # "draw that many cards": the cards discarded this way
         return [m.Discard(CardsInHand())]  # every card in it, none to choose (CR 701.9a)
+    if isinstance(c, A.Phrase) and c.who is None and ctx.spell \
+            and c.words == "the next spell you cast this turn can be cast as though it had flash":
+        from undercity.cards.language.cast_permissions import NextSpellFlash
+
+        return [NextSpellFlash()]  # CR 702.8a, 601.3: a permission for one spell this turn
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
     if isinstance(c, A.DrawEqual) and c.noun is not None:
@@ -2709,6 +2714,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
                  else _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult)
                  else _counters_removed(ctx) if isinstance(s.where, A.WhereRemoved)
+                 else _that_spells_mana_value(ctx) if s.where == A.WherePower("the mana value of that spell")
                  else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
@@ -2759,6 +2765,20 @@ def _that_creatures_stat(c: A.DrawEqual, ctx: Ctx) -> m.Effect:
 _DELAYED_REFS = ("it", "that card", "that creature", "that permanent")
 
 
+def _delayed_cast(s: A.Sentence, ctx: Ctx) -> m.Effect:
+    """"When you cast your next spell this turn, put X +1/+1 counters on up to one target creature,
+    where X is the mana value of that spell." (CR 603.7): a delayed ability triggering on the
+    next spell its controller casts this turn, its targets chosen as it is put on the stack
+    (ruling 2021-07-23, Ride the Avalanche); "that spell" is that spell."""
+    from undercity.cards.language.delayed_triggers import NEXT_SPELL_CAST
+
+    if s.prefix or not ctx.spell:
+        raise Unsupported(s.render())
+    sub = Ctx(cast_trigger=True)
+    done = effects(A.Effects((replace(s, at=None),)), sub)
+    return CreateDelayedTrigger(NEXT_SPELL_CAST, done, A.cap(s.render()), targets=tuple(sub.targets))
+
+
 def _delayed_when(at: A.NextStep) -> NextStep | None:
     """The engine's step for "at the beginning of the next end step" and the like (CR 603.7)."""
     return {("the", "end step"): NextStep("end"), ("your", "end step"): NextStep("end", yours=True),
@@ -2780,6 +2800,8 @@ def _delayed(s: A.Sentence, rest: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx
     began — where an earlier effect of the ability moved it (``before``); the number of following
     sentences it took ("If you do, …" after "At the beginning of your next upkeep, …")."""
     assert s.at is not None
+    if isinstance(s.at, A.NextCast):
+        return _delayed_cast(s, ctx), 0
     when = _delayed_when(s.at)
     if when is None or s.where is not None or s.prefix:
         raise Unsupported(s.at.render())
@@ -2993,6 +3015,15 @@ def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
             and ctx.it_is_target and ctx.targets[0].filter is not None and t in ctx.targets[0].filter.types):
         raise Unsupported(w.render())
     return TARGET_MANA_VALUE
+
+
+def _that_spells_mana_value(ctx: Ctx) -> m.Count:
+    """"where X is the mana value of that spell": of the spell a cast trigger names (CR 202.3)."""
+    from undercity.cards.language.quantities import SPELL_MANA_VALUE
+
+    if not ctx.cast_trigger:
+        raise Unsupported("where X is the mana value of that spell")
+    return SPELL_MANA_VALUE
 
 
 def _counters_removed(ctx: Ctx) -> m.Count:

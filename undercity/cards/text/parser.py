@@ -1443,6 +1443,8 @@ class Parser:
         if self.eat_phrase("if that spell would be put into a graveyard this turn , exile it instead"):
             # the spell a permission let its controller cast (CR 614.1a)
             return A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
+        if self.eat_phrase("the next spell you cast this turn can be cast as though it had flash"):
+            return A.Phrase(None, "the next spell you cast this turn can be cast as though it had flash")  # 702.8a
         if self.eat("damage", "can't", "be", "prevented", "this", "turn"):
             return A.Phrase(None, " ".join(self.toks[start:self.i]))  # CR 615.12
         if self.at("spend", "this", "mana", "only", "to", "cast") or self.at("when", "that", "mana", "is", "spent"):
@@ -1577,7 +1579,9 @@ class Parser:
     @rule
     def sentence(self) -> A.Sentence | None:
         mark = self.i
-        at = self.next_step()
+        at: A.NextStep | A.NextCast | None = self.next_step()
+        if at is None and self.eat("when", "you", "cast", "your", "next", "spell", "this", "turn"):
+            at = A.NextCast()  # a delayed trigger (CR 603.7)
         if at is not None and not self.eat(","):
             at = None
         if at is None:
@@ -1649,6 +1653,8 @@ class Parser:
                 self.i = mark
                 return None
             where = A.WhereOf(f"that {self.low[mark + 5]}", stat)
+        elif self.eat(",", "where", "x", "is", "the", "mana", "value", "of", "that", "spell"):
+            where = A.WherePower("the mana value of that spell")  # the spell a cast trigger names
         elif self.at(",", "where", "x", "is") and self.peek(4) in ("the", "that") and self.peek(5) != "number":
             self.i += 4
             r = self.die_result()
