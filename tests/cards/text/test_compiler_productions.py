@@ -62,7 +62,7 @@ def test_a_keyword_with_a_cost_among_granted_keywords_is_its_ability() -> None:
 
 
 def test_a_grant_whose_quoted_ability_the_engine_lacks_is_refused() -> None:
-    c = _card('Commander creatures you own have "Whenever this creature becomes tapped, you scry 1."',
+    c = _card('Commander creatures you own have "Whenever this creature is turned face up, you scry 1."',
               subtypes=("Background",))
     assert c.stage == "lower"
 
