@@ -135,6 +135,8 @@ class Filter:
     #: "a nonland permanent an opponent owns": ``opponent`` — owned by an opponent of the ability's
     #: controller (CR 108.3, 102.3), whoever controls it.
     owner: str | None = None
+    #: Goaded creatures only, by any player (CR 701.15b).
+    goaded: bool = False
 
 
 def F(*types: str, **kw: Any) -> Filter:

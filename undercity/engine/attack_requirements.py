@@ -106,6 +106,10 @@ def h_counters_then_goad(g: Game, job: Job, item: StackItem, e: CountersThenGoad
             goad(g, oid, item.controller)
 
 
+def _goads_a_group(card: CardDef) -> bool:
+    return any(isinstance(st, IsGoaded) and st.affects.kind == "all" for st in card.static)
+
+
 def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:
     """The players ``o`` is goaded by (CR 701.15b-d: each player once)."""
     out = list(o.goaded_by)
@@ -114,8 +118,19 @@ def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:
         src = s.objs[sid]
         if src.attached_to != o.id or src.controller in out:
             continue
-        if any(isinstance(st, IsGoaded) for st in ab.static(g, src)):
+        if any(isinstance(st, IsGoaded) and st.affects.kind != "all" for st in ab.static(g, src)):
             out.append(src.controller)
+    # "Creatures your opponents control with power less than ~'s power are goaded": goaded by
+    # that permanent's controller while the description matches (CR 701.15b, 611.3a).
+    for sid in ab.with_abilities(g, ch.permanents_with(s, _goads_a_group)):
+        src = s.objs[sid]
+        if src.controller in out:
+            continue
+        for st in ab.static(g, src):
+            if isinstance(st, IsGoaded) and st.affects.kind == "all" and targeting.matches(
+                    g, o, st.affects.filter, src.controller, sid):  # an opponent's: not a teammate's (CR 102.3)
+                out.append(src.controller)
+                break
     return tuple(out)
 
 

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.attacked_players import (
     ATTACKED_PLAYER,
+    ATTACKING_PLAYER,
     OPPONENTS_ATTACKING,
+    YOU_AND_ATTACKING_PLAYER,
     AttackAPlayer,
     PlayerAttacked,
 )
@@ -33,7 +35,8 @@ if TYPE_CHECKING:
     from undercity.engine.state import StackItem
 
 #: The player references of this concept, resolved by :func:`players`.
-PLAYER_REFS = frozenset({ATTACKED_PLAYER.kind, OPPONENTS_ATTACKING.kind})
+PLAYER_REFS = frozenset({ATTACKED_PLAYER.kind, OPPONENTS_ATTACKING.kind, ATTACKING_PLAYER.kind,
+                         YOU_AND_ATTACKING_PLAYER.kind})
 
 
 def _has_player_attacked(card: CardDef) -> bool:
@@ -64,6 +67,11 @@ def players(g: Game, ref: Ref, item: StackItem) -> list[int]:
     """The players :data:`ATTACKED_PLAYER` or :data:`OPPONENTS_ATTACKING` names as ``item``
     resolves (in APNAP order, CR 101.4)."""
     s = g.s
+    if ref.kind in (ATTACKING_PLAYER.kind, YOU_AND_ATTACKING_PLAYER.kind):
+        a = item.trigger_data.get("attacking")
+        both = {a, item.controller} if ref.kind == YOU_AND_ATTACKING_PLAYER.kind else {a}
+        n = len(s.players)
+        return [q for q in ((s.active + k) % n for k in range(n)) if q in both and not s.players[q].left]
     p = item.trigger_data.get("attacked")
     if p is None or s.players[p].left:
         return []
@@ -97,16 +105,20 @@ def _attack_a_player(g: Game, e: ev.AttackDeclared) -> None:
         return
     for sid in ab.with_abilities(g, sources):
         src = s.objs[sid]
-        if src.controller != e.player:
-            continue
         for a in ab.triggered(g, src):
             if not isinstance(a.when, AttackAPlayer):
+                continue
+            if a.when.whose == "opponent":  # an opponent attacks another of your opponents
+                if not (targeting._is_opponent(g, src.controller, e.player)
+                        and targeting._is_opponent(g, src.controller, d[1])):
+                    continue
+            elif src.controller != e.player:
                 continue
             first = next((x for x, y in c.attackers.items() if y == d and x in s.objs
                           and s.objs[x].controller == e.player
                           and targeting.matches(g, s.objs[x], a.when.filter, src.controller, sid)), None)
             if first == e.attacker:
-                triggers.add_pending(g, src, a, src.controller, src.name, attacked=d[1])
+                triggers.add_pending(g, src, a, src.controller, src.name, attacked=d[1], attacking=e.player)
 
 
 def controls_target(g: Game, spec: TargetSpec, t: tuple[str, int], data: Mapping[str, Any]) -> bool:

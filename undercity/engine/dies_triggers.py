@@ -52,6 +52,8 @@ def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, c
         or flt.nontoken and token or flt.other and dying == source
         # CR 506.4, 603.10a: attacking or blocking as it left the battlefield (and combat)
         or flt.attacking and not lki.get("attacking") or flt.blocking and not lki.get("blocking")
+        or flt.attacking_or_blocking and not (lki.get("attacking") or lki.get("blocking"))
+        or flt.goaded and not lki.get("goaded")  # CR 701.15b: goaded as it last existed
         or flt.controller == "you" and lki["controller"] != controller
         # CR 102.3: a teammate is not an opponent.
         or flt.controller == "opponent" and not targeting._is_opponent(g, controller, lki["controller"]))

@@ -71,6 +71,11 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.owner == "opponent" and not _is_opponent(g, controller, o.owner):
         return False  # CR 108.3: its owner, whoever controls it
+    if flt.goaded:
+        from undercity.engine.attack_requirements import goaded_by
+
+        if not goaded_by(g, o):
+            return False
     if flt.attacking_or_blocking:
         c = g.s.combat
         if c is None or (o.id not in c.attackers and o.id not in c.blockers):

@@ -340,7 +340,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
 
         def label(i: int, shared: bool = shared) -> str:
             t = pending[i]
-            return f"{_label(t)} (controlled by {s.players[t.controller].name})" if shared else _label(t)
+            text = _label(t)
+            if "attacked" in t.data:  # the attacked player each trigger is for (CR 508.3e)
+                text += f" (that player: {s.players[t.data['attacked']].name})"
+            return f"{text} (controlled by {s.players[t.controller].name})" if shared else text
 
         resolve_order: list[int] = []
         while len(resolve_order) < len(mine) - 1:

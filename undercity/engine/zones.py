@@ -221,6 +221,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        # CR 506.4: in combat until it left ("an attacking creature … dies")
                        "attacking": s.combat is not None and o.id in s.combat.attackers,
                        "blocking": s.combat is not None and o.id in s.combat.blockers,
+                       "goaded": creature and _goaded(g, o),  # CR 701.15b, 603.10a
                        # CR 603.10a: leaves-the-battlefield abilities it had as it left
                        # (none if it had lost all abilities; granted ones too)
                        "triggered": ab.triggered(g, o)}
@@ -293,6 +294,13 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         g.emit(ev.CountersChanged(rule="122.1", obj=new.id, name=new.name, counter=k, amount=v,
                                   total=new.counters.get(k, 0)))
     return new
+
+
+def _goaded(g: Game, o: Obj) -> bool:
+    """Whether ``o`` is goaded now (CR 701.15b): "a goaded … creature dies" reads it as it left."""
+    from undercity.engine.attack_requirements import goaded_by  # it reads the zones' permanents
+
+    return bool(goaded_by(g, o))
 
 
 def _hidden(from_zone: str, to_zone: str) -> bool:

@@ -9,7 +9,9 @@
   the controller's next turn (CR 611.2b).
 * :class:`IsGoaded` — "Enchanted creature … is goaded" / "Equipped creature … is goaded": the
   permanent it is attached to is goaded by this permanent's controller for as long as it is
-  (CR 701.15b: goaded by the controller of the permanent that caused it).
+  (CR 701.15b: goaded by the controller of the permanent that caused it); with
+  ``affects=ALL(filter)``, every creature the filter matches ("Creatures your opponents control
+  with power less than ~'s power are goaded").
 
 The engine asks :func:`undercity.engine.attack_requirements.must_attack` and ``goaded_by`` as
 attackers are declared (``combat``).
@@ -87,8 +89,10 @@ class CountersThenGoad(Effect):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class IsGoaded(Static):
-    """The permanent this Aura or Equipment is attached to is goaded by its controller
-    (CR 701.15b)."""
+    """The permanent this Aura or Equipment is attached to (``ENCHANTED``), or each creature
+    ``ALL(filter)`` matches from this permanent's controller's point of view ("Creatures your
+    opponents control with power less than ~'s power are goaded", Baeloth Barrityl), is goaded
+    by this permanent's controller for as long as the ability applies (CR 701.15b, 611.3a)."""
 
     kind: str = "is_goaded"
     affects: Ref = ENCHANTED

@@ -41,16 +41,23 @@ class PlayerAttacked(Trigger):
 
 @dataclass(frozen=True, slots=True)
 class AttackAPlayer(Trigger):
-    """"Whenever one or more Dragons you control attack an opponent" (CR 508.3e): once for each
-    player that one or more creatures you control matching ``filter`` (any creature: None) are
-    declared attacking — however many attack them, not for a planeswalker or battle attacked,
-    and not for creatures put onto the battlefield attacking. "that player" is the attacked
-    player (:data:`ATTACKED_PLAYER`)."""
+    """"Whenever one or more Dragons you control attack an opponent", "Whenever you attack a
+    player" (CR 508.3e): once for each player that one or more creatures you control matching
+    ``filter`` (any creature: None) are declared attacking — however many attack them, not for
+    a planeswalker or battle attacked, and not for creatures put onto the battlefield
+    attacking. ``whose="opponent"``: "Whenever an opponent attacks another one of your
+    opponents" — once for each pair of an opponent and another opponent they attack. "that
+    player" is the attacked player (:data:`ATTACKED_PLAYER`), "the attacking player" the one
+    whose creatures attack (:data:`ATTACKING_PLAYER`)."""
 
     event: str = "attack_a_player"
 
 
 #: "that player" of a :class:`PlayerAttacked` trigger: the player who was attacked.
 ATTACKED_PLAYER = Ref("attacked_player")
+#: "the attacking player" of an :class:`AttackAPlayer` trigger: the player whose creatures attacked.
+ATTACKING_PLAYER = Ref("attacking_player")
+#: "you and the attacking player each …": both, in APNAP order (CR 101.4).
+YOU_AND_ATTACKING_PLAYER = Ref("you_and_attacking_player")
 #: "each opponent attacking that player", as the ability resolves (CR 506.2, 508.1k).
 OPPONENTS_ATTACKING = Ref("opponents_attacking_that_player")

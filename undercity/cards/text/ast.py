@@ -189,6 +189,18 @@ class AndRef(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BothEach(Node):
+    """Two players who each do what follows: "you and the attacking player each draw a card"
+    (CR 101.4)."""
+
+    first: Node
+    second: Node
+
+    def render(self) -> str:
+        return f"{self.first.render()} and {self.second.render()} each"
+
+
+@dataclass(frozen=True, slots=True)
 class DescRef(Node):
     """An untargeted object description with an article: "a creature", "another creature",
     "a land you control"."""

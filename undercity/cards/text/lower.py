@@ -171,6 +171,10 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["attacking_or_blocking"] = True
         elif ql == "blocking":
             kw["blocking"] = True
+        elif ql == "attacking or blocking":
+            kw["attacking_or_blocking"] = True  # in combat (CR 506.4)
+        elif ql == "goaded":
+            kw["goaded"] = True  # CR 701.15b: a designation, goaded by anyone
         elif ql == "legendary":
             sets["supertypes"].add("Legendary")
         elif ql == "nonlegendary":
@@ -211,6 +215,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["shares_creature_type"] = True  # with the ability's source, "it" (CR 205.3m)
         elif s == "with power less than this creature's power":
             kw["less_power_than_source"] = True  # the source's power, as it last existed if it left (608.2h)
+        elif s == "with power less than ~'s power":
+            kw["less_power_than_source"] = True  # compared with this permanent's power now (CR 208.1)
         elif s.startswith("with ") and s.endswith(" counters on them") and len(s.split()) == 5:
             kind = s.split()[1]
             if kind in _RULES_COUNTERS or kind in ("lore", "time"):
@@ -293,6 +299,8 @@ class Ctx:
     event_amount: m.Count | None = None
     #: "that player" of a trigger at the beginning of each opponent's step: the active player.
     that_player: m.Ref | None = None
+    #: "the attacking player" of a trigger on a player attacking another (CR 508.3e).
+    attacking_player: m.Ref | None = None
     #: "those creatures" after "put a +1/+1 counter on each creature you control": the same
     #: permanents — putting counters moves none and changes no characteristic a filter reads.
     those: m.Ref | None = None
@@ -418,6 +426,11 @@ def _attached(node: A.Node) -> bool:
 def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
     if node is None:
         return m.YOU
+    if isinstance(node, A.BothEach) and node.first == A.WordRef("you") and ctx.attacking_player is not None \
+            and player_ref(node.second, ctx) == ctx.attacking_player:
+        from undercity.cards.language.attacked_players import YOU_AND_ATTACKING_PLAYER
+
+        return YOU_AND_ATTACKING_PLAYER  # "you and the attacking player each …" (CR 101.4)
     if isinstance(node, A.WordRef) and node.words == "that spell's controller" and ctx.spell_target:
         from undercity.cards.language.prevention import SPELL_CONTROLLER
 
@@ -430,6 +443,8 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
             return ctx.that_player
         if node.words == "they" and ctx.that_player is not None and ctx.that_player.kind == "trigger_object_owner":
             return ctx.that_player  # "a nonland permanent an opponent owns enters …, they lose life …"
+        if node.words == "the attacking player" and ctx.attacking_player is not None:
+            return ctx.attacking_player
         if node.words == "that player" and ctx.it_is_target and ctx.it is not None and ctx.it.kind == "target" \
                 and ctx.targets[ctx.it.i].kind in ("player", "opponent"):
             return ctx.it  # "Target player draws three cards. Then that player discards …" (CR 608.2c)
@@ -2720,9 +2735,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
             who = getattr(c, "who", None)
             verb = getattr(c, "verb", "")
-            if has_who and who is None and verb.endswith("s"):
+            if has_who and who is None and (verb.endswith("s") or isinstance(subject, A.BothEach)):
                 # "Each player draws a card, then discards a card": a clause without a
-                # subject whose verb agrees with one shares the previous clause's subject.
+                # subject whose verb agrees with one shares the previous clause's subject
+                # ("you and the attacking player each draw a card and lose 1 life").
                 if subject is None:
                     raise Unsupported(c.render())
                 c = replace(c, who=subject)
@@ -3352,7 +3368,8 @@ _TYPECYCLING = {"basic land": m.F("Land", basic=True), "plains": m.F("Land", sub
 #: What the last known information of a creature that died says (CR 603.10a, 608.2h): the
 #: only parts of a filter a "whenever a creature dies" trigger may name.
 _LKI_FILTER = ("types", "not_types", "subtypes", "not_subtypes", "colors", "not_colors", "supertypes",
-               "not_supertypes", "nontoken", "other", "controller", "attacking", "blocking")
+               "not_supertypes", "nontoken", "other", "controller", "attacking", "blocking",
+               "attacking_or_blocking", "goaded")
 
 
 def _creature_dies(s: A.Node, text: str) -> CreatureDies:
@@ -3396,6 +3413,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.damage import OpponentsDealtCombatDamage
 
         return OpponentsDealtCombatDamage()  # CR 510.2, 603.2c
+    if s is None and w == "you attack a player" and word == "whenever":
+        from undercity.cards.language.attacked_players import AttackAPlayer
+
+        return AttackAPlayer()  # once for each player attacked (CR 508.3e)
     if s is None and w == "you attack" and word == "whenever":
         return m.Trigger("you_attack")  # once per combat, however many creatures (CR 508.1, 603.2)
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("sacrifice ") and word == "whenever":
@@ -3434,6 +3455,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if isinstance(s, A.DescRef) and w == "deals combat damage to one of your opponents" and word == "whenever" \
             and s == A.DescRef("a", A.Noun((), ("creature",))):
         return CombatDamageToPlayer(filter=m.F("Creature"), whose="any", to_opponent=True)  # CR 510.2, 603.2
+    if s == A.DescRef("an", A.Noun((), ("opponent",))) and w == "attacks another one of your opponents" \
+            and word == "whenever":
+        from undercity.cards.language.attacked_players import AttackAPlayer
+
+        return AttackAPlayer(whose="opponent")  # CR 508.3e: each opponent and each other opponent it attacks
     if isinstance(s, A.DescRef) and s.det == "one or more" and w == "attack an opponent" and word == "whenever":
         from undercity.cards.language.attacked_players import AttackAPlayer
 
@@ -3846,6 +3872,10 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
 
         # "that player": the player dealt damage; "that many": the damage; "it": the creature
         ctx.event_amount, ctx.that_player, ctx.it = DAMAGE_DEALT, DAMAGED_PLAYER, m.TRIGGER_OBJECT
+    if when.event == "attack_a_player":  # language.attacked_players.AttackAPlayer
+        from undercity.cards.language.attacked_players import ATTACKING_PLAYER
+
+        ctx.attacking_player = ATTACKING_PLAYER  # "the attacking player" (CR 508.3e)
     if when.event in ("player_attacked", "attack_a_player"):  # language.attacked_players
         from undercity.cards.language.attacked_players import ATTACKED_PLAYER
 
@@ -4421,6 +4451,16 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         return
     if isinstance(b, A.Phrase) and b.words in ("attacks each combat if able", "attack each combat if able"):
         out.static.append(_attacks_each_combat(b.who, text))  # CR 508.1d
+        return
+    if isinstance(b, A.Phrase) and b.words == "are goaded" and _many(b.who):
+        from undercity.cards.language.attack_requirements import IsGoaded
+
+        # "Creatures your opponents control with power less than ~'s power are goaded": each
+        # creature it matches now, goaded by this permanent's controller (CR 701.15b, 611.3a).
+        affects = object_ref(b.who, Ctx())
+        if affects.kind != "all" or affects.filter is None or "Creature" not in affects.filter.types:
+            raise Unsupported(b.render())
+        out.static.append(IsGoaded(text, affects=affects))
         return
     if isinstance(b, A.AndAlso) and isinstance(b.first, A.Modify):
         # "… gets +2/+2 and is goaded", "… have double strike and attack each combat if able":

@@ -314,6 +314,7 @@ class Parser:
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards", "attached to it",
                  "with power less than this creature's power", "that share a creature type with it",
+                 "with power less than ~'s power",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
@@ -369,6 +370,8 @@ class Parser:
         quals: list[str] = []
         while (q := self.qual()) is not None:
             quals.append(q)
+            if q == "attacking" and self.eat("or", "blocking"):
+                quals[-1] = "attacking or blocking"  # "an attacking or blocking creature" (CR 506.4)
             if self.peek() == "," and self.peek(1).startswith("non"):
                 quals[-1] += ","  # "nonartifact, nonblack creature": a list of qualities (it renders back)
                 self.i += 1
@@ -454,7 +457,7 @@ class Parser:
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
                   "that token", "the creature", "each of them", "the top card of your library", "the chosen cards",
-                  "the player to your right")
+                  "the player to your right", "the attacking player")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
@@ -1512,6 +1515,15 @@ class Parser:
                 return p
             self.i = start
         who = self.ref()
+        if isinstance(who, A.WordRef) and self.peek() == "and":
+            mark = self.i
+            self.i += 1
+            other = self.ref()
+            if isinstance(other, A.WordRef) and self.eat("each"):
+                self._start = self.i  # "you and the attacking player each draw a card" (CR 101.4)
+                if (p := self.predicate(A.BothEach(who, other))) is not None:
+                    return p
+            self.i = mark
         if who is not None and self.eat("does", "the", "same"):
             return A.DoesTheSame(who)  # the sentence before, done by another player (lowered with it)
         if who is not None:
@@ -1878,7 +1890,7 @@ class Parser:
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
                "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
                "enters or dies", "deals combat damage", "is attacked", "becomes level 2", "becomes level 3",
-               "becomes level 4")
+               "becomes level 4", "attacks another one of your opponents")
 
     @rule
     def event(self) -> A.Event | None:
@@ -1911,7 +1923,7 @@ class Parser:
             if (what := self.self_ref()) is not None:
                 return A.Event(A.WordRef("you"), f"cycle {what.render()}")
             return None
-        if self.one_of("you gain life", "you attack", "you draw a card", "you sacrifice a permanent",
+        if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         if self.eat("you", "sacrifice"):
@@ -2260,7 +2272,8 @@ class Parser:
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
-                        "attack each combat if able", "can't be the target of spells or abilities your opponents control")
+                        "attack each combat if able", "can't be the target of spells or abilities your opponents control",
+                        "are goaded")
         if w:
             return A.Phrase(subject, w)
         if isinstance(subject, A.DescRef) and (w := self.one_of(
