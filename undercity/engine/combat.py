@@ -81,12 +81,16 @@ def _defender_label(g: Game, d: Defender) -> str:
 
 
 def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
-    """A goaded creature attacks a player other than the goading players if able (CR 701.15b);
-    goaded by every opponent, it may attack any of them or a planeswalker (ruling 2020-04-17)."""
+    """Whether ``o`` may attack ``d``: not if a restriction forbids it ("can't attack you",
+    CR 508.1c); a goaded creature attacks a player other than the goading players if able
+    (CR 701.15b); goaded by every opponent, it may attack any of them or a planeswalker
+    (ruling 2020-04-17)."""
+    if not attack_restrictions.may_attack(g, o, d):
+        return False
     by = attack_requirements.goaded_by(g, o)
     if not by:
         return True
-    others = [x for x in all_defs if x[0] == "p" and x[1] not in by]
+    others = [x for x in all_defs if x[0] == "p" and x[1] not in by and attack_restrictions.may_attack(g, o, x)]
     # CR 508.1d: nobody has to pay a cost to attack to obey a requirement — with only taxed
     # other players (Propaganda), attacking a goading player obeys as many as can be obeyed.
     if not any(attack_costs.tax(g, x) == 0 for x in others):
@@ -151,6 +155,9 @@ def _declare_round(g: Game, job: Job, player: int, rnd: str) -> list[tuple[int, 
     s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
+    if attack_restrictions.limits_defenders(g):
+        # CR 508.1c: a creature that may attack none of them can't attack at all.
+        able = [oid for oid in able if any(attack_restrictions.may_attack(g, s.objs[oid], d) for d in defs)]
     declared: list[tuple[int, Defender]] = []
     if defs:
         k = 0

@@ -238,6 +238,8 @@ class Combat:
     #: Player -> the players they attacked with a creature declared as an attacker this combat
     #: (melee, CR 702.121a).
     attacked_players: dict[int, set[int]] = field(default_factory=dict)
+    #: Creature -> players it can't attack this combat, nor their planeswalkers (CR 508.1c).
+    cant_attack: dict[int, set[int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -2504,9 +2504,13 @@ def _cast_from_hand_free_up_to(c: A.ObjectAction, ctx: Ctx) -> m.Effect:
 def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
     """"roll a d20", "roll two d8 and choose one result" (CR 706.4), "roll a d20 and add …"
     (CR 706.2): a roll whose result the words after it may name."""
-    if c.who is not None or c.n.value is None or c.then not in ("", "and choose one result"):
+    each = c.who == A.EachRef("each", A.Noun((), ("player",)))  # "each player rolls a d20" (CR 101.4)
+    if c.who is not None and not (each and c.add is None and not c.then) or c.n.value is None \
+            or c.then not in ("", "and choose one result"):
         raise Unsupported(c.render())
     ctx.rolled = c
+    if each:
+        return RollDie(c.sides, c.n.value, who=m.EACH_PLAYER)
     return RollDie(c.sides, c.n.value, plus=_roll_plus(c, ctx), choose=c.then == "and choose one result")
 
 
@@ -2677,6 +2681,15 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if s.prefix == "if this spell was cast from your hand,":
             out.append(_mana_if_cast_from_hand(s))
+            continue
+        only = s.clauses[0] if len(s.clauses) == 1 else None
+        if s.prefix == "if one or more opponents had the highest result," and not s.may \
+                and ctx.rolled is not None and ctx.rolled.who is not None and isinstance(only, A.Phrase) \
+                and isinstance(only.who, A.SelfRef) \
+                and only.words == "can't attack those players or planeswalkers they control this combat":
+            from undercity.cards.language.attack_restrictions import CantAttackHighestRollers
+
+            out.append(CantAttackHighestRollers())  # CR 706.4, 508.1c: the roll of each player before it
             continue
         if s.prefix == "if this spell was cast from a graveyard," and ctx.spell and s.may == "you may" and (
                 s.clauses == (A.Phrase(None, "copy this spell and may choose a new target for the copy"),)):
@@ -4451,6 +4464,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         return
     if isinstance(b, A.Phrase) and b.words in ("attacks each combat if able", "attack each combat if able"):
         out.static.append(_attacks_each_combat(b.who, text))  # CR 508.1d
+        return
+    if isinstance(b, A.Phrase) and b.words == "can't attack you or planeswalkers you control" and _many(b.who):
+        from undercity.cards.language.attack_restrictions import CantAttackYou
+
+        affects = object_ref(b.who, Ctx())  # "Creatures with flying" (CR 508.1c)
+        if affects.kind != "all" or affects.filter is None or "Creature" not in affects.filter.types:
+            raise Unsupported(b.render())
+        out.static.append(CantAttackYou(text, filter=affects.filter))
         return
     if isinstance(b, A.Phrase) and b.words == "are goaded" and _many(b.who):
         from undercity.cards.language.attack_requirements import IsGoaded

@@ -1515,6 +1515,9 @@ class Parser:
                 return p
             self.i = start
         who = self.ref()
+        if isinstance(who, A.SelfRef) and self.eat("can't", "attack", "those", "players", "or", "planeswalkers",
+                                                   "they", "control", "this", "combat"):
+            return A.Phrase(who, " ".join(self.toks[self.i - 10:self.i]))  # CR 508.1c, 706.4
         if isinstance(who, A.WordRef) and self.peek() == "and":
             mark = self.i
             self.i += 1
@@ -1607,7 +1610,8 @@ class Parser:
         prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
-                             "for as long as it remains exiled ,", "for each creature exiled this way ,") or ""
+                             "for as long as it remains exiled ,", "for each creature exiled this way ,",
+                             "if one or more opponents had the highest result ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
@@ -2273,7 +2277,7 @@ class Parser:
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
                         "attack each combat if able", "can't be the target of spells or abilities your opponents control",
-                        "are goaded")
+                        "are goaded", "can't attack you or planeswalkers you control")
         if w:
             return A.Phrase(subject, w)
         if isinstance(subject, A.DescRef) and (w := self.one_of(
