@@ -137,6 +137,8 @@ class Filter:
     owner: str | None = None
     #: Goaded creatures only, by any player (CR 701.15b).
     goaded: bool = False
+    #: "nonattacking": not attacking (CR 506.4).
+    nonattacking: bool = False
 
 
 def F(*types: str, **kw: Any) -> Filter:

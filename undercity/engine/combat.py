@@ -16,6 +16,7 @@ from undercity.engine import (
     attack_costs,
     attack_requirements,
     attack_restrictions,
+    block_requirements,
     block_restrictions,
     layers,
     protection,
@@ -289,7 +290,8 @@ def run_declare_blockers(g: Game, job: Job) -> None:
             menace_open = [a for a in attackers if ch.has(g, s.objs[a], "menace") and count[a] == 1]
             # CR 509.1c: "all creatures able to block it do so" is a requirement to obey.
             lured = {e.obj for e in s.effects if e.kind == "lure"} & set(attackers)
-            must = [b for b in free if lured & set(legal_targets(b))]
+            must = [b for b in free if lured & set(legal_targets(b))
+                    or block_requirements.must_block(g, s.objs[b]) and legal_targets(b)]  # "blocks … if able"
             opts = [Option(f"block with {s.objs[b].name}", b) for b in free if legal_targets(b)]
             if not menace_open and not must:
                 opts.append(Option("no more blockers", None))

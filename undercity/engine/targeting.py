@@ -71,6 +71,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.owner == "opponent" and not _is_opponent(g, controller, o.owner):
         return False  # CR 108.3: its owner, whoever controls it
+    if flt.nonattacking and g.s.combat is not None and o.id in g.s.combat.attackers:
+        return False  # CR 506.4
     if flt.goaded:
         from undercity.engine.attack_requirements import goaded_by
 

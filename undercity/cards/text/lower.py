@@ -171,6 +171,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["attacking_or_blocking"] = True
         elif ql == "blocking":
             kw["blocking"] = True
+        elif ql == "nonattacking":
+            kw["nonattacking"] = True  # not an attacking creature (CR 506.4)
         elif ql == "attacking or blocking":
             kw["attacking_or_blocking"] = True  # in combat (CR 506.4)
         elif ql == "goaded":
@@ -301,6 +303,8 @@ class Ctx:
     that_player: m.Ref | None = None
     #: "the attacking player" of a trigger on a player attacking another (CR 508.3e).
     attacking_player: m.Ref | None = None
+    #: "those creatures", "they" after an effect on "up to three target creatures": each target.
+    several: tuple[m.Ref, ...] = ()
     #: "those creatures" after "put a +1/+1 counter on each creature you control": the same
     #: permanents — putting counters moves none and changes no characteristic a filter reads.
     those: m.Ref | None = None
@@ -952,6 +956,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             if flt.controller != "you" or c.what.noun.card:
                 raise Unsupported(c.render())
             return [ExileAnyNumberUntilLeaves(flt)]  # CR 610.3, 608.2d: chosen as it resolves
+        if c.what == A.WordRef("those creatures") and ctx.several and v == "untap" and not c.to:
+            return [Untap(r) for r in ctx.several]  # each of them (CR 701.26b)
         what = object_ref(c.what, ctx)
         from undercity.cards.language.regeneration import Regenerate
 
@@ -1087,6 +1093,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if what.kind not in ("target", "self"):
             raise Unsupported(c.render())
         return [GainControlOf(what, "always", who=PLAYER_TO_YOUR_RIGHT)]  # CR 613.1b, for good
+    if isinstance(c, A.GainControl) and isinstance(c.who, A.TargetRef) and isinstance(c.what, A.TargetRef) \
+            and c.what.up_to and c.what.count is not None and (c.what.count.value or 0) > 1 and ctx.spell \
+            and c.duration == "until end of turn":
+        return _several_gain_control(c, ctx)
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -1151,6 +1161,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.party import ChooseParty
 
         return [ChooseParty(player_ref(c.who, ctx))]  # CR 700.8d
+    if isinstance(c, A.Phrase) and c.who == A.WordRef("they") and c.words == "block this turn if able" \
+            and ctx.several:
+        from undercity.cards.language.block_requirements import BlocksThisTurn
+
+        return [BlocksThisTurn(r) for r in ctx.several]  # CR 509.1c: each of them
     if isinstance(c, A.Phrase) and c.who is None and c.words == "choose a creature type" and ctx.spell:
         from undercity.cards.language.type_choice import ChooseCreatureType
 
@@ -1743,6 +1758,27 @@ def _return_put_this_way(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | None
 
     card = replace(w.noun, suffix=(), card="card")
     return ReturnPutThisWay(noun_filter(card), n, up_to=w.det.startswith("up to"))
+
+
+def _several_gain_control(c: A.GainControl, ctx: Ctx) -> list[m.Effect]:
+    """"Target player gains control of up to three target nonattacking creatures until end of
+    turn" (CR 613.1b, 115.3): the player, then up to N different creatures (targets of one word),
+    each one's control gained; "those creatures" / "they" after it are each of them."""
+    from undercity.cards.language.continuous import GainControlOf
+
+    assert isinstance(c.who, A.TargetRef) and isinstance(c.what, A.TargetRef) and c.what.count is not None
+    who = ctx.target(c.who)
+    if ctx.targets[who.i].kind not in ("player", "opponent") or c.what.noun is None or c.what.another:
+        raise Unsupported(c.render())
+    n = c.what.count.value or 0
+    spec = _target_spec(A.TargetRef(replace(c.what.noun, heads=tuple(h.removesuffix("s") for h in c.what.noun.heads)),
+                                    up_to=True))
+    if spec.kind != "permanent":
+        raise Unsupported(c.render())
+    first = len(ctx.targets)
+    ctx.targets += [replace(spec, text=c.what.render(), same_word=k > 0) for k in range(n)]
+    ctx.several = tuple(m.T(first + k) for k in range(n))
+    return [GainControlOf(r, "eot", who=who) for r in ctx.several]
 
 
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
@@ -4956,8 +4992,12 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
     effs = effects(body, ctx)
     # "Choose up to two target … cards": one word's targets, fewer chosen shift none of another's.
     one_group = ctx.chosen == (0, len(ctx.targets)) or ctx.together and not any(t.optional for t in ctx.targets[:-1])
-    if any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not ctx.together and not all(
-            t.same_word for t in ctx.targets[1:]):
+    # "Target player gains control of up to three target creatures …": the optional targets are
+    # one word's, last, and every effect on them is the same for each — fewer shift nothing else.
+    several_last = bool(ctx.several) and [i for i, t in enumerate(ctx.targets) if t.optional] == [
+        r.i for r in ctx.several] and ctx.several[-1].i == len(ctx.targets) - 1
+    if (any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not ctx.together and not all(
+            t.same_word for t in ctx.targets[1:])) and not several_last:
         raise Unsupported(body.render())
     div = next((e for e in effs if isinstance(e, DamageDivided)), None)
     if div is not None:  # one to N targets and the division, as it is cast (CR 601.2c-d)

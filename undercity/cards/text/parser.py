@@ -44,7 +44,7 @@ TYPE_WORDS = {
 }
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 QUALS = {"other", "tapped", "untapped", "attacking", "blocking", "nontoken", "legendary", "nonlegendary", "basic",
-         "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", "goaded", *COLORS}
+         "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", "goaded", "nonattacking", *COLORS}
 
 #: Keyword abilities without a parameter (CR 702), as they appear in keyword lines.
 PLAIN_KEYWORDS = {
@@ -1515,6 +1515,8 @@ class Parser:
                 return p
             self.i = start
         who = self.ref()
+        if who == A.WordRef("they") and self.eat("block", "this", "turn", "if", "able"):
+            return A.Phrase(who, "block this turn if able")  # CR 509.1c: a requirement to block
         if isinstance(who, A.SelfRef) and self.eat("can't", "attack", "those", "players", "or", "planeswalkers",
                                                    "they", "control", "this", "combat"):
             return A.Phrase(who, " ".join(self.toks[self.i - 10:self.i]))  # CR 508.1c, 706.4
