@@ -20,6 +20,7 @@ from undercity.cards.language.attack_requirements import (
     GOADED_ATTACKS,
     AttackEachCombatUntil,
     AttacksEachCombat,
+    AttacksOpponentAtRandom,
     CountersThenGoad,
     EachPlayerMayCountersThenGoad,
     GoadEachControlledBy,
@@ -204,4 +205,53 @@ def may_block(g: Game, blocker: Obj) -> bool:
 
 def must_attack(g: Game, o: Obj) -> bool:
     """Whether ``o`` has a requirement to attack this combat (CR 508.1d, 701.15b)."""
-    return bool(goaded_by(g, o)) or _required(g, o)
+    return bool(goaded_by(g, o)) or _required(g, o) or chosen_defender(g, o) is not None
+
+
+#: ``State.extra`` key: player -> {creature: the player it attacked} of that player's last
+#: declaration of attackers ("during your last combat").
+LAST_COMBAT = "attacked_during_last_combat"
+
+
+def record_attacks(g: Game, players: list[int], declared: list[tuple[int, tuple[str, int]]]) -> None:
+    """Whom each creature attacked in this combat of ``players`` (CR 506.2, 508.1): what "didn't
+    attack during your last combat" reads at the next one. A planeswalker attacked isn't its
+    controller attacked."""
+    s = g.s
+    last = dict(s.extra.get(LAST_COMBAT, {}))  # a new mapping: copies of the state share the old one
+    for p in players:
+        last[p] = {oid: d[1] for oid, d in declared if d[0] == "p" and s.objs[oid].controller == p}
+    s.extra[LAST_COMBAT] = last
+
+
+def chosen_defender(g: Game, o: Obj) -> int | None:
+    """The player ``o`` attacks this combat if able (Territorial Hellkite), when it is able —
+    without a restriction or a cost against it (CR 508.1d: nobody must pay to obey)."""
+    from undercity.engine import attack_costs, attack_restrictions
+
+    c = g.s.combat
+    p = c.attacks_if_able.get(o.id) if c is not None else None
+    if p is None or g.s.players[p].left or not attack_restrictions.may_attack(g, o, ("p", p)) \
+            or attack_costs.tax(g, ("p", p)):
+        return None
+    return p
+
+
+@handles(AttacksOpponentAtRandom)
+def h_attacks_opponent_at_random(g: Game, job: Job, item: StackItem, e: AttacksOpponentAtRandom, key: str) -> None:
+    """CR 508.1d; rulings 2017-08-25 (Territorial Hellkite): chosen at random among the opponents
+    it didn't attack in its controller's last combat; none left: it is tapped."""
+    s = g.s
+    o = s.objs.get(item.source) if item.source is not None else None
+    if o is None or o.zone != "battlefield":
+        return
+    attacked = s.extra.get(LAST_COMBAT, {}).get(item.controller, {}).get(o.id)
+    choices = [p for p in s.living() if targeting._is_opponent(g, item.controller, p) and p != attacked]
+    if not choices:
+        zones.set_tapped(g, o, True, "508.1d")
+        return
+    p = s.rng.choice(choices)
+    g.emit(ev.Note(rule="508.1d", player=item.controller, message=f"{g.player_name(p)} is chosen at random: "
+                                                                   f"{o.name} attacks them this combat if able"))
+    if s.combat is not None:
+        s.combat.attacks_if_able[o.id] = p

@@ -89,14 +89,20 @@ def _goad_ok(g: Game, o: Obj, d: Defender, all_defs: list[Defender]) -> bool:
     if not attack_restrictions.may_attack(g, o, d):
         return False
     by = attack_requirements.goaded_by(g, o)
-    if not by:
+    chosen = attack_requirements.chosen_defender(g, o)
+    if not by and chosen is None:
         return True
-    others = [x for x in all_defs if x[0] == "p" and x[1] not in by and attack_restrictions.may_attack(g, o, x)]
-    # CR 508.1d: nobody has to pay a cost to attack to obey a requirement — with only taxed
-    # other players (Propaganda), attacking a goading player obeys as many as can be obeyed.
-    if not any(attack_costs.tax(g, x) == 0 for x in others):
-        return True
-    return d in others
+
+    def obeyed(x: Defender) -> int:
+        """The requirements on whom it attacks that attacking ``x`` obeys: goad's "a player
+        other than …" (701.15b), "attacks that player this combat if able" (508.1d)."""
+        return int(bool(by) and x[0] == "p" and x[1] not in by) + int(x == ("p", chosen))
+
+    # CR 508.1d: as many requirements as can be obeyed — nobody has to pay a cost to attack to
+    # obey one: with only taxed other players (Propaganda), attacking a goading player obeys as
+    # many as can be obeyed.
+    free = [x for x in all_defs if attack_costs.tax(g, x) == 0 and attack_restrictions.may_attack(g, o, x)]
+    return obeyed(d) >= max((obeyed(x) for x in free), default=0)
 
 
 @job_runner("attackers")
@@ -123,6 +129,7 @@ def run_declare_attackers(g: Game, job: Job) -> None:
         c.attackers[oid] = d
     for player, n in to_pay:  # CR 508.1j: after the attackers are tapped (508.1f)
         attack_costs.pay(g, player, n)
+    attack_requirements.record_attacks(g, job.data.get("players", [job.data["player"]]), declared)
     s.jobs.pop()
     if declared:
         s.extra["attacked"] = True

@@ -240,6 +240,8 @@ class Combat:
     attacked_players: dict[int, set[int]] = field(default_factory=dict)
     #: Creature -> players it can't attack this combat, nor their planeswalkers (CR 508.1c).
     cant_attack: dict[int, set[int]] = field(default_factory=dict)
+    #: Creature -> the player it attacks this combat if able (CR 508.1d).
+    attacks_if_able: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

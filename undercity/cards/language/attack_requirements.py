@@ -7,6 +7,8 @@
 * :class:`AttackEachCombatUntil` — "Until your next turn, creatures your opponents control attack
   each combat if able" (The Akroan War): a resolved effect, the filter read continuously until
   the controller's next turn (CR 611.2b).
+* :class:`AttacksOpponentAtRandom` — "~ attacks that player this combat if able" for an
+  opponent chosen at random (Territorial Hellkite): kept with the combat.
 * :class:`IsGoaded` — "Enchanted creature … is goaded" / "Equipped creature … is goaded": the
   permanent it is attached to is goaded by this permanent's controller for as long as it is
   (CR 701.15b: goaded by the controller of the permanent that caused it); with
@@ -53,6 +55,17 @@ class GoadEachControlledBy(Effect):
 
     filter: Filter
     player: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksOpponentAtRandom(Effect):
+    """Territorial Hellkite: "choose an opponent at random that ~ didn't attack during your last
+    combat. ~ attacks that player this combat if able. If you can't choose an opponent this way,
+    tap ~." — among the opponents this creature didn't attack in its controller's previous
+    combat (any, if it didn't attack then; one who can't be attacked too), one chosen at random
+    as it resolves; a requirement to attack that player — not a planeswalker they control —
+    this combat, if it can without a cost (CR 508.1d; rulings 2017-08-25). With none to
+    choose, it is tapped."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -1760,6 +1760,27 @@ def _return_put_this_way(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | None
     return ReturnPutThisWay(noun_filter(card), n, up_to=w.det.startswith("up to"))
 
 
+def _attacks_opponent_at_random(ss: tuple[A.Node, ...]) -> m.Effect | None:
+    """"Choose an opponent at random that ~ didn't attack during your last combat. ~ attacks
+    that player this combat if able. If you can't choose an opponent this way, tap ~." — one
+    effect (CR 508.1d); None if the sentences aren't these."""
+    first = ss[0].clauses[0] if isinstance(ss[0], A.Sentence) and len(ss[0].clauses) == 1 else None
+    if not (isinstance(first, A.Phrase) and first.who is None
+            and first.words == "choose an opponent at random that ~ didn't attack during your last combat"):
+        return None
+    if len(ss) != 3 or not all(isinstance(s, A.Sentence) and len(s.clauses) == 1 and not s.may for s in ss):
+        raise Unsupported(ss[0].render())
+    second, third = ss[1], ss[2]
+    assert isinstance(second, A.Sentence) and isinstance(third, A.Sentence)
+    if not (second.clauses[0] == A.Phrase(A.SelfRef("~"), "attacks that player this combat if able")
+            and not second.prefix and third.prefix == "if you can't choose an opponent this way,"
+            and third.clauses[0] == A.ObjectAction(None, "tap", A.SelfRef("~"))):
+        raise Unsupported(ss[1].render())
+    from undercity.cards.language.attack_requirements import AttacksOpponentAtRandom
+
+    return AttacksOpponentAtRandom()
+
+
 def _several_gain_control(c: A.GainControl, ctx: Ctx) -> list[m.Effect]:
     """"Target player gains control of up to three target nonattacking creatures until end of
     turn" (CR 613.1b, 115.3): the player, then up to N different creatures (targets of one word),
@@ -2703,6 +2724,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             skip = 1
             continue
         if _choose_targets(s, ctx):
+            continue
+        if (random_opponent := _attacks_opponent_at_random(body.sentences[k:k + 3])) is not None:
+            out.append(random_opponent)
+            skip = 2
             continue
         if (sac := _sacrifice_then(s, nxt, ctx)) is not None:
             out.append(sac)

@@ -1515,6 +1515,14 @@ class Parser:
                 return p
             self.i = start
         who = self.ref()
+        if who is None and self.at("choose", "an", "opponent", "at", "random", "that"):
+            self.i += 6
+            if self.self_ref() and self.eat("didn't", "attack", "during", "your", "last", "combat"):
+                # Territorial Hellkite (CR 101.4 "at random", 508.1d)
+                return A.Phrase(None, " ".join(self.toks[start:self.i]))
+            self.i = start
+        if isinstance(who, A.SelfRef) and self.eat("attacks", "that", "player", "this", "combat", "if", "able"):
+            return A.Phrase(who, "attacks that player this combat if able")  # CR 508.1d
         if who == A.WordRef("they") and self.eat("block", "this", "turn", "if", "able"):
             return A.Phrase(who, "block this turn if able")  # CR 509.1c: a requirement to block
         if isinstance(who, A.SelfRef) and self.eat("can't", "attack", "those", "players", "or", "planeswalkers",
@@ -1613,7 +1621,8 @@ class Parser:
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
                              "for as long as it remains exiled ,", "for each creature exiled this way ,",
-                             "if one or more opponents had the highest result ,") or ""
+                             "if one or more opponents had the highest result ,",
+                             "if you can't choose an opponent this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
