@@ -205,15 +205,19 @@ def run_cast(g: Game, job: Job) -> None:
         _cast(g, job)
 
 
+def _commander_tax(g: Game, player: int, o: Obj) -> int:
+    """CR 903.8: {2} for each time the player has cast this commander from the command zone."""
+    return 2 * g.s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
+
+
 def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_targets: int,
                 x: int | None) -> tuple[ManaCost, int | None]:
     """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets, and its X — asked
     here, the most the player could pay the options, unless already announced (CR 601.2b)."""
     card = o.card
-    s = g.s
     sa = alt.spell if alt is not None and alt.spell is not None else card.spell
     cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
-    tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
+    tax = _commander_tax(g, player, o)
     if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
         cost = cost.increase_generic(tax)
     if sa is not None and sa.extra_target_cost and n_targets > 1:
@@ -309,7 +313,7 @@ def _cast(g: Game, job: Job) -> None:
     if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
         division = divided.ask_division(g, job, "divide", player, dv.amount, targets, card.name)  # CR 601.2d
     cost, x = _total_cost(g, job, player, o, alt, len(targets), x)
-    tax = 2 * s.players[player].commander_casts.get(o.card_uid, 0) if o.zone == "command" else 0
+    tax = _commander_tax(g, player, o)
     spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
     exiled = (spell_costs.ask_escape_exile(g, job, player, o, alt.exile_other_graveyard)

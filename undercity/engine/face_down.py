@@ -57,6 +57,19 @@ def shown_name(g: Game, oid: int, viewer: int | None) -> str:
     return g.s.objs[oid].name if may_look(g, oid, viewer) else HIDDEN
 
 
+def look_and_pick(g: Game, job: Job, key: str, p: int, top: list[int], rule: str, why: str = "") -> int:
+    """``p`` looks at the cards ``top`` (CR 401.5; logged once, though the handler runs again
+    after each choice) and picks the one to exile face down (``why`` ends the question)."""
+    s = g.s
+    if key + ":looked" not in job.data:
+        job.data[key + ":looked"] = True
+        g.emit(ev.LookedAt(rule=rule, player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
+                           private_to=p))
+    return top[0] if len(top) == 1 else g.ask(job, key + ":exile", p, "choose_card",
+                                               f"{g.player_name(p)}: exile one of them face down{why}",
+                                               distinct_card_options(g, top))
+
+
 @handles(LookExileFaceDown)
 def h_look_exile_face_down(g: Game, job: Job, item: StackItem, e: LookExileFaceDown, key: str) -> None:
     """Look at the top cards of the library (CR 401.5), exile one face down — the controller may
@@ -76,13 +89,7 @@ def h_look_exile_face_down(g: Game, job: Job, item: StackItem, e: LookExileFaceD
     top = list(s.players[owners[0]].library[:e.n])
     if not top:
         return
-    if key + ":looked" not in job.data:  # once, though the handler runs again after each choice
-        job.data[key + ":looked"] = True
-        g.emit(ev.LookedAt(rule="401.5", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
-                           private_to=p))
-    pick = top[0] if len(top) == 1 else g.ask(job, key + ":exile", p, "choose_card",
-                                               f"{g.player_name(p)}: exile one of them face down",
-                                               distinct_card_options(g, top))
+    pick = look_and_pick(g, job, key, p, top, "401.5")
     rest = [c for c in top if c != pick]
     if e.random:
         s.rng.shuffle(rest)  # "in a random order"

@@ -16,7 +16,7 @@ from undercity.cards.language.hideaway import Hideaway, PlayExiledFree
 from undercity.engine import casting, face_down, land_plays, priority, resolve, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
-from undercity.engine.effects import distinct_card_options, handles
+from undercity.engine.effects import handles
 from undercity.engine.exiled_with import EXILED_WITH
 from undercity.engine.state import Job, StackItem
 from undercity.engine.teams import is_active
@@ -34,13 +34,7 @@ def h_hideaway(g: Game, job: Job, item: StackItem, e: Hideaway, key: str) -> Non
     top = list(s.players[p].library[:e.n])
     if not top:
         return
-    if key + ":looked" not in job.data:  # once, though the handler runs again after the choice
-        job.data[key + ":looked"] = True
-        g.emit(ev.LookedAt(rule="702.75a", player=p, cards=tuple(s.objs[c].name for c in top), count=len(top),
-                           private_to=p))
-    pick = top[0] if len(top) == 1 else g.ask(job, key + ":exile", p, "choose_card",
-                                               f"{g.player_name(p)}: exile one of them face down (hideaway)",
-                                               distinct_card_options(g, top))
+    pick = face_down.look_and_pick(g, job, key, p, top, "702.75a", " (hideaway)")
     new = face_down.exile(g, pick, p, rule="702.75a")
     if new is not None and item.source is not None:
         s.extra.setdefault(EXILED_WITH, {}).setdefault(item.source, []).append(new.id)
