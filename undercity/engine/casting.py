@@ -55,9 +55,9 @@ def sorcery_timing(g: Game, player: int) -> bool:
 def timing_ok(g: Game, player: int, card: CardDef) -> bool:
     if "Instant" in card.types or "flash" in card.keywords:
         return True
-    # "You may cast spells as though they had flash" (CR 702.8a): any time an instant could be;
+    # "You may cast [such] spells as though they had flash" (CR 702.8a): any time an instant could be;
     # "The next spell you cast this turn can be cast as though it had flash" (Ride the Avalanche).
-    return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player) \
+    return sorcery_timing(g, player) or static_abilities.casts_as_though_flash(g, player, card) \
         or cast_permissions.next_spell_flash(g, player)
 
 

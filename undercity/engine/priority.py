@@ -56,8 +56,15 @@ def options(g: Game, player: int) -> list[Option]:
     if not sorcery_ok:
         # Lands and spells without flash need sorcery timing, or a permission for the latter.
         if spells is not instants and flash_ok is None:
-            # CR 702.8a; "the next spell you cast this turn" (Ride the Avalanche)
-            flash_ok = static_abilities.casts_as_though_flash(g, player) or cast_permissions.next_spell_flash(g, player)
+            # CR 702.8a: every spell for "the next spell you cast this turn" (Ride the Avalanche)
+            # or "You may cast spells as though …"; only some for "… creature spells …".
+            perms = static_abilities.flash_permissions(g, player)
+            if cast_permissions.next_spell_flash(g, player) or any(not t for t in perms):
+                flash_ok = True
+            elif perms:
+                instant_ids = set(instants)
+                instants = tuple(oid for oid in spells
+                                 if oid in instant_ids or static_abilities.covers(perms, s.objs[oid].card))
         firsts = spells if flash_ok else instants
     for oid in firsts:
         o = s.objs[oid]

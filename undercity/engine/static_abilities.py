@@ -144,10 +144,24 @@ def assigns_as_though_unblocked(g: Game, o: Obj) -> bool:
                for sid in ab.with_abilities(g, ids))
 
 
-def casts_as_though_flash(g: Game, player: int) -> bool:
-    """CR 702.8a: ``player`` controls a permanent with "You may cast spells as though they had flash"."""
+def flash_permissions(g: Game, player: int) -> tuple[frozenset[str], ...]:
+    """CR 702.8a: the card types of the spells ``player`` may cast as though they had flash, one
+    set for each permanent they control with such an ability (an empty set: every spell)."""
     s = g.s
-    return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(CastAsThoughFlash)))
+    ids = tuple(oid for oid in ch.permanents_with(s, static_kind(CastAsThoughFlash)) if s.objs[oid].controller == player)
+    return tuple(st.spells for oid in ab.with_abilities(g, ids)
+                 for st in ab.static(g, s.objs[oid]) if isinstance(st, CastAsThoughFlash))
+
+
+def covers(permissions: tuple[frozenset[str], ...], card: CardDef) -> bool:
+    """Whether one of :func:`flash_permissions` lets ``card`` be cast as though it had flash."""
+    return any(not types or types & card.types for types in permissions)
+
+
+def casts_as_though_flash(g: Game, player: int, card: CardDef) -> bool:
+    """CR 702.8a: ``player`` controls a permanent with "You may cast [such] spells as though they
+    had flash" that ``card`` is one of."""
+    return covers(flash_permissions(g, player), card)
 
 
 def no_maximum_hand_size(g: Game, player: int) -> bool:

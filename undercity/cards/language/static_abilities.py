@@ -105,9 +105,11 @@ class NoMaximumHandSize(Static):
 @dataclass(frozen=True, slots=True, eq=False)
 class CastAsThoughFlash(Static):
     """"You may cast spells as though they had flash" (CR 702.8a, 307.1): its controller may cast
-    spells any time they could cast an instant (asked by ``casting.timing_ok``)."""
+    spells any time they could cast an instant (asked by ``casting.timing_ok``) — only spells of
+    one of the card types ``spells`` if any ("creature spells", Vivien, Champion of the Wilds)."""
 
     kind: str = "cast_as_though_flash"
+    spells: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, eq=False)

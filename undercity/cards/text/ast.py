@@ -650,6 +650,16 @@ class UntilYourNextTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CastAsThoughFlash(Node):
+    """"you may cast creature spells as though they had flash" (CR 702.8a): spells of a kind."""
+
+    noun: Noun
+
+    def render(self) -> str:
+        return f"you may cast {self.noun.render()} as though they had flash"
+
+
+@dataclass(frozen=True, slots=True)
 class CastFromTop(Node):
     """"you may cast Aura and Equipment spells from the top of your library" (CR 601.3)."""
 

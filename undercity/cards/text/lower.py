@@ -4585,6 +4585,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
 
         out.static.append(LookAtTopAnyTime(text))  # CR 401.5: a view of its controller's own
         return
+    if isinstance(b, A.CastAsThoughFlash):
+        from undercity.cards.language.static_abilities import CastAsThoughFlash
+
+        flt = noun_filter(b.noun)
+        if b.noun.quals or b.noun.suffix or flt != m.Filter(types=flt.types) or not flt.types:
+            raise Unsupported(b.render())
+        out.static.append(CastAsThoughFlash(text, spells=flt.types))  # CR 702.8a, asked by casting.timing_ok
+        return
     if isinstance(b, A.CastFromTop):
         from undercity.cards.language.cast_permissions import CastFromTopOfLibrary
 

@@ -1481,6 +1481,11 @@ class Parser:
                     and self.eat("attack", "each", "combat", "if", "able"):
                 # "Until your next turn, creatures your opponents control attack each combat if able"
                 return A.UntilYourNextTurn(A.DescRef("", n), "attack each combat if able")  # CR 508.1d
+            m = self.modify(who, False) if who is not None else None
+            if m is not None and m.duration is None:
+                # "Until your next turn, up to one target creature gains vigilance and reach" (CR 611.2b)
+                return A.DurationFirst(A.Modify(m.what, m.pt_verb, m.pt, m.kw_verb, m.keywords,
+                                                A.Duration("until your next turn"), m.loses))
             self.i = start
             return None
         if self.eat("until", "end", "of", "turn", ","):
@@ -2243,6 +2248,9 @@ class Parser:
         if (who := self.one_of("enchanted creature's controller", "equipped creature's controller")) \
                 and self.eat_phrase("may have it assign its combat damage as though it weren't blocked"):
             return A.Phrase(A.WordRef(who), "may have it assign its combat damage as though it weren't blocked")
+        if self.eat("you", "may", "cast") and (n := self.noun()) is not None and n.card == "spells" \
+                and self.eat("as", "though", "they", "had", "flash"):
+            return A.CastAsThoughFlash(n)  # CR 702.8a: spells of a kind
         self.i = start
         if self.eat("if", "a") and (n := self.noun()) is not None and self.eat_phrase(
                 "would deal damage to a permanent or player , it deals double that damage to that permanent or "
