@@ -18,7 +18,7 @@ from undercity.cards import model as m
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.spell_copies import CopySpellGaining, CopyThisSpell
 from undercity.engine import events as ev
-from undercity.engine import layers, targeting, triggers
+from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
@@ -122,11 +122,6 @@ def h_copy_this_spell(g: Game, job: Job, item: StackItem, e: CopyThisSpell, key:
     job.data[f"{key}:done"] = True
 
 
-#: ``State.extra`` key: a permanent spell's copy on the stack (object id) → the abilities it gained
-#: and when (``(keywords, abilities, controller, timestamp)``), for the permanent it becomes.
-_GAINED = "copy_gained_abilities"
-
-
 @handles(CopySpellGaining)
 def h_copy_spell_gaining(g: Game, job: Job, item: StackItem, e: CopySpellGaining, key: str) -> None:
     """"Copy it. You may choose new targets for the copy. If it's a permanent spell, the copy
@@ -138,19 +133,7 @@ def h_copy_spell_gaining(g: Game, job: Job, item: StackItem, e: CopySpellGaining
     o = copy_spell(g, job, f"{key}:c", snap, item.controller, new_targets=e.new_targets)
     job.data[f"{key}:done"] = True
     if o.card.is_permanent_card and (e.keywords or e.abilities):
-        g.s.extra.setdefault(_GAINED, {})[o.id] = (e.keywords, e.abilities, item.controller, g.s.next_timestamp())
-
-
-@triggers.watches("zone_changed")
-def _copy_resolved(g: Game, e: ev.ZoneChanged) -> None:
-    """A permanent spell's copy that gained abilities becomes a token with them (CR 400.7a):
-    the same effect, its timestamp kept (613.7b), for as long as the permanent is that object."""
-    gained = g.s.extra.get(_GAINED)
-    if not gained or e.obj not in gained:
-        return
-    keywords, abilities, controller, timestamp = gained.pop(e.obj)
-    if e.to_zone != "battlefield" or e.new_obj not in g.s.objs:
-        return
-    eff = layers.add_effect(g, e.new_obj, (AddAbilities(abilities, keywords),), until="object", source=e.new_obj,
-                            player=controller, text="a copy that gained abilities")
-    eff.timestamp = timestamp
+        # With no duration (CR 611.2a); continuous.spell_effects_continue moves it to the token
+        # the copy becomes (CR 112.4), its timestamp kept (613.7b).
+        layers.add_effect(g, o.id, (AddAbilities(e.abilities, e.keywords),), until="always", source=o.id,
+                          player=item.controller, text="a copy that gained abilities")
