@@ -74,6 +74,16 @@ LANGUAGE_CODES = {
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 
+#: Errata to the source data: Oracle text a source gives wrongly, as (card name, the wrong
+#: words, the right words, the evidence). Each is applied to the built card; the build stops
+#: if the wrong words are no longer in the source (the source was fixed: drop the erratum).
+#: Only words a source demonstrably got wrong belong here, never a rewording.
+ORACLE_ERRATA: tuple[tuple[str, str, str, str], ...] = (
+    ("Uchuulon", "If you, create", "If you do, create",
+     "the Cockatrice spoiler of CLB drops a word; the printed French and Chinese text "
+     "(reference/printed-i18n.json: \"Si vous faites ainsi\", \"若你如此作\") say \"If you do\""),
+)
+
 
 # ---------------------------------------------------------------------------
 # helpers
@@ -339,8 +349,18 @@ def build(shared: Path) -> dict[str, dict[str, Any]]:
         else:
             print(f"warning: rulings.json names {name!r}, which is in no card source", file=sys.stderr)
 
+    apply_errata(cards)
     _sanity_check(cards)
     return dict(sorted(cards.items()))
+
+
+def apply_errata(cards: Mapping[str, dict[str, Any]]) -> None:
+    """Correct the Oracle text of ``ORACLE_ERRATA`` in place; a stale erratum stops the build."""
+    for name, wrong, right, _evidence in ORACLE_ERRATA:
+        text = cards[name]["oracle_text"] if name in cards else ""
+        if wrong not in text:
+            raise SystemExit(f"erratum for {name}: {wrong!r} is not in its source text; drop it")
+        cards[name]["oracle_text"] = text.replace(wrong, right)
 
 
 def _sanity_check(cards: Mapping[str, Mapping[str, Any]]) -> None:

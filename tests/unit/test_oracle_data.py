@@ -209,6 +209,21 @@ def test_shipped_data_is_up_to_date() -> None:
     assert dungeons == (SHARED / "reference" / "dungeons.json").read_bytes()
 
 
+def test_an_erratum_corrects_the_words_a_source_got_wrong() -> None:
+    # The CLB spoiler data reads "If you, create a token"; the printed card says "If you do".
+    assert "If you do, create a token that's a copy of Uchuulon." in find_oracle("Uchuulon").oracle_text
+    builder = _builder()
+    cards = {"Uchuulon": {"oracle_text": "Exile a card. If you, create a token."}}
+    builder.apply_errata(cards)
+    assert cards["Uchuulon"]["oracle_text"] == "Exile a card. If you do, create a token."
+
+
+def test_a_stale_erratum_stops_the_build() -> None:
+    builder = _builder()
+    with pytest.raises(SystemExit, match="drop it"):
+        builder.apply_errata({"Uchuulon": {"oracle_text": "Exile a card. If you do, create a token."}})
+
+
 @pytest.mark.parametrize(
     "name",
     ["Plains", "Island", "Swamp", "Mountain", "Forest", "Grizzly Bears", "Counterspell", "Serra Angel",

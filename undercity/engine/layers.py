@@ -69,6 +69,7 @@ from undercity.cards.language.continuous import (
     LoseKeywords,
     Mod,
     ModifyPT,
+    PermanentsYouControl,
     PTValue,
     SetColors,
     SetPT,
@@ -193,12 +194,6 @@ def _cards_in_hand(g: Game, controller: int) -> int:
     return len(g.s.players[controller].hand)
 
 
-def _lands_you_control(g: Game, controller: int) -> int:
-    s = g.s
-    return sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
-               and "Land" in s.objs[oid].card.types)
-
-
 def _cards_in_graveyard(g: Game, controller: int) -> int:
     return len(g.s.players[controller].graveyard)
 
@@ -233,7 +228,6 @@ def _completed_dungeons_twice(g: Game, controller: int) -> int:
 COUNTS: dict[str, Callable[[Game, int], int]] = {
     "card_types_in_opponents_graveyards": _opp_graveyard_types,
     "cards_in_hand": _cards_in_hand,
-    "lands_you_control": _lands_you_control,
     "twice_completed_dungeons": _completed_dungeons_twice,
     "cards_in_graveyard": _cards_in_graveyard,
     "creature_cards_in_graveyard": _creature_cards_in_graveyard,
@@ -250,6 +244,16 @@ def _chosen_players_graveyard(g: Game, controller: int, source: int) -> int:
     return sum(len(g.s.players[p].graveyard) for p in chosen_player(g, source))
 
 
+def _permanents_you_control(g: Game, v: PermanentsYouControl, controller: int, source: int | None) -> int:
+    """The permanents ``controller`` controls matching the filter, by their types after layer 4
+    (CR 613.1d: a changeling is a Crab; the layer system's working values mid-computation)."""
+    from undercity.engine.targeting import matches
+
+    s = g.s
+    return sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
+               and matches(g, s.objs[oid], v.filter, controller, source))
+
+
 #: Counts that read the object whose ability it is: name -> fn(game, controller, source id).
 SOURCE_COUNTS: dict[str, Callable[[Game, int, int], int]] = {
     "cards_in_chosen_players_graveyard": _chosen_players_graveyard,
@@ -259,6 +263,8 @@ SOURCE_COUNTS: dict[str, Callable[[Game, int, int], int]] = {
 def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> int:
     if isinstance(v, int):
         return v
+    if isinstance(v, PermanentsYouControl):
+        return _permanents_you_control(g, v, controller, source)
     name, plus = v
     if source is not None and name in SOURCE_COUNTS:
         return SOURCE_COUNTS[name](g, controller, source) + plus

@@ -35,9 +35,15 @@ def _copiable(g: Game, o: Obj) -> CopyOf:
 def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: str) -> None:
     s = g.s
     ids = ref_objects(g, e.what, item, job)
-    if not ids:
+    lki = s.lki.get(item.source) if e.what.kind == "self" and not ids and item.source is not None else None
+    if lki is not None:
+        # "a copy of ~" after ~ left the battlefield: its copiable values as it last existed
+        # there (CR 608.2h, 707.2)
+        base = lki["copiable"]
+    elif not ids:
         return  # the object is gone: nothing to copy (CR 608.2b for a target)
-    base = _copiable(g, s.objs[ids[0]])
+    else:
+        base = _copiable(g, s.objs[ids[0]])
     card = base.card
     if card is None:
         return

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.zone_moves import (
     ExileGraveyardOf,
+    ExileThen,
     Flicker,
     PutFromHand,
     PutFromHandAttached,
@@ -243,3 +244,14 @@ def h_shuffle_hand_and_graveyard(g: Game, job: Job, item: StackItem, e: ShuffleH
         for oid in list(g.s.players[p].zone(zone)):
             zones.move(g, oid, "library", rule="701.24a", verb="is shuffled into its owner's library")
     zones.shuffle(g, p)
+
+
+@handles(ExileThen)
+def h_exile_then(g: Game, job: Job, item: StackItem, e: ExileThen, key: str) -> None:
+    done = key + ":exiled"
+    if done not in job.data:  # once, even if ``then`` asks questions and this runs again
+        moved = [zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+                 for oid in ref_objects(g, e.what, item, job)]
+        job.data[done] = any(o is not None and o.zone == "exile" for o in moved)
+    if job.data[done]:  # "If you do" (CR 608.2c)
+        run_in_order(g, job, item, e.then, key + ":then")

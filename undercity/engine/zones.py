@@ -216,6 +216,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
                        "toughness": ch.toughness(g, o) if creature else None,
                        "controller": o.controller, "owner": o.owner, "name": o.name, "counters": dict(o.counters),
                        "types": ch.types(g, o), "card": o.card,
+                       "copiable": layers.copy_values(g, o),  # CR 707.2, 608.2h: "a copy of ~" after it left
                        "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),
                        "supertypes": ch.supertypes(g, o), "keywords": ch.keywords(g, o),
                        # CR 506.4: in combat until it left ("an attacking creature … dies")

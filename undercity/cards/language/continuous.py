@@ -47,9 +47,18 @@ PLANESWALKER_SUBTYPES = frozenset({
     "Xenagos", "Yanggu", "Yanling", "Zariel",
 })
 
+@dataclass(frozen=True, slots=True)
+class PermanentsYouControl:
+    """"the number of Crabs, Oozes, and/or Horrors you control": the permanents the source's
+    controller controls that match ``filter`` after layer 4 (CR 604.3, 613.1d)."""
+
+    filter: Filter
+
+
 #: Numbers a characteristic-defining ability or a modification counts (CR 604.3): the name of
-#: a count the layer system knows (``undercity.engine.layers.COUNTS``) plus a fixed part.
-PTValue = int | tuple[str, int]
+#: a count the layer system knows (``undercity.engine.layers.COUNTS``) plus a fixed part, or a
+#: typed count.
+PTValue = int | tuple[str, int] | PermanentsYouControl
 
 
 @dataclass(frozen=True, slots=True)

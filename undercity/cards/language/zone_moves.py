@@ -135,3 +135,13 @@ class ReturnAllFromGraveyard(Effect):
 
     filter: Filter
     to: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExileThen(Effect):
+    """"Exile up to one target creature card from an opponent's graveyard. If you do, [``then``]."
+    (Uchuulon): ``then`` happens only if an object was exiled — not if no target was chosen, or
+    the target was illegal as the ability resolved (CR 608.2b, 608.2c)."""
+
+    what: Ref
+    then: tuple[Effect, ...] = ()

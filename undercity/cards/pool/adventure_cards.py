@@ -1,6 +1,5 @@
-"""Adventurer cards (CR 715) the Oracle-text compiler doesn't read yet: Beanstalk Giant (its
-characteristic-defining ability), Lovestruck Beast (its attack restriction) and Pegasus Guardian
-(its revolt trigger and its Adventure's flicker). Each definition says what the main card does
+"""Adventurer cards (CR 715) the Oracle-text compiler doesn't read yet: Lovestruck Beast (its
+attack restriction) and Pegasus Guardian (its revolt trigger and its Adventure's flicker). Each definition says what the main card does
 and what its Adventure does (:func:`undercity.cards.language.adventure.adventurer`); the rest is
 the rules of :mod:`undercity.engine.adventure`. The other adventurer cards compile from their
 Oracle text, face by face (:mod:`undercity.cards.text.compile`)."""
@@ -9,14 +8,10 @@ from __future__ import annotations
 
 from undercity.cards.language.adventure import adventurer
 from undercity.cards.language.attack_restrictions import CantAttackUnlessYouControl
-from undercity.cards.language.continuous import Continuous, DefinePT
 from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
-    SELF,
     Condition,
     CreateToken,
-    F,
-    Search,
     SpellAbility,
     T,
     Trigger,
@@ -42,12 +37,3 @@ adventurer(
     adventure=SpellAbility("Exile target creature you control, then return that card to the battlefield under its "
                            "owner's control.", effects=(Flicker(T(0)),),
                            targets=(target_creature(controller="you"),)))
-
-_LANDS = ("lands_you_control", 0)
-adventurer(
-    "Beanstalk Giant // Fertile Footsteps",
-    # A characteristic-defining ability (CR 604.3): in every zone, the main card's only.
-    static=(Continuous("Beanstalk Giant's power and toughness are each equal to the number of lands you control.",
-                       affects=SELF, mods=(DefinePT(_LANDS, _LANDS),)),),
-    adventure=SpellAbility("Search your library for a basic land card, put it onto the battlefield, then shuffle.",
-                           effects=(Search(F("Land", basic=True), to="battlefield"),)))

@@ -1839,6 +1839,21 @@ def _sacrifice_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effec
     return SacrificeThen(noun_filter(c.what.noun), effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+def _exile_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Exile up to one target creature card from an opponent's graveyard. If you do, …"
+    (CR 701.13a, 608.2c): None if ``s`` isn't one exile followed by "If you do,"."""
+    c = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(c, A.ObjectAction) and c.who is None and c.verb == "exile" and not s.may and not s.prefix
+            and not s.where and then is not None and then.prefix == "if you do," and not then.may):
+        return None
+    first = effects(A.Effects((s,)), ctx)
+    if len(first) != 1 or type(first[0]) is not m.ExileIt:
+        raise Unsupported(s.render())
+    from undercity.cards.language.zone_moves import ExileThen
+
+    return ExileThen(first[0].what, effects(A.Effects((replace(then, prefix=""),)), ctx))
+
+
 def _shuffle_in_reveal_top(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"The owner of target permanent shuffles it into their library, then reveals the top card of
     their library. If it's a permanent card, they put it onto the battlefield." (CR 701.24a,
@@ -2729,7 +2744,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(random_opponent)
             skip = 2
             continue
-        if (sac := _sacrifice_then(s, nxt, ctx)) is not None:
+        if (sac := _sacrifice_then(s, nxt, ctx) or _exile_then(s, nxt, ctx)) is not None:
             out.append(sac)
             skip = 1
             continue
@@ -4947,12 +4962,26 @@ def _defined_pt(b: A.DefinedPT, text: str) -> Continuous:
     """"~'s power and toughness are each equal to the number of …": layer 7a, in every zone
     (CR 604.3, 613.4a)."""
     key = _CDA_COUNTS.get(b.count.render())
+    v: Any = (key, 0)
     if key is None:
-        raise Unsupported(b.render())
-    v = (key, 0)
+        v = _cda_permanents(b)
     pt = {"power and toughness are each": DefinePT(v, v), "power is": DefinePT(power=v),
           "toughness is": DefinePT(toughness=v)}[b.which]
     return Continuous(text, affects=m.SELF, mods=(pt,))
+
+
+def _cda_permanents(b: A.DefinedPT) -> Any:
+    """"equal to the number of Crabs, Oozes, and/or Horrors you control" (CR 604.3): permanents
+    of the types named, counted after layer 4."""
+    from undercity.cards.language.continuous import PermanentsYouControl
+
+    n = b.count
+    if n.card or n.quals or n.suffix != ("you control",):
+        raise Unsupported(b.render())
+    flt = noun_filter(n)
+    if flt.controller != "you" or not (flt.types or flt.subtypes):
+        raise Unsupported(b.render())
+    return PermanentsYouControl(flt)
 
 
 def _many(node: A.Node) -> bool:

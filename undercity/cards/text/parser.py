@@ -389,6 +389,8 @@ class Parser:
                     if self.peek() in ("or", "and"):
                         conj = self.peek()
                         self.i += 1
+                        if conj == "and" and self.eat("/", "or"):
+                            conj = "and/or"  # "Crabs, Oozes, and/or Horrors": any of them (CR 115.1)
                         if (h2 := self.head()) is not None:
                             heads.append(h2)
                             break
