@@ -169,7 +169,8 @@ def h_exile_top_n_play(g: Game, job: Job, item: StackItem, e: ExileTopPlay, key:
     names = []
     n = max(0, amount(g, e.n, item, job))
     until = WHILE_EXILED if e.while_exiled else UNTIL_NEXT_TURN if e.next_turn else s.turn
-    marks = (*((CAST_ONLY,) if e.cast_only else ()), *((ANY_COLOR,) if e.any_color else ()))
+    marks = (*((CAST_ONLY,) if e.cast_only else ()), *((ANY_COLOR,) if e.any_color else ()),
+             *((ANY_TYPE,) if e.any_type else ()))
     for owner in ref_players(g, e.whose, item, job):  # each opponent in turn order (CR 101.4)
         with zones.simultaneously(g):  # a library's top N cards are exiled in one event (CR 603.2c)
             for oid in list(s.players[owner].library[:n]):

@@ -206,7 +206,8 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "trigger_object_owner":  # its owner (CR 108.3): now, or as it last existed (CR 608.2h)
         oid = item.trigger_data.get("object")
         o = s.objs.get(oid) if oid is not None else None
-        owner = o.owner if o is not None else (s.lki.get(oid) or {}).get("owner")
+        # a token that died has ceased to exist (CR 111.7): its owner as it last existed
+        owner = o.owner if o is not None else (s.lki.get(item.trigger_data.get("died", oid)) or {}).get("owner")
         return [owner] if owner is not None and not s.players[owner].left else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)

@@ -602,6 +602,16 @@ def _on_leaves(g: Game, e: ev.ZoneChanged) -> None:
             if o.attached_to == e.obj:  # still attached: 704.5n hasn't been checked yet
                 # "died": the creature's last known information (CR 603.10a, 608.2h).
                 triggers._add(g, o, a, o.controller, o.name, object=e.new_obj, died=e.obj)
+        for sid in zones.left_together(g.s, e.obj):
+            # An Aura or Equipment that left in the same event as its creature (CR 603.10a; ruling
+            # 2018-01-19, Dead Man's Chest): as it last existed, attached to it.
+            src = g.s.lki.get(sid) if sid != e.obj else None
+            if src is not None and src.get("attached_to") == e.obj:
+                for a in src["triggered"]:
+                    if a.when.event == "equipped_dies" and (
+                            a.when.filter is None or a.when.filter.subtypes <= lki["subtypes"]):
+                        triggers._add(g, None, a, src["controller"], src["name"], object=e.new_obj, died=e.obj,
+                                      lki_source=sid)
 
 
 _BY_KIND_LIFE: dict[str, Callable[[Game, Any], None]] = {"life_changed": _on_life, "zone_changed": _on_leaves}

@@ -14,6 +14,7 @@ from undercity.cards.language.discard import DISCARDED_THIS_WAY, DiscardedThisWa
 from undercity.cards.language.quantities import (
     CardsInGraveyard,
     CardsInHand,
+    DiedCreaturePower,
     GreatestPower,
     PaidCostPower,
     SacrificedStat,
@@ -132,6 +133,12 @@ def _paid_power(g: Game, a: PaidCostPower, item: StackItem, job: Job) -> int:
             return o.card.power or 0
         return d["power"]
     return getattr(a, "default", 0)
+
+
+@counts(DiedCreaturePower)
+def _died_creature_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
+    lki = g.s.lki.get(item.trigger_data.get("died")) or {}
+    return max(0, lki.get("power") or 0)  # CR 608.2h: as it last existed; CR 107.1b
 
 
 @counts(TriggerObjectManaValue)

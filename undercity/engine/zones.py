@@ -215,6 +215,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         s.lki[o.id] = {"power": ch.power(g, o) if creature else None,
                        "toughness": ch.toughness(g, o) if creature else None,
                        "controller": o.controller, "owner": o.owner, "name": o.name, "counters": dict(o.counters),
+                       "attached_to": o.attached_to,
                        "types": ch.types(g, o), "card": o.card,
                        "copiable": layers.copy_values(g, o),  # CR 707.2, 608.2h: "a copy of ~" after it left
                        "subtypes": ch.subtypes(g, o), "colors": ch.colors(o, g),

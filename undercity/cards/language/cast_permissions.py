@@ -50,6 +50,8 @@ class ExileTopPlay(Effect):
     #: "You may play those cards for as long as they remain exiled" (Brainstealer Dragon, CR
     #: 611.2b): the permission lasts while the card stays in exile, across turns.
     while_exiled: bool = False
+    #: "… as though it were mana of any type to cast those spells" (CR 609.4b, 118.14: colorless too).
+    any_type: bool = False
 
 
 @dataclass(frozen=True, slots=True)

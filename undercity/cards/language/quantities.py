@@ -81,6 +81,15 @@ class TriggerObjectManaValue(Count):
 
 
 @dataclass(frozen=True, slots=True)
+class DiedCreaturePower(Count):
+    """"its power" of the creature whose death triggered the ability ("When enchanted creature
+    dies, exile cards equal to its power …"): as it last existed on the battlefield (CR 603.10a,
+    608.2h); none below 0 (CR 107.1b)."""
+
+    what: str = "died_creature_power"
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerAmount(Count):
     """"That many" — the amount the event that triggered the ability recorded (the damage
     dealt: Old Gnawbone; the life gained)."""

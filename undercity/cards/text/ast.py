@@ -1094,6 +1094,20 @@ class MayPlayExiledWith(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TopCardsEqual(Node):
+    """"exile cards equal to its power from the top of its owner's library" (CR 401.1, 608.2h)."""
+
+    who: Node | None
+    verb: str
+    equal: str
+    library: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "cards equal to", self.equal,
+                     "from the top of", self.library)
+
+
+@dataclass(frozen=True, slots=True)
 class TopCards(Node):
     """"exile the top three cards of your library" (CR 401.1: the top of a library)."""
 

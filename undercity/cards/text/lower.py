@@ -2000,6 +2000,31 @@ def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: C
     raise Unsupported(t.render())
 
 
+def _exile_top_equal(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> m.Effect | None:
+    """"When enchanted creature dies, exile cards equal to its power from the top of its owner's
+    library. You may cast spells from among those cards for as long as they remain exiled, and you
+    may spend mana as though it were mana of any type to cast those spells.": the creature's power
+    as it last existed (CR 608.2h), its owner's library (CR 108.3), spells only (CR 601.2), while
+    they stay exiled (CR 611.2b), mana of any type (CR 609.4b, 118.14); None if ``sentences[0]``
+    isn't such an exile."""
+    s = sentences[0]
+    if not (isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(top := s.clauses[0], A.TopCardsEqual)):
+        return None
+    t = sentences[1] if len(sentences) > 1 else None
+    cast = (A.Phrase(None, "cast spells from among those cards for as long as they remain exiled"),
+            A.Phrase(A.WordRef("you"), "may spend mana as though it were mana of any type to cast those spells"))
+    if s.may or s.prefix or s.where or top.who is not None or top.verb != "exile" or ctx.it != m.TRIGGER_OBJECT \
+            or not ctx.attached_died or (top.equal, top.library) != ("its power", "its owner's library") \
+            or not isinstance(t, A.Sentence) or t.may != "you may" or t.prefix or t.where or t.clauses != cast \
+            or t.joins != (", and ",):
+        raise Unsupported(s.render())
+    from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_OWNER
+    from undercity.cards.language.quantities import DiedCreaturePower
+
+    return ExileTopPlay(DiedCreaturePower(), cast_only=True, whose=TRIGGER_OBJECT_OWNER, any_type=True,
+                        while_exiled=True)
+
+
 def _exile_top_choose_one(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> m.Effect | None:
     """"Exile the top three cards of target opponent's library. Choose one of them. Until the end
     of your next turn, you may play that card, and you may spend mana as though it were mana of any
@@ -2686,6 +2711,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (shown := _choose_from_hand_cast(body.sentences[k:], ctx)) is not None:
             out.append(shown)  # "Target opponent chooses X cards from their hand. Look at those cards. …"
             skip = 2
+            continue
+        if (equal := _exile_top_equal(body.sentences[k:], ctx)) is not None:
+            out.append(equal)  # "exile cards equal to its power from the top of its owner's library. You may …"
+            skip = 1
             continue
         if (one := _exile_top_choose_one(body.sentences[k:], ctx)) is not None:
             out.append(one)  # "Exile the top three cards of …. Choose one of them. … you may play that card …"
@@ -3399,6 +3428,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.enchant = m.TargetSpec("permanent", m.F(not_types={"Land"}), text="target nonland permanent")  # CR 702.5a
     elif name == "enchant" and k.arg == "creature":
         out.enchant = m.target_creature()  # CR 702.5a, 303.4a
+    elif name == "enchant" and k.arg == "creature an opponent controls":
+        # CR 702.5a, 303.4a; 704.5m: put into the graveyard once its controller controls the creature
+        out.enchant = m.TargetSpec("permanent", m.F("Creature", controller="opponent"),
+                                   text="target creature an opponent controls")
     elif name == "enchant" and k.arg == "creature you control":
         # CR 702.5a, 303.4a; 704.5m: an Aura whose creature changes control is put into the graveyard
         out.enchant = m.TargetSpec("permanent", m.F("Creature", controller="you"), text="target creature you control")

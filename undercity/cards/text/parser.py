@@ -723,6 +723,10 @@ class Parser:
                 "cards", "of") and (lib := self.one_of(*self._LIBRARIES)):
             return A.TopCards(who, v, n, lib)
         self.i = start
+        if (v := self.verb("exile")) and self.eat("cards", "equal", "to") and (eq := self.one_of("its power")) \
+                and self.eat("from", "the", "top", "of") and (lib := self.one_of(*self._LIBRARIES)):
+            return A.TopCardsEqual(who, v, eq, lib)  # counted as it resolves (CR 608.2h)
+        self.i = start
         if (v := self.verb("exile")) and self.eat("the", "top", "card", "of") and (lib := self.one_of(
                 "each opponent's library", "each player's library")):
             return A.TopCards(who, v, A.Num("", 1), lib)  # one card of each of those libraries (CR 401.1)
@@ -778,6 +782,8 @@ class Parser:
         self.i = start
         if (v := self.verb("cast")) and self.eat("spells", "from", "among") and (
                 w := self.one_of("those exiled cards", "them", "those cards")):
+            if self.eat("for", "as", "long", "as", "they", "remain", "exiled"):  # CR 611.2b
+                w += " for as long as they remain exiled"
             return A.Phrase(who, f"{v} spells from among {w}")  # CR 601.2: spells, not lands
         self.i = start
         if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
