@@ -318,9 +318,11 @@ def _on_triggered(g: Game, e: ev.AbilityTriggered) -> None:
 
 def _targeted_by_spell(g: Game, item: StackItem, targets: list[tuple[str, int]]) -> None:
     """"Whenever ~ becomes the target of a spell" (CR 603.2, 115.1): anyone's spell, a copy
-    too (it becomes a target as the copy is put on the stack); once however many times."""
+    too (it becomes a target as the copy is put on the stack); once however many times.
+    ``whose="opponent"``: "… of a spell an opponent controls" — an opponent of its controller."""
     for o, a in _with_event(g, BECOMES_TARGET_OF_SPELL):
-        if ("o", o.id) in targets:
+        if ("o", o.id) in targets and (a.when.whose != "opponent"
+                                       or targeting._is_opponent(g, o.controller, item.controller)):
             _add(g, o, a, o.controller, target_item=item.id, spell_controller=item.controller)
 
 

@@ -2038,8 +2038,9 @@ def _exile_top_choose_one(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: 
     play = sentences[2] if len(sentences) > 2 else None
     if s.may or s.prefix or s.where or choose.may or choose.prefix or top.who is not None or top.verb != "exile" \
             or not isinstance(play, A.Sentence) or play.may != "you may" \
-            or play.prefix != "until the end of your next turn," or play.joins != (", and ",) \
-            or play.clauses != (A.ObjectAction(None, "play", A.WordRef("that card")), _ANY_COLOR[0]):
+            or play.prefix != "until the end of your next turn," \
+            or play.clauses[0] != A.ObjectAction(None, "play", A.WordRef("that card")) \
+            or play.clauses[1:] not in ((), (_ANY_COLOR[0],)) or len(play.clauses) > 1 and play.joins != (", and ",):
         raise Unsupported(s.render())
     from undercity.cards.language.cast_permissions import ExileTopChooseOnePlay
 
@@ -2048,7 +2049,9 @@ def _exile_top_choose_one(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: 
         whose = ctx.target(A.TargetRef(A.Noun((), (top.library.split()[1].removesuffix("'s"),))))
     if whose is None:
         raise Unsupported(top.render())
-    return ExileTopChooseOnePlay(_n(top.n, ctx), whose, any_color=True)
+    # "Until the end of your next turn, you may play that card." (Tectonic Giant): its costs paid
+    # with mana as usual; ", and you may spend mana as though …" (CR 609.4b) when it says so.
+    return ExileTopChooseOnePlay(_n(top.n, ctx), whose, any_color=len(play.clauses) > 1)
 
 
 def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
@@ -3638,6 +3641,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
 
             return m.Trigger(BECOMES_TARGET_OF_SPELL)  # CR 603.2, 115.1: anyone's spell
+        if w == "becomes the target of a spell an opponent controls" and word == "whenever":
+            from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
+
+            return m.Trigger(BECOMES_TARGET_OF_SPELL, whose="opponent")  # CR 603.2, 115.1: an opponent's spell
         raise Unsupported(f"{word} {ev.render()}")
     if isinstance(s, A.DescRef) and word == "whenever" and (s.det, s.noun, w) in _MILL_AND_LIFE_EVENTS:
         return m.Trigger(_MILL_AND_LIFE_EVENTS[(s.det, s.noun, w)])  # CR 119.3, 701.17c, 603.2c
@@ -4056,9 +4063,12 @@ def _modal_triggered(a: A.TriggeredAbility, text: str, when: m.Trigger, cond: m.
             ctx.it = m.SELF if when.event != "dies" else None
         elif when.event == "attacks":
             ctx.it = m.TRIGGER_OBJECT
-        if any(getattr(s, "may", "") for s in mode.sentences):
-            raise Unsupported(mode.render())  # an optional mode: "you may" inside a mode
-        modes.append(m.Mode(said, effects(mode, ctx), tuple(ctx.targets)))
+        effs = effects(mode, ctx)
+        # An optional mode ("you may" inside a mode) is refused; "you may play that card" read
+        # with the sentences before it is a permission (CR 611.2a), no choice made as it resolves.
+        if any(getattr(s, "may", "") for s in mode.sentences) and any(isinstance(e, May) for e in effs):
+            raise Unsupported(mode.render())
+        modes.append(m.Mode(said, effs, tuple(ctx.targets)))
     return m.Triggered(text, when=when, if_=cond, modes=tuple(modes), choose=choose)
 
 
@@ -5122,10 +5132,14 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         out.alt_costs.append(_cost_keyword(inner))
     elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and (
             inner.event.words in ("enters the battlefield or attacks", "enters or attacks") and inner.word == "whenever"
-            or inner.event.words in ("enters the battlefield or dies", "enters or dies") and inner.word == "when"):
+            or inner.event.words in ("enters the battlefield or dies", "enters or dies") and inner.word == "when"
+            or inner.event.words == "attacks or becomes the target of a spell an opponent controls"
+            and inner.word == "whenever"):
         # One ability with two trigger events (CR 603.2), as its two halves: each event triggers it
         # ("dies" looks back in time, CR 603.10a).
-        for words in ("enters the battlefield", inner.event.words.rsplit(" ", 1)[1]):
+        first, second = inner.event.words.split(" or ", 1) if inner.event.words.startswith("attacks") \
+            else ("enters the battlefield", inner.event.words.rsplit(" ", 1)[1])
+        for words in (first, second):
             out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
                 inner.event, words=words)), text))
     elif isinstance(inner, A.TriggeredAbility):

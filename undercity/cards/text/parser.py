@@ -1918,7 +1918,9 @@ class Parser:
                "becomes the target of a spell", "casts a spell", "attacks and isn't blocked",
                "and at least two other creatures attack", "are dealt combat damage", "enters the battlefield or dies",
                "enters or dies", "deals combat damage", "is attacked", "becomes level 2", "becomes level 3",
-               "becomes level 4", "attacks another one of your opponents")
+               "becomes level 4", "attacks another one of your opponents",
+               "becomes the target of a spell an opponent controls",
+               "attacks or becomes the target of a spell an opponent controls")
 
     @rule
     def event(self) -> A.Event | None:
