@@ -32,7 +32,7 @@ from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.exploit import EXPLOITS
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, alternative_costs, casting, costs, targeting
+from undercity.engine import adventure, alternative_costs, cast_permissions, casting, costs, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
@@ -921,7 +921,8 @@ class HeuristicAgent:
         """Spend the mana well: favour the spells of the set that uses the most of it."""
         s = g.s
         # A card castable for its spectacle cost: that cheaper option, not its mana cost, spends the mana.
-        cheaper = {o.value[1] for o in d.options if o.value[0] == "cast" and o.value[2] == alternative_costs.SPECTACLE}
+        cheaper = {o.value[1] for o in d.options if o.value[0] == "cast" and o.value[2] in (
+            alternative_costs.SPECTACLE, cast_permissions.PAY_ZERO)}
         cands = [(i, _option_mv(s.objs[d.options[i].value[1]], d.options[i].value[2]))
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
                  # evoke, dash, overload: another way to cast a card also listed; not a use of spare mana
@@ -947,8 +948,9 @@ class HeuristicAgent:
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
         if alt in (alternative_costs.EVOKE, alternative_costs.DASH, alternative_costs.OVERLOAD):
             return self._hand_alt_cost_score(g, me, oid, alt)
-        if alt == alternative_costs.SPECTACLE:
-            # CR 702.137a: the same spell for less mana — better than its mana cost when worth casting.
+        if alt in (alternative_costs.SPECTACLE, cast_permissions.PAY_ZERO):
+            # CR 702.137a: the same spell for less mana — better than its mana cost when worth casting
+            # (and "pay {0} rather than pay the mana cost", CR 118.9).
             v = self._cast_score(g, me, oid, None, mana)
             return v + 1.0 if v > 0 else 0.0
         if alt == ADVENTURE:
@@ -1079,6 +1081,8 @@ def _cost_mv(card: Any) -> int:
 
 def _option_mv(o: Any, alt: Any) -> int:
     """The mana a ``cast`` option spends, about: an alternative cost's (CR 118.9) if it has one."""
+    if alt == cast_permissions.PAY_ZERO:
+        return 0  # "pay {0} rather than pay the mana cost" (CR 118.9)
     cost = next((a.mana for a in o.card.alt_costs if a.keyword == alt), None)
     return cost.mana_value if cost is not None else _cost_mv(_cast_card(o, alt))
 

@@ -103,6 +103,9 @@ def options(g: Game, player: int, sources: list[Any] | None = None, pool: Any = 
             sources, pool = costs.mana_sources(g, player), costs.pool_of(g, player)
         if casting.castable(g, player, o, None, sources, pool):
             out.append(Option(f"cast {o.name} from exile (after its Adventure)", ("cast", oid, None)))
+        from undercity.engine.cast_permissions import rather_options  # (it imports priority: late)
+
+        out += rather_options(g, player, o, f"cast {o.name} from exile (after its Adventure)")  # CR 118.9
     return out
 
 

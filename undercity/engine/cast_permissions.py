@@ -38,6 +38,7 @@ from undercity.cards.language.cast_permissions import (
     MayCastWhileExiled,
     MayCastWithoutPaying,
     NextSpellFlash,
+    PayRatherThanManaCost,
     PlayExiledWith,
 )
 from undercity.engine import abilities as ab
@@ -377,6 +378,8 @@ def play_options(g: Game, player: int) -> list[Option]:
         # (Ignite the Future cast from a graveyard, ruling 2019-08-23).
         if free is not True and casting.castable(g, player, o):
             out.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
+        if not free:
+            out += rather_options(g, player, o, f"cast {o.name} from exile")
     return out
 
 
@@ -449,6 +452,64 @@ def cast_this_way(g: Game, e: ev.SpellCast) -> None:
             triggers.add_pending(g, src, a, src.controller, src.name, spell=e.obj)
 
 
+# ----------------------------------------------------------------------------- an alternative cost from exile
+
+#: The ``cast`` option's cost keyword for "you may pay {0} rather than pay the mana cost for a
+#: creature spell you cast from exile" (CR 118.9); the cast pays no mana cost, like ``priority.FREE``.
+PAY_ZERO = "pay {0}"
+#: ``State.extra`` key: (turn, the permanents whose "once each turn" alternative cost was used).
+RATHER_USED = "pay_rather_used"
+
+
+@lru_cache(maxsize=4096)
+def _pays_rather(card: CardDef) -> bool:
+    return any(isinstance(st, PayRatherThanManaCost) for st in card.static)
+
+
+def _rather_source(g: Game, player: int, o: Obj) -> int | None:
+    """The permanent ``player`` controls whose "you may pay {0} rather than pay the mana cost"
+    applies to ``o`` cast from exile now (after layer 6, CR 613.1f), not yet used this turn if it
+    says "once each turn"; None if there is none."""
+    s = g.s
+    ids = ch.permanents_with(s, _pays_rather)
+    if not ids and not ab.receivers(g):
+        return None
+    used = s.extra.get(RATHER_USED)
+    spent = used[1] if used is not None and used[0] == s.turn else frozenset()
+    for oid in ab.with_abilities(g, ids):
+        src = s.objs[oid]
+        if src.controller == player and any(
+                isinstance(st, PayRatherThanManaCost) and not (st.once_each_turn and oid in spent)
+                and targeting.matches(g, o, st.filter, player) for st in ab.static(g, src)):
+            return oid
+    return None
+
+
+def rather_options(g: Game, player: int, o: Obj, label: str) -> list[Option]:
+    """The option to cast ``o``, a card ``player`` may cast from exile with some permission, for
+    {0} rather than its mana cost (CR 118.9) if a permanent of theirs offers that: at its normal
+    timing (the permission doesn't change it, CR 601.3), its additional costs and cost increases
+    still paid (CR 118.9d). Asked next to each listing of casts from exile; nothing, with one
+    lookup, when no permanent has the ability."""
+    if o.zone != "exile" or "Land" in o.card.types or _rather_source(g, player, o) is None:
+        return []
+    if not casting.timing_ok(g, player, o.card) or not casting.castable(g, player, o, free=True):
+        return []
+    return [Option(f"{label} paying {{0}} rather than its mana cost", ("cast", o.id, PAY_ZERO))]
+
+
+def use_rather(g: Game, player: int, spell: Obj) -> None:
+    """A spell was cast paying {0} rather than its mana cost: that permanent's "once each turn"
+    is used (asked by ``casting`` as the spell becomes cast, CR 601.2i)."""
+    src = _rather_source(g, player, spell)
+    if src is None:
+        return
+    s = g.s
+    used = s.extra.get(RATHER_USED)
+    spent = used[1] if used is not None and used[0] == s.turn else frozenset()
+    s.extra[RATHER_USED] = (s.turn, spent | {src})
+
+
 @lru_cache(maxsize=4096)
 def _plays_exiled_with(card: CardDef) -> bool:
     return any(isinstance(st, PlayExiledWith) for st in card.static)
@@ -480,8 +541,11 @@ def exiled_with_options(g: Game, player: int, mana: PlayerMana | None = None) ->
             if "Land" in o.card.types:
                 if casting.sorcery_timing(g, player) and land_plays.may_play_land(g, player):
                     out[("play", c)] = Option(f"play {o.name} from exile", ("play", c))
-            elif casting.timing_ok(g, player, o.card) and casting.castable(g, player, o, None, mana=mana):
-                out[("cast", c, None)] = Option(f"cast {o.name} from exile", ("cast", c, None))
+            elif casting.timing_ok(g, player, o.card):
+                if casting.castable(g, player, o, None, mana=mana):
+                    out[("cast", c, None)] = Option(f"cast {o.name} from exile", ("cast", c, None))
+                for opt in rather_options(g, player, o, f"cast {o.name} from exile"):
+                    out[opt.value] = opt
     return list(out.values())
 
 

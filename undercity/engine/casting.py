@@ -361,6 +361,8 @@ def _cast(g: Game, job: Job) -> None:
             zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")
     if discard is not None:
         zones.move(g, discard, "graveyard", rule="702.81a", verb="is discarded to pay for retrace")
+    if d.get("alt") == cast_permissions.PAY_ZERO:  # "once each turn, you may pay {0} rather than …" (CR 118.9)
+        cast_permissions.use_rather(g, player, new)
     s.players[player].spells_cast_this_turn += 1
     s.spells_cast_turn_log.append((player, frozenset(card.types) | ch.subtypes(g, new)))
     s.jobs.pop()

@@ -111,6 +111,7 @@ def options(g: Game, player: int) -> list[Option]:
                 continue
             if casting.castable(g, player, o, None, mana=mana):
                 opts.append(Option(f"cast {o.name} from exile", ("cast", oid, None)))
+            opts += cast_permissions.rather_options(g, player, o, f"cast {o.name} from exile")
     if p.commanders and p.command:  # CR 903.8: its owner may cast a commander from the command zone
         for oid in p.command:
             o = s.objs[oid]
@@ -259,7 +260,9 @@ def act(g: Game, player: int, value: Any) -> None:
         before = {"priority": s.priority, "passes": s.passes}
         s.passes = 0
         if kind == "cast":
-            g.push("cast", player=player, obj=value[1], alt=value[2], free=value[2] == FREE, before=before)
+            # CR 118.9: "without paying its mana cost", or paying {0} rather than it
+            g.push("cast", player=player, obj=value[1], alt=value[2],
+                   free=value[2] in (FREE, cast_permissions.PAY_ZERO), before=before)
         else:
             g.push("activate", player=player, obj=value[1], index=value[2], before=before)
     elif kind == "special" and value[1] == "suspend":

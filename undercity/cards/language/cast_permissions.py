@@ -183,6 +183,20 @@ class CastFromTopOfLibrary(Static):
     filter: Filter = Filter()
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class PayRatherThanManaCost(Static):
+    """"Once each turn, you may pay {0} rather than pay the mana cost for a creature spell you cast
+    from exile." (Tlincalli Hunter; CR 118.9, 601.2b, 601.2f): an alternative cost its controller
+    may choose for a spell matching ``filter`` they cast from exile — with whatever permission lets
+    them cast it there, at its normal timing — once each turn for each permanent with the ability
+    (``once_each_turn``). Only one alternative cost can be paid (CR 118.9a); additional costs and
+    cost increases still apply (CR 118.9d, 601.2f). Offered by ``cast_permissions.rather_options``."""
+
+    kind: str = "pay_rather_than_mana_cost"
+    filter: Filter = Filter()
+    once_each_turn: bool = False
+
+
 #: :class:`CastThisWay`'s event.
 CAST_THIS_WAY = "cast_this_way"
 

@@ -670,6 +670,22 @@ class CastFromTop(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PayRatherThanManaCost(Node):
+    """"Once each turn, you may pay {0} rather than pay the mana cost for a creature spell you cast
+    from exile" (CR 118.9: an alternative cost a static ability offers)."""
+
+    once_each_turn: bool
+    cost: str
+    det: str
+    noun: Noun
+    zone: str  # "exile": "… you cast from exile"
+
+    def render(self) -> str:
+        return _join("once each turn," if self.once_each_turn else None, "you may pay", self.cost,
+                     "rather than pay the mana cost for", self.det, self.noun.render(), "you cast from", self.zone)
+
+
+@dataclass(frozen=True, slots=True)
 class Counters(Node):
     """"put a +1/+1 counter on target creature"; "remove a time counter from ~" (CR 122.8: an
     effect, not a cost)."""

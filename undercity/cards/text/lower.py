@@ -2062,11 +2062,14 @@ def _exile_may_cast(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effec
             and isinstance(first.what, A.TargetRef)) or s.may or s.prefix or s.where:
         return None
     if then is None or then.prefix != "until the end of your next turn," or then.may != "you may" \
-            or then.clauses != (A.Phrase(None, "cast that card"), _ANY_COLOR[1]) or then.joins != (" and ",):
+            or then.clauses[0] != A.Phrase(None, "cast that card") or then.clauses[1:] not in ((), (_ANY_COLOR[1],)) \
+            or len(then.clauses) > 1 and then.joins != (" and ",):
         return None
     from undercity.cards.language.cast_permissions import ExileMayCast
 
-    return ExileMayCast(ctx.target(first.what), any_color=True)
+    # "… you may cast that card." (Retrieve Prey): its mana paid as usual; "… and you may spend mana
+    # as though it were mana of any color to cast that spell" (CR 609.4b) when it says so.
+    return ExileMayCast(ctx.target(first.what), any_color=len(then.clauses) > 1)
 
 
 #: "If that spell would be put into a graveyard this turn, exile it instead." (CR 614.1a)
@@ -4658,6 +4661,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         if b.noun.quals or b.noun.suffix or flt.types - {"Creature", "Artifact", "Enchantment", "Instant", "Sorcery"}:
             raise Unsupported(b.render())
         out.static.append(CastFromTopOfLibrary(text, filter=flt))  # CR 601.3, asked by priority
+        return
+    if isinstance(b, A.PayRatherThanManaCost):
+        from undercity.cards.language.cast_permissions import PayRatherThanManaCost
+
+        flt = noun_filter(b.noun)
+        if b.cost != "{0}" or b.noun.quals or b.noun.suffix or flt != m.Filter(types=flt.types) or not flt.types:
+            raise Unsupported(b.render())  # a cost with mana to plan, or a spell described otherwise
+        out.static.append(PayRatherThanManaCost(text, filter=flt, once_each_turn=b.once_each_turn))  # CR 118.9
         return
     if isinstance(b, A.AdditionalCostLine):
         out.additional_costs.append(_additional_cost(b, text))

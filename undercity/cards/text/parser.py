@@ -2255,6 +2255,15 @@ class Parser:
                 and self.eat_phrase("from the top of your library"):
             return A.CastFromTop(n)  # CR 601.3
         self.i = start
+        once = self.eat("once", "each", "turn", ",")
+        if self.eat("you", "may", "pay") and self.raw().startswith("{") and self.i + 1 < len(self.toks):
+            cost = self.raw()  # "you may pay {0} rather than pay the mana cost for …" (CR 118.9)
+            self.i += 1
+            if self.eat_phrase("rather than pay the mana cost for") and (det := self.one_of("a", "an")) \
+                    and (n := self.noun()) is not None and n.card == "spell" and self.eat("you", "cast", "from") \
+                    and (zone := self.one_of("exile")):
+                return A.PayRatherThanManaCost(once, cost, det, n, zone)
+        self.i = start
         if (who := self.one_of("enchanted creature's controller", "equipped creature's controller")) \
                 and self.eat_phrase("may have it assign its combat damage as though it weren't blocked"):
             return A.Phrase(A.WordRef(who), "may have it assign its combat damage as though it weren't blocked")
