@@ -263,15 +263,34 @@ def h_may_cast_while_exiled(g: Game, job: Job, item: StackItem, e: MayCastWhileE
     for as long as it remains exiled (CR 611.2b); nothing if it isn't in exile (a token that
     ceased to exist, CR 111.7; a commander put into the command zone instead)."""
     s = g.s
-    p = item.controller
     for now in ref_objects_now(g, e.what, item, job):
         o = s.objs[now]
         if o.zone != "exile" or o.token:
             continue
-        s.extra.setdefault(PLAY_THIS_TURN, {})[o.id] = (p, WHILE_EXILED, False, CAST_ONLY,
-                                                        *((ANY_TYPE,) if e.any_type else ()))
-        g.emit(ev.EffectBegan(rule="611.2b", description=f"{g.player_name(p)} may cast {o.name} for as long as it "
-                                                         "remains exiled"))
+        may_cast_while_exiled(g, item.controller, o, any_type=e.any_type)
+
+
+#: Mark: "That spell has undaunted" (CR 702.125a: it costs {1} less for each opponent), asked by
+#: ``spell_costs.cost_changes`` through :func:`has_undaunted`.
+UNDAUNTED = "undaunted"
+
+
+def may_cast_while_exiled(g: Game, player: int, o: Obj, *, any_type: bool = False, undaunted: bool = False) -> None:
+    """``player`` may cast ``o``, a card in exile, for as long as it remains exiled (CR 611.2b) — at
+    its normal timing, paying its costs (CR 601.2) — with mana of any type (CR 609.4b, 118.14) or
+    as a spell with undaunted (CR 702.125a) if the permission says so."""
+    marks = (CAST_ONLY, *((ANY_TYPE,) if any_type else ()), *((UNDAUNTED,) if undaunted else ()))
+    g.s.extra.setdefault(PLAY_THIS_TURN, {})[o.id] = (player, WHILE_EXILED, False, *marks)
+    g.emit(ev.EffectBegan(rule="611.2b", description=f"{g.player_name(player)} may cast {o.name} for as long as it "
+                                                     f"remains exiled{'; that spell has undaunted' if undaunted else ''}"))
+
+
+def has_undaunted(g: Game, player: int, o: Obj) -> bool:
+    """Whether ``player`` casting ``o`` from exile does so with a permission whose spell has
+    undaunted (CR 702.125a; Durnan of the Yawning Portal)."""
+    perms = g.s.extra.get(PLAY_THIS_TURN)
+    perm = perms.get(o.id) if perms else None
+    return perm is not None and perm[0] == player and UNDAUNTED in perm[3:]
 
 
 @handles(ExileTopPlayThisTurn)

@@ -19,6 +19,7 @@ from undercity.cards import model as m
 from undercity.cards.language.library_top import (
     BATTLEFIELD,
     BOTTOM,
+    EXILE,
     GRAVEYARD,
     HAND,
     TOP,
@@ -77,8 +78,9 @@ def h_look_put_one_into_hand(g: Game, job: Job, item: StackItem, e: LookPutOneIn
 
 
 #: The decision kind of choosing a card looked at for each destination (the agents answer them).
-_TAKE_KINDS = {HAND: "to_hand", BATTLEFIELD: "to_battlefield", GRAVEYARD: "to_graveyard"}
-_WHERE = {HAND: "into your hand", BATTLEFIELD: "onto the battlefield", GRAVEYARD: "into your graveyard"}
+_TAKE_KINDS = {HAND: "to_hand", BATTLEFIELD: "to_battlefield", GRAVEYARD: "to_graveyard", EXILE: "choose_card"}
+_WHERE = {HAND: "into your hand", BATTLEFIELD: "onto the battlefield", GRAVEYARD: "into your graveyard",
+          EXILE: "into exile"}
 
 
 def _take(g: Game, job: Job, item: StackItem, e: LookAtTop, top: list[int], key: str) -> list[int]:
@@ -163,6 +165,12 @@ def h_look_at_top(g: Game, job: Job, item: StackItem, e: LookAtTop, key: str) ->
             zones.move(g, c, "hand", rule="608.2c", verb="is put into its owner's hand")
         elif e.to == BATTLEFIELD:
             zones.put_onto_battlefield(g, c, p, rule="608.2c", tapped=e.tapped)
+        elif e.to == EXILE:
+            new = zones.move(g, c, "exile", rule="406.3", verb="is exiled")
+            if new is not None and new.zone == "exile" and e.cast_while_exiled:
+                from undercity.engine.cast_permissions import may_cast_while_exiled
+
+                may_cast_while_exiled(g, p, new, undaunted=e.undaunted)  # CR 611.2b
         else:
             zones.move(g, c, "graveyard", rule="608.2c", verb="is put into the graveyard")
     if e.rest == GRAVEYARD:

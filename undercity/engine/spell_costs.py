@@ -81,9 +81,16 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
     """(increase, reduction) of generic mana for ``player`` casting ``o`` now (CR 601.2f)."""
     s = g.s
     inc = red = 0
+    # CR 702.125a: {1} less for each opponent, for each instance (702.125c) — the spell's own, and
+    # "That spell has undaunted" of the permission it is cast from exile with (Durnan).
+    undaunted = 0
+    if o.zone == "exile":
+        from undercity.engine.cast_permissions import has_undaunted  # (it imports casting: late)
+
+        undaunted = int(has_undaunted(g, player, o))
     for st in o.card.static:
-        if isinstance(st, Undaunted):  # CR 702.125a: {1} less for each opponent
-            red += sum(1 for p in s.living() if targeting._is_opponent(g, player, p))
+        if isinstance(st, Undaunted):
+            undaunted += 1
         if isinstance(st, SelfCostChange):  # the spell's own "costs {1} less … for each …"
             counted = [oid for oid in s.battlefield if targeting.matches(g, s.objs[oid], st.per, player, o.id)]
             if st.party:  # CR 700.8, 601.2f: the party as the cost is determined
@@ -99,6 +106,8 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
             if st.cap is not None:
                 n = max(n, -st.cap) if n < 0 else min(n, st.cap)
             inc, red = (inc + n, red) if n > 0 else (inc, red - n)
+    if undaunted:
+        red += undaunted * sum(1 for p in s.living() if targeting._is_opponent(g, player, p))
     # A permanent given a cost change by another's ability has it only after layer 6 (CR 613.1f).
     for sid in s.battlefield if ch.permanents_with(s, _grants_cost_change) else ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]

@@ -25,6 +25,10 @@ from undercity.cards.model import CREATURE, YOU, Amount, Effect, Filter, Ref, St
 
 #: Where the cards looked at go (CR 401.4, 404.1, 403.1).
 HAND, BATTLEFIELD, GRAVEYARD, TOP, BOTTOM = "hand", "battlefield", "graveyard", "top", "bottom"
+#: "You may exile a creature card from among them. … For as long as that card remains exiled, you
+#: may cast it." (Durnan of the Yawning Portal): exiled face up (CR 406.3), castable by the player
+#: who looked (``LookAtTop.cast_while_exiled``).
+EXILE = "exile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,11 @@ class LookAtTop(Effect):
     #: "a Cleric card, a Rogue card, … and/or a Wizard card": at most one card for each filter, each
     #: card counting for one filter it matches (``take`` is their number, ``filter`` unused).
     filters: tuple[Filter, ...] = ()
+    #: ``to`` EXILE: "For as long as that card remains exiled, you may cast it" (CR 611.2b), at its
+    #: normal timing paying its costs (CR 601.2); "That spell has undaunted" (CR 702.125a) is
+    #: ``undaunted``.
+    cast_while_exiled: bool = False
+    undaunted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

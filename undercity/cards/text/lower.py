@@ -2235,6 +2235,8 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     elif len(t.clauses) == 1 and isinstance(first, A.ObjectAction) and first.verb == "put" \
             and first.to in ("onto the battlefield", "onto the battlefield tapped"):
         to, tapped = _LOOK_TAKE[first.to]
+    elif len(t.clauses) == 1 and isinstance(first, A.ObjectAction) and first.verb == "exile" and not first.to:
+        return _look_exile_may_cast(n, first, sentences[3:], where, random)
     else:
         raise Unsupported(t.render())
     assert isinstance(first, A.ObjectAction)
@@ -2243,6 +2245,27 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     flt = _among_them(first.what)
     return lt.LookAtTop(n, 1, up_to=True, filter=flt, reveal=reveal, to=to, tapped=tapped, rest=where,
                         random=random), 2
+
+
+#: "For as long as that card remains exiled, you may cast it." (CR 611.2b)
+_CAST_WHILE_EXILED = A.Sentence((A.Phrase(None, "cast it"),), may="you may",
+                                prefix="for as long as that card remains exiled,")
+#: "That spell has undaunted." (CR 702.125a): the spell cast with that permission.
+_THAT_SPELL_UNDAUNTED = A.Sentence((A.Modify(A.WordRef("that spell"), "", "", "has", ("undaunted",), None),))
+
+
+def _look_exile_may_cast(n: m.Amount, exile: A.ObjectAction, after: tuple[A.Sentence | A.RollTable, ...],
+                         where: str, random: bool) -> tuple[m.Effect, int]:
+    """"You may exile a creature card from among them. Put the rest on the bottom of your library in
+    any order. For as long as that card remains exiled, you may cast it. [That spell has
+    undaunted.]" (Durnan of the Yawning Portal) after "Look at the top four cards of your
+    library.": the card is exiled face up (CR 406.3) and its controller may cast it while it stays
+    there (CR 611.2b), with undaunted when it says so (CR 702.125a) — one effect with the look."""
+    if exile.who is not None or where == lt.EXILE or not after or after[0] != _CAST_WHILE_EXILED:
+        raise Unsupported(exile.render())
+    undaunted = len(after) > 1 and after[1] == _THAT_SPELL_UNDAUNTED
+    return lt.LookAtTop(n, 1, up_to=True, filter=_among_them(exile.what), to=lt.EXILE, rest=where, random=random,
+                        cast_while_exiled=True, undaunted=undaunted), 3 + undaunted
 
 
 #: Where the cards not exiled face down go: random order or not (CR 401.4).

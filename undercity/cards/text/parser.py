@@ -793,8 +793,8 @@ class Parser:
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
         self.i = start
-        if (v := self.verb("cast")) and self.eat("that", "card") and self.peek() in ("and", "."):
-            return A.Phrase(who, f"{v} that card")  # a permission to cast it, paying its costs (CR 601.2)
+        if (v := self.verb("cast")) and (w := self.one_of("that card", "it")) and self.peek() in ("and", "."):
+            return A.Phrase(who, f"{v} {w}")  # a permission to cast it, paying its costs (CR 601.2)
         self.i = start
         if (v := self.verb("spend") if who is None else self.one_of("may spend")) and self.eat(
                 "mana", "as", "though", "it", "were", "mana", "of", "any") and (kind := self.one_of("color", "type")) \
@@ -1634,6 +1634,7 @@ class Parser:
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
                              "for as long as it remains exiled ,", "for each creature exiled this way ,",
+                             "for as long as that card remains exiled ,",
                              "if one or more opponents had the highest result ,",
                              "if you can't choose an opponent this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
