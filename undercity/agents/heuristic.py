@@ -68,7 +68,7 @@ class HeuristicAgent:
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
-        "phyrexian", "change_target",
+        "phyrexian", "change_target", "choose_anchor_word",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -439,6 +439,21 @@ class HeuristicAgent:
                 for t in card.subtypes:
                     count[t] = count.get(t, 0) + 1
         return max(range(len(d.options)), key=lambda i: (count.get(d.options[i].value, 0), -i))
+
+    def _choose_anchor_word(self, g: Game, d: Decision) -> int:
+        """"Choose Khans or Dragons" (CR 614.12c): the word whose abilities trigger at the
+        beginning of a step — sure to happen every turn — unless it controls three or more
+        creatures, when a word whose abilities trigger on other events is as likely to pay off."""
+        from undercity.cards.language.entering import AnchorAbilities
+
+        name = d.context.get("card")
+        card = next((o.card for o in g.s.objs.values() if o.card.name == name), None)  # the entering card
+        each_turn = {st.word for st in card.static if isinstance(st, AnchorAbilities) for md in st.mods
+                     for a in getattr(md, "abilities", ()) if getattr(getattr(a, "when", None), "event", "")
+                     == "beginning_of"} if card is not None else set()
+        many = sum(1 for oid in g.s.battlefield if g.s.objs[oid].controller == d.player
+                   and ch.is_creature(g.s.objs[oid], g)) >= 3
+        return max(range(len(d.options)), key=lambda i: ((d.options[i].value in each_turn) != many, -i))
 
     def _choose_player(self, g: Game, d: Decision) -> int:
         """An opponent rather than itself, the one with the least life (Stuffy Doll's damage),

@@ -45,7 +45,9 @@ class Decision:
     changes: CR 115.7b), ``exile_until_leaves`` (one more permanent of "exile any number of … until
     ~ leaves the battlefield", or ``None``: no more, CR 610.3), ``separate_piles`` (a split of cards
     into two piles, each option's value the two piles; ``context["for"]``: the player who will choose
-    between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``).
+    between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``),
+    ``choose_anchor_word`` (one of the words of "choose Khans or Dragons" as a permanent enters,
+    CR 614.12c; ``context["card"]``: the card whose words they are).
     """
 
     player: int

@@ -1,5 +1,6 @@
 """Triggers on creatures dying (CR 700.4, 603.6c, 603.10a) — the language's
-:class:`~undercity.cards.language.dies.CreatureDies`.
+:class:`~undercity.cards.language.dies.CreatureDies` — and on permanents leaving the battlefield
+for any zone (:class:`~undercity.cards.language.dies.PermanentLeaves`).
 
 When a creature goes from the battlefield to a graveyard, every permanent whose ability
 watches for such a creature triggers, and so does every permanent that left the battlefield
@@ -16,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.dies import (
     CREATURE_DIES,
+    PERMANENT_LEAVES,
     PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD,
     CreatureDies,
+    PermanentLeaves,
     PutIntoGraveyardFromBattlefield,
 )
 from undercity.cards.model import Filter, Trigger
@@ -31,7 +34,8 @@ if TYPE_CHECKING:
 
 
 def _has(card: Any) -> bool:
-    return any(a.when.event in (CREATURE_DIES, PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD) for a in card.triggered)
+    return any(a.when.event in (CREATURE_DIES, PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD, PERMANENT_LEAVES)
+               for a in card.triggered)
 
 
 def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, controller: int, dying: int,
@@ -60,10 +64,15 @@ def lki_matches(g: Game, lki: dict[str, Any], token: bool, flt: Filter | None, c
 
 
 def _dies_matches(g: Game, lki: dict[str, Any], token: bool, w: Any, controller: int, dying: int,
-                  source: int | None) -> bool:
-    """Whether the permanent put into a graveyard is one the trigger names: a creature dying
-    (CR 700.4) of its description, or of its second one ("… or a blocking creature an opponent
-    controls"); any permanent of the description put there from the battlefield."""
+                  source: int | None, to_zone: str = "graveyard") -> bool:
+    """Whether the permanent that left the battlefield for ``to_zone`` is one the trigger names:
+    a creature dying (CR 700.4) of its description, or of its second one ("… or a blocking
+    creature an opponent controls"); any permanent of the description put into a graveyard from
+    the battlefield; any of the description leaving it, for any zone (CR 603.6c)."""
+    if isinstance(w, PermanentLeaves):
+        return lki_matches(g, lki, token, w.filter, controller, dying, source)
+    if to_zone != "graveyard":
+        return False
     if isinstance(w, PutIntoGraveyardFromBattlefield):
         return lki_matches(g, lki, token, w.filter, controller, dying, source)
     if not isinstance(w, CreatureDies) or "Creature" not in lki["types"]:
@@ -74,7 +83,7 @@ def _dies_matches(g: Game, lki: dict[str, Any], token: bool, w: Any, controller:
 
 @triggers.watches("zone_changed")
 def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
-    if e.from_zone != "battlefield" or e.to_zone != "graveyard":
+    if e.from_zone != "battlefield":
         return
     s = g.s
     lki = s.lki.get(e.obj)
@@ -83,7 +92,8 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
     # The permanents still on the battlefield …
     for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has)):
         for a in trig:
-            if _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id) and _had_counters(a.when, lki):
+            if _dies_matches(g, lki, e.token, a.when, o.controller, e.obj, o.id, e.to_zone) \
+                    and _had_counters(a.when, lki):
                 triggers.add_pending(g, o, a, o.controller, o.name, object=e.new_obj, left=e.obj)
     # … and those that left in the same event, this creature included, as they last existed.
     for sid in zones.left_together(s, e.obj):
@@ -92,10 +102,12 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
             continue
         for a in src.get("triggered", src["card"].triggered):
             w = a.when
-            if not isinstance(w, CreatureDies | PutIntoGraveyardFromBattlefield):
+            if not isinstance(w, CreatureDies | PutIntoGraveyardFromBattlefield | PermanentLeaves):
                 continue
             if (sid == e.obj and isinstance(w, CreatureDies) and w.self_too and "Creature" in lki["types"]
-                    or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid)) and _had_counters(w, lki):
+                    and e.to_zone == "graveyard"
+                    or _dies_matches(g, lki, e.token, w, src["controller"], e.obj, sid, e.to_zone)) \
+                    and _had_counters(w, lki):
                 # its source as it last existed: "~'s power" (CR 603.10a, 608.2h); ``left``: the
                 # creature that died, as it last existed ("the counters it had on it")
                 triggers.add_pending(g, None, a, src["controller"], src["name"], object=e.new_obj, lki_source=sid,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.entering import (
+    AnchorAbilities,
     AsEntersChoose,
     AsEntersReveal,
     EntersWithAdditional,
@@ -76,17 +77,19 @@ def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> l
         from undercity.cards.text.creature_types import CREATURE_TYPES
 
         return [Option(t, t) for t in sorted(CREATURE_TYPES)]
+    if st.choice == "anchor word":
+        return [Option(w, w) for w in st.anchors]  # CR 614.12c
     if st.choice in ("opponent", "player"):
         from undercity.engine.zones import _opponents
 
         return [Option(p.name, i) for i, p in enumerate(s.players) if not p.left
                 and (st.choice == "player" or _opponents(g, controller, i))]
     raise ValueError(f"unknown choice {st.choice!r} as a permanent enters; expected color, creature type, "
-                     "opponent or player")
+                     "opponent, player or anchor word")
 
 
 _KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "choose_player",
-          "player": "choose_player"}
+          "player": "choose_player", "anchor word": "choose_anchor_word"}
 
 
 def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: int) -> dict[str, Any]:
@@ -97,9 +100,12 @@ def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: 
             out["reveal"] = g.ask(job, f"{key}:{i}", controller, "reveal",
                                   f"{g.player_name(controller)}: {st.text}", opts)
         elif opts:  # choosing an opponent with none left: nothing is chosen
+            # An anchor word: the card whose words give abilities, for whoever chooses (CR 614.12c).
+            ctx = {"card": card.name} if st.choice == "anchor word" else None
             out[st.choice] = g.ask(job, f"{key}:{i}", controller, _KINDS[st.choice],
                                    f"{g.player_name(controller)}: as {name} enters, choose "
-                                   f"{'an' if st.choice == 'opponent' else 'a'} {st.choice}", opts)
+                                   f"{'an' if st.choice in ('opponent', 'anchor word') else 'a'} {st.choice}", opts,
+                                   ctx)
     return out
 
 
@@ -250,6 +256,13 @@ def chosen(g: Game, oid: int, what: str) -> Any:
     """What permanent ``oid`` chose as it entered (``"color"``, ``"creature type"``,
     ``"opponent"``, ``"player"``), or None."""
     return g.s.extra.get(CHOSEN, {}).get(oid, {}).get(what)
+
+
+def anchor_applies(g: Game, src: Obj, st: Any) -> bool:
+    """CR 614.12c: an anchor word's abilities apply only while ``src`` chose that word as it
+    entered (none while it chose nothing: a permanent put onto the battlefield by a scenario);
+    any other static ability: True. Asked by the layer system."""
+    return not isinstance(st, AnchorAbilities) or chosen(g, src.id, "anchor word") == st.word
 
 
 def chosen_color_mana(g: Game, o: Obj) -> str:

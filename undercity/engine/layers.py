@@ -528,7 +528,7 @@ def _static_mods(st: m.Static) -> tuple[Mod, ...]:
 def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     """The objects a static ability of permanent ``sid`` affects, evaluated on the
     characteristics so far (611.3a)."""
-    from undercity.engine import class_level, monstrosity, resolve, targeting
+    from undercity.engine import class_level, entering, monstrosity, resolve, targeting
 
     k = st.kind
     s = g.s
@@ -551,6 +551,8 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             if not holds(st.cond, w) or not class_level.applies(g, src, st):  # CR 716.2a: a Class's level
                 return ()
             if not monstrosity.applies(g, src, st):  # CR 701.37b: "as long as ~ is monstrous"
+                return ()
+            if not entering.anchor_applies(g, src, st):  # CR 614.12c: "[anchor word] — [ability]"
                 return ()
             if ref.kind == "self":
                 return (sid,)

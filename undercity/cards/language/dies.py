@@ -1,6 +1,7 @@
 """Triggers on creatures dying (CR 700.4, 603.6c, 603.10a): "Whenever another creature dies",
 "Whenever a nontoken creature you control dies", "Whenever ~ or another creature you control
-dies". Watched by :mod:`undercity.engine.dies_triggers`.
+dies"; and on permanents leaving the battlefield for any zone, "Whenever a creature you control
+leaves the battlefield". Watched by :mod:`undercity.engine.dies_triggers`.
 
 A creature dies when it is put into a graveyard from the battlefield (CR 700.4). These are
 leaves-the-battlefield abilities (CR 603.6c): they look back in time (603.10a), so the dying
@@ -16,6 +17,7 @@ from undercity.cards.model import Filter, Trigger
 
 CREATURE_DIES = "creature_dies"
 PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD = "put_into_graveyard_from_battlefield"
+PERMANENT_LEAVES = "permanent_leaves"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,3 +42,12 @@ class PutIntoGraveyardFromBattlefield(Trigger):
     too, which goes to the graveyard before it ceases to exist (CR 111.7, 704.5d)."""
 
     event: str = PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentLeaves(Trigger):
+    """"Whenever a creature you control leaves the battlefield" (Outpost Siege; CR 603.6c,
+    603.10a): a permanent matching ``filter`` as it last existed there goes to any other zone — a
+    token too (CR 111.7), and a face-down one, a 2/2 creature as it last existed (CR 708.2)."""
+
+    event: str = PERMANENT_LEAVES

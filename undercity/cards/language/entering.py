@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from undercity.cards.language.continuous import Mod
-from undercity.cards.model import Filter, Ref, Static
+from undercity.cards.language.continuous import Continuous, Mod
+from undercity.cards.model import SELF, Filter, Ref, Static
 
-#: The kinds of choice made as a permanent enters ("choose a color", …).
-CHOICES = ("color", "creature type", "opponent", "player")
+#: The kinds of choice made as a permanent enters ("choose a color", …; "choose Khans or Dragons":
+#: an anchor word, CR 614.12c).
+CHOICES = ("color", "creature type", "opponent", "player", "anchor word")
 
 #: "The chosen player" / "the chosen opponent": the player this permanent chose as it entered.
 CHOSEN_PLAYER = Ref("chosen_player")
@@ -35,6 +36,20 @@ class AsEntersChoose(Static):
     kind: str = "as_enters_choose"
     choice: str = "color"
     other_than: str | None = None
+    #: ``choice`` "anchor word": the words to choose from ("Khans", "Dragons"; CR 614.12c).
+    anchors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class AnchorAbilities(Continuous):
+    """"• Khans — [ability]" (CR 614.12c, 607.2m): "As long as ``word`` was chosen as this
+    permanent entered the battlefield, this permanent has [ability]" — ``mods`` (its abilities,
+    layer 6) applied to it while its choice is that word; a new object chooses anew (CR 400.7:
+    a copy entering makes its own choice)."""
+
+    kind: str = "anchor_abilities"
+    affects: Ref = SELF
+    word: str = ""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

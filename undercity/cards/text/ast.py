@@ -1807,6 +1807,21 @@ class AsEnters(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AnchorChoice(Node):
+    """"As ~ enters the battlefield, choose Khans or Dragons." and its bullets "• Khans — [ability]"
+    (CR 614.12c): the choice of an anchor word as it enters, and the ability each word gives."""
+
+    subject: SelfRef
+    verb: str
+    words: tuple[str, ...]
+    abilities: tuple[Node, ...]
+
+    def render(self) -> str:
+        head = f"As {self.subject.render()} {self.verb}, choose {' or '.join(self.words)}."
+        return "\n".join([head, *(f"• {w} — {a.render()}" for w, a in zip(self.words, self.abilities, strict=True))])
+
+
+@dataclass(frozen=True, slots=True)
 class EnterChoice(Node):
     """"choose a color", "choose a color other than green", "choose a creature type", "choose an
     opponent", "choose a player"."""

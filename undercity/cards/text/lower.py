@@ -3319,6 +3319,26 @@ def _class_levels(out: Lowered, levels: list[tuple[A.LevelBar, Lowered]]) -> Non
         out.static.append(grant)
 
 
+def _anchor_choice(a: A.AnchorChoice, out: Lowered, named: Any) -> None:
+    """"As ~ enters the battlefield, choose Khans or Dragons." and "• Khans — [ability]" (CR
+    614.12c): the choice made as it enters, and for each word its triggered and activated
+    abilities, which the permanent has while that word was chosen (layer 6, CR 613.1f)."""
+    from undercity.cards.language.continuous import AddAbilities
+    from undercity.cards.language.entering import AnchorAbilities
+
+    lines = named(a).split("\n")
+    out.static.append(AsEntersChoose(lines[0], choice="anchor word", anchors=a.words))
+    for word, ability, line in zip(a.words, a.abilities, lines[1:], strict=True):
+        sub = Lowered()
+        _ability(ability, line.split(" — ", 1)[1], sub, named)
+        if sub.keywords or sub.static or sub.spell or sub.enchant or sub.alt_costs or sub.additional_costs \
+                or sub.also_subtypes or not (sub.triggered or sub.activated):
+            raise Unsupported(line)
+        out.tokens += sub.tokens
+        out.static.append(AnchorAbilities(line.removeprefix("• "), affects=m.SELF, word=word,
+                                          mods=(AddAbilities(abilities=(*sub.triggered, *sub.activated)),)))
+
+
 def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     name = k.name.lower()
     if name in ENGINE_KEYWORDS and not k.arg:
@@ -3711,6 +3731,16 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return PlayerAttacked()  # CR 508.3b: creatures declared attacking the enchanted player
     if isinstance(s, A.WordRef) and s.words in ("equipped creature", "enchanted creature") and w == "attacks":
         return m.Trigger("equipped_attacks")  # the creature this Equipment or Aura is attached to (CR 508.3a)
+    if word == "whenever" and w == "leaves the battlefield" and isinstance(s, A.DescRef) and s.det in ("a", "an"):
+        # "Whenever a creature you control leaves the battlefield" (CR 603.6c, 603.10a): for any
+        # zone, matched as it last existed.
+        from undercity.cards.language.dies import PermanentLeaves
+
+        flt = noun_filter(s.noun)
+        rest = {f: getattr(flt, f) for f in flt.__dataclass_fields__ if f not in _LKI_FILTER}
+        if s.noun.card or m.Filter(**rest) != m.Filter() or not flt.types:
+            raise Unsupported(f"{word} {ev.render()}")
+        return PermanentLeaves(filter=flt)
     if word == "whenever" and w == "is put into a graveyard from the battlefield" and isinstance(s, A.DescRef) \
             and s.det in ("a", "an", "another"):
         # "Whenever an artifact you control is put into a graveyard from the battlefield"
@@ -5186,6 +5216,8 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         out.static.append(_granted(inner, text, named))
     elif isinstance(inner, A.StaticWithTriggers):
         _static_with_triggers(inner, out, named)
+    elif isinstance(inner, A.AnchorChoice):
+        _anchor_choice(inner, out, named)
     elif isinstance(inner, A.KeywordCostsLess):
         _keyword_costs_less(inner, text, out)
     elif isinstance(inner, A.Chapter):

@@ -2422,6 +2422,37 @@ class Parser:
             return None
         return A.AsEnters(subject, verb, what)
 
+    def anchor_choice(self) -> A.AnchorChoice | None:
+        """"As ~ enters the battlefield, choose Khans or Dragons." then "• Khans — [ability]" for
+        each word (CR 614.12c, 607.2m): each bullet's ability parsed as an ability of its own."""
+        if not self.eat("as"):
+            return None
+        subject = self.self_ref()
+        verb = self.one_of("enters the battlefield", "enters") if subject is not None else None
+        if subject is None or verb is None or not self.eat(",", "choose"):
+            return None
+        words = [self.raw()]
+        self.i += 1
+        while self.eat("or"):
+            words.append(self.raw())
+            self.i += 1
+        if len(words) < 2 or not all(w[:1].isupper() and w.isalpha() for w in words) or not self.eat("."):
+            return None
+        abilities: list[A.Node] = []
+        for w in words:
+            if self.peek() != "•" or self.raw(1) != w or self.peek(2) != "—":
+                return None
+            start = self.i + 3
+            end = self.low.index("•", start) if "•" in self.low[start:] else len(self.toks)
+            sub = Parser(self.toks[start:end], text=self.text)
+            inner = sub.ability()
+            if inner is None:
+                self.far = max(self.far, start + sub.far)
+                return None
+            abilities.append(inner)
+            self.i = end
+        return A.AnchorChoice(subject, verb, tuple(words), tuple(abilities)) if self.done() else None
+
     @rule
     def enter_as_copy(self) -> A.EnterAsCopy | None:
         """"You may have ~ enter the battlefield as a copy of any creature on the battlefield[,
@@ -2825,6 +2856,10 @@ class Parser:
                 and self.low[3].isdigit():
             self.i = 4
             return A.LevelBar(self.raw(-4), int(self.low[3]))  # a Class's level bar (CR 716.2a)
+        if not self.spell and self.peek() == "as" and "•" in self.low:
+            self.i = 0
+            if (anchors := self.anchor_choice()) is not None:
+                return anchors
         tries: list[Callable[[], A.Node | None]] = [self.keyword_line, self.cost_keyword, self.triggered, self.activated]
         tries += [self.spell_text, self.static] if self.spell else [self.static, self.granted, self.spell_text]
         for fn in tries:
