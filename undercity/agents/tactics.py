@@ -15,7 +15,11 @@ from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards.language import damage_to_controller as ldc
 from undercity.cards.language import monstrosity as lm
-from undercity.cards.language.continuous import GainControlOf, LoseAllAbilitiesWhileTapped
+from undercity.cards.language.continuous import (
+    GainControlOf,
+    LoseAllAbilitiesWhileOnBattlefield,
+    LoseAllAbilitiesWhileTapped,
+)
 from undercity.cards.language.exchange import TradeCreaturesUntilEndOfTurn
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
@@ -556,8 +560,9 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         if o is None or ch.has(g, o, "indestructible") or regeneration.shielded(g, o, e.regenerate):
             return 0.0
         return sign * ev.permanent_value(g, o)
-    if isinstance(e, LoseAllAbilitiesWhileTapped):
-        # Immovable Rod: like removal for as long as the Rod stays tapped (about half its worth).
+    if isinstance(e, LoseAllAbilitiesWhileTapped | LoseAllAbilitiesWhileOnBattlefield):
+        # Immovable Rod: like removal for as long as the Rod stays tapped (about half its worth);
+        # Opportunistic Dragon: for as long as it stays on the battlefield.
         if o is None or o.zone != "battlefield":
             return 0.0
         return sign * 0.5 * ev.permanent_value(g, o)

@@ -19,6 +19,7 @@ from undercity.cards.language.continuous import (
     GainControl,
     GainControlOf,
     GainsKeywords,
+    LoseAllAbilitiesWhileOnBattlefield,
     LoseAllAbilitiesWhileTapped,
     SpellGains,
 )
@@ -30,6 +31,7 @@ from undercity.engine.effects import amount, handles, ref_objects, ref_objects_n
 from undercity.engine.state import ContinuousEffect, FilteredEffect, Job, StackItem
 
 if TYPE_CHECKING:
+    from undercity.cards.model import Ref
     from undercity.engine.game import Game
     from undercity.engine.state import Job, Obj, StackItem
 
@@ -179,21 +181,41 @@ NONCREATURE_SUBTYPES = frozenset({
 
 @handles(LoseAllAbilitiesWhileTapped)
 def h_lose_all_abilities(g: Game, job: Job, item: StackItem, e: LoseAllAbilitiesWhileTapped, key: str) -> None:
-    s = g.s
-    src = s.objs.get(item.source) if item.source is not None else None
+    src = g.s.objs.get(item.source) if item.source is not None else None
     if src is None or src.zone != "battlefield" or not src.tapped:
         # CR 611.2b: "for as long as [it] remains tapped" — it isn't, so the effect does nothing.
         g.emit(ev.Note(rule="611.2b", message=f"{item.source_name} isn't tapped: its effect does nothing"))
         return
-    for oid in ref_objects(g, e.what, item, job):
+    _lose_all_abilities(g, job, item, e.what, e.cant_attack_or_block, "source_tapped", "remains tapped")
+
+
+@handles(LoseAllAbilitiesWhileOnBattlefield)
+def h_lose_all_abilities_while_on_battlefield(g: Game, job: Job, item: StackItem,
+                                              e: LoseAllAbilitiesWhileOnBattlefield, key: str) -> None:
+    src = g.s.objs.get(item.source) if item.source is not None else None
+    if src is None or src.zone != "battlefield":
+        # CR 611.2b: "for as long as ~ remains on the battlefield" — it left: nothing happens
+        # (ruling 2019-10-04, Opportunistic Dragon).
+        g.emit(ev.Note(rule="611.2b", message=f"{item.source_name} has left the battlefield: its effect does nothing"))
+        return
+    _lose_all_abilities(g, job, item, e.what, e.cant_attack_or_block, "source_on_battlefield",
+                        "remains on the battlefield")
+
+
+def _lose_all_abilities(g: Game, job: Job, item: StackItem, what: Ref, cant_attack_or_block: bool, until: str,
+                        said: str) -> None:
+    """``what`` loses all abilities (layer 6, CR 613.1f) [and can't attack or block, CR 508.1c,
+    509.1b] for as long as the source stays as ``until`` says (CR 611.2b)."""
+    s = g.s
+    assert item.source is not None
+    for oid in ref_objects(g, what, item, job):
         o = s.objs[oid]
-        kinds = (ch.LOSE, "cant_attack", "cant_block") if e.cant_attack_or_block else (ch.LOSE,)
+        kinds = (ch.LOSE, "cant_attack", "cant_block") if cant_attack_or_block else (ch.LOSE,)
         for kind in kinds:
-            s.effects.append(ContinuousEffect(kind, oid, until="source_tapped", player=item.controller,
-                                              source=src.id, timestamp=s.next_timestamp()))
-        what = "loses all abilities" + (" and can't attack or block" if e.cant_attack_or_block else "")
-        g.emit(ev.EffectBegan(rule="613.1f", description=f"{o.name} {what} for as long as {src.name} "
-                                                         "remains tapped"))
+            s.effects.append(ContinuousEffect(kind, oid, until=until, player=item.controller,
+                                              source=item.source, timestamp=s.next_timestamp()))
+        text = "loses all abilities" + (" and can't attack or block" if cant_attack_or_block else "")
+        g.emit(ev.EffectBegan(rule="613.1f", description=f"{o.name} {text} for as long as {item.source_name} {said}"))
 
 
 @handles(BecomeUntilEOT)

@@ -262,6 +262,18 @@ class LoseAllAbilitiesWhileTapped(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseAllAbilitiesWhileOnBattlefield(Effect):
+    """"For as long as ~ remains on the battlefield, … it loses all abilities, and it can't attack
+    or block." (Opportunistic Dragon): ``what`` loses all abilities (layer 6, CR 613.1f) and, with
+    ``cant_attack_or_block``, can't attack or block (CR 508.1c, 509.1b) until this permanent leaves
+    the battlefield — whoever controls either (CR 611.2b; rulings 2019-10-04). If it has already
+    left as the effect would begin, the effect does nothing."""
+
+    what: Ref
+    cant_attack_or_block: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GainsKeywords(Effect):
     """"It gains haste." with no duration, after an effect put ``what`` onto the battlefield
     (Puppeteer Clique): a layer-6 effect on the permanent it became (CR 400.7, 611.2e "gains …

@@ -145,8 +145,13 @@ def noun_filter(n: A.Noun) -> m.Filter:
             subtypes.add(st)
         else:
             raise Unsupported(n.render())
+    if types and subtypes and n.conj == "or" and len(n.heads) == 2 and not n.kind:
+        # "target Human or artifact an opponent controls": either description (CR 115.1), each
+        # with the qualities and the suffix said once for both.
+        first, second = (replace(n, heads=(h,)) for h in n.heads)
+        return replace(noun_filter(first), alternative=noun_filter(second))
     if types and subtypes:
-        raise Unsupported(n.render())  # "artifact or Vampire": the Filter can't say "or" across fields
+        raise Unsupported(n.render())  # "artifact and Vampire": the Filter can't say that across fields
     if n.kind:
         types.add(_TYPES[n.kind])  # "Cleric, …, or Wizard creature card": one of them, and a creature (CR 205.3a)
     if subtypes and subtypes <= LAND_TYPES:
@@ -2846,6 +2851,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.prefix == "for each creature exiled this way,":
             out[-1] = _each_exiled(s, out[-1] if out else None, ctx)
             continue
+        if s.prefix == _WHILE_ON_BATTLEFIELD:
+            out += _while_on_battlefield(s, ctx)
+            continue
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
@@ -2904,6 +2912,32 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             last = tuple(part)
     ctx.x = None
     return tuple(out)
+
+
+#: "For as long as ~ remains on the battlefield," before the effects it lasts for (CR 611.2b).
+_WHILE_ON_BATTLEFIELD = "for as long as ~ remains on the battlefield,"
+
+
+def _while_on_battlefield(s: A.Sentence, ctx: Ctx) -> list[m.Effect]:
+    """"For as long as ~ remains on the battlefield, gain control of that permanent, it loses all
+    abilities, and it can't attack or block." (Opportunistic Dragon; CR 611.2b): each effect lasts
+    until this permanent leaves the battlefield — control (layer 2, CR 613.1b), the loss of its
+    abilities (layer 6, 613.1f) and the restriction (CR 508.1c, 509.1b), on the same object."""
+    from undercity.cards.language.continuous import LoseAllAbilitiesWhileOnBattlefield
+
+    if s.may or s.where or not s.clauses:
+        raise Unsupported(s.render())
+    out: list[m.Effect] = []
+    what: m.Ref | None = None
+    rest = [c.words if isinstance(c, A.Phrase) and c.who == A.WordRef("it") else None for c in s.clauses[1:]]
+    first = s.clauses[0]
+    if isinstance(first, A.GainControl) and not first.duration:
+        out += effect(replace(first, duration="for as long as ~ remains on the battlefield"), ctx)
+        what = out[0].what  # type: ignore[attr-defined]
+    if what is None or rest not in (["loses all abilities"], ["loses all abilities", "can't attack or block"]):
+        raise Unsupported(s.render())
+    out.append(LoseAllAbilitiesWhileOnBattlefield(what, cant_attack_or_block=len(rest) == 2))
+    return out
 
 
 def _that_creatures_stat(c: A.DrawEqual, ctx: Ctx) -> m.Effect:

@@ -1345,6 +1345,10 @@ class Parser:
                                                  "can't be regenerated this turn", "can't be regenerated")):
             return A.Phrase(who, w)
         self.i = self._start
+        if who is not None and (w := self.one_of("loses all abilities", "can't attack or block")) \
+                and self.peek() in (",", "."):
+            return A.Phrase(who, w)  # after "For as long as ~ remains on the battlefield," (CR 611.2b)
+        self.i = self._start
         if who is not None and (b := self.becomes(who)) is not None:
             return b
         self.i = self._start
@@ -1635,6 +1639,7 @@ class Parser:
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
                              "for as long as it remains exiled ,", "for each creature exiled this way ,",
                              "for as long as that card remains exiled ,",
+                             "for as long as ~ remains on the battlefield ,",
                              "if one or more opponents had the highest result ,",
                              "if you can't choose an opponent this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
