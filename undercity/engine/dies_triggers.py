@@ -20,6 +20,7 @@ from undercity.cards.language.dies import (
     PERMANENT_LEAVES,
     PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD,
     CreatureDies,
+    DiedPower,
     PermanentLeaves,
     PutIntoGraveyardFromBattlefield,
 )
@@ -27,10 +28,12 @@ from undercity.cards.model import Filter, Trigger
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting, triggers, zones
+from undercity.engine.effects import counts
 
 if TYPE_CHECKING:
     from undercity.engine import events as ev
     from undercity.engine.game import Game
+    from undercity.engine.state import Job, StackItem
 
 
 def _has(card: Any) -> bool:
@@ -117,3 +120,11 @@ def _on_zone_changed(g: Game, e: ev.ZoneChanged) -> None:
 def _had_counters(w: Trigger, lki: dict[str, Any]) -> bool:
     """The intervening "if it had counters on it" (CR 603.4), of the creature as it last existed."""
     return not getattr(w, "had_counters", False) or any(n > 0 for n in (lki.get("counters") or {}).values())
+
+
+@counts(DiedPower)
+def died_power(g: Game, c: DiedPower, item: StackItem, job: Job) -> int:
+    """The power the creature that died had as it last existed on the battlefield (CR 603.10a,
+    608.2h; ruling 2021-07-23, Minn, Wily Illusionist); negative power counts as 0 (CR 107.1b)."""
+    lki = g.s.lki.get(item.trigger_data.get("left"))  # type: ignore[arg-type]
+    return max((lki or {}).get("power") or 0, 0)

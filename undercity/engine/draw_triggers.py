@@ -27,5 +27,6 @@ def card_drawn(g: Game, e: ev.CardDrawn) -> None:
         if o.controller != e.player:
             continue
         for a in ab.triggered(g, o):
-            if a.when.event == YOU_DRAW:
+            # "Whenever you draw your second card each turn": only that draw (CR 603.2).
+            if a.when.event == YOU_DRAW and (a.when.nth is None or s.players[e.player].cards_drawn_this_turn == a.when.nth):
                 triggers.add_pending(g, o, a, o.controller, o.name)

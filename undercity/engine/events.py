@@ -381,6 +381,22 @@ class Tapped(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Phased(Event):
+    """A permanent phased out or in (CR 702.26b-c): no zone change (702.26d)."""
+
+    obj: int
+    name: str
+    out: bool
+    #: phased out or in along with the permanent it's attached to (CR 702.26g)
+    indirectly: bool = False
+    kind: ClassVar[str] = "phased"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        how = " along with what it's attached to" if self.indirectly else ""
+        return f"{self.name} phases {'out' if self.out else 'in'}{how}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ManaAdded(Event):
     player: int
     mana: str

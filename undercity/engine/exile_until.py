@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.exile_until import ExileAnyNumberUntilLeaves, ExileUntilLeaves
 from undercity.engine import events as ev
-from undercity.engine import sba, targeting, zones
+from undercity.engine import phasing, sba, targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import Job, StackItem
@@ -92,8 +92,8 @@ def state_based_actions(g: Game) -> list[sba.Action]:
         return []
     out = []
     for src in list(held):
-        if src in s.objs and s.objs[src].zone == "battlefield":
-            continue
+        if phasing.still_there(s.objs.get(src)):
+            continue  # phased out is still there (CR 702.26d)
 
         def run(g: Game, src: int = src) -> None:
             st = g.s

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from undercity.engine import characteristics as ch
-from undercity.engine import costs, sba
+from undercity.engine import costs, phasing, sba
 from undercity.engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ def check(g: Game) -> None:
     for item in s.stack:
         if item.obj is not None:
             see(item.obj, "stack")
+    for oid in phasing.phased_out_ids(g):
+        see(oid, phasing.PHASED_OUT)  # CR 702.26d: on the battlefield, treated as though it doesn't exist
     twice = sorted(oid for oid, n in where.items() if n > 1)
     _require(not twice, f"objects listed in more than one zone (CR 400.1): {twice}")
     dangling = sorted(oid for oid in where if oid not in s.objs)
@@ -61,7 +63,7 @@ def check(g: Game) -> None:
         o = s.objs[oid]
         _require(o.zone == z, f"{o!r} is listed in {z} but says it is in {o.zone}")
         _require(o.id == oid, f"{o!r} is listed under id {oid}")
-        if z not in ("battlefield", "stack"):
+        if z not in ("battlefield", "stack", phasing.PHASED_OUT):
             _require(oid in s.players[o.owner].zone(z), f"{o!r} is in another player's {z} (CR 400.3)")
     for pred in list(ch._PERMANENTS_WITH):  # the engine's battlefield caches are exact
         _require(ch.permanents_with(s, pred) == tuple(i for i in s.battlefield if pred(s.objs[i].card)),

@@ -250,8 +250,8 @@ def _permanents_you_control(g: Game, v: PermanentsYouControl, controller: int, s
     from undercity.engine.targeting import matches
 
     s = g.s
-    return sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
-               and matches(g, s.objs[oid], v.filter, controller, source))
+    return v.n * sum(1 for oid in s.battlefield if s.objs[oid].controller == controller
+                     and matches(g, s.objs[oid], v.filter, controller, source))
 
 
 #: Counts that read the object whose ability it is: name -> fn(game, controller, source id).
@@ -797,8 +797,8 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
             else:
                 if not (isinstance(mod.p, int) and isinstance(mod.t, int)):
                     w.volatile = True  # a count
-                c.mod_p += value(g, mod.p, ctl)
-                c.mod_t += value(g, mod.t, ctl)
+                c.mod_p += value(g, mod.p, ctl, e.source)
+                c.mod_t += value(g, mod.t, ctl, e.source)
         elif isinstance(mod, AddAbilities):
             if mod.keywords:
                 c.keywords = c.keywords | mod.keywords
@@ -1085,6 +1085,8 @@ def sync_control(g: Game, announced: int | None = None) -> None:
         if oid not in base:
             continue  # the log line of an earlier change already synced it (this runs after every event)
         o = s.objs.get(oid)
+        if o is not None and o.zone == "phased_out":
+            continue  # the same object, to phase in under the control effects have left it (CR 702.26d)
         if o is None or o.zone != "battlefield":
             del base[oid]  # a new object (CR 400.7): no effect follows it
             continue

@@ -82,7 +82,7 @@ class Player:
     __slots__ = (
         "idx", "name", "life", "library", "hand", "graveyard", "exile", "command", "poison",
         "lost", "left", "lands_played", "pool", "dungeon", "room", "completed",
-        "spells_cast_this_turn", "drew_from_empty", "team", "mulligans", "kept",
+        "spells_cast_this_turn", "cards_drawn_this_turn", "drew_from_empty", "team", "mulligans", "kept",
         "commander_damage", "commanders", "commander_casts",
     )
 
@@ -104,6 +104,8 @@ class Player:
         self.room: str | None = None
         self.completed: list[str] = []  # CR 309.7: remembered for the rest of the game
         self.spells_cast_this_turn = 0
+        #: "Whenever you draw your second card each turn" (CR 121.2, 603.2).
+        self.cards_drawn_this_turn = 0
         self.drew_from_empty = False
         self.team: str | None = None
         self.mulligans = 0
@@ -341,7 +343,8 @@ COPY_PLAN: dict[type, dict[str, str]] = {
         "idx": SHARE, "name": SHARE, "life": SHARE, "library": SHALLOW, "hand": SHALLOW,
         "graveyard": SHALLOW, "exile": SHALLOW, "command": SHALLOW, "poison": SHARE, "lost": SHARE,
         "left": SHARE, "lands_played": SHARE, "pool": SHALLOW, "dungeon": SHARE, "room": SHARE,
-        "completed": SHALLOW, "spells_cast_this_turn": SHARE, "drew_from_empty": SHARE, "team": SHARE,
+        "completed": SHALLOW, "spells_cast_this_turn": SHARE, "cards_drawn_this_turn": SHARE,
+        "drew_from_empty": SHARE, "team": SHARE,
         "mulligans": SHARE, "kept": SHARE, "commander_damage": SHALLOW, "commanders": SHALLOW,
         "commander_casts": SHALLOW,
     },

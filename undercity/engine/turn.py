@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import mana_pool, mana_spending, static_abilities, zones
+from undercity.engine import mana_pool, mana_spending, phasing, static_abilities, zones
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
@@ -42,6 +42,7 @@ def begin_step(g: Game) -> None:
     s.passes = 0
     g.emit(ev.StepBegan(rule=STEP_RULE[step], step=step, player=s.active))
     if step == "untap":
+        phasing.untap_step(g)  # CR 702.26a: before permanents untap
         optional = _optional_untaps(g)
         if optional:  # "You may choose not to untap [it]": ask first, then untap (job "untap")
             g.push("untap", optional=optional)
@@ -187,6 +188,7 @@ def next_turn(g: Game) -> None:
     skipped = _skipped_players(g, s.active, nxt)
     if skipped:  # CR 800.4m: the turns they would have had end their "until your next turn" effects
         expire_until_next_turn(g, skipped)
+        phasing.turns_would_have_begun(g, skipped)  # CR 702.26n
     s.active = nxt
     begin_turn(g)
 
@@ -196,6 +198,7 @@ def begin_turn(g: Game) -> None:
     for p in s.players:
         p.lands_played = 0
         p.spells_cast_this_turn = 0
+        p.cards_drawn_this_turn = 0
     s.spells_cast_turn_log = []
     s.extra["left_battlefield"] = set()
     s.step = "untap"

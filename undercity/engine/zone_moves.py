@@ -117,13 +117,15 @@ def h_put_from_hand(g: Game, job: Job, item: StackItem, e: PutFromHand, key: str
     this resolves (CR 608.2c); putting it there is not playing it (CR 305.4)."""
     s = g.s
     p = item.controller
-    cands = [c for c in s.players[p].hand if targeting.matches(g, s.objs[c], e.filter, p)]
+    bound = amount(g, e.max_mv, item, job) if e.max_mv is not None else None
+    cands = [c for c in s.players[p].hand if targeting.matches(g, s.objs[c], e.filter, p)
+             and (bound is None or s.objs[c].card.mana_value <= bound)]
     if not cands:
         return
     opts = distinct_card_options(g, cands)
     v = g.ask(job, key + ":put", p, "choose_card",
               f"{g.player_name(p)}: put a card from your hand onto the battlefield{' tapped' if e.tapped else ''}?",
-              opts + [Option("put nothing", None)])
+              opts + ([Option("put nothing", None)] if e.optional else []))
     if v is not None:
         from undercity.engine import entering
 

@@ -329,7 +329,15 @@ def _remove_from_zone(g: Game, o: Obj) -> None:
 def _leave_battlefield_cleanup(g: Game, o: Obj) -> None:
     """Removed from combat (CR 506.4); effects on the old object end (CR 400.7)."""
     s = g.s
-    c = s.combat
+    remove_from_combat(g, o)
+    if s.effects:
+        s.effects = [e for e in s.effects if e.obj != o.id]
+        end_while_tapped(g, o, "611.2b")
+
+
+def remove_from_combat(g: Game, o: Obj) -> None:
+    """``o`` is removed from combat (CR 506.4): no longer an attacking or blocking creature."""
+    c = g.s.combat
     if c is not None:
         c.attackers.pop(o.id, None)
         c.blocked_by.pop(o.id, None)
@@ -337,9 +345,6 @@ def _leave_battlefield_cleanup(g: Game, o: Obj) -> None:
             if o.id in lst:
                 lst.remove(o.id)
         c.blockers.pop(o.id, None)
-    if s.effects:
-        s.effects = [e for e in s.effects if e.obj != o.id]
-        end_while_tapped(g, o, "611.2b")
 
 
 def _enters_tapped(g: Game, o: Obj, controller: int) -> bool:
@@ -405,6 +410,7 @@ def draw(g: Game, player: int, rule: str = "121.1") -> Obj | None:
     new = g.create_object(o.card, player, "hand")
     new.card_uid = o.card_uid
     g.s.next_uid -= 1
+    p.cards_drawn_this_turn += 1
     g.emit(ev.CardDrawn(rule=rule, player=player, obj=new.id, name=new.name, private_to=player))
     return new
 

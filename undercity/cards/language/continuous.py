@@ -50,9 +50,11 @@ PLANESWALKER_SUBTYPES = frozenset({
 @dataclass(frozen=True, slots=True)
 class PermanentsYouControl:
     """"the number of Crabs, Oozes, and/or Horrors you control": the permanents the source's
-    controller controls that match ``filter`` after layer 4 (CR 604.3, 613.1d)."""
+    controller controls that match ``filter`` after layer 4 (CR 604.3, 613.1d); ``n`` for each
+    ("gets +1/+0 for each other Illusion you control", 613.4c, counted continuously, 611.3a)."""
 
     filter: Filter
+    n: int = 1
 
 
 #: Numbers a characteristic-defining ability or a modification counts (CR 604.3): the name of

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Filter, Trigger
+from undercity.cards.model import Count, Filter, Trigger
 
 CREATURE_DIES = "creature_dies"
 PUT_INTO_GRAVEYARD_FROM_BATTLEFIELD = "put_into_graveyard_from_battlefield"
@@ -51,3 +51,11 @@ class PermanentLeaves(Trigger):
     token too (CR 111.7), and a face-down one, a 2/2 creature as it last existed (CR 708.2)."""
 
     event: str = PERMANENT_LEAVES
+
+
+@dataclass(frozen=True, slots=True)
+class DiedPower(Count):
+    """"that creature's power" of "Whenever a creature … dies": its power as it last existed on
+    the battlefield (CR 603.10a, 608.2h)."""
+
+    what: str = "died_power"

@@ -67,6 +67,11 @@ class PutFromHand(Effect):
 
     filter: Filter
     tapped: bool = False
+    #: "with mana value less than or equal to that creature's power": the bound, counted as it
+    #: resolves (CR 608.2h).
+    max_mv: Count | None = None
+    #: False: "Put a … card" without "you may" — one is put if the hand holds any (CR 608.2c).
+    optional: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -624,6 +624,19 @@ def _kw_list(kws: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ModifyPer(Node):
+    """"This creature gets +1/+0 for each other Illusion you control": a static ability's
+    modification of power and toughness multiplied by the permanents the description matches
+    (CR 613.4c, 611.3a)."""
+
+    modify: Modify
+    per: Noun
+
+    def render(self) -> str:
+        return f"{self.modify.render()} for each {self.per.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DurationFirst(Node):
     """"Until end of turn, target creature gets +1/+0 and gains …": the duration written before
     the modification it belongs to (``modify.duration``)."""

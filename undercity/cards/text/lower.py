@@ -88,6 +88,7 @@ ENGINE_KEYWORDS = frozenset({
     "fear", "intimidate", "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "skulk",
     "shadow",  # CR 702.28b, on the attacker's and the blocker's side
     "undying",  # CR 702.93a: a trigger of the rules' own, read as it last existed (engine/undying.py)
+    "phasing",  # CR 702.26a: the untap step asks it (engine/phasing.py)
 })
 #: Protection from a color or a card type (CR 702.16; engine/protection.py) and from creatures
 #: (engine/protection_from_creatures.py) are keywords too, always with their quality.
@@ -325,6 +326,9 @@ class Ctx:
     loyalty: bool = False
     #: A discard effect came before: "for each card discarded this way" counts its cards.
     discarded: bool = False
+    #: "Whenever a creature … dies": "that creature" is the one that died, as it last existed
+    #: (CR 603.10a).
+    died: bool = False
     #: The die roll earlier in the ability whose result its words may name (CR 706.4).
     rolled: A.Roll | None = None
     #: A delayed triggered ability's effects (CR 603.7): "it", "that card" are the object it
@@ -1155,6 +1159,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         # CR 613.4d (layer 7d), 611.2a: switched after every other P/T effect, whenever it began.
         return [UntilEndOfTurn(m.SELF, (SwitchPT(),), "has its power and toughness switched")]
+    if isinstance(c, A.Phrase) and c.words in ("phases out", "phase out") and c.who is not None:
+        from undercity.cards.language.phasing import PhaseOut
+
+        return [PhaseOut(object_ref(c.who, ctx))]  # CR 702.26b
     if isinstance(c, A.Phrase) and c.words in ("can't be blocked this turn", "can't block this turn"):
         what = object_ref(c.who, ctx) if c.who is not None else None
         if what is None or what.kind == "all":
@@ -2876,6 +2884,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (free := _cast_from_hand_free(s)) is not None:
             out.append(free)
             continue
+        if (put := _put_from_hand(s, ctx)) is not None:
+            out.append(put)
+            continue
         if s.may and s.clauses == (A.Phrase(None, "play an additional land this turn"),):
             out.append(AdditionalLandPlay())  # a permission, not an action to choose (CR 305.2a)
             continue
@@ -3080,6 +3091,33 @@ def _cast_from_hand_free(s: A.Sentence) -> m.Effect | None:
     return MayCastFromHandFree(filter=flt)
 
 
+#: "with mana value less than or equal to that creature's power" after "Whenever a creature … dies".
+_MV_AT_MOST_DIED = "with mana value less than or equal to that creature's power"
+
+
+def _put_from_hand(s: A.Sentence, ctx: Ctx) -> m.Effect | None:
+    """"You may put a land card from your hand onto the battlefield [tapped]" (CR 608.2c: chosen
+    as it resolves; putting a land there is not playing it, CR 305.4), the bound "with mana value
+    less than or equal to that creature's power" of a dies trigger's creature (CR 608.2h); None if
+    ``s`` isn't such a put."""
+    from undercity.cards.language.dies import DiedPower
+    from undercity.cards.language.zone_moves import PutFromHand
+
+    c = s.clauses[0] if len(s.clauses) == 1 else None
+    if not (isinstance(c, A.ObjectAction) and c.verb == "put" and c.who is None and isinstance(c.what, A.DescRef)
+            and c.what.noun.card == "card" and c.what.noun.suffix[-1:] == ("from your hand",)
+            and c.to in ("onto the battlefield", "onto the battlefield tapped")):
+        return None
+    if s.may not in ("", "you may") or s.prefix or s.where or c.what.det not in ("a", "an"):
+        raise Unsupported(s.render())
+    rest = c.what.noun.suffix[:-1]
+    bound = None
+    if rest == (_MV_AT_MOST_DIED,) and ctx.died:
+        bound, rest = DiedPower(), ()
+    flt = noun_filter(replace(c.what.noun, suffix=rest))
+    return PutFromHand(flt, tapped=c.to.endswith("tapped"), max_mv=bound, optional=bool(s.may))
+
+
 def _if_cast_from_instead(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"~ deals 2 damage to each opponent … If this spell was cast from exile, it deals 5 damage
     to each opponent … instead." (Delayed Blast Fireball; CR 608.2c): the sentence's effect, or the
@@ -3170,6 +3208,17 @@ def _nth_counter_put(w: str, word: str) -> m.Trigger | None:
     if words[2] in _RULES_COUNTERS or words[2] in ("lore", "time", "defense"):
         raise Unsupported(f"{word} {w}")  # counters with rules of their own (CR 122.1b-h, 714, 702.62)
     return NthCounterPut(counter=words[2], n=ORDINALS[words[1]])
+
+
+def _nth_draw(w: str, word: str) -> int | None:
+    """"Whenever you draw your second card each turn" (CR 121.2, 603.2): N, or None."""
+    from undercity.cards.text.parser import ORDINALS
+
+    words = w.split()
+    if word != "whenever" or len(words) != 7 or words[:3] != ["you", "draw", "your"] \
+            or words[3] not in ORDINALS or words[4:] != ["card", "each", "turn"]:
+        return None
+    return ORDINALS[words[3]]
 
 
 def had_counters(when: m.Trigger, words: str) -> CreatureDies | None:
@@ -3633,6 +3682,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger("sacrifice", filter=flt)
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
+    if s is None and (nth := _nth_draw(w, word)) is not None:
+        return m.Trigger(YOU_DRAW, nth=nth)  # only the Nth card drawn this turn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
         return m.Trigger(YOU_PLAY_FROM_EXILE)  # CR 701.18b: a land played or a spell cast from exile
     if s is None and w == "you cast a spell from exile" and word == "whenever":
@@ -4065,6 +4116,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
+    ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
     ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
     ctx.attached_died = when.event == "equipped_dies"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
@@ -4817,7 +4869,26 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             raise Unsupported(b.render())
         out.static.append(Continuous(text, affects=affects, mods=mods))
         return
+    if isinstance(b, A.ModifyPer):
+        out.static.append(_modify_per(b, text))
+        return
     raise Unsupported(b.render())
+
+
+def _modify_per(b: A.ModifyPer, text: str) -> Continuous:
+    """"This creature gets +1/+0 for each other Illusion you control": layer 7c of this
+    permanent, the amount counted continuously (CR 613.4c, 611.3a)."""
+    from undercity.cards.language.continuous import PermanentsYouControl
+
+    mod = b.modify
+    if mod.duration is not None or not isinstance(mod.what, A.SelfRef) or b.per.card:
+        raise Unsupported(b.render())
+    p, t = _pt(mod.pt)
+    flt = noun_filter(b.per)
+    if flt.controller != "you":
+        raise Unsupported(b.render())  # the permanents of its controller only
+    return Continuous(text, affects=m.SELF, mods=(ModifyPT(PermanentsYouControl(flt, p) if p else 0,
+                                                           PermanentsYouControl(flt, t) if t else 0),))
 
 
 def _modify_mods(b: A.Modify) -> tuple[Any, ...]:

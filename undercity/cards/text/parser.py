@@ -344,6 +344,9 @@ class Parser:
             if self.one_of("power greater than or equal to", "mana value less than or equal to",
                            "mana value equal to") and self.die_result():
                 return " ".join(self.toks[start:self.i])  # a die roll's result (CR 706.4)
+            self.i = start + 1
+            if self.eat("mana", "value", "less", "than", "or", "equal", "to", "that", "creature's", "power"):
+                return " ".join(self.toks[start:self.i])  # the creature a trigger names (CR 608.2h)
         self.i = start
         if self.eat("with") and self.raw().isalpha() and self.peek(1) == "counters" and self.peek(2) == "on":
             # "creatures with slime counters on them" (CR 122.1): one or more such counters
@@ -1342,7 +1345,8 @@ class Parser:
                 return A.Phrase(who, f"{v} into Undercity")
         self.i = self._start
         if who is not None and (w := self.one_of("can't be blocked this turn", "can't block this turn",
-                                                 "can't be regenerated this turn", "can't be regenerated")):
+                                                 "can't be regenerated this turn", "can't be regenerated",
+                                                 "phases out", "phase out")):  # CR 702.26b
             return A.Phrase(who, w)
         self.i = self._start
         if who is not None and (w := self.one_of("loses all abilities", "can't attack or block")) \
@@ -1962,6 +1966,13 @@ class Parser:
         if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
+        if self.at("you", "draw", "your") and self.peek(3) in ORDINALS and self.peek(4) == "card":
+            # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
+            self.i += 5
+            if self.eat("each", "turn"):
+                return A.Event(None, " ".join(self.low[self._estart:self.i]))
+            self.i = self._estart
+            return A.Event(None, " ".join(self.low[self._estart:self.i]))
         if self.eat("you", "sacrifice"):
             what = self.ref()  # "Whenever you sacrifice a Clue" (CR 701.21, 603.10a)
             return A.Event(A.WordRef("you"), f"sacrifice {what.render()}") if what is not None else None
@@ -2334,6 +2345,12 @@ class Parser:
             self.i += 1
             return A.Phrase(subject, f"{w} {pt}")  # "Equipped creature has base power and toughness 10/10" (7b)
         m = self.modify(subject, False)
+        if m is not None and m.pt and not m.keywords and not m.loses and self.at("for", "each"):
+            mark = self.i
+            self.i += 2
+            if (per := self.noun()) is not None:
+                return A.ModifyPer(m, per)  # "gets +1/+0 for each other Illusion you control" (CR 613.4c)
+            self.i = mark
         if m is not None:
             mark = self.i
             if self.eat("and") and (also := self.one_of("is goaded", "attack each combat if able",
