@@ -93,10 +93,12 @@ def viewer(g: Game) -> Callable[[Obj], CardDef | layers.Chars]:
     if w is None:
         t = layers.table(g)
         if t is None:
-            return _card
+            if not layers.elsewhere_sources(g):
+                return _card
+            return lambda o: o.card if o.zone == "battlefield" else layers.off_battlefield(g, o)
         w = t.chars
     chars = w
-    return lambda o: chars.get(o.id, o.card) if o.zone == "battlefield" else o.card
+    return lambda o: chars.get(o.id, o.card) if o.zone == "battlefield" else layers.off_battlefield(g, o)
 
 
 def subtypes(g: Game, o: Obj) -> frozenset[str]:

@@ -68,7 +68,7 @@ def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> l
     if isinstance(st, AsEntersReveal):
         from undercity.engine.effects import distinct_card_options
 
-        fits = [c for c in s.players[controller].hand if st.subtypes & set(s.objs[c].card.subtypes)]
+        fits = [c for c in s.players[controller].hand if st.subtypes & ch.view(g, s.objs[c]).subtypes]
         return [Option(f"reveal {o.label}", o.value) for o in distinct_card_options(g, fits)] + [
             Option("reveal nothing", None)]
     if st.choice == "color":
@@ -185,10 +185,40 @@ def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
             if not isinstance(st, EntersWithAdditional):
                 continue
             if card is None:  # a token already there: with its copy effect's exceptions (707.9b)
-                card = ch.view(g, o) if o.zone == "battlefield" else _entering_card(g, o)
+                card = ch.view(g, o) if o.zone == "battlefield" else _types_as_it_would_enter(
+                    g, o, _entering_card(g, o), controller)
             if targeting.matches_view(g, o, card, st.filter, controller, sid):
                 out[st.counter] = out.get(st.counter, 0) + st.n
     return out
+
+
+def _types_as_it_would_enter(g: Game, o: Obj, card: CardDef, controller: int) -> CardDef:
+    """``card`` as it would exist on the battlefield under ``controller`` (CR 614.12): with the
+    types that static abilities adding types to the permanents they describe would give it
+    ("Creatures you control are every creature type", layer 4, CR 613.1d; ruling 2021-02-05,
+    Maskwood Nexus)."""
+    from dataclasses import replace
+
+    from undercity.cards.language.continuous import AddTypes, Continuous
+
+    for sid, src_card, src_controller, _ in zones.static_sources(g):
+        src = g.s.objs.get(sid)
+        statics = ab.static(g, src) if src is not None and src.zone == "battlefield" else src_card.static
+        for st in statics:
+            if not (isinstance(st, Continuous) and st.affects.kind == "all" and st.cond is None and st.mods
+                    and all(isinstance(md, AddTypes) for md in st.mods)):
+                continue
+            flt = st.affects.filter
+            if flt is not None and flt.controller == "you":
+                if src_controller != controller:
+                    continue
+                flt = replace(flt, controller=None)  # it will be under that player's control
+            if flt is not None and (flt.controller is not None or flt.owner is not None):
+                continue  # whose it would be, other than its controller's: not read here
+            if targeting.matches_view(g, o, card, flt, src_controller, sid) if flt is not None else True:
+                for md in st.mods:
+                    card = replace(card, types=card.types | md.types, subtypes=card.subtypes | md.subtypes)
+    return card
 
 
 def _describe(g: Game, controller: int, name: str, choices: dict[str, Any]) -> list[ev.Event]:

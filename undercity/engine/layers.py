@@ -50,7 +50,7 @@ controller's control continuously since their turn began (CR 302.6).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +64,7 @@ from undercity.cards.language.continuous import (
     Continuous,
     CopyOf,
     DefinePT,
+    EveryCreatureTypeElsewhere,
     GainControl,
     LoseAbilities,
     LoseKeywords,
@@ -431,7 +432,7 @@ def view(g: Game, o: Obj, _c: _Cache = _CACHE) -> CardDef | Chars:
     """:func:`chars`, or the card when it is None: what reads like a card (``.types``,
     ``.subtypes``, ``.colors``, ``.supertypes``, ``.name``, ``.mana_value``, ``.enchant``)."""
     if o.zone != "battlefield":
-        return o.card
+        return off_battlefield(g, o)
     s = g.s
     w = _c.working
     if w is not None and w[0] is s:
@@ -442,6 +443,50 @@ def view(g: Game, o: Obj, _c: _Cache = _CACHE) -> CardDef | Chars:
     else:
         t = table(g)
     return o.card if t is None else t.chars.get(o.id) or o.card
+
+
+def _has_elsewhere(card: CardDef) -> bool:
+    return any(isinstance(st, EveryCreatureTypeElsewhere) for st in card.static)
+
+
+#: (state, battlefield length, last id) -> the permanents whose card has EveryCreatureTypeElsewhere
+_ELSEWHERE: list[Any] = [None, ()]
+
+
+def elsewhere_sources(g: Game) -> tuple[int, ...]:
+    """The permanents whose card has :class:`EveryCreatureTypeElsewhere` (cached until the
+    battlefield changes)."""
+    s = g.s
+    bf = s.battlefield
+    key = (s, len(bf), bf[-1] if bf else 0)
+    if _ELSEWHERE[0] != key:
+        _ELSEWHERE[0], _ELSEWHERE[1] = key, tuple(oid for oid in bf if _has_elsewhere(s.objs[oid].card))
+    return _ELSEWHERE[1]
+
+
+def off_battlefield(g: Game, o: Obj) -> CardDef:
+    """The characteristics of ``o``, not on the battlefield: its card's (CR 400.3), but a
+    creature spell or card is every creature type while a permanent of its controller (on the
+    stack) or owner (elsewhere) says so and hasn't lost that ability (Maskwood Nexus; CR 205.3m,
+    613.1d, 613.1f)."""
+    srcs = elsewhere_sources(g)
+    if not srcs or "Creature" not in o.card.types:
+        return o.card
+    s = g.s
+    who = o.controller if o.zone == "stack" else o.owner
+    for sid in srcs:
+        src = s.objs[sid]
+        if src.controller == who and any(isinstance(st, EveryCreatureTypeElsewhere)
+                                         for st in (chars(g, src) or src.card).static):
+            return _every_creature_type(o.card)
+    return o.card
+
+
+@lru_cache(maxsize=1024)
+def _every_creature_type(card: CardDef) -> CardDef:
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    return replace(card, subtypes=card.subtypes | CREATURE_TYPES)
 
 
 # ---------------------------------------------------------------------------- computing

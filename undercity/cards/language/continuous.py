@@ -210,6 +210,17 @@ class Continuous(Static):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class EveryCreatureTypeElsewhere(Static):
+    """"The same is true for creature spells you control and creature cards you own that aren't
+    on the battlefield" (Maskwood Nexus): off the battlefield, the creature spells this
+    permanent's controller controls and the creature cards they own are every creature type
+    (CR 205.3m, 613.1d) — asked by the layer system's view of objects outside the battlefield
+    (:func:`undercity.engine.layers.off_battlefield`)."""
+
+    kind: str = "every_creature_type_elsewhere"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class EntersAsCopy(Static):
     """"You may have this enter the battlefield as a copy of any creature on the battlefield,
     except …" (Phantasmal Image): a replacement effect on how it enters (CR 614.1c) whose copy

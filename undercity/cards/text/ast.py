@@ -1566,6 +1566,22 @@ class DefinedPT(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EveryCreatureType(Node):
+    """"Creatures you control are every creature type. The same is true for creature spells you
+    control and creature cards you own that aren't on the battlefield." (CR 205.3m, 613.1d)"""
+
+    who: Node
+    spells: Noun | None = None
+    cards: Noun | None = None
+
+    def render(self) -> str:
+        out = f"{self.who.render()} are every creature type"
+        if self.spells is not None and self.cards is not None:
+            out += f". The same is true for {self.spells.render()} and {self.cards.render()} that aren't on the battlefield"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class AlsoTypes(Node):
     """A characteristic-defining ability adding creature types (CR 604.3, 205.3m): "~ is also a
     Cleric, Rogue, Warrior, and Wizard"."""

@@ -4623,6 +4623,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.EveryCreatureType) and a.condition is None:
+        out.static += _every_creature_type(b, text)
+        return
     if isinstance(b, A.AlsoTypes) and a.condition is None:
         from undercity.cards.text.creature_types import CREATURE_TYPES
 
@@ -4873,6 +4876,24 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         out.static.append(_modify_per(b, text))
         return
     raise Unsupported(b.render())
+
+
+def _every_creature_type(b: A.EveryCreatureType, text: str) -> list[m.Static]:
+    """"Creatures you control are every creature type" (layer 4, CR 205.3m, 613.1d), and "the same
+    is true for creature spells you control and creature cards you own that aren't on the
+    battlefield": the same effect on those objects, in the zones they are in."""
+    from undercity.cards.language.continuous import AddTypes, EveryCreatureTypeElsewhere
+    from undercity.cards.text.creature_types import CREATURE_TYPES
+
+    affects = object_ref(b.who, Ctx())
+    if not _many(b.who) or affects.filter != m.Filter(types=frozenset({"Creature"}), controller="you"):
+        raise Unsupported(b.render())
+    out: list[m.Static] = [Continuous(text, affects=affects, mods=(AddTypes(subtypes=frozenset(CREATURE_TYPES)),))]
+    if b.spells is not None and b.cards is not None:
+        if (b.spells.render(), b.cards.render()) != ("creature spells you control", "creature cards you own"):
+            raise Unsupported(b.render())
+        out.append(EveryCreatureTypeElsewhere(text))
+    return out
 
 
 def _modify_per(b: A.ModifyPer, text: str) -> Continuous:

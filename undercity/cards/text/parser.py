@@ -2319,6 +2319,8 @@ class Parser:
             return ew
         if isinstance(subject, A.SelfRef) and (also := self.also_types(subject)) is not None:
             return also
+        if isinstance(subject, A.DescRef) and (every := self.every_creature_type(subject)) is not None:
+            return every
         if not isinstance(subject, A.SelfRef) and (ea := self.enters_with_additional(subject)) is not None:
             return ea
         if isinstance(subject, A.DescRef) and (w := self.one_of("enter the battlefield tapped", "enter tapped")):
@@ -2619,6 +2621,23 @@ class Parser:
             cap = self.raw()
             self.i += 1
         return A.SelfCostChange(what, verb, tok, more, per, words, cap)
+
+    @rule
+    def every_creature_type(self, subject: A.DescRef) -> A.EveryCreatureType | None:
+        """"Creatures you control are every creature type. The same is true for creature spells
+        you control and creature cards you own that aren't on the battlefield." (CR 205.3m)"""
+        mark = self.i
+        if not self.eat("are", "every", "creature", "type", "."):
+            return None
+        if not self.eat("the", "same", "is", "true", "for"):
+            self.i -= 1  # the sentence's period, read by the static ability
+            return A.EveryCreatureType(subject)
+        spells = self.noun()
+        if spells is not None and self.eat("and") and (cards := self.noun()) is not None \
+                and self.eat("that", "aren't", "on", "the", "battlefield") and self.at("."):
+            return A.EveryCreatureType(subject, spells, cards)
+        self.i = mark
+        return None
 
     @rule
     def also_types(self, subject: A.SelfRef) -> A.AlsoTypes | None:
