@@ -249,6 +249,9 @@ class Game:
                 continue
             if s.players[s.priority].left:  # CR 800.4j
                 s.priority = turn.next_in_turn_order(self, s.priority)
+            if not self.stop_every_priority and priority.only_pass(self, s.priority):
+                priority.do_pass(self)  # what the listing below would do, without listing
+                continue
             opts = priority.options(self, s.priority)
             if len(opts) == 1 and not self.stop_every_priority:
                 priority.do_pass(self)

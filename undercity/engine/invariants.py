@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from undercity.engine import characteristics as ch
-from undercity.engine import costs, phasing, sba
+from undercity.engine import costs, phasing, priority, sba
 from undercity.engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -81,6 +81,14 @@ def check(g: Game) -> None:
             most = sum(p.pool.values()) + sum(best.values())
             _require(bound is None or bound >= most, f"{p.name}'s mana bound {bound} is below the {most} mana "
                                                      "their sources and pool could make")
+    for p in s.players:  # the fast "only pass" answer of priority windows is never wrong (CR 117.3)
+        if p.left:
+            continue
+        _require(priority.summaries_current(s, p), f"{p.name}'s zone summaries for priority are stale")
+        if priority.only_pass(g, p.idx):
+            opts = priority.options(g, p.idx)
+            _require(len(opts) == 1, f"priority.only_pass says {p.name} can only pass, but they may "
+                                     f"{'; '.join(o.label for o in opts[1:])}")
     if g.over:
         return
     d = g.pending

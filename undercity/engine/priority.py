@@ -11,6 +11,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import AdventurerCard
+from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, PlayExiledWith
+from undercity.cards.language.spell_costs import SelfCostChange
+from undercity.cards.language.undaunted import Undaunted
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -22,6 +25,9 @@ from undercity.engine import (
     foretell,
     from_graveyard,
     land_plays,
+    mana_spending,
+    phyrexian_mana,
+    spell_costs,
     static_abilities,
     turn,
     zones,
@@ -145,6 +151,132 @@ def options(g: Game, player: int) -> list[Option]:
     opts += cast_permissions.exiled_with_options(g, player, mana)  # CR 607.2a: "cards exiled with ~"
     return opts
 
+def only_pass(g: Game, player: int) -> bool:
+    """Whether :func:`options` would list passing priority and nothing else, answered without
+    listing: most windows a player receives priority in (CR 117.3) end that way, and this asks
+    only whether each source of an option could give one at all, from summaries of the zones
+    kept while their contents are the same (:func:`_hand_summary`), the battlefield index
+    (``characteristics.permanents_with``) and a bound of the player's mana
+    (``costs.mana_bound``) -- never a target or a mana source. False means "list them": it may
+    be False when the listing is only "pass" too, never the reverse
+    (``tests/property/test_priority_fast_path.py`` and ``invariants.check`` compare the two).
+
+    Each test below stands for one listing of :func:`options`, in its order; a new listing
+    there needs its test here, or this would say "pass only" while it has an option."""
+    s = g.s
+    if casting.sorcery_timing(g, player):  # lands and sorcery-speed spells (CR 307.1, 305.1)
+        return False
+    p = s.players[player]
+    hand_kinds, _firsts, spells, instants = _hand_summary(s, p)
+    # The hand's other listings (Adventure, alternative costs, suspend, foretell, abilities that
+    # work from the hand) are left to them, whatever their timing.
+    if hand_kinds & _HAND_LISTINGS:
+        return False
+    bound = _UNKNOWN
+    if instants:
+        # An instant or a flash card (CR 304.5, 702.8a) whose cost is more mana than the player
+        # could have at all can't be cast (``casting.castable`` reaches ``PlayerMana.affords``,
+        # whose first test this is), while nothing could change its cost (CR 601.2f) and no
+        # mana is restricted (CR 106.6: then ``castable`` asks the sources per spell).
+        bound = _bound_without_changes(g, player)
+        if bound is None:
+            return False
+        objs = s.objs
+        for oid in instants:
+            need = _spell_min_mana(objs[oid].card)
+            if need is None or need <= bound:
+                return False
+    commanders = p.commanders and p.command
+    if commanders:  # CR 903.8: a commander in the command zone, at its normal timing too
+        for oid in p.command:
+            o = s.objs[oid]
+            if o.card_uid in p.commanders and _hand_kinds(o.card) & (_INSTANT_SPEED | _ALT_COST):
+                return False
+    graveyard = _graveyard_summary(s, p)
+    # "You may cast spells as though they had flash" (CR 702.8a) lets the other spells be cast:
+    # from the hand, the command zone and the graveyard (flashback, escape: CR 702.34a, 702.138a).
+    if (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
+            static_abilities.casts_as_though_flash(g, player) or cast_permissions.next_spell_flash(g, player)):
+        return False
+    if graveyard & _GRAVEYARD_CAST_NOW:
+        return False
+    # Cards in exile with a permission for this player: on an Adventure (CR 715.3d), foretold
+    # (702.143a), "you may play them" (601.2), "you may play that card this turn".
+    if _permission_for(s, player):
+        return False
+    if p.exile and _exile_summary(s, p):  # CR 113.6b: abilities that work while suspended
+        return False
+    plain = ab.plain(g)
+    objs = s.objs
+    if graveyard & _GRAVEYARD_ABILITY:  # CR 113.6m: "Return this card from your graveyard …"
+        for oid in p.graveyard:
+            o = objs[oid]
+            for i in from_graveyard.graveyard_abilities(o.card):
+                a = o.card.activated[i]
+                if not _cannot_activate(a, o, "graveyard"):
+                    need = _ability_min_mana(a)
+                    if bound is _UNKNOWN:
+                        bound = costs.mana_bound(g, player)
+                    if need is None or bound is None or need <= bound:
+                        return False
+    listed = ch.permanents_with(s, _listed_abilities)
+    for oid in listed if plain else ab.with_abilities(g, listed):
+        o = objs[oid]
+        if o.controller != player:
+            continue
+        # Layer 6 (CR 613.1f): granted abilities are listed too, lost ones are not.
+        acts = o.card.activated if plain else ab.activated(g, o)
+        for i in _listed_abilities(o.card) if plain else _listed(acts):
+            a = acts[i]
+            if _cannot_activate(a, o, "battlefield"):
+                continue
+            # More mana than the player could have (``mana.can_pay``'s first test), for a cost
+            # no target lowers ("costs {X} less", CR 601.2f) and no life may pay (CR 107.4f).
+            need = _ability_min_mana(a)
+            if need is not None:
+                if bound is _UNKNOWN:
+                    bound = costs.mana_bound(g, player)
+                if bound is not None and need > bound:
+                    continue
+            return False
+    # From the top of the library (CR 601.3) and from among cards exiled with a permanent
+    # (CR 607.2a): the permanents whose cards give such a permission, or that were given one.
+    if ch.permanents_with(s, cast_permissions._casts_from_top) or ch.permanents_with(s, cast_permissions._plays_exiled_with):
+        return False
+    if not plain:
+        for oid in ab.receivers(g):
+            if oid in objs and any(isinstance(st, (CastFromTopOfLibrary, PlayExiledWith)) for st in ab.static(g, objs[oid])):
+                return False
+    return True
+
+
+def _cannot_activate(a: Activated, o: Any, zone: str) -> bool:
+    """Cheap certainties of ``casting.activatable`` outside sorcery timing: the ability works
+    from another zone (CR 113.6), it is activated only as a sorcery or is a loyalty ability
+    (CR 602.5d, 606.3), its {T} needs an untapped permanent and its {Q} a tapped one (CR 107.5,
+    107.6)."""
+    cost = a.cost
+    return (a.sorcery_speed or cost.loyalty is not None or (cost.tap and o.tapped) or (cost.untap and not o.tapped)
+            or from_graveyard.ability_zone(a) != zone)
+
+
+def _permission_for(s: Any, player: int) -> bool:
+    """Whether a record of a permission to cast a card from exile names ``player`` (its caster, or
+    a foretold card's owner); the listings then check the card and its timing."""
+    extra = s.extra
+    on_adventure = extra.get(adventure.ON_ADVENTURE)
+    if on_adventure and player in on_adventure.values():
+        return True
+    told = extra.get(foretell.FORETOLD)
+    if told and any(oid in s.objs and s.objs[oid].owner == player for oid in told):
+        return True
+    may_play = extra.get("may_play")
+    if may_play and player in may_play.values():
+        return True
+    perms = extra.get(cast_permissions.PLAY_THIS_TURN)
+    return bool(perms) and any(v[0] == player for v in perms.values())
+
+
 #: The ``cast`` option's cost keyword for casting "without paying its mana cost" (CR 118.9).
 FREE = "free"
 
@@ -153,12 +285,56 @@ FREE = "free"
 # card at every priority, so that the listings below run only for a hand or graveyard that has
 # such a card (most have none).
 _ALT_COST, _SUSPEND, _FROM_HAND, _GRAVEYARD_CAST, _GRAVEYARD_ABILITY = 1, 2, 4, 8, 16
+#: A graveyard card castable from there at instant speed by its own types or keywords.
+_GRAVEYARD_CAST_NOW = 256
 #: Also asked of each card in hand: an adventurer card (``adventure.options``), and a spell
 #: that may be cast at instant speed by its own types or keywords (the first test of
 #: ``casting.timing_ok``).
 _ADVENTURER, _INSTANT_SPEED = 32, 64
 #: A card with foretell (``foretell.options``: the special action from the hand, CR 116.2h).
 _FORETELL = 128
+
+
+#: ``only_pass``'s mana bound before it is computed.
+_UNKNOWN: Any = object()
+
+
+def _bound_without_changes(g: Game, player: int) -> int | None:
+    """``costs.mana_bound`` where it bounds what a spell from the hand could be paid with: no
+    permanent changes spells' costs (CR 601.2f) and ``player`` has no restricted mana (CR 106.6);
+    else None."""
+    s = g.s
+    if ch.permanents_with(s, spell_costs._has_cost_change) or ch.permanents_with(s, spell_costs._grants_cost_change):
+        return None
+    if mana_spending.present(g, player):
+        return None
+    return costs.mana_bound(g, player)
+
+
+@lru_cache(maxsize=4096)
+def _spell_min_mana(card: CardDef) -> int | None:
+    """The fewest mana a card's own mana cost can be paid with (X = 0), if nothing on the card
+    changes it (undaunted, "costs {1} less for each …": CR 702.125a, 601.2f), it asks no
+    additional cost, and no symbol may be paid with life (CR 107.4f); else None."""
+    cost = card.mana_cost
+    if cost is None or card.additional_costs or phyrexian_mana.count(cost) \
+            or any(isinstance(st, (Undaunted, SelfCostChange)) for st in card.static):
+        return None
+    return cost.min_mana
+
+
+@lru_cache(maxsize=4096)
+def _ability_min_mana(a: Activated) -> int | None:
+    """The fewest mana an activated ability's mana cost can be paid with (X = 0), if it has one,
+    no target lowers it and no symbol may be paid with life; else None."""
+    mana = a.cost.mana
+    if mana is None or mana.is_empty or a.less_by is not None or phyrexian_mana.count(mana):
+        return None
+    return mana.min_mana
+
+
+#: The hand's kinds whose listings :func:`only_pass` leaves to :func:`options` whatever the timing.
+_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND
 
 
 @lru_cache(maxsize=4096)
@@ -213,21 +389,54 @@ def _hand_summary(s: Any, p: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]
 
 def _graveyard_summary(s: Any, p: Any) -> int:
     """The kinds any card in ``p``'s graveyard has."""
-    ids = tuple(p.graveyard)
-    c = _GRAVEYARDS.get(p.idx)
+    return _kept(_GRAVEYARDS, s, p, tuple(p.graveyard), _graveyard_kinds)
+
+
+_EXILES: dict[int, tuple[Any, tuple[int, ...], int]] = {}
+
+
+def _exile_summary(s: Any, p: Any) -> int:
+    """Whether a card in ``p``'s exile has an ability that works from exile
+    (``suspend.ability_options``): 1 if one does."""
+    return _kept(_EXILES, s, p, tuple(p.exile), _exile_kinds)
+
+
+def _kept(cache: dict[int, tuple[Any, tuple[int, ...], int]], s: Any, p: Any, ids: tuple[int, ...],
+          kinds_of: Any) -> int:
+    """The union of ``kinds_of`` over the cards ``ids`` of one of ``p``'s zones, kept in ``cache``
+    while the zone holds the same ids (the same ids have the same cards, CR 400.7)."""
+    c = cache.get(p.idx)
     if c is not None and c[0] is s and c[1] == ids:
         return c[2]
     objs = s.objs
     kinds = 0
     for oid in ids:
-        kinds |= _graveyard_kinds(objs[oid].card)
-    _GRAVEYARDS[p.idx] = (s, ids, kinds)
+        kinds |= kinds_of(objs[oid].card)
+    cache[p.idx] = (s, ids, kinds)
     return kinds
 
 
 @lru_cache(maxsize=4096)
+def _exile_kinds(card: CardDef) -> int:
+    from undercity.engine.suspend import _exile_abilities
+
+    return 1 if _exile_abilities(card) else 0
+
+
+def summaries_current(s: Any, p: Any) -> bool:
+    """Whether the kept summaries of ``p``'s hand, graveyard and exile are what their contents
+    give now (asked by ``invariants.check``: a stale one would make :func:`only_pass` wrong)."""
+    kept = (_hand_summary(s, p), _graveyard_summary(s, p), _exile_summary(s, p))
+    for cache in (_HANDS, _GRAVEYARDS, _EXILES):
+        cache.pop(p.idx, None)
+    return kept == (_hand_summary(s, p), _graveyard_summary(s, p), _exile_summary(s, p))
+
+
+@lru_cache(maxsize=4096)
 def _graveyard_kinds(card: CardDef) -> int:
-    return ((_GRAVEYARD_CAST if any(alt.zone == "graveyard" for alt in card.alt_costs) else 0)
+    cast = any(alt.zone == "graveyard" for alt in card.alt_costs)
+    return ((_GRAVEYARD_CAST if cast else 0)
+            | (_GRAVEYARD_CAST_NOW if cast and ("Instant" in card.types or "flash" in card.keywords) else 0)
             | (_GRAVEYARD_ABILITY if from_graveyard.graveyard_abilities(card) else 0))
 
 
