@@ -171,27 +171,34 @@ def _declare_round(g: Game, job: Job, player: int, rnd: str) -> list[tuple[int, 
         k = 0
         taxed = any(attack_costs.tax(g, d) for d in defs)
         while True:
-            chosen = {a for a, _ in declared}
-            rest = [oid for oid in able if oid not in chosen]
-            # CR 508.1d: each able creature with a requirement to attack (goad, "attacks each
-            # combat if able") must be declared before the declaration can end — unless it
-            # could obey it only by paying a cost to attack, which nobody is required to pay.
-            must = [oid for oid in rest if attack_requirements.must_attack(g, s.objs[oid]) and (
-                not taxed or any(attack_costs.tax(g, d) == 0 for d in defs if _goad_ok(g, s.objs[oid], d, defs)))]
-            opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest
-                    if not taxed or _defender_options(g, player, s.objs[oid], declared, defs)]
-            if not must:
-                opts.append(Option("no more attackers", None))
-            if not opts:
-                break
-            v = g.ask(job, f"att{player}:{rnd}{k}", player, "attacker",
-                      f"{s.players[player].name}: declare attackers", opts)
+            key = f"att{player}:{rnd}{k}"
+            if g.answered(job, key):  # asked in an earlier run of this job: its options were not empty
+                v = job.answers[key]
+            else:
+                chosen = {a for a, _ in declared}
+                rest = [oid for oid in able if oid not in chosen]
+                # CR 508.1d: each able creature with a requirement to attack (goad, "attacks each
+                # combat if able") must be declared before the declaration can end — unless it
+                # could obey it only by paying a cost to attack, which nobody is required to pay.
+                must = [oid for oid in rest if attack_requirements.must_attack(g, s.objs[oid]) and (
+                    not taxed or any(attack_costs.tax(g, d) == 0 for d in defs if _goad_ok(g, s.objs[oid], d, defs)))]
+                opts = [Option(f"attack with {s.objs[oid].name}", oid) for oid in rest
+                        if not taxed or _defender_options(g, player, s.objs[oid], declared, defs)]
+                if not must:
+                    opts.append(Option("no more attackers", None))
+                if not opts:
+                    break
+                v = g.ask(job, key, player, "attacker", f"{s.players[player].name}: declare attackers", opts)
             if v is None:
                 break
-            o = s.objs[v]
-            dopts = _defender_options(g, player, o, declared, defs) if taxed else [
-                Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
-            d = g.ask(job, f"def{player}:{rnd}{k}", player, "attack_target", f"what does {o.name} attack?", dopts)
+            key = f"def{player}:{rnd}{k}"
+            if g.answered(job, key):
+                d = job.answers[key]
+            else:
+                o = s.objs[v]
+                dopts = _defender_options(g, player, o, declared, defs) if taxed else [
+                    Option(f"{o.name} attacks {_defender_label(g, d)}", d) for d in defs if _goad_ok(g, o, d, defs)]
+                d = g.ask(job, key, player, "attack_target", f"what does {o.name} attack?", dopts)
             declared.append((v, tuple(d)))  # type: ignore[arg-type]
             k += 1
     return declared
@@ -277,6 +284,15 @@ def run_declare_blockers(g: Game, job: Job) -> None:
         mine: list[tuple[int, int]] = []
         k = 0
         while True:
+            # A block already declared in an earlier run of this job (its questions answered):
+            # the options it was chosen from needn't be built again (``Game.answered``).
+            key = f"blk{dp}:{k}"
+            if g.answered(job, key) and (job.answers[key] is None or g.answered(job, f"bt{dp}:{k}")):
+                if job.answers[key] is None:
+                    break
+                mine.append((job.answers[key], job.answers[f"bt{dp}:{k}"]))
+                k += 1
+                continue
             used = {b for b, _ in mine}
             count = {a: sum(1 for _, x in mine if x == a) for a in attackers}
             free = [b for b in able if b not in used]
@@ -302,7 +318,7 @@ def run_declare_blockers(g: Game, job: Job) -> None:
             opts = [Option(f"block with {s.objs[b].name}", b) for b in free if legal_targets(b)]
             if not menace_open and not must:
                 opts.append(Option("no more blockers", None))
-            v = g.ask(job, f"blk{dp}:{k}", dp, "blocker", f"{s.players[dp].name}: declare blockers", opts)
+            v = g.ask(job, key, dp, "blocker", f"{s.players[dp].name}: declare blockers", opts)
             if v is None:
                 break
             tgt = legal_targets(v)

@@ -206,6 +206,14 @@ class Game:
             return options[0].value
         raise NeedChoice(Decision(player, kind, prompt, options, key, context or {}))
 
+    def answered(self, job: Job, key: str) -> bool:
+        """Whether :meth:`ask` would return ``job``'s recorded answer to ``key`` without looking
+        at the options: a job that stops at a question runs again from its start once it is
+        answered, and nothing changed the game in between (a job asks before it acts), so a
+        loop may skip building the options of a question already answered — unless a player
+        left the game since (``RECHECK``: each answer is checked against its options again)."""
+        return key in job.answers and RECHECK not in job.data
+
     def push(self, kind: str, **data: Any) -> Job:
         job = Job(kind, data)
         self.s.jobs.append(job)
