@@ -62,6 +62,7 @@ def instances(g: Game, e: ev.SpellCast) -> int:
     return n
 
 
+@triggers.reads(ev.SpellCast)
 def watch(g: Game, e: ev.Event) -> None:
     """"When you cast this spell" (CR 702.85a): the trigger's source is the spell. Then
     "whenever you cast a spell with cascade" from the caster's graveyard (Aurora Phoenix)."""

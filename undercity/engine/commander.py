@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.commander import ControlsCommander
 from undercity.engine import events as ev
-from undercity.engine import resolve, sba, zones
+from undercity.engine import resolve, sba, triggers, zones
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job
@@ -167,6 +167,7 @@ def replacement(g: Game, o: Obj, from_zone: str, to_zone: str,
 # ----------------------------------------------------------------------------- 903.9a / 704.6d
 
 
+@triggers.reads("zone_changed")
 def watch(g: Game, e: ev.Event) -> None:
     """Remember commanders put into a graveyard or exile since SBAs were last checked."""
     if e.kind != "zone_changed":

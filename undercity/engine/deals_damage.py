@@ -75,6 +75,7 @@ def _damage_to_you(g: Game, e: ev.DamageDealt) -> None:
                 triggers.add_pending(g, o, a, o.controller, o.name, object=src.id)
 
 
+@triggers.reads(ev.CombatDamageDealt, ev.DamageDealt)
 def watch(g: Game, e: ev.Event) -> None:
     s = g.s
     if isinstance(e, ev.CombatDamageDealt):

@@ -625,9 +625,10 @@ def _watch_life_and_leaving(g: Game, e: ev.Event) -> None:
         fn(g, e)
 
 
+@triggers.reads(*_BY_KIND_EVENTS, *_BY_KIND_COMBAT, "spell_cast", "damage_dealt", *_BY_KIND_LIFE)
 def watch(g: Game, e: ev.Event) -> None:
     """The trigger events of this module that event ``e`` may be (CR 603.2), asked by
-    ``triggers.check`` for every event, in this order."""
+    ``triggers.check`` for every event, in this order (the kinds its four parts read)."""
     _watch_events(g, e)
     _watch_combat(g, e)
     _watch_casts_and_damage(g, e)

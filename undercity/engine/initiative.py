@@ -63,6 +63,7 @@ def _pending(g: Game, controller: int, text: str, effects: tuple[m.Effect, ...],
     triggers.add_inherent(g, controller, SOURCE_NAME, "initiative", text, effects, "726.2", **data)
 
 
+@triggers.reads(ev.InitiativeTaken, ev.StepBegan, ev.CombatDamageDealt)
 def watch(g: Game, e: ev.Event) -> None:
     """Turn events into the initiative's inherent triggers (CR 726.2)."""
     s = g.s

@@ -62,6 +62,7 @@ def _pending(g: Game, controller: int, text: str, effects: tuple[m.Effect, ...],
     triggers.add_inherent(g, controller, SOURCE_NAME, "monarch", text, effects, "725.2", **data)
 
 
+@triggers.reads(ev.StepBegan, ev.DamageDealt)
 def watch(g: Game, e: ev.Event) -> None:
     """Turn events into the monarch's inherent triggers (CR 725.2)."""
     s = g.s

@@ -71,12 +71,28 @@ def _has_triggers(card: Any) -> bool:
     return bool(card.triggered)
 
 
+def reads(*events: type[ev.Event] | str) -> Callable[[Any], Any]:
+    """Declare what a watcher of :func:`_watchers` acts on: the event classes (with their
+    subclasses) or kinds it does anything for; :func:`check` offers it only those. A watcher
+    without a declaration is offered every event. ``tests/property/test_trigger_watchers.py``
+    offers each the events it isn't offered, and fails if one acts on them."""
+
+    def deco(fn: Any) -> Any:
+        fn.reads = events
+        return fn
+
+    return deco
+
+
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
     before = len(g.s.pending_triggers)
     for fn in _CHECKS.get(e.kind, ()):
         fn(g, e)
-    for watch in _EVERY_EVENT or _watchers():
+    watchers = _WATCHERS_OF.get(e.kind)
+    if watchers is None:
+        watchers = _WATCHERS_OF[e.kind] = watchers_of(e.kind)
+    for watch in watchers:
         watch(g, e)
     if e.kind == "attack_declared" and len(g.s.pending_triggers) > before:
         from undercity.engine import additional_triggers
@@ -85,6 +101,27 @@ def check(g: Game, e: ev.Event) -> None:
 
 
 _EVERY_EVENT: tuple[Any, ...] = ()
+#: event kind -> the watchers of :func:`_watchers` that read it, in their order.
+_WATCHERS_OF: dict[str, tuple[Any, ...]] = {}
+
+
+def watchers_of(kind: str) -> tuple[Any, ...]:
+    """The watchers of :func:`_watchers` offered events of ``kind``: those declaring a class
+    or a subclass of one with that kind, or the kind itself (:func:`reads`), or nothing."""
+    return tuple(w for w in _watchers() if getattr(w, "reads", None) is None or kind in _kinds(w.reads))
+
+
+def _kinds(declared: tuple[type[ev.Event] | str, ...]) -> set[str]:
+    out: set[str] = set()
+    todo = list(declared)
+    while todo:
+        c = todo.pop()
+        if isinstance(c, str):
+            out.add(c)
+        else:
+            out.add(c.kind)
+            todo += c.__subclasses__()
+    return out
 
 
 def _watchers() -> tuple[Any, ...]:
