@@ -193,10 +193,11 @@ def only_pass(g: Game, player: int) -> bool:
             if o.card_uid in p.commanders and _hand_kinds(o.card) & (_INSTANT_SPEED | _ALT_COST):
                 return False
     graveyard = _graveyard_summary(s, p)
-    # "You may cast spells as though they had flash" (CR 702.8a) lets the other spells be cast:
-    # from the hand, the command zone and the graveyard (flashback, escape: CR 702.34a, 702.138a).
+    # "You may cast [creature] spells as though they had flash" (CR 702.8a) lets (some of) the
+    # other spells be cast: from the hand, the command zone and the graveyard (flashback, escape:
+    # CR 702.34a, 702.138a); any such permission leaves them to the listing.
     if (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
-            static_abilities.casts_as_though_flash(g, player) or cast_permissions.next_spell_flash(g, player)):
+            static_abilities.flash_permissions(g, player) or cast_permissions.next_spell_flash(g, player)):
         return False
     if graveyard & _GRAVEYARD_CAST_NOW:
         return False
