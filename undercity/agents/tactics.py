@@ -25,7 +25,7 @@ from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
 from undercity.cards.language.several_targets import OnTargets
-from undercity.cards.language.stack_targets import ChangeTargetTo
+from undercity.cards.language.stack_targets import ChangeTargetTo, CounterAbilityDestroySource
 from undercity.cards.language.token_copies import CreateTokenCopy
 from undercity.engine import attack_requirements, costs, stack_targets, targeting
 from undercity.engine import characteristics as ch
@@ -583,6 +583,12 @@ def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, o
         return 0.0
     if isinstance(e, ChangeTargetTo):
         return _redirect_value(g, me, t, own)
+    if isinstance(e, CounterAbilityDestroySource):
+        # an opponent's ability countered, and the permanent it came from destroyed (Green Slime)
+        ability = stack_targets.on_stack(g, t[1]) if t[0] == "s" else None
+        src = s.objs.get(ability.source) if ability is not None and ability.source is not None else None
+        gone = ev.permanent_value(g, src) if src is not None and src.zone == "battlefield" else 0.0
+        return sign * (2.0 + gone)
     if isinstance(e, m.CounterSpell):
         if o is None:  # an ability (CR 701.6a): worth countering an opponent's
             return sign * 2.0 if t[0] == "s" else 0.0

@@ -139,6 +139,9 @@ class Filter:
     goaded: bool = False
     #: "nonattacking": not attacking (CR 506.4).
     nonattacking: bool = False
+    #: "with the same name as this creature": the name of the ability's source, after copy
+    #: effects (CR 201.2, 613.1a).
+    same_name: bool = False
 
 
 def F(*types: str, **kw: Any) -> Filter:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from undercity.cards.language.stack_targets import ChangeTargetTo
+from undercity.cards.language.stack_targets import ABILITY, ChangeTargetTo, CounterAbilityDestroySource
 from undercity.engine import events as ev
 from undercity.engine import triggers
 from undercity.engine.decisions import Option
-from undercity.engine.effects import _legal, handles, ref_objects
+from undercity.engine.effects import _legal, destroy, handles, ref_objects
 
 if TYPE_CHECKING:
     from undercity.cards.model import Ref, TargetSpec
@@ -53,12 +53,34 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
     out: list[Target] = []
     for item in g.s.stack:
         if item.kind == "spell":
+            if spec.kind == ABILITY:
+                continue  # "activated or triggered ability": not a spell (CR 113.1)
             if item.obj is not None and item.obj != source and matches(g, g.s.objs[item.obj], spec.filter,
                                                                         controller, source):
                 out.append(("o", item.obj))
-        else:
+        elif spec.filter is None or source_matches(g, item, spec, controller, source):
             out.append(("s", item.id))
     return out
+
+
+def source_matches(g: Game, item: StackItem, spec: TargetSpec, controller: int, source: int | None) -> bool:
+    """Whether the source of the ability ``item`` matches ``spec``'s filter ("from an artifact or
+    enchantment source"): the source as it is now, or as it last existed on the battlefield if
+    it left (CR 113.7, 113.7a, 608.2b)."""
+    from undercity.engine.targeting import matches
+
+    assert spec.filter is not None
+    o = g.s.objs.get(item.source) if item.source is not None else None
+    if o is not None:
+        return matches(g, o, spec.filter, controller, source)
+    lki = g.s.lki.get(item.source) if item.source is not None else None
+    return lki is not None and bool(spec.filter.types & lki["types"])  # the filter is of card types
+
+
+def ability_legal(g: Game, spec: TargetSpec, sid: int, controller: int, source: int | None) -> bool:
+    """An ability target still legal: on the stack (CR 608.2b), its source still matching."""
+    item = on_stack(g, sid)
+    return item is not None and (spec.filter is None or source_matches(g, item, spec, controller, source))
 
 
 def on_stack(g: Game, sid: int) -> StackItem | None:
@@ -92,6 +114,25 @@ def counter_abilities(g: Game, ref: Ref, item: StackItem, job: Job) -> None:
         return
     g.s.stack.remove(ability)
     g.emit(ev.Countered(rule="701.6a", player=ability.controller, name=ability.name))
+
+
+@handles(CounterAbilityDestroySource)
+def h_counter_ability_destroy_source(g: Game, job: Job, item: StackItem, e: CounterAbilityDestroySource,
+                                     key: str) -> None:
+    done = key + ":countered"
+    if done not in job.data:  # once, even if the destruction asks a question and this runs again
+        job.data[done] = None
+        if e.what.kind == "target" and e.what.i < len(item.targets) and _legal(job, e.what.i):
+            kind, sid = item.targets[e.what.i]
+            ability = on_stack(g, sid) if kind == "s" else None
+            if ability is not None:
+                counter_abilities(g, e.what, item, job)
+                job.data[done] = ability.source
+    src = g.s.objs.get(job.data[done]) if job.data[done] is not None else None
+    if src is not None and src.zone == "battlefield":
+        # "If a permanent's ability is countered this way, destroy that permanent" (CR 608.2c):
+        # the same object, still a permanent (CR 400.7)
+        destroy(g, job, key + ":destroy", src.id)
 
 
 def _words(specs: tuple[TargetSpec, ...], divided: bool) -> list[int]:

@@ -117,6 +117,9 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.shares_creature_type and not _shares_creature_type(g, card, source):
         return False
+    if flt.same_name and (source is None or source not in g.s.objs
+                          or card.name != ch.view(g, g.s.objs[source]).name):
+        return False  # names after copy effects (CR 201.2, 613.1a)
     if flt.controller_dealt_combat_damage_by_source:
         from undercity.engine.conditions import dealt_combat_damage_by
 
@@ -280,7 +283,7 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
     if kind == "s":  # an ability: legal while it is on the stack (CR 608.2b)
         from undercity.engine import stack_targets
 
-        return spec.kind in STACK_KINDS and stack_targets.on_stack(g, ident) is not None
+        return spec.kind in STACK_KINDS and stack_targets.ability_legal(g, spec, ident, controller, source)
     o = g.s.objs.get(ident)
     if o is None:
         return False

@@ -1811,7 +1811,8 @@ class StaticAbility(Node):
 
     def render(self) -> str:
         if self.condition is None:
-            return cap(self.body.render()) + "."
+            body = cap(self.body.render())
+            return body if body.endswith('."') else body + "."  # a quotation's period ends it too
         if self.during:
             return f"During {self.condition.render()}, {self.body.render()}."
         if self.unless:
@@ -1891,11 +1892,15 @@ class EnterAsCopy(Node):
     article: str = ""
     subtype: str = ""
     other: str = ""
+    #: ", except it has "…"": an ability the copy has besides the copied ones (CR 707.9b)
+    has: Quoted | None = None
 
     def render(self) -> str:
         out = f"you may have {self.subject.render()} {self.verb} as a copy of {self.det} {self.noun.render()}"
         if self.subtype:
             out += f", except it's {self.article} {self.subtype} in addition to its other {self.other}"
+        if self.has is not None:
+            out += f", except it has {self.has.render()}"
         return out
 
 

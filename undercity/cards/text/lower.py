@@ -219,6 +219,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["x_in_cost"] = True  # CR 107.3
         elif s == "whose controller was dealt combat damage by ~ this turn":
             kw["controller_dealt_combat_damage_by_source"] = True  # whoever controls it now (ruling)
+        elif s == "with the same name as this creature":
+            kw["same_name"] = True  # the name of the object that has the ability (CR 201.2)
         elif s == "that share a creature type with it":
             kw["shares_creature_type"] = True  # with the ability's source, "it" (CR 205.3m)
         elif s == "with power less than this creature's power":
@@ -376,7 +378,18 @@ def _stack_kind(n: A.Noun) -> str | None:
     activated ability, or triggered ability", CR 115.1, 113.7), or None."""
     from undercity.cards.language.stack_targets import STACK_OBJECTS
 
-    return None if n.quals or n.heads or n.suffix else STACK_OBJECTS.get(n.card.replace(",", " ,"))
+    if n.quals or n.heads or n.suffix[len(_source_types(n)[1:]):]:
+        return None
+    return STACK_OBJECTS.get(n.card.replace(",", " ,"))
+
+
+def _source_types(n: A.Noun) -> tuple[str, ...]:
+    """"ability from an artifact or enchantment source" (CR 113.7): the card types of its source
+    (the suffix, then the types), or ()."""
+    if len(n.suffix) != 1 or not n.suffix[0].startswith("from ") or not n.suffix[0].endswith(" source"):
+        return ()
+    words = n.suffix[0].split()[2:-1]
+    return (n.suffix[0], *(w.capitalize() for w in words if w != "or"))
 
 
 def _target_spec(t: A.TargetRef) -> m.TargetSpec:
@@ -410,6 +423,13 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     if "player" in heads or "opponent" in heads:
         raise Unsupported(text)
     if (on_stack := _stack_kind(n)) is not None:
+        if (source := _source_types(n)[1:]):
+            from undercity.cards.language.stack_targets import ABILITY
+
+            if on_stack != ABILITY:
+                raise Unsupported(text)
+            # an ability whose source is of these card types (CR 113.7)
+            return m.TargetSpec(on_stack, m.Filter(types=frozenset(source)), text=text, optional=optional)
         return m.TargetSpec(on_stack, text=text, optional=optional)  # a spell or an ability (CR 115.1, 113.7)
     if n.card in ("spell",):
         return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals or n.suffix else None, text=text,
@@ -1867,6 +1887,23 @@ def _exile_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | 
     return ExileThen(first[0].what, effects(A.Effects((replace(then, prefix=""),)), ctx))
 
 
+def _counter_then_destroy_source(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Counter target activated or triggered ability from an artifact or enchantment source. If a
+    permanent's ability is countered this way, destroy that permanent." (CR 701.6a, 608.2c)."""
+    if then is None or then.prefix != "if a permanent's ability is countered this way,":
+        return None
+    c = s.clauses[0]
+    if not (len(s.clauses) == 1 and isinstance(c, A.ObjectAction) and c.verb == "counter" and c.who is None
+            and not c.to and isinstance(c.what, A.TargetRef) and c.what.noun is not None
+            and _stack_kind(c.what.noun) is not None and not s.may and not s.prefix and not s.where
+            and not then.may and not then.where
+            and then.clauses == (A.ObjectAction(None, "destroy", A.WordRef("that permanent")),)):
+        raise Unsupported(then.render())
+    from undercity.cards.language.stack_targets import CounterAbilityDestroySource
+
+    return CounterAbilityDestroySource(ctx.target(c.what))
+
+
 def _shuffle_in_reveal_top(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"The owner of target permanent shuffles it into their library, then reveals the top card of
     their library. If it's a permanent card, they put it onto the battlefield." (CR 701.24a,
@@ -2815,7 +2852,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(random_opponent)
             skip = 2
             continue
-        if (sac := _sacrifice_then(s, nxt, ctx) or _exile_then(s, nxt, ctx)) is not None:
+        if (sac := _sacrifice_then(s, nxt, ctx) or _exile_then(s, nxt, ctx)
+                or _counter_then_destroy_source(s, nxt, ctx)) is not None:
             out.append(sac)
             skip = 1
             continue
@@ -4664,8 +4702,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
 
         if b.noun.card or b.other == "creature types" and subtype_of(b.subtype) not in CREATURE_TYPES:
             raise Unsupported(b.render())  # a copy of a card in a graveyard: not a permanent spell's choice
+        has = _quoted_abilities((b.has,), b) if b.has is not None else None
         out.static.append(EntersAsCopy(text, filter=noun_filter(b.noun),
-                                       add_subtypes=frozenset({b.subtype}) if b.subtype else frozenset()))
+                                       add_subtypes=frozenset({b.subtype}) if b.subtype else frozenset(),
+                                       add_abilities=(*has.triggered, *has.activated, *has.static)
+                                       if has is not None else ()))
         return
     if a.unless and isinstance(a.condition, A.ControlsCondition) and isinstance(b, A.Phrase) \
             and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):

@@ -301,7 +301,7 @@ class Parser:
         self.miss()
         return None
 
-    _SUFFIXES = ("you control", "you don't control", "an opponent controls", "your opponents control",
+    _SUFFIXES = ("with the same name as this creature", "you control", "you don't control", "an opponent controls", "your opponents control",
                  "that aren't enchanted",
                  "you own", "you don't own", "in your graveyard", "from your graveyard", "from a graveyard",
                  "in a graveyard", "from your hand", "in your hand", "that's attacking", "that's blocking",
@@ -327,6 +327,14 @@ class Parser:
         if s:
             return s
         start = self.i
+        if self.eat("from") and self.one_of("a", "an") and self.peek() in TYPE_WORDS:
+            # "ability from an artifact or enchantment source" (CR 113.7): its source's card types
+            self.i += 1
+            while self.peek() == "or" and self.peek(1) in TYPE_WORDS:
+                self.i += 2
+            if self.eat("source"):
+                return " ".join(self.toks[start:self.i])
+        self.i = start
         if self.eat("with") and self.raw() == "{X}" and self.eat("{x}", "in", "its", "mana", "cost"):
             return " ".join(self.toks[start:self.i])  # "target spell with {X} in its mana cost" (CR 107.3)
         self.i = start
@@ -1645,7 +1653,8 @@ class Parser:
                              "for as long as that card remains exiled ,",
                              "for as long as ~ remains on the battlefield ,",
                              "if one or more opponents had the highest result ,",
-                             "if you can't choose an opponent this way ,") or ""
+                             "if you can't choose an opponent this way ,",
+                             "if a permanent's ability is countered this way ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
@@ -2495,7 +2504,11 @@ class Parser:
         if n is None:
             return None
         article = subtype = other = ""
-        if self.eat(",", "except", "it's"):
+        has = None
+        if self.eat(",", "except", "it", "has"):
+            if (has := self.quoted()) is None:  # an ability the copy has besides (CR 707.9b)
+                return None
+        elif self.eat(",", "except", "it's"):
             article = self.peek()
             st = subtype_of(self.raw(1)) if article in ("a", "an") else None
             if st is None:
@@ -2506,9 +2519,9 @@ class Parser:
                 else None
             if other is None:
                 return None
-        if not self.eat(".") or not self.done():
-            return None
-        return A.EnterAsCopy(subject, verb, det, n, article, subtype, other)
+        if not (self.eat(".") or has is not None) or not self.done():
+            return None  # a quoted ability's period ends the sentence too
+        return A.EnterAsCopy(subject, verb, det, n, article, subtype, other, has)
 
     @rule
     def create_copy(self, who: A.Node | None) -> A.CreateCopy | None:
