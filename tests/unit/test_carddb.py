@@ -166,7 +166,7 @@ def test_page_fields(db: carddb.CardDB) -> None:
     assert page.legalities["commander"] == "legal" and page.legalities["standard"] == "not legal"
     assert page.rulings and all(r["date"] == "2022-06-10" for r in page.rulings)
     assert page.implemented is True
-    assert db.page("Aboleth Spawn").implemented is False
+    assert db.page("Ancient Silver Dragon").implemented is False
     assert db.page("Sol Ring").legalities["legacy"] == "banned"
     assert db.page("Sol Ring").legalities["vintage"] == "restricted"
 
@@ -261,8 +261,8 @@ def test_search_implemented_and_negation(db: carddb.CardDB) -> None:
     impl = db.search("is:implemented")
     assert names(impl) == set(all_cards()) & set(load_oracle())
     assert all(r["implemented"] for r in impl)
-    assert "Aboleth Spawn" not in names(impl)
-    assert "Aboleth Spawn" in names(db.search("-is:implemented t:creature"))
+    assert "Ancient Silver Dragon" not in names(impl)
+    assert "Ancient Silver Dragon" in names(db.search("-is:implemented t:creature"))
     assert names(db.search("not:implemented")) == set(known_cards()) - names(impl)
     both = names(db.search("o:initiative t:creature c:b"))
     assert RAVENLOFT in both

@@ -60,7 +60,7 @@ def test_plain_text_errors_name_the_line() -> None:
 
 def test_every_bad_line_is_reported_when_playing() -> None:
     with pytest.raises(DecklistError) as exc:
-        parse_decklist("4 Lightnig Bolt\n4 Aboleth Spawn\nForest x4\n48 Forest\n")
+        parse_decklist("4 Lightnig Bolt\n4 Ancient Silver Dragon\nForest x4\n48 Forest\n")
     lines = str(exc.value).splitlines()
     assert [ln.split(":")[1] for ln in lines] == ["1", "2", "3"]
     assert "does not implement it yet" in lines[1]
@@ -203,10 +203,10 @@ def test_unreadable_line() -> None:
 
 
 def test_not_implemented() -> None:
-    problems = check("2 Aboleth Spawn\n58 Mountain\n1 Aboleth Spawn\n")
+    problems = check("2 Ancient Silver Dragon\n58 Mountain\n1 Ancient Silver Dragon\n")
     # The reason is the first phrase of its Oracle text the compiler can't read or lower.
     assert len(problems) == 1
-    assert problems[0].startswith("lines 1, 3: Aboleth Spawn is not implemented in Undercity (not ")
+    assert problems[0].startswith("lines 1, 3: Ancient Silver Dragon is not implemented in Undercity (not ")
 
 
 def test_too_many_copies_counts_the_sideboard_and_spares_basic_lands() -> None:
@@ -237,7 +237,7 @@ def test_banned_restricted_and_not_legal_in_a_format() -> None:
 
 
 def test_every_problem_at_once() -> None:
-    text = "4 Lightnig Bolt\nSol Ring x1\n5 Shock\n2 Aboleth Spawn\n4 Sol Ring\n10 Mountain\n"
+    text = "4 Lightnig Bolt\nSol Ring x1\n5 Shock\n2 Ancient Silver Dragon\n4 Sol Ring\n10 Mountain\n"
     problems = check(text, "legacy")
     assert [p.split(":")[0] for p in problems] == ["line 1", "line 2", "line 3", "line 4", "line 5",
                                                    "the main deck has 25 cards; a constructed deck has at least 60 "
@@ -263,9 +263,9 @@ def test_commander_checks_with_line_numbers() -> None:
 
 
 def test_commander_with_unknown_and_unimplemented_cards() -> None:
-    problems = check(commander_deck("1 Aboleth Spawn\n1 Lightnig Bolt\n", plains=96), "commander")
-    assert problems[0].startswith("line 7: Aboleth Spawn is not implemented in Undercity (not ")
-    assert problems[1].startswith("line 7: Aboleth Spawn (color identity U) is outside")
+    problems = check(commander_deck("1 Ancient Silver Dragon\n1 Lightnig Bolt\n", plains=96), "commander")
+    assert problems[0].startswith("line 7: Ancient Silver Dragon is not implemented in Undercity (not ")
+    assert problems[1].startswith("line 7: Ancient Silver Dragon (color identity U) is outside")
     assert problems[2].startswith("line 8: unknown card 'Lightnig Bolt'; did you mean 'Lightning Bolt'")
     assert sum("unknown card" in p for p in problems) == 1
 

@@ -36,7 +36,7 @@ def test_unknown_card_name_suggests_close_names() -> None:
 
 def test_real_but_unimplemented_card_says_so() -> None:
     with pytest.raises(UnknownCardError, match="does not implement it yet"):
-        Game.new([["Aboleth Spawn"] * 40, ["Forest"] * 40], seed=0)
+        Game.new([["Ancient Silver Dragon"] * 40, ["Forest"] * 40], seed=0)
 
 
 def test_decklist_errors_name_the_line() -> None:

@@ -1,4 +1,4 @@
-"""Copying spells (CR 707.10).
+"""Copying spells and triggered abilities (CR 707.10).
 
 A copy is put onto the stack, not cast (so "whenever you cast" doesn't trigger). It copies
 the spell's characteristics and every decision made for it — modes, X, targets, division
@@ -7,7 +7,9 @@ of damage, additional costs paid (CR 707.10). Its controller may choose new targ
 and a target with no other legal choice stays unchanged. A copy of a permanent spell
 becomes a token as it resolves (CR 608.3f); a copy leaving the stack otherwise ceases to
 exist (CR 707.10a). The spell is copied from its last known information if it has left the
-stack (ruling 2022-06-10, Tomb of Horrors Adventurer).
+stack (ruling 2022-06-10, Tomb of Horrors Adventurer). A copy of a triggered ability
+(:func:`copy_ability`) has the same source (707.10b) and every choice made for it; its
+controller is the player who put it on the stack.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.continuous import AddAbilities
-from undercity.cards.language.spell_copies import CopySpellGaining, CopyThisSpell
+from undercity.cards.language.spell_copies import CopySpellGaining, CopyThatAbility, CopyThisSpell
 from undercity.engine import events as ev
 from undercity.engine import layers, targeting
 from undercity.engine.decisions import Option
@@ -58,14 +60,7 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     specs = _specs(g, card, probe, target_specs)
     targets = list(snap["targets"])
     if new_targets:
-        for i, (spec, cur) in enumerate(zip(specs, targets, strict=False)):
-            cands = [c for c in targeting.candidates(g, spec, controller, snap["source"]) if c != tuple(cur)]
-            if not cands:
-                continue  # ruling: with no new legal target, it remains unchanged
-            opts = [Option(f"keep {targeting.describe(g, tuple(cur))}", tuple(cur))] + [
-                Option(targeting.describe(g, c), c) for c in cands]
-            targets[i] = tuple(g.ask(job, f"{key}:t{i}", controller, "target",
-                                     f"copy of {card.name}: choose a new target {i + 1} or keep it", opts))
+        targets = _new_targets(g, job, key, specs, targets, controller, snap["source"], card.name)
     o = g.create_object(card, controller, "stack")
     o.is_copy = True
     o.x = snap["x"]
@@ -81,6 +76,58 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
                         targets=tuple(_target_name(g, tuple(t), snap, i) for i, t in enumerate(item.targets)),
                         x=item.x, modes=item.modes))
     return o
+
+
+def _new_targets(g: Game, job: Job, key: str, specs: tuple[m.TargetSpec, ...], targets: list[Any],
+                 controller: int, source: int | None, name: str) -> list[Any]:
+    """The copy's targets: each kept or changed to a legal one (CR 707.10c)."""
+    targets = list(targets)
+    for i, (spec, cur) in enumerate(zip(specs, targets, strict=False)):
+        cands = [c for c in targeting.candidates(g, spec, controller, source) if c != tuple(cur)]
+        if not cands:
+            continue  # ruling: with no new legal target, it remains unchanged
+        opts = [Option(f"keep {targeting.describe(g, tuple(cur))}", tuple(cur))] + [
+            Option(targeting.describe(g, c), c) for c in cands]
+        targets[i] = tuple(g.ask(job, f"{key}:t{i}", controller, "target",
+                                 f"copy of {name}: choose a new target {i + 1} or keep it", opts))
+    return targets
+
+
+def copy_ability(g: Game, job: Job, key: str, orig: StackItem, controller: int, *, new_targets: bool) -> StackItem:
+    """Put a copy of the triggered or activated ability ``orig`` (on the stack, or as it last was
+    there) on the stack under ``controller`` (CR 707.10): the same source (707.10b), modes, X,
+    targets (changeable, 707.10c) and division; the copy."""
+    from undercity.engine.opponent_enters import COPIES, COPY_LINK
+    from undercity.engine.resolve import target_specs
+
+    s = g.s
+    targets = list(orig.targets)
+    if new_targets:
+        targets = _new_targets(g, job, key, target_specs(g, orig), targets, controller, orig.source, orig.name)
+    item = StackItem(s.new_id(), orig.kind, None, orig.source, orig.source_name, controller, orig.ability,
+                     orig.name, orig.text)
+    item.is_copy = True
+    item.targets = [tuple(t) for t in targets]
+    item.x, item.modes, item.divide = orig.x, orig.modes, orig.divide
+    item.trigger_data = {k: v for k, v in orig.trigger_data.items() if k not in (COPY_LINK, COPIES)}
+    s.stack.append(item)
+    aimed = f" targeting {', '.join(targeting.describe(g, tuple(t)) for t in item.targets)}" if item.targets else ""
+    g.emit(ev.Note(rule="707.10", player=controller,
+                   message=f"{g.player_name(controller)} puts a copy of {orig.name} on the stack{aimed}"))
+    return item
+
+
+@handles(CopyThatAbility)
+def h_copy_that_ability(g: Game, job: Job, item: StackItem, e: CopyThatAbility, key: str) -> None:
+    """"Copy that ability": the ability this trigger saw trigger, as it is or last was on the
+    stack (CR 707.10); nothing if it never got there (removed for want of targets, 603.3d)."""
+    from undercity.engine.opponent_enters import COPIES
+
+    orig = (item.trigger_data.get(COPIES) or {}).get("item")
+    if orig is None or job.data.get(f"{key}:done"):
+        return
+    copy_ability(g, job, f"{key}:c", orig, item.controller, new_targets=e.new_targets)
+    job.data[f"{key}:done"] = True
 
 
 def _specs(g: Game, card: Any, probe: StackItem, target_specs: Any) -> tuple[m.TargetSpec, ...]:

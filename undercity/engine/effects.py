@@ -813,8 +813,9 @@ def h_search(g: Game, job: Job, item: StackItem, e: m.Search, key: str) -> None:
             entering.ask(g, job, f"{key}:enter{p}:{c}", c, p)
         if found:
             g.emit(ev.Revealed(rule="701.20a", player=p, cards=tuple(g.s.objs[c].name for c in found)))
-        for c in bf:
-            zones.put_onto_battlefield(g, c, p, rule="701.23a", tapped=e.tapped)
+        with zones.simultaneously(g):  # "put them onto the battlefield": one event (CR 603.2c)
+            for c in bf:
+                zones.put_onto_battlefield(g, c, p, rule="701.23a", tapped=e.tapped)
         for c in hand:
             zones.move(g, c, "hand", rule="701.23a", verb="is put into its owner's hand")
         zones.shuffle(g, p)

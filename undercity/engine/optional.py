@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.optional import May, MayOnceEachTurn, MayPay
 from undercity.engine import costs
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, run_in_order
@@ -48,3 +48,29 @@ def h_may_pay(g: Game, job: Job, item: StackItem, e: MayPay, key: str) -> None:
     if not job.data[paid]:
         return
     run_in_order(g, job, item, e.effects, key)
+
+
+#: ``State.extra`` key: (source object, ability) -> the turn a "do this only once each turn"
+#: ability last did it.
+DONE_THIS_TURN = "may_once_each_turn"
+
+
+@handles(MayOnceEachTurn)
+def h_may_once_each_turn(g: Game, job: Job, item: StackItem, e: MayOnceEachTurn, key: str) -> None:
+    """"You may …. Do this only once each turn.": offered if this ability of this object hasn't
+    done it this turn (a new object is a new source, CR 400.7); recorded once chosen."""
+    s = g.s
+    done: dict[tuple[int | None, object], int] = s.extra.setdefault(DONE_THIS_TURN, {})
+    mine = (item.source, item.ability)
+    chosen = key + ":chosen"
+    if chosen not in job.data:  # once, even if a later question runs this again
+        if done.get(mine) == s.turn:
+            return  # done already this turn: nothing to offer
+        yes = g.ask(job, key + ":may", item.controller, "yes_no",
+                    f"{g.player_name(item.controller)}: {e.text or 'do it'}?",
+                    [Option(e.text or "yes", True), Option("no", False)])
+        job.data[chosen] = yes
+        if yes:
+            done[mine] = s.turn
+    if job.data[chosen]:
+        run_in_order(g, job, item, e.effects, key)

@@ -98,6 +98,10 @@ def check(g: Game, e: ev.Event) -> None:
         from undercity.engine import additional_triggers
 
         additional_triggers.after_attack(g, e, before)  # type: ignore[arg-type]  # CR 603.2d
+    elif e.kind == "zone_changed" and len(g.s.pending_triggers) > before:
+        from undercity.engine import opponent_enters
+
+        opponent_enters.after_enter(g, e, before)  # type: ignore[arg-type]  # CR 603.2: an ability triggering
 
 
 _EVERY_EVENT: tuple[Any, ...] = ()
@@ -459,6 +463,8 @@ def run_put_triggers(g: Game, job: Job) -> None:
         item.modes = modes.get(i, ())
         item.divide = divisions.get(i, ())
         item.trigger_data = dict(t.data)
+        if "copy_link" in t.data:  # opponent_enters.COPY_LINK: a trigger waits to copy it (CR 707.10)
+            t.data["copy_link"]["item"] = item
         if a is not None and getattr(a, "if_", None) is not None:
             item.trigger_data["if"] = a.if_
         if a is not None and getattr(a, "optional", False):

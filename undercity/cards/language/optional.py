@@ -25,3 +25,14 @@ class MayPay(Effect):
 
     cost: str
     effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MayOnceEachTurn(Effect):
+    """"You may [effects]. Do this only once each turn." (Deep Gnome Terramancer): the choice is
+    offered only while this object's ability hasn't done it yet this turn — the ability still
+    triggers each time, and declining leaves the turn's one use for later (rulings, Nykthos
+    Paragon: "Do this only once each turn" refers to doing it, each such ability its own)."""
+
+    effects: tuple[Effect, ...]
+    text: str = ""

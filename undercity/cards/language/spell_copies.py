@@ -2,7 +2,9 @@
 a spell copying itself as it resolves — "If this spell was cast from a graveyard, you may copy
 this spell and may choose a new target for the copy." (Sevinne's Reclamation) — and a cast
 trigger's copy of a permanent spell that gains abilities ("If it's a permanent spell, the copy
-gains haste and …", Nalfeshnee). Handled by :mod:`undercity.engine.copying`.
+gains haste and …", Nalfeshnee); and copying a triggered ability — "you may copy that ability.
+You may choose new targets for the copy." (Aboleth Spawn). Handled by
+:mod:`undercity.engine.copying`.
 """
 
 from __future__ import annotations
@@ -33,3 +35,13 @@ class CopySpellGaining(Effect):
     new_targets: bool = True
     keywords: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CopyThatAbility(Effect):
+    """Copy the triggered ability this trigger saw trigger (Aboleth Spawn; CR 707.10), even if it
+    has left the stack since, as it last existed there; the copy is controlled by this ability's
+    controller and has the same source (707.10b). ``new_targets``: "You may choose new targets
+    for the copy" (707.10c)."""
+
+    new_targets: bool = True

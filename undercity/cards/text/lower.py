@@ -296,6 +296,8 @@ class Ctx:
     spell: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: A trigger on an ability triggering: "that ability" is it (CR 603.2, 707.10).
+    ability_trigger: bool = False
     #: "When enchanted/equipped creature dies": "~" may be the Aura in the graveyard (CR 400.7f).
     attached_died: bool = False
     #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
@@ -1213,6 +1215,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.cast_permissions import NextSpellFlash
 
         return [NextSpellFlash()]  # CR 702.8a, 601.3: a permission for one spell this turn
+    if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that ability" and ctx.ability_trigger:
+        from undercity.cards.language.spell_copies import CopyThatAbility
+
+        return [CopyThatAbility(new_targets=False)]  # CR 707.10; new targets only if it says so
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
     if isinstance(c, A.DrawEqual) and c.noun is not None:
@@ -2806,6 +2812,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (exiled := _cast_while_exiled(s, ctx, out)) is not None:
             out.append(exiled)
             continue
+        if (limited := _may_once_each_turn(s, nxt, ctx) or _may_copy_that_ability(s, nxt, ctx)) is not None:
+            out.append(limited)  # "you may …. Do this only once each turn.", "you may copy that ability. …"
+            skip = 1
+            continue
         if (copied := _copy_cast_spell(body.sentences[k:], ctx)) is not None:
             out.append(copied[0])  # "copy it. You may choose new targets for the copy. …"
             skip = copied[1]
@@ -3952,6 +3962,14 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if flt.controller != "you" or s.noun.card or s.noun.suffix != ("you control",):
             raise Unsupported(f"{word} {ev.render()}")
         return CombatDamageToPlayer(filter=replace(flt, controller=None))
+    if isinstance(s, A.DescRef) and word == "whenever" and (
+            w.startswith("enter under an opponent's control") or w.startswith("enter the battlefield under an")
+            or w.endswith("under an opponent's control causes a triggered ability of that creature to trigger")):
+        from undercity.cards.language.opponent_enters import opponent_enters_trigger
+
+        if (entering := opponent_enters_trigger(s.det, noun_filter(s.noun), w)) is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        return entering
     if isinstance(s, A.DescRef) and word == "whenever" and w in (
             "enters the battlefield under your control", "enters under your control"):
         flt = noun_filter(s.noun)
@@ -4156,6 +4174,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
     ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
+    ctx.ability_trigger = when.event == "entering_triggers_its_ability"  # language.opponent_enters
     ctx.attached_died = when.event == "equipped_dies"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
@@ -5120,6 +5139,36 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
             raise Unsupported(w.render())
         return AsEntersReveal(text, subtypes=frozenset(n.heads))
     raise Unsupported(w.render())
+
+
+_ONCE_EACH_TURN = A.Phrase(None, "do this only once each turn")
+
+
+def _may_once_each_turn(s: A.Sentence, then: A.Node | None, ctx: Ctx) -> m.Effect | None:
+    """"You may [effects]. Do this only once each turn." (CR 608.2d): one choice, offered while
+    this ability hasn't done it this turn. None if ``then`` isn't that limit."""
+    if not (isinstance(then, A.Sentence) and then.clauses == (_ONCE_EACH_TURN,)):
+        return None
+    if not s.may or s.prefix or then.may or then.prefix or then.where is not None or then.at is not None:
+        raise Unsupported(then.render())
+    from undercity.cards.language.optional import MayOnceEachTurn
+
+    return MayOnceEachTurn(effects(A.Effects((replace(s, may=""),)), ctx), text=_sentence_text(s))
+
+
+def _may_copy_that_ability(s: A.Sentence, then: A.Node | None, ctx: Ctx) -> m.Effect | None:
+    """"You may copy that ability. You may choose new targets for the copy." (CR 707.10,
+    707.10c): of a trigger on an ability triggering. None if ``s`` isn't that."""
+    copy = A.Phrase(None, "copy that ability")
+    if not (ctx.ability_trigger and s.clauses == (copy,) and s.may == "you may"):
+        return None
+    new = A.Phrase(None, "choose new targets for the copy")
+    if s.prefix or s.where is not None or not (isinstance(then, A.Sentence) and then.clauses == (new,)
+                                               and then.may == "you may" and not then.prefix):
+        raise Unsupported(s.render())
+    from undercity.cards.language.spell_copies import CopyThatAbility
+
+    return May((CopyThatAbility(new_targets=True),), text="copy that ability")
 
 
 def _copy_cast_spell(sentences: tuple[A.Node, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:

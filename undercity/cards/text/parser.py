@@ -1453,6 +1453,11 @@ class Parser:
             return A.Phrase(None, " ".join(self.low[start:self.i]))  # the resolving spell (CR 707.10c)
         if self.eat("copy", "that", "spell"):
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
+        if self.eat("copy", "that", "ability"):
+            return A.Phrase(None, "copy that ability")  # the ability a trigger saw trigger (CR 707.10)
+        if self.at("do", "this", "only", "once", "each", "turn", "."):
+            self.i += 6  # the limit of the "you may" before it (as Nykthos Paragon's rulings read it)
+            return A.Phrase(None, "do this only once each turn")
         if self.at("copy", "it", "."):
             self.i += 2
             return A.Phrase(None, "copy it")  # a cast trigger's spell (CR 707.10)
@@ -1939,7 +1944,10 @@ class Parser:
                "enters or dies", "deals combat damage", "is attacked", "becomes level 2", "becomes level 3",
                "becomes level 4", "attacks another one of your opponents",
                "becomes the target of a spell an opponent controls",
-               "attacks or becomes the target of a spell an opponent controls")
+               "attacks or becomes the target of a spell an opponent controls",
+               # CR 603.2, 603.6a: a triggered ability of the entering creature triggering
+               "entering the battlefield under an opponent's control causes a triggered ability of that creature to trigger",
+               "entering under an opponent's control causes a triggered ability of that creature to trigger")
 
     @rule
     def event(self) -> A.Event | None:
@@ -1991,6 +1999,16 @@ class Parser:
         self.i = self._estart
         if self.one_of("one or more creatures you control deal combat damage to a player"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))  # CR 510.3a, 603.2c
+        if self.eat("one", "or", "more") and (n := self.noun()) is not None and n.heads and _plural(n.heads[-1]) \
+                and not n.suffix and (v := self.one_of("enter the battlefield", "enter")) is not None \
+                and self.eat("under", "an", "opponent's", "control"):
+            # "Whenever one or more lands enter the battlefield under an opponent's control [without
+            # being played]" (CR 603.6a, 603.2c, 305.1)
+            words = f"{v} under an opponent's control"
+            if self.eat("without", "being", "played"):
+                words += " without being played"
+            return A.Event(A.DescRef("one or more", n), words)
+        self.i = self._estart
         if self.eat("one", "or", "more") and (n := self.noun()) is not None and n.heads and _plural(n.heads[-1]) \
                 and n.suffix == ("you control",) and self.eat("attack", "an", "opponent"):
             # "Whenever one or more Dragons you control attack an opponent" (CR 508.3e)
