@@ -241,6 +241,12 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "all":
         return [oid for oid in s.battlefield
                 if targeting.matches(g, s.objs[oid], ref.filter, item.controller, item.source)]
+    if k == "exiled_until":  # "the exiled card" (CR 607.2a, 610.3): language.exile_until.EXILED_CARD
+        from undercity.engine.exile_until import exiled_until
+
+        return exiled_until(g, item.source)
+    if k == "created_tokens":  # "that token" (CR 608.2c): language.token_copies.CREATED_TOKENS
+        return [oid for oid in job.data.get("created_tokens", ()) if oid in s.objs]
     raise ValueError(f"{k} does not name objects")
 
 

@@ -63,6 +63,14 @@ def h_exile_any_number_until_leaves(g: Game, job: Job, item: StackItem, e: Exile
             _exile(g, src, oid)
 
 
+def exiled_until(g: Game, source: int | None) -> list[int]:
+    """The cards ``source`` exiled "until it leaves the battlefield" that are still exiled
+    (CR 607.2a, 400.7: a card that left exile is a new object, no longer "the exiled card")."""
+    s = g.s
+    held = s.extra.get(EXILED_UNTIL, {}).get(source, []) if source is not None else []
+    return [oid for oid in held if oid in s.objs and s.objs[oid].zone == "exile"]
+
+
 def _source(g: Game, item: StackItem) -> Obj | None:
     """The source permanent, or None (and a note) if it has left the battlefield: CR 610.3a-b,
     it left after this was put on the stack (610.3a: a spell or activated ability; 610.3b: after

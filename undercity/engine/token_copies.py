@@ -18,6 +18,11 @@ from undercity.cards.language.token_copies import CreateTokenCopy
 from undercity.engine import entering, layers
 from undercity.engine import events as ev
 from undercity.engine.effects import amount, handles, ref_objects, ref_players
+from undercity.engine.tokens import attack_choice, enter_attacking
+
+#: ``Job.data`` key: the tokens this resolution created, "that token" (language
+#: ``token_copies.CREATED_TOKENS``, read by ``effects.ref_objects``).
+CREATED = "created_tokens"
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -48,19 +53,32 @@ def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: st
     if card is None:
         return
     n = amount(g, e.n, item, job)
-    mod = CopyOf(card, base.add_subtypes | e.add_subtypes, base.add_abilities, base.add_types | e.add_types,
+    add_subtypes = e.add_subtypes
+    creature = "Creature" in card.types | base.add_types | e.add_types
+    if not creature:
+        from undercity.cards.text.creature_types import CREATURE_TYPES
+
+        add_subtypes = add_subtypes - CREATURE_TYPES  # CR 205.3d: not a creature, no creature types
+    mod = CopyOf(card, base.add_subtypes | add_subtypes, base.add_abilities, base.add_types | e.add_types,
                  base.add_keywords | e.add_keywords, e.power if e.power is not None else base.power,
                  e.toughness if e.toughness is not None else base.toughness)
     plain = mod == CopyOf(card=card)
     for p in ref_players(g, e.who, item, job):
         # CR 614.12a: each token's choices as it enters are asked before anything is created.
         choices = [entering.ask_card(g, job, f"{key}:p{p}:t{k}", card, card.name, p) for k in range(n)]
+        # "a tapped and attacking token" (CR 508.4): a creature attacks what its controller
+        # chooses; a noncreature one is only tapped (CR 506.3; ruling 2021-07-23, Phantom Steed)
+        attacks = [attack_choice(g, job, f"{key}:p{p}:d{k}", p, f"{card.name} token", f"{card.name} token")
+                   if e.attacking and creature else None for k in range(n)]
         for k in range(n):
-            create_copy(g, card, p, mod, plain, choices[k])
+            o = create_copy(g, card, p, mod, plain, choices[k], tapped=e.attacking)
+            job.data.setdefault(CREATED, []).append(o.id)
+            if e.attacking:
+                enter_attacking(g, o.id, attacks[k])
 
 
 def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: bool,
-                choices: dict[str, Any]) -> Obj:
+                choices: dict[str, Any], *, tapped: bool = False) -> Obj:
     """One token copy of ``card`` under ``controller`` (CR 111.1, 707.5)."""
     from undercity.engine.resolve import condition_holds
 
@@ -72,7 +90,7 @@ def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: boo
         layers.add_effect(g, o.id, (mod,), until="always", player=controller, source=o.id,
                           text=f"a copy of {card.name}")
     # CR 614.1c-d, 614.12: the copied card's "enters tapped" replacement effects apply to it.
-    o.tapped = any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
+    o.tapped = tapped or any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
                    and not condition_holds(g, getattr(st, "cond", None), controller)
                    or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static) \
         or entering.others_make_it_tapped(g, o, controller)  # CR 614.1d

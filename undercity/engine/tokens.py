@@ -30,28 +30,38 @@ def h_tokens_attacking(g: Game, job: Job, item: StackItem, e: CreateTokensAttack
     they enter tapped but never attacking (CR 506.3b)."""
     from undercity.cards.registry import get_token
 
-    s = g.s
     p = item.controller
     n = amount(g, e.n, item, job)
     name = get_token(e.token).name
-    attacking = s.combat is not None and is_active(g, p)
-    defs = combat.defenders_for(g, p) if attacking else []
-    chosen: list[Any] = []
-    for k in range(n):
-        if defs:
-            chosen.append(g.ask(job, f"{key}:d{k}", p, "attack_target", f"what does {name} token {k + 1} attack?",
-                                [Option(f"{name} token attacks {targeting.describe(g, d)}", d) for d in defs]))
-        else:
-            chosen.append(None)
+    chosen = [attack_choice(g, job, f"{key}:d{k}", p, f"{name} token", f"{name} token {k + 1}") for k in range(n)]
     for d in chosen:
         o = fx.create_token(g, e.token, p)
         o.tapped = True  # enters tapped: it never "becomes tapped"
-        if d is not None and s.combat is not None:
-            s.combat.attackers[o.id] = tuple(d)  # type: ignore[assignment]
-            g.emit(ev.Note(rule="508.4", message=f"{o.name} enters tapped and attacking "
-                                                 f"{targeting.describe(g, tuple(d))}"))  # type: ignore[arg-type]
-        else:
-            g.emit(ev.Note(rule="506.3b", message=f"{o.name} enters tapped (not attacking)"))
+        enter_attacking(g, o.id, d)
+
+
+def attack_choice(g: Game, job: Job, key: str, p: int, name: str, which: str) -> Any:
+    """What a token ``p`` creates tapped and attacking attacks, chosen by ``p`` (CR 508.4); None
+    if ``p`` isn't an attacking player in a combat (it enters tapped, not attacking, 506.3b)."""
+    attacking = g.s.combat is not None and is_active(g, p)
+    defs = combat.defenders_for(g, p) if attacking else []
+    if not defs:
+        return None
+    return g.ask(job, key, p, "attack_target", f"what does {which} attack?",
+                 [Option(f"{name} attacks {targeting.describe(g, d)}", d) for d in defs])
+
+
+def enter_attacking(g: Game, oid: int, d: Any) -> None:
+    """The token ``oid`` is attacking ``d`` (CR 508.4: it was never declared an attacker), or,
+    with no ``d``, only tapped (CR 506.3b)."""
+    s = g.s
+    name = s.objs[oid].name
+    if d is not None and s.combat is not None:
+        s.combat.attackers[oid] = tuple(d)  # type: ignore[assignment]
+        g.emit(ev.Note(rule="508.4", message=f"{name} enters tapped and attacking "
+                                             f"{targeting.describe(g, tuple(d))}"))  # type: ignore[arg-type]
+    else:
+        g.emit(ev.Note(rule="506.3b", message=f"{name} enters tapped (not attacking)"))
 
 
 @handles(CreateTokenGaining)

@@ -9,6 +9,10 @@ from dataclasses import dataclass
 
 from undercity.cards.model import Effect, Filter, Ref
 
+#: "the exiled card": the card this object's "exile … until ~ leaves the battlefield" exiled,
+#: while it remains exiled (CR 607.2a: linked abilities, 610.3).
+EXILED_CARD = Ref("exiled_until")
+
 
 @dataclass(frozen=True, slots=True)
 class ExileUntilLeaves(Effect):

@@ -25,3 +25,10 @@ class CreateTokenCopy(Effect):
     add_keywords: frozenset[str] = frozenset()
     power: int | None = None
     toughness: int | None = None
+    #: "a tapped and attacking token" (CR 508.4): a creature token attacks what its controller
+    #: chooses; any other enters tapped, not attacking (CR 506.3)
+    attacking: bool = False
+
+
+#: "that token": the tokens this ability has created so far as it resolves (CR 608.2c).
+CREATED_TOKENS = Ref("created_tokens")

@@ -1917,10 +1917,12 @@ class CreateCopy(Node):
     noun: str
     what: Node
     exceptions: tuple[str, ...] = ()
+    #: "tapped and attacking" (CR 508.4), before the noun
+    state: str = ""
 
     def render(self) -> str:
-        out = _join(self.who.render() if self.who else None, self.verb, self.num.render(), self.noun, "of",
-                    self.what.render())
+        out = _join(self.who.render() if self.who else None, self.verb, self.num.render(), self.state or None,
+                    self.noun, "of", self.what.render())
         return out + (", except " + ", ".join(self.exceptions) if self.exceptions else "")
 
 

@@ -298,6 +298,8 @@ class Ctx:
     cast_trigger: bool = False
     #: A trigger on an ability triggering: "that ability" is it (CR 603.2, 707.10).
     ability_trigger: bool = False
+    #: A token copy was created: "that token" is it (CR 608.2c).
+    created: bool = False
     #: "When enchanted/equipped creature dies": "~" may be the Aura in the graveyard (CR 400.7f).
     attached_died: bool = False
     #: "Whenever ~ becomes the target of a spell": "that spell's controller" is its controller.
@@ -525,6 +527,8 @@ def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
             return m.ENCHANTED
         if node.words == "it" and ctx.it is not None:
             return ctx.it
+        if node.words == "that token" and ctx.created and ctx.it is not None:
+            return ctx.it  # the token just created (CR 608.2c)
         if node.words in ("that creature", "that permanent") and ctx.it is not None and ctx.it_is_target:
             return ctx.it  # "Gain control of target creature … Untap that creature.": the target
         if node.words == "those creatures" and ctx.those is not None:
@@ -878,6 +882,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             from undercity.cards.language.sacrifice import SacrificeIt
 
             return [SacrificeIt(m.SELF)]  # "sacrifice this permanent" (CR 701.21a)
+        if v == "sacrifice" and c.who is None and c.what == A.WordRef("that token") and not c.to and ctx.delayed:
+            from undercity.cards.language.sacrifice import SacrificeIt
+
+            return [SacrificeIt(object_ref(c.what, ctx))]  # the token a delayed ability is about (CR 603.7c)
         if v == "sacrifice":
             who = player_ref(c.who, ctx) if c.who is not None else None
             if who is None or not isinstance(c.what, A.DescRef) or c.what.det not in ("a", "an"):
@@ -3018,7 +3026,7 @@ def _that_creatures_stat(c: A.DrawEqual, ctx: Ctx) -> m.Effect:
 
 
 #: What "it" and "that card" of a delayed triggered ability name: the object it refers to.
-_DELAYED_REFS = ("it", "that card", "that creature", "that permanent")
+_DELAYED_REFS = ("it", "that card", "that creature", "that permanent", "that token")
 
 
 def _delayed_cast(s: A.Sentence, ctx: Ctx) -> m.Effect:
@@ -5205,8 +5213,13 @@ def _create_copy(c: A.CreateCopy, ctx: Ctx) -> Any:
     from undercity.cards.text.parser import subtype_of
 
     who = player_ref(c.who, ctx) if c.who is not None else m.YOU
-    what = object_ref(c.what, ctx)
-    if what.kind == "all":
+    if c.what == A.WordRef("the exiled card"):
+        from undercity.cards.language.exile_until import EXILED_CARD
+
+        what = EXILED_CARD  # what "exile … until ~ leaves the battlefield" exiled (CR 607.2a)
+    else:
+        what = object_ref(c.what, ctx)
+    if what.kind == "all" or c.state and (c.num.value != 1 or who != m.YOU):
         raise Unsupported(c.render())
     kw: dict[str, Any] = {"add_types": set(), "add_subtypes": set(), "add_keywords": set()}
     for part in c.exceptions:
@@ -5249,7 +5262,11 @@ def _create_copy(c: A.CreateCopy, ctx: Ctx) -> Any:
             else:
                 raise Unsupported(part)
     frozen = {k: frozenset(v) if isinstance(v, set) else v for k, v in kw.items()}
-    return CreateTokenCopy(what, _n(c.num, ctx), who, **frozen)
+    if c.state:
+        from undercity.cards.language.token_copies import CREATED_TOKENS
+
+        ctx.it, ctx.it_is_target, ctx.created = CREATED_TOKENS, False, True  # "that token" (CR 608.2c)
+    return CreateTokenCopy(what, _n(c.num, ctx), who, **frozen, attacking=bool(c.state))
 
 
 def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:

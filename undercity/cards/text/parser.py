@@ -470,7 +470,7 @@ class Parser:
                   "enchanted creature", "equipped creature", "enchanted permanent", "enchanted land",
                   "enchanted player", "that spell", "the chosen player", "your opponents", "that land",
                   "that token", "the creature", "each of them", "the top card of your library", "the chosen cards",
-                  "the player to your right", "the attacking player")
+                  "the player to your right", "the attacking player", "the exiled card")
 
     @rule
     def target_ref(self) -> A.TargetRef | None:
@@ -2546,6 +2546,7 @@ class Parser:
         """"create a token that's a copy of <object>[, except …]" (CR 707.2, 707.9b)."""
         v = self.verb("create")
         n = self.num() if v else None
+        state = (self.one_of("tapped and attacking") or "") if n is not None else ""  # CR 508.4
         noun = self.one_of("token that's a copy", "tokens that are copies") if n is not None else None
         if noun is None or not self.eat("of"):
             return None
@@ -2569,7 +2570,7 @@ class Parser:
             if not words:
                 return None
             parts.append(" ".join(words))
-        return A.CreateCopy(who, v, n, noun, what, tuple(parts))
+        return A.CreateCopy(who, v, n, noun, what, tuple(parts), state)
 
     @rule
     def enters_with_additional(self, subject: A.Node) -> A.EntersWithAdditional | None:
