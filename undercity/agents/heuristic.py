@@ -68,7 +68,7 @@ class HeuristicAgent:
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
-        "phyrexian", "change_target", "choose_anchor_word",
+        "phyrexian", "change_target", "choose_anchor_word", "kicker",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -690,6 +690,11 @@ class HeuristicAgent:
             need = max(ch.toughness(g, o) - o.damage, 0)
             fits = [i for i, opt in enumerate(d.options) if opt.value >= need]
             return fits[0] if fits else 0
+        return max(range(len(d.options)), key=lambda i: d.options[i].value)
+
+    def _kicker(self, g: Game, d: Decision) -> int:
+        """Kick a spell as often as it can be paid (CR 702.33): only affordable times are offered,
+        and each one makes the spell do more."""
         return max(range(len(d.options)), key=lambda i: d.options[i].value)
 
     def _divide(self, g: Game, d: Decision) -> int:

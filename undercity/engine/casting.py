@@ -23,6 +23,7 @@ from undercity.engine import (
     costs,
     cycling,
     from_graveyard,
+    kicker,
     mana_spending,
     phyrexian_mana,
     spell_costs,
@@ -211,12 +212,14 @@ def _commander_tax(g: Game, player: int, o: Obj) -> int:
 
 
 def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_targets: int,
-                x: int | None) -> tuple[ManaCost, int | None]:
-    """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets, and its X — asked
-    here, the most the player could pay the options, unless already announced (CR 601.2b)."""
+                x: int | None, kicked: int = 0) -> tuple[ManaCost, int | None]:
+    """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets, kicked ``kicked``
+    times, and its X — asked here, the most the player could pay the options, unless already
+    announced (CR 601.2b)."""
     card = o.card
     sa = alt.spell if alt is not None and alt.spell is not None else card.spell
     cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
+    cost = kicker.kicked_cost(card, cost, kicked)  # CR 702.33a, 601.2f: an additional cost
     tax = _commander_tax(g, player, o)
     if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
         cost = cost.increase_generic(tax)
@@ -275,10 +278,13 @@ def _cast(g: Game, job: Job) -> None:
         modes = tuple(sorted(picked))
     # CR 601.2b: additional costs (spell_costs).
     additional = spell_costs.ask_additional(g, job, player, o) if card.additional_costs else []
+    # CR 601.2b, 702.33a: the intention to pay its kicker cost (how many times: multikicker).
+    kicked = kicker.ask_times(g, job, player, o, _total_cost(g, job, player, o, alt, 0, 0)[0]) \
+        if card.static and kicker.kicker_of(card) is not None else 0
     specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
     x: int | None = None
     if specs and specs[-1].x_count:  # CR 601.2b: X announced, then as many targets (601.2c)
-        x = _total_cost(g, job, player, o, alt, 0, None)[1]
+        x = _total_cost(g, job, player, o, alt, 0, None, kicked)[1]
         specs = with_x_targets(specs, x)
     # CR 601.2c: targets.
     targets: list[targeting.Target] = []
@@ -312,7 +318,7 @@ def _cast(g: Game, job: Job) -> None:
     division: tuple[int, ...] | None = None
     if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
         division = divided.ask_division(g, job, "divide", player, dv.amount, targets, card.name)  # CR 601.2d
-    cost, x = _total_cost(g, job, player, o, alt, len(targets), x)
+    cost, x = _total_cost(g, job, player, o, alt, len(targets), x, kicked)
     tax = _commander_tax(g, player, o)
     spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.
@@ -331,6 +337,7 @@ def _cast(g: Game, job: Job) -> None:
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
     assert new is not None
     new.x = x
+    kicker.record(g, new.id, kicked)  # CR 702.33d
     item = StackItem(s.new_id(), "spell", new.id, new.id, card.name, player, sa, card.name)
     item.targets = targets
     item.x = x

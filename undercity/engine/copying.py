@@ -2,7 +2,7 @@
 
 A copy is put onto the stack, not cast (so "whenever you cast" doesn't trigger). It copies
 the spell's characteristics and every decision made for it — modes, X, targets, division
-of damage, additional costs paid (CR 707.10). Its controller may choose new targets
+of damage, additional costs paid, the times it was kicked (CR 707.10). Its controller may choose new targets
 (CR 707.10c): any target may stay, even an illegal one; a changed target must be legal,
 and a target with no other legal choice stays unchanged. A copy of a permanent spell
 becomes a token as it resolves (CR 608.3f); a copy leaving the stack otherwise ceases to
@@ -20,7 +20,7 @@ from undercity.cards import model as m
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.spell_copies import CopySpellGaining, CopyThatAbility, CopyThisSpell
 from undercity.engine import events as ev
-from undercity.engine import layers, targeting
+from undercity.engine import kicker, layers, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
@@ -36,7 +36,8 @@ def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
     return {"card": o.card if o else None, "targets": list(item.targets), "x": item.x, "modes": item.modes,
             "divide": item.divide, "controller": item.controller, "name": item.name, "ability": item.ability,
             "source": item.obj, "target_names": [targeting.describe(g, tuple(t)) for t in item.targets],
-            "additional": list(item.trigger_data.get("additional") or ())}
+            "additional": list(item.trigger_data.get("additional") or ()),
+            "kicked": kicker.times_kicked(g, item.obj) if item.obj is not None else 0}
 
 
 def _target_name(g: Game, t: tuple, snap: dict[str, Any], i: int) -> str:
@@ -64,6 +65,7 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     o = g.create_object(card, controller, "stack")
     o.is_copy = True
     o.x = snap["x"]
+    kicker.record(g, o.id, snap.get("kicked", 0))  # CR 707.10: kicked as often as the spell
     item = StackItem(s.new_id(), "spell", o.id, o.id, card.name, controller, snap["ability"], card.name)
     item.is_copy = True
     item.targets = [tuple(t) for t in targets]

@@ -64,6 +64,8 @@ def _can_activate(g: Game, o: Obj, a: Activated, view: Callable[[Obj], CardDef |
     Nor one whose "Activate only if …" condition is false (CR 602.5b)."""
     if a.only_if is not None and not restriction_met(g, o, a):
         return False
+    if a.cost.remove_counters is not None and o.counters.get(a.cost.remove_counters[0], 0) < a.cost.remove_counters[1]:
+        return False  # CR 118.3: "Remove a component counter from ~" with none on it can't be paid
     if not a.cost.tap:
         return True
     if o.tapped:
@@ -228,7 +230,8 @@ def _source(g: Game, o: Obj, a: Activated, index: int = 0,
     triggered mana abilities add when each permanent is tapped for mana."""
     eff = a.effects[0]
     assert isinstance(eff, AddMana)
-    rank = 2 if a.cost.sacrifice_self else (1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
+    rank = 2 if a.cost.sacrifice_self or a.cost.remove_counters else (
+        1 if ch.is_creature(o) or len(a.effects) > 1 and pain(a) else 0)
     mana = produced_mana(g, o, eff)
     if extra and a.cost.tap and o.id in extra:
         mana = _with_extra(mana, extra[o.id])
@@ -453,6 +456,7 @@ def activate_mana_ability(g: Game, o: Obj, color: str | None = None, index: int 
         _carry_out(g, o.controller, plan, a.cost.mana, o.name)
     if a.cost.tap:
         zones.set_tapped(g, o, True, "605.3a")
+    _remove_counters(g, o, a)
     # "One mana of any color": the player names the color (CR 106.1b); white by default.
     mana = produced_mana(g, o, eff)
     if mana.startswith("any:"):  # one of these colors, the player's choice (first by default)
@@ -557,6 +561,14 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[i
     return True
 
 
+def _remove_counters(g: Game, o: Obj, a: Activated) -> None:
+    """A mana ability's "Remove a component counter from ~" cost, paid as it is activated (CR 602.2b,
+    605.3a)."""
+    if a.cost.remove_counters is not None:
+        kind, n = a.cost.remove_counters
+        zones.add_counters(g, o, kind, -n, "602.2b")
+
+
 def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str, spend: Spending | None = None) -> None:
     """Activate the planned mana abilities and spend the planned mana (CR 601.2g-h) on ``spend``:
     the abilities that triggers (CR 106.6)."""
@@ -571,6 +583,7 @@ def _carry_out(g: Game, player: int, plan: Payment, cost: ManaCost, what: str, s
             restricted.append((made * src.amount if len(made) == 1 and src is not None else made, a, o.name, o.id))
         if a.cost.tap:
             zones.set_tapped(g, o, True, "605.3a")
+        _remove_counters(g, o, a)
         if len(a.effects) > 1:
             _deal_pain(g, o, a)
             if (when := mana_spending.on_spend(a)) is not None:  # its mana, spent at once (CR 106.6)

@@ -47,7 +47,8 @@ class Decision:
     into two piles, each option's value the two piles; ``context["for"]``: the player who will choose
     between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``),
     ``choose_anchor_word`` (one of the words of "choose Khans or Dragons" as a permanent enters,
-    CR 614.12c; ``context["card"]``: the card whose words they are).
+    CR 614.12c; ``context["card"]``: the card whose words they are), ``kicker`` (how many times to pay
+    a spell's kicker or multikicker cost, 0 for none: CR 702.33, 601.2b).
     """
 
     player: int
@@ -87,7 +88,7 @@ class Decision:
 
 # Decisions whose option values are themselves integers (X, a number of damage): an int
 # answer means the value, not the index.
-_VALUE_INT = frozenset({"x"})
+_VALUE_INT = frozenset({"x", "kicker"})
 
 
 class NeedChoice(Exception):  # noqa: N818 - control flow, not an error

@@ -141,6 +141,10 @@ def counters(g: Game, o: Obj) -> dict[str, int]:
                 if was_paid(g, o.id) != ESCAPE:  # CR 702.138c-d: it escaped only if cast with escape
                     continue
             n = (o.x or 0) if st.n == "x" else int(st.n)
+            if st.per_kick:
+                from undercity.engine.kicker import times_kicked
+
+                n *= times_kicked(g, o.id)  # CR 702.33d-e: the times the spell was kicked
             if n > 0:
                 out[st.counter] = out.get(st.counter, 0) + n
     return out
@@ -164,7 +168,8 @@ def card_counters(card: CardDef) -> dict[str, int]:
     """The counters an object of ``card`` that wasn't cast enters with by its own "enters with"
     abilities (X is 0, CR 107.3m)."""
     return {st.counter: int(st.n) for st in card.static
-            if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0 and not st.escaped}
+            if isinstance(st, EntersWithCounters) and st.n != "x" and int(st.n) > 0 and not st.escaped
+            and not st.per_kick}
 
 
 def additional_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:

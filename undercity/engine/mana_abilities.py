@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
+from undercity.cards.language.counters import CountersOn
 from undercity.cards.language.mana_abilities import (
     AddManaCombination,
     AddManaFor,
@@ -71,6 +72,10 @@ def _per_count(g: Game, player: int, per: m.Filter) -> int:
 def _identity_mana_hook(g: Game, o: Obj, eff: m.AddMana) -> str | None:
     if isinstance(eff, AddManaIdentity):
         return identity_mana(g, o.controller)
+    if isinstance(eff, AddManaFor) and isinstance(eff.n, CountersOn) and eff.n.of == m.SELF:
+        # "{T}: Add {C} for each charge counter on ~" (CR 605.3a, 106.4): none without them
+        n = o.counters.get(eff.n.counter, 0) if eff.n.counter is not None else sum(o.counters.values())
+        return eff.mana * n
     if isinstance(eff, AddManaPer):
         # At least one: the source counts itself (a creature); a planner source adds >= 1 mana.
         return eff.mana * max(1, _per_count(g, o.controller, eff.per))

@@ -36,7 +36,7 @@ from undercity.scenario.schema import (
 
 #: Decision kinds answered as part of a cast or activate action.
 CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost",
-                           "discard"})
+                           "discard", "kicker"})
 
 
 @dataclass
@@ -271,7 +271,7 @@ class Runner:
                     return o
         if isinstance(want, int) and not isinstance(want, bool):
             for o in opts:
-                if o.value == want and d.kind in ("x", "die_result"):  # X, or the die result chosen
+                if o.value == want and d.kind in ("x", "die_result", "kicker"):  # X, the die result, times kicked
                     return o
         if want is None:
             for o in opts:
@@ -561,7 +561,7 @@ class Runner:
                 return  # the cast is complete: a trigger's target is for a later `choose`
             if a.options.get("pause") and not {"mode": modes, "target": targets, "x": "x" in a.options,
                                                "escape_exile": exile, "sacrifice": sac, "discard": discard,
-                                               "additional_cost": chosen}.get(d.kind):
+                                               "additional_cost": chosen, "kicker": "kicked" in a.options}.get(d.kind):
                 return  # `pause: true`: the first choice the script doesn't give stays open
             if d.kind == "mode":
                 if not modes:
@@ -607,6 +607,8 @@ class Runner:
                 self.answer(discard.pop(0), a.line)
             elif d.kind == "additional_cost":  # CR 601.2b; an optional one left unnamed isn't paid
                 self.answer(chosen.pop(0) if chosen else None, a.line)
+            elif d.kind == "kicker":  # CR 601.2b, 702.33: not kicked unless `kicked:` says so
+                self.answer(int(a.options.get("kicked", 0)), a.line)
             else:
                 return
 

@@ -107,7 +107,7 @@ ACTION_KINDS: tuple[str, ...] = (
 
 #: For each action kind, the sibling keys it accepts.
 ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "pay", "pause"),
+    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "pay", "pause", "kicked"),
     "activate": ("by", "from", "ability", "targets", "x", "modes", "pay", "pause"),
     "play": ("by", "from"),
     "pass": ("by",),
@@ -1147,7 +1147,7 @@ class _Parser:
             return self.choice(node, key, FROM_ZONES, "zone")
         if name == "targets":
             return self.texts(node, key, "targets (ids, names or players)")
-        if name == "x":
+        if name in ("x", "kicked"):
             return self.integer(node, key, minimum=0)
         if name == "modes":
             modes: list[int | str] = []

@@ -73,6 +73,9 @@ class EntersWithCounters(Static):
     n: int | str = 1
     #: "~ escapes with …" (CR 702.138c): only if it escaped, that is, was cast with escape (702.138d).
     escaped: bool = False
+    #: "… for each time it was kicked" (CR 702.33d-e): ``n`` for each time the spell that became
+    #: it was kicked (none if it wasn't cast).
+    per_kick: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -43,7 +43,9 @@ class AddManaPer(AddMana):
 @dataclass(frozen=True, slots=True)
 class AddManaFor(AddMana):
     """"Add {B} for each charge counter on ~" (Black Market's triggered ability, CR 106.4): ``mana``
-    as many times as ``n`` counts as it resolves (CR 608.2h)."""
+    as many times as ``n`` counts as it resolves (CR 608.2h). A mana ability's too ("{T}: Add {C}
+    for each charge counter on ~", CR 605.3a): the payment planner counts the counters on its
+    source (``engine.mana_abilities.produced``)."""
 
     n: Count | None = None
 

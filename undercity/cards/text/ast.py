@@ -1952,9 +1952,12 @@ class EntersWith(Node):
     num: Num
     counter: str
     counters: str
+    #: "for each time it was kicked" (CR 702.33e), or "".
+    per: str = ""
 
     def render(self) -> str:
-        return f"{self.subject.render()} {self.verb} with {self.num.render()} {self.counter} {self.counters} on it"
+        per = f" for each {self.per}" if self.per else ""
+        return f"{self.subject.render()} {self.verb} with {self.num.render()} {self.counter} {self.counters} on it{per}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3518,6 +3518,12 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         flt = _TYPECYCLING[name[:-len("cycling")].strip()]
         out.activated.append(m.Activated(f"{k.name} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg), discard_self=True),
                                          effects=(m.Search(flt, to="hand"),)))
+    elif name in ("kicker", "multikicker") and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.kicker import Kicker
+
+        # CR 702.33a, c: "You may pay an additional [cost] (any number of times) as you cast this
+        # spell" — a static ability of the spell (engine/kicker.py).
+        out.static.append(Kicker(f"{k.name} {k.arg}", cost=_mana_cost(k.arg), multi=name == "multikicker"))
     elif name == "flashback" and k.arg:
         # CR 702.34a: "You may cast this card from your graveyard by paying [cost] rather than
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
@@ -4393,8 +4399,7 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     only = first.clauses if (len(a.body.sentences) == 1 or pain or spending) and isinstance(first, A.Sentence) else ()
     only_if = _only_if(a)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and only[0].per is not None:
-        # "{T}: Add {C} for each charge counter on ~": an amount the payment planner doesn't count
-        raise Unsupported(only[0].render())
+        return [_mana_for_counters(only[0], cost, text, only_if, a.restriction)]
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
@@ -4402,16 +4407,18 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         if mana_paid and (cost.mana.x or any(h[0] == "2" for h in cost.mana.hybrid)
                           or "one mana of any color" in only[0].options):
             mana_paid = False  # the planner pays a Signet's fixed cost for fixed mana only
-        if not mana_paid and cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):
+        removes = cost.remove_counters is not None and dataclasses.replace(cost, remove_counters=None) == m.Cost(tap=True)
+        if not mana_paid and not removes and cost not in (m.Cost(tap=True), m.Cost(tap=True, sacrifice_self=True)):
             # The payment planner plans mana abilities whose cost is {T} (and sacrificing the
-            # source), or {T} and mana ("{1}, {T}: Add {W}{B}", paid from other mana, CR 605.3a).
+            # source or removing counters from it), or {T} and mana ("{1}, {T}: Add {W}{B}", paid
+            # from other mana, CR 605.3a).
             raise Unsupported(", ".join(c.render() for c in a.costs) + ": add mana")
         if a.restriction:
             raise Unsupported(a.restriction)  # the payment planner checks "Activate only if" only
         # "~ deals 1 damage to you." after the mana: part of the mana ability (CR 605.3b).
         extra = (m.DealDamage(pain, m.YOU),) if pain else spending or ()
         return [m.Activated(text, cost=cost, effects=(_add_mana(o), *extra), mana_ability=True,
-                            only_if=only_if) for o in only[0].options]
+                            only_if=only_if) for opt in only[0].options for o in _different_colors(opt)]
     # CR 602.2b, 601.2b: X of the cost is announced as the ability is activated; the
     # ability's effects read it on resolution (CR 107.3a).
     ctx = Ctx(cost_x=m.X if any(c.kind == "mana" and "{X}" in c.words for c in a.costs) or cost.sacrifice_x
@@ -4437,6 +4444,20 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported(a.body.render())  # "the sacrificed creature" of a cost that sacrifices none
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery,
                         only_if=only_if)]
+
+
+def _mana_for_counters(c: A.AddMana, cost: m.Cost, text: str, only_if: m.Condition | None,
+                       restriction: str) -> m.Activated:
+    """"{T}: Add {C} for each charge counter on ~" (CR 605.1a, 605.3a, 106.4): a mana ability adding
+    one fixed mana as many times as there are such counters on its source as it resolves — the
+    payment planner counts them (engine/mana_abilities.py)."""
+    from undercity.cards.language.mana_abilities import AddManaFor
+
+    if not isinstance(c.per, A.CountersOn) or c.per.on != "on ~" or len(c.options) != 1 \
+            or len(mana := _mana(c.options[0])) != 1 or not mana.isupper() or cost != m.Cost(tap=True) or restriction:
+        raise Unsupported(c.render())  # an amount the payment planner doesn't count
+    return m.Activated(text, cost=cost, effects=(AddManaFor(mana, n=counters_on(c.per, Ctx())),), mana_ability=True,
+                       only_if=only_if)
 
 
 def _has_count(x: Any, what: str) -> bool:
@@ -4556,6 +4577,14 @@ def _mana_pain(rest: tuple[A.Node, ...]) -> int:
             and c.to.words == "you" and c.n.value is not None):
         return 0
     return c.n.value
+
+
+def _different_colors(opt: str) -> tuple[str, ...]:
+    """"Add two mana of different colors" (CR 106.1b): one choice of the ten pairs of colors as the
+    ability resolves — an option each, as "Add {U} or {B}" is (the planner's alternatives)."""
+    if opt != "two mana of different colors":
+        return (opt,)
+    return tuple(f"{{{a}}}{{{b}}}" for i, a in enumerate("WUBRG") for b in "WUBRG"[i + 1:])
 
 
 def _add_mana(opt: str) -> m.AddMana:
@@ -5131,7 +5160,7 @@ def _as_enters(b: A.AsEnters | A.EntersWith, text: str) -> m.Static:
         # CR 107.3m: X is the X paid for the spell that became it. "~ escapes with": only if it
         # escaped — was cast with escape (CR 702.138c-d).
         return EntersWithCounters(text, counter=b.counter, n="x" if b.num.value is None else b.num.value,
-                                  escaped=b.verb == "escapes")
+                                  escaped=b.verb == "escapes", per_kick=b.per == "time it was kicked")
     w = b.what
     if isinstance(w, A.EnterChoice):
         choice = w.what.split(" ", 1)[1]

@@ -1184,7 +1184,7 @@ class Parser:
             kind = self.one_of(*KEYWORD_COUNTERS) or ""  # "a double strike counter" (CR 122.1b)
             if not kind and ("/" in self.raw() or self.peek() in (
                     "loyalty", "charge", "time", "lore", "oil", "shield", "stun", "hit", "gold", "hour", "storage",
-                    "quest", "page", "verse", "luck", "slime")):
+                    "quest", "page", "verse", "luck", "slime", "component")):
                 kind = self.raw()
                 self.i += 1
             if kind:
@@ -1301,6 +1301,8 @@ class Parser:
                     opts.append("one mana of any color")
                 elif self.eat("one", "mana", "of", "the", "chosen", "color"):
                     opts.append("one mana of the chosen color")  # CR 614.12: chosen as it entered
+                elif self.eat("two", "mana", "of", "different", "colors"):
+                    opts.append("two mana of different colors")  # CR 106.1b: two colors, chosen as it resolves
                 elif self.peek() in NUMBERS and self.at(self.peek(), "mana", "of", "any", "one", "color"):
                     opts.append(f"{self.raw()} mana of any one color")  # CR 106.1b: one color for all of it
                     self.i += 6
@@ -2607,7 +2609,9 @@ class Parser:
         plural = self.one_of("counter", "counters")
         if plural is None or not self.eat("on", "it"):
             return None
-        return A.EntersWith(subject, verb.removesuffix(" with"), n, counter, plural)
+        # "… for each time it was kicked" (CR 702.33e: linked to its multikicker)
+        per = "time it was kicked" if self.eat("for", "each", "time", "it", "was", "kicked") else ""
+        return A.EntersWith(subject, verb.removesuffix(" with"), n, counter, plural, per)
 
     @rule
     def if_instead(self) -> A.IfInstead | None:
