@@ -68,7 +68,7 @@ class HeuristicAgent:
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
-        "phyrexian", "change_target", "choose_anchor_word", "kicker",
+        "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -430,6 +430,26 @@ class HeuristicAgent:
             return sum(abs(mana.count(c) / len(mana) - need.get(c, 0) / total) for c in set(mana) | set(need))
 
         return min(range(len(d.options)), key=lambda i: (miss(i), i))
+
+    def _mana_amount(self, g: Game, d: Decision) -> int:
+        """"X mana in any combination of colors", color by color (CR 106.1b): this color's share
+        of the mana left, in proportion to the cards of its hand of this color among those of the
+        colors still to be asked (WUBRG order) — of its whole deck if the hand has none."""
+        ctx = d.context or {}
+        color, left = ctx.get("color", ""), int(ctx.get("left", 0))
+        rest = "WUBRG"["WUBRG".index(color):] if color in "WUBRG" and color else ""
+        need: dict[str, int] = {}
+        for cards in ([g.s.objs[oid].card for oid in g.s.players[d.player].hand], self._own_cards(g, d.player)):
+            for card in cards:
+                cost = card.mana_cost
+                for c in (cost.colors if cost is not None else ()):
+                    need[c] = need.get(c, 0) + 1
+            if sum(need.get(c, 0) for c in rest):
+                break
+            need = {}
+        total = sum(need.get(c, 0) for c in rest)
+        want = round(left * need.get(color, 0) / total) if total else 0
+        return min(range(len(d.options)), key=lambda i: (abs(d.options[i].value - want), i))
 
     def _choose_creature_type(self, g: Game, d: Decision) -> int:
         """The creature type most of its own creature cards have (Herald's Horn)."""

@@ -48,7 +48,9 @@ class Decision:
     between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``),
     ``choose_anchor_word`` (one of the words of "choose Khans or Dragons" as a permanent enters,
     CR 614.12c; ``context["card"]``: the card whose words they are), ``kicker`` (how many times to pay
-    a spell's kicker or multikicker cost, 0 for none: CR 702.33, 601.2b).
+    a spell's kicker or multikicker cost, 0 for none: CR 702.33, 601.2b), ``mana_amount`` (how much
+    of the mana left, ``context["left"]``, is of ``context["color"]``: "X mana in any combination of
+    colors", color by color, CR 106.1b).
     """
 
     player: int
@@ -88,7 +90,7 @@ class Decision:
 
 # Decisions whose option values are themselves integers (X, a number of damage): an int
 # answer means the value, not the index.
-_VALUE_INT = frozenset({"x", "kicker"})
+_VALUE_INT = frozenset({"x", "kicker", "mana_amount"})
 
 
 class NeedChoice(Exception):  # noqa: N818 - control flow, not an error

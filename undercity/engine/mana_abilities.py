@@ -2,7 +2,8 @@
 … instead", "Add {G} for each creature you control", and "one mana of any color in your
 commander's color identity" (CR 903.4, 903.4f). The handlers, and what each adds now for the
 payment planner (:func:`produced`, asked by ``costs.produced_mana``); and a triggered ability's
-"add {B} for each charge counter on ~" (CR 106.4), which uses the stack.
+"add {B} for each charge counter on ~" (CR 106.4) and "add X mana in any combination of colors"
+(106.1b, with what it may be spent on, 106.6, and kept until end of turn, 106.4), which use the stack.
 """
 
 from __future__ import annotations
@@ -120,6 +121,22 @@ def combinations(colors: str, n: int) -> list[str]:
     return [a * k + b * (n - k) for k in range(n, -1, -1)]
 
 
+def _amounts_of_colors(g: Game, job: Job, key: str, player: int, source: str, colors: str, n: int) -> str:
+    """"``n`` mana in any combination of colors" (CR 106.1b): how much of each color, asked color
+    by color (decision ``mana_amount``, one option per amount; the last color takes the rest) —
+    one question per color rather than one option per split (of five colors, thousands)."""
+    mana, left = "", n
+    for i, c in enumerate(colors):
+        if i == len(colors) - 1 or left == 0:
+            k = left
+        else:
+            k = int(g.ask(job, f"{key}:mana:{c}", player, "mana_amount",
+                          f"{source}: how much of the {left} mana left is {{{c}}}?",
+                          [Option(f"{j} {{{c}}}", j) for j in range(left + 1)], {"color": c, "left": left}))
+        mana, left = mana + c * k, left - k
+    return mana
+
+
 @handles(AddManaCombination)
 def h_add_mana_combination(g: Game, job: Job, item: StackItem, e: AddManaCombination, key: str) -> None:
     """CR 106.1b, 608.2d: the controller chooses the split as it resolves (decision
@@ -128,13 +145,24 @@ def h_add_mana_combination(g: Game, job: Job, item: StackItem, e: AddManaCombina
     if n <= 0:
         return
     p = item.controller
-    opts = [Option("add " + "".join(f"{{{c}}}" for c in mana), mana) for mana in combinations(e.colors, n)]
-    mana = g.ask(job, f"{key}:mana", p, "mana_combination",
-                 f"{item.source_name}: add {n} mana in any combination of {{{e.colors[0]}}} and/or {{{e.colors[1]}}}",
-                 opts)
+    if len(e.colors) == 2:
+        opts = [Option("add " + "".join(f"{{{c}}}" for c in mana), mana) for mana in combinations(e.colors, n)]
+        mana = g.ask(job, f"{key}:mana", p, "mana_combination",
+                     f"{item.source_name}: add {n} mana in any combination of {{{e.colors[0]}}} and/or "
+                     f"{{{e.colors[1]}}}", opts)
+    else:
+        mana = _amounts_of_colors(g, job, key, p, item.source_name, e.colors, n)
     pool = g.s.players[p].pool
     for c in str(mana):
         pool[c] = pool.get(c, 0) + 1
+    if e.only is not None:  # CR 106.6: "Spend this mana only to cast spells"
+        from undercity.engine import mana_spending
+
+        mana_spending.add(g, p, str(mana), e.only, None, item.source_name, item.source)
+    if e.kept:  # CR 106.4: "Until end of turn, you don't lose this mana as steps and phases end"
+        from undercity.engine.mana_pool import keep
+
+        keep(g, p, str(mana))
     g.emit(ev.Note(rule="106.4", message=f"{g.player_name(p)} adds " + "".join(f"{{{c}}}" for c in str(mana))))
 @handles(AddManaOfOneColor)
 def h_add_mana_of_one_color(g: Game, job: Job, item: StackItem, e: AddManaOfOneColor, key: str) -> None:

@@ -25,17 +25,24 @@ KEPT = "mana_kept_this_turn"
 
 @handles(AddKeptMana)
 def h_add_kept_mana(g: Game, job: Job, item: StackItem, e: AddKeptMana, key: str) -> None:
-    s = g.s
-    p = s.players[item.controller]
-    kept = s.extra.setdefault(KEPT, {})
-    turn, amounts = kept.get(item.controller, (s.turn, {}))
-    amounts = dict(amounts) if turn == s.turn else {}
+    p = g.s.players[item.controller]
     for c in e.mana:
         p.pool[c] = p.pool.get(c, 0) + 1
-        amounts[c] = amounts.get(c, 0) + 1
-    kept[item.controller] = (s.turn, amounts)
+    keep(g, item.controller, e.mana)
     g.emit(ev.ManaAdded(rule="106.4", player=item.controller, mana="".join("{" + c + "}" for c in e.mana),
                         source=item.source_name))
+
+
+def keep(g: Game, player: int, mana: str) -> None:
+    """``mana`` (letters), just added to ``player``'s pool, stays there as steps and phases end
+    this turn (CR 106.4)."""
+    s = g.s
+    kept = s.extra.setdefault(KEPT, {})
+    turn, amounts = kept.get(player, (s.turn, {}))
+    amounts = dict(amounts) if turn == s.turn else {}
+    for c in mana:
+        amounts[c] = amounts.get(c, 0) + 1
+    kept[player] = (s.turn, amounts)
 
 
 def remaining(g: Game, player: int, pool: dict[str, int]) -> dict[str, int]:

@@ -2,7 +2,8 @@
 :mod:`undercity.cards.language.quantities`, each registered for its type (``effects.counts``): the greatest power
 among creatures, k times an amount, the damage of the triggering event, the mana value of the
 target or of the triggering spell (CR 202.3), the power of what was paid as an
-additional cost (Dragon's Fire), and the cards discarded "this way" (CR 701.9a).
+additional cost (Dragon's Fire), the cards discarded "this way" (CR 701.9a), and the total power
+of attacking creatures (CR 506.4).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from undercity.cards import model as m
 from undercity.cards.language.discard import DISCARDED_THIS_WAY, DiscardedThisWay
 from undercity.cards.language.quantities import (
+    AttackingPower,
     CardsInGraveyard,
     CardsInHand,
     DiedCreaturePower,
@@ -47,6 +49,17 @@ def _greatest_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
               if s.objs[oid].controller in whose and ch.is_creature(s.objs[oid])
               and targeting.matches(g, s.objs[oid], a.filter, item.controller, item.source)]
     return max(powers, default=0)
+
+
+@counts(AttackingPower)
+def _attacking_power(g: Game, a: AttackingPower, item: StackItem, job: Job) -> int:
+    """CR 506.4: the creatures still attacking (one removed from combat isn't), their powers
+    after the layers (CR 613.4), summed; a negative total is 0 (CR 107.1b)."""
+    s = g.s
+    c = s.combat
+    if c is None:
+        return 0
+    return max(0, sum(ch.power(g, s.objs[oid]) for oid in c.attackers if oid in s.objs))
 
 
 @counts(SacrificedStat)

@@ -271,7 +271,7 @@ class Runner:
                     return o
         if isinstance(want, int) and not isinstance(want, bool):
             for o in opts:
-                if o.value == want and d.kind in ("x", "die_result", "kicker"):  # X, the die result, times kicked
+                if o.value == want and d.kind in ("x", "die_result", "kicker", "mana_amount"):  # X, a die result, …
                     return o
         if want is None:
             for o in opts:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from undercity.cards.language.mana_spending import SpendOnly
 from undercity.cards.model import CREATURE, AddMana, Amount, Condition, Count, Effect, Filter
 
 
@@ -53,11 +54,15 @@ class AddManaFor(AddMana):
 @dataclass(frozen=True, slots=True)
 class AddManaCombination(Effect):
     """"Add X mana in any combination of {R} and/or {G}" (CR 106.1b, 106.4): ``n`` mana, each of
-    one of ``colors``, the split chosen by the controller as it resolves (CR 608.2d) — an
-    ability on the stack (a loyalty ability is never a mana ability, CR 605.1a)."""
+    one of ``colors`` ("of colors": all five), the split chosen by the controller as it resolves
+    (CR 608.2d) — an ability on the stack (a loyalty ability is never a mana ability, CR 605.1a).
+    ``only``: the "Spend this mana only to cast spells" after it (CR 106.6); ``kept``: "Until end
+    of turn, you don't lose this mana as steps and phases end" (CR 106.4)."""
 
     colors: str
     n: Amount = 1
+    only: SpendOnly | None = None
+    kept: bool = False
 
 
 @dataclass(frozen=True, slots=True)

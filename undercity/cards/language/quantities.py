@@ -167,3 +167,14 @@ class CommanderColors(Count):
 
 
 COMMANDER_COLORS = CommanderColors()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackingPower(Count):
+    """"The total power of attacking creatures" (CR 208.1, 506.4): the sum of the powers of the
+    creatures attacking as the effect happens (CR 608.2h) — 0 outside combat, never below 0."""
+
+    what: str = "attacking_power"
+
+
+ATTACKING_POWER = AttackingPower()

@@ -2908,6 +2908,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(nth)
             skip = 1
             continue
+        if (comb := _mana_in_any_colors(s, body.sentences[k + 1:k + 3], ctx)) is not None:
+            out.append(comb[0])
+            skip = comb[1]
+            continue
         if (kept := _kept_mana(s, nxt)) is not None:
             out.append(kept)
             skip = 1
@@ -3230,6 +3234,42 @@ def _kept_mana(s: A.Sentence, nxt: A.Sentence | None) -> m.Effect | None:
     if not mana.isalpha() or not set(mana) <= set("WUBRGC"):
         raise Unsupported(s.render())
     return AddKeptMana(mana)
+
+
+def _mana_in_any_colors(s: A.Sentence, rest: tuple[A.Node, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Add X mana in any combination of colors, where X is the total power of attacking creatures.
+    Spend this mana only to cast spells. Until end of turn, you don't lose this mana as steps and
+    phases end." (CR 106.1b, 106.6, 106.4): one effect — the mana, what it may be spent on and
+    that it stays; and how many of the sentences after ``s`` it took. None for another sentence."""
+    from undercity.cards.language.mana_abilities import AddManaCombination
+    from undercity.cards.language.mana_pool import KEEP_THIS_MANA
+    from undercity.cards.language.mana_spending import SpendOnly
+    from undercity.cards.language.quantities import ATTACKING_POWER
+
+    add = s.clauses[0] if len(s.clauses) == 1 else None
+    if not isinstance(add, A.AddManaCombination) or add.options != ("colors",):
+        return None
+    if s.may or s.prefix or ctx.activated and not ctx.loyalty:
+        raise Unsupported(s.render())  # a mana ability's: the payment planner doesn't plan it
+    if s.where == A.WherePower("the total power of attacking creatures") and add.n.value is None:
+        n: m.Amount = ATTACKING_POWER  # counted as it resolves (CR 608.2h; ruling: not a mana ability)
+    elif s.where is None and add.n.value is not None:
+        n = add.n.value
+    else:
+        raise Unsupported(s.render())
+    only: m.Effect | None = None
+    kept, took = False, 0
+    for sent in rest:
+        c = sent.clauses[0] if isinstance(sent, A.Sentence) and len(sent.clauses) == 1 and not (
+            sent.may or sent.prefix or sent.where) else None
+        if isinstance(c, A.SpendOnly) and only is None and not kept:
+            only = SpendOnly(noun_filter(c.spells), noun_filter(c.abilities_of) if c.abilities_of is not None else None)
+        elif c == A.Phrase(None, KEEP_THIS_MANA) and not kept:
+            kept = True
+        else:
+            break
+        took += 1
+    return AddManaCombination("WUBRG", n, only=only, kept=kept), took
 
 
 def _cant_be_regenerated(part: list[m.Effect], nxt: A.Sentence | None) -> list[m.Effect] | None:

@@ -1398,6 +1398,8 @@ class Parser:
         n = self.num()
         if n is None or not self.eat("mana", "in", "any", "combination", "of"):
             return None
+        if self.eat("colors"):  # "X mana in any combination of colors" (CR 105.1, 106.1b)
+            return A.AddManaCombination("add", n, ("colors",))
         opts: list[str] = []
         while self.raw().startswith("{"):
             opts.append(self.raw())
@@ -1719,6 +1721,8 @@ class Parser:
                 self.i = mark
                 return None
             where = A.WhereOf(f"that {self.low[mark + 5]}", stat)
+        elif self.eat(",", "where", "x", "is", "the", "total", "power", "of", "attacking", "creatures"):
+            where = A.WherePower("the total power of attacking creatures")  # CR 208.1, 506.4
         elif self.eat(",", "where", "x", "is", "the", "mana", "value", "of", "that", "spell"):
             where = A.WherePower("the mana value of that spell")  # the spell a cast trigger names
         elif self.at(",", "where", "x", "is") and self.peek(4) in ("the", "that") and self.peek(5) != "number":
