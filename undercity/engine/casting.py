@@ -137,6 +137,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         return False
     if free:
         inc = spell_costs.cost_changes(g, player, o)[0]  # CR 601.2f: increases still apply
+        if taxes := spell_costs.target_taxes(g, player, o):  # "that target ~" (CR 601.2f)
+            inc += spell_costs.least_target_tax(g, player, o, spell_target_specs(card), taxes)
         if inc and not can_pay(ZERO.increase_generic(inc), costs.mana_sources(g, player), costs.pool_of(g, player)):
             return False
         sa = card.spell
@@ -162,6 +164,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     if cost.x:
         cost = cost.with_x(0)
     cost = spell_costs.modified_cost(g, player, o, cost)  # CR 601.2f: increases, then reductions
+    if taxes := spell_costs.target_taxes(g, player, o):  # "… that target ~ cost {3} more" (CR 601.2f)
+        cost = cost.increase_generic(spell_costs.least_target_tax(g, player, o, spell_target_specs(card), taxes))
     cost = cast_permissions.payable_cost(g, player, o, cost)  # CR 609.4b: "as though … any color"
     # CR 106.6: mana that may be spent only on some spells (asked once per listing through ``mana``)
     if mana.restricted() if mana is not None else mana_spending.present(g, player):
@@ -212,10 +216,11 @@ def _commander_tax(g: Game, player: int, o: Obj) -> int:
 
 
 def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_targets: int,
-                x: int | None, kicked: int = 0) -> tuple[ManaCost, int | None]:
-    """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets, kicked ``kicked``
-    times, and its X — asked here, the most the player could pay the options, unless already
-    announced (CR 601.2b)."""
+                x: int | None, kicked: int = 0,
+                targets: list[targeting.Target] | None = None) -> tuple[ManaCost, int | None]:
+    """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets (``targets``, once
+    chosen), kicked ``kicked`` times, and its X — asked here, the most the player could pay the
+    options, unless already announced (CR 601.2b)."""
     card = o.card
     sa = alt.spell if alt is not None and alt.spell is not None else card.spell
     cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
@@ -225,7 +230,7 @@ def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_t
         cost = cost.increase_generic(tax)
     if sa is not None and sa.extra_target_cost and n_targets > 1:
         cost = cost.increase_generic(sa.extra_target_cost * (n_targets - 1))
-    inc, red = spell_costs.cost_changes(g, player, o)  # CR 601.2f: increases, then reductions
+    inc, red = spell_costs.cost_changes(g, player, o, targets)  # CR 601.2f: increases, then reductions
     cost = cost.increase_generic(inc) if inc else cost
     spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
     if cost.x:
@@ -243,6 +248,25 @@ def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_t
     # CR 609.4b: mana spent "as though it were mana of any color" — after the reductions, which
     # reduce only the cost's generic part (CR 118.7a).
     return cast_permissions.payable_cost(g, player, o, cost), x
+
+
+def _affordable(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, chosen: list[targeting.Target],
+                cands: list[targeting.Target], x: int | None, kicked: int,
+                taxes: dict[int, int]) -> list[targeting.Target]:
+    """The candidates of ``cands`` that a cost increase for what the spell targets ("… that target
+    ~ cost {3} more", ``taxes``) doesn't make the total cost unpayable with, after ``chosen``
+    (CR 601.2f, 601.2h; X as announced, or 0)."""
+    spend = mana_spending.Spending(spell=o)
+    sources, pool = costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)
+    out = []
+    for c in cands:
+        if c[0] == "o" and c[1] in taxes and ("o", c[1]) not in chosen:
+            with_c = [*chosen, c]
+            cost = _total_cost(g, job, player, o, alt, len(with_c), x or 0, kicked, with_c)[0]
+            if not can_pay(cost, sources, pool):
+                continue
+        out.append(c)
+    return out
 
 
 def _cast(g: Game, job: Job) -> None:
@@ -286,8 +310,9 @@ def _cast(g: Game, job: Job) -> None:
     if specs and specs[-1].x_count:  # CR 601.2b: X announced, then as many targets (601.2c)
         x = _total_cost(g, job, player, o, alt, 0, None, kicked)[1]
         specs = with_x_targets(specs, x)
-    # CR 601.2c: targets.
+    # CR 601.2c: targets — only those with which the total cost (601.2f) can still be paid.
     targets: list[targeting.Target] = []
+    taxes = spell_costs.target_taxes(g, player, o) if specs else {}
     if sa is not None and sa.divided:
         for k in range(sa.max_targets):
             if k >= 1 and sa.extra_target_cost and not can_pay(  # CR 601.2f: only affordable targets
@@ -295,6 +320,10 @@ def _cast(g: Game, job: Job) -> None:
                     costs.mana_sources(g, player), costs.pool_of(g, player)):
                 break
             cands = [t for t in targeting.candidates(g, sa.targets[0], player, o.id) if t not in targets]
+            if taxes:
+                cands = _affordable(g, job, player, o, alt, targets, cands, x, kicked, taxes)
+                if not cands and k == 0:
+                    raise CannotComplete("no target whose total cost can be paid")  # CR 601.2f, 601.2h
             opts = _target_opts(g, cands)
             if k >= 1:
                 opts.append(Option("no more targets", None))
@@ -307,6 +336,10 @@ def _cast(g: Game, job: Job) -> None:
             cands = targeting.candidates(g, spec, player, o.id)
             if spec.same_word:
                 cands = [c for c in cands if c not in same_word_chosen(specs, i, targets)]
+            if taxes:
+                cands = _affordable(g, job, player, o, alt, targets, cands, x, kicked, taxes)
+                if not cands and not spec.optional:
+                    raise CannotComplete("no target whose total cost can be paid")  # CR 601.2f, 601.2h
             t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
             if t is not None:  # "up to one": no target chosen
@@ -318,7 +351,7 @@ def _cast(g: Game, job: Job) -> None:
     division: tuple[int, ...] | None = None
     if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
         division = divided.ask_division(g, job, "divide", player, dv.amount, targets, card.name)  # CR 601.2d
-    cost, x = _total_cost(g, job, player, o, alt, len(targets), x, kicked)
+    cost, x = _total_cost(g, job, player, o, alt, len(targets), x, kicked, targets)
     tax = _commander_tax(g, player, o)
     spend = mana_spending.Spending(spell=o)  # CR 106.6: mana that may be spent only on some spells
     # Escape (CR 702.138): exile other cards from your graveyard as part of the cost.

@@ -77,8 +77,9 @@ _PER = {
 }
 
 
-def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
-    """(increase, reduction) of generic mana for ``player`` casting ``o`` now (CR 601.2f)."""
+def cost_changes(g: Game, player: int, o: Obj, targets: list[targeting.Target] | None = None) -> tuple[int, int]:
+    """(increase, reduction) of generic mana for ``player`` casting ``o`` now (CR 601.2f), with
+    ``targets`` chosen (None: not yet — an increase for what it targets isn't counted)."""
     s = g.s
     inc = red = 0
     # CR 702.125a: {1} less for each opponent, for each instance (702.125c) — the spell's own, and
@@ -120,6 +121,8 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
                 continue
             if st.nth is not None and _cast_before(g, player, st) + 1 != st.nth:
                 continue
+            if st.targeting_self and (targets is None or ("o", sid) not in targets):
+                continue  # "that target ~" (CR 601.2c, 601.2f): once, if it is one of the targets
             if not targeting.matches(g, o, st.spells, player, sid):
                 continue
             n = st.generic * (_PER[st.per](g, src.controller) if st.per else 1)
@@ -128,6 +131,44 @@ def cost_changes(g: Game, player: int, o: Obj) -> tuple[int, int]:
             else:
                 red -= n
     return inc, red
+
+
+def target_taxes(g: Game, player: int, o: Obj) -> dict[int, int]:
+    """Permanent id -> the generic mana ``player``'s spell ``o`` costs more if that permanent is one
+    of its targets ("Spells your opponents cast that target ~ cost {3} more to cast", CR 601.2f);
+    empty without such abilities."""
+    s = g.s
+    out: dict[int, int] = {}
+    for sid in ch.permanents_with(s, _has_target_tax):
+        src = s.objs[sid]
+        for st in ab.static(g, src):
+            if not isinstance(st, CostChange) or not st.targeting_self or st.generic <= 0:
+                continue
+            if st.caster == "you" and player != src.controller \
+                    or st.caster == "opponent" and not targeting._is_opponent(g, src.controller, player):
+                continue
+            if targeting.matches(g, o, st.spells, player, sid):
+                out[sid] = out.get(sid, 0) + st.generic
+    return out
+
+
+def least_target_tax(g: Game, player: int, o: Obj, specs: tuple[m.TargetSpec, ...], taxes: dict[int, int]) -> int:
+    """At least how much ``taxes`` add to casting ``o`` with target specifications ``specs``
+    (CR 601.2c, 601.2f): none for a specification some untaxed candidate fills; else the smallest
+    taxes of the candidates its word needs (counted again for each word, so never too little)."""
+    extra = k = 0
+    while k < len(specs):
+        n = 1 + next((j for j, t in enumerate(specs[k + 1:]) if not t.same_word), len(specs) - k - 1)
+        if not specs[k].optional and not specs[k].x_count:
+            cands = targeting.candidates(g, specs[k], player, o.id)
+            taxed = sorted(taxes[c[1]] for c in cands if c[0] == "o" and c[1] in taxes)
+            extra += sum(taxed[:max(0, n - (len(cands) - len(taxed)))])
+        k += n
+    return extra
+
+
+def _has_target_tax(card: m.CardDef) -> bool:
+    return any(isinstance(st, CostChange) and st.targeting_self for st in card.static)
 
 
 def _cast_before(g: Game, player: int, st: CostChange) -> int:

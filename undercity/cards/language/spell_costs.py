@@ -50,6 +50,10 @@ class CostChange(Static):
     #: ``nth`` counts only the spells matching ``spells`` (by card type): "the first artifact
     #: spell you cast each turn" (Artificer Class), not every spell (Monk Class).
     nth_matching: bool = False
+    #: "Spells your opponents cast that target ~ cost {3} more to cast" (Pursued Whale): only for
+    #: a spell one of whose targets is this permanent, known once targets are chosen (CR 601.2c,
+    #: 601.2f) — once however many of its targets it is.
+    targeting_self: bool = False
 
 
 @dataclass(frozen=True, slots=True)

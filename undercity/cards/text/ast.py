@@ -249,12 +249,15 @@ class CostChange(Node):
     more_less: str
     #: "The first artifact spell you cast each turn costs …": "first", "second" (CR 601.2f).
     nth: str = ""
+    #: "Spells your opponents cast that target ~ cost …": "that target ~", or "".
+    targeting: str = ""
 
     def render(self) -> str:
         if self.nth:
             return (f"the {self.nth} {self.spells.render()} {self.caster} each turn {self.verb} {self.cost} "
                     f"{self.more_less} to cast")
-        return f"{self.spells.render()} {self.caster} {self.verb} {self.cost} {self.more_less} to cast"
+        that = f" {self.targeting}" if self.targeting else ""
+        return f"{self.spells.render()} {self.caster}{that} {self.verb} {self.cost} {self.more_less} to cast"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1973,6 +1976,15 @@ class Quoted(Node):
         if self.comma:
             text = text[:-1] + ","
         return f'"{text}"'
+
+
+@dataclass(frozen=True, slots=True)
+class BareQuoted(Quoted):
+    """A quoted ability of a list written without its period before the list's "and" ('"This
+    creature can't block" and "Creatures you control attack each combat if able."')."""
+
+    def render(self) -> str:
+        return f'"{self.ability.render()[:-1]}"'
 
 
 @dataclass(frozen=True, slots=True)

@@ -5442,9 +5442,12 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
     if nth is not None and (b.spells.quals or replace(spells, types=frozenset(), subtypes=frozenset()) != m.Filter()
                             or spells.types and spells.subtypes):
         raise Unsupported(b.render())  # the nth spell of one kind: counted by a card type or a subtype
+    if b.targeting and (nth is not None or chosen or b.more_less != "more"):
+        raise Unsupported(b.render())  # only "cost {N} more" of a spell targeting this permanent
     return CostChange(text, spells=spells, caster={"you cast": "you", "your opponents cast": "opponent"}[caster],
                       generic=-n if b.more_less == "less" else n, nth=nth,
-                      nth_matching=nth is not None and bool(spells.types or spells.subtypes))
+                      nth_matching=nth is not None and bool(spells.types or spells.subtypes),
+                      targeting_self=bool(b.targeting))
 
 
 def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.SpellAbility:

@@ -2717,6 +2717,8 @@ class Parser:
                              "you cast of the chosen color")
         if nth and not self.eat("each", "turn"):
             return None
+        # "Spells your opponents cast that target ~ cost {3} more to cast" (CR 601.2f: after targets)
+        targeting = "that target ~" if caster is not None and self.eat("that", "target", "~") else ""
         verb = self.one_of("cost", "costs")
         tok = self.raw()
         if caster is None or verb is None or not tok.startswith("{"):
@@ -2725,7 +2727,7 @@ class Parser:
         more = self.one_of("less", "more")
         if more is None or not self.eat("to", "cast"):
             return None
-        return A.CostChange(n, caster, verb, tok, more, nth)
+        return A.CostChange(n, caster, verb, tok, more, nth, targeting)
 
     @rule
     def static(self) -> A.StaticAbility | None:
@@ -2855,13 +2857,17 @@ class Parser:
         comma = bool(inner) and inner[-1] == ","
         if comma:
             inner = [*inner[:-1], "."]
+        # '"This creature can't block" and "…"': an ability of a list written without its period
+        bare = bool(inner) and inner[-1] != "." and self.low[end + 1:end + 3] == ["and", '"']
+        if bare:
+            inner = [*inner, "."]
         sub = Parser(inner, text=" ".join(inner))
         node = sub.ability()
         if node is None:
             self.far = max(self.far, self.i + sub.far)
             return None
         self.i = end + 1
-        return A.Quoted(node, comma)
+        return A.BareQuoted(node) if bare else A.Quoted(node, comma)
 
     @rule
     def granted(self) -> A.Granted | None:
