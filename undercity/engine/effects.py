@@ -209,6 +209,9 @@ def ref_players(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         # a token that died has ceased to exist (CR 111.7): its owner as it last existed
         owner = o.owner if o is not None else (s.lki.get(item.trigger_data.get("died", oid)) or {}).get("owner")
         return [owner] if owner is not None and not s.players[owner].left else []
+    if k == "caster":  # "that player" of "whenever enchanted player casts …": who cast it (CR 601.2i)
+        p = item.trigger_data.get("caster")
+        return [p] if p is not None and not s.players[p].left else []
     if k == "chosen_player":  # the player chosen as the source entered (CR 614.12a)
         return entering.chosen_player(g, item.source)
     if k in attacked_players.PLAYER_REFS:  # the attacked player (CR 508.3b), those attacking them

@@ -1,4 +1,5 @@
-"""Attaching Equipment (CR 701.3, 702.6a: equip's effect) and state-based action 704.5n (an
+"""Attaching Equipment (CR 701.3, 702.6a: equip's effect), moving an Aura that enchants a player to
+another opponent (701.3a, 303.4b), and state-based action 704.5n (an
 Equipment attached to an illegal permanent or to nothing becomes unattached: :func:`state_based_actions`, asked by ``sba.collect``).
 """
 
@@ -6,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.equip import AttachedCount, AttachTo
+from undercity.cards.language.equip import AttachedCount, AttachTo, AttachToAnotherOpponent
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import sba
+from undercity.engine import sba, targeting
 from undercity.engine.effects import counts, handles, ref_objects
 from undercity.engine.state import Job, StackItem
 
@@ -51,6 +52,25 @@ def h_attach(g: Game, job: Job, item: StackItem, e: AttachTo, key: str) -> None:
         src.attached_to = oid
         src.timestamp = s.next_timestamp()  # CR 701.3c
         g.emit(ev.Note(rule="701.3a", message=f"{src.name} becomes attached to {s.objs[oid].name}"))
+
+
+@handles(AttachToAnotherOpponent)
+def h_attach_to_another_opponent(g: Game, job: Job, item: StackItem, e: AttachToAnotherOpponent, key: str) -> None:
+    """CR 701.3a, 701.3c: the Aura moves to an opponent of its controller other than the player it
+    enchants, chosen at random (``State.rng``), with a new timestamp; it stays where it is with
+    no other opponent (ruling 2021-07-23, Maddening Hex), and does nothing once it left the
+    battlefield (CR 400.7)."""
+    s = g.s
+    aura = s.objs.get(item.source) if item.source is not None else None
+    if aura is None or aura.zone != "battlefield" or aura.attached_player is None:
+        return
+    others = [p for p in s.living() if p != aura.attached_player and targeting._is_opponent(g, aura.controller, p)]
+    if not others:
+        return
+    to = s.rng.choice(others)
+    aura.attached_player = to
+    aura.timestamp = s.next_timestamp()  # CR 701.3c
+    g.emit(ev.Note(rule="701.3a", message=f"{aura.name} becomes attached to {g.player_name(to)}"))
 
 
 @counts(AttachedCount)

@@ -516,6 +516,8 @@ def _on_player_casts(g: Game, e: ev.SpellCast) -> None:
                 continue
             if w.whose == "chosen" and e.player not in entering.chosen_player(g, oid):
                 continue
+            if w.whose == "enchanted" and e.player != o.attached_player:
+                continue  # "Whenever enchanted player casts …" (CR 303.4b)
             if targeting.matches(g, spell, w.filter, o.controller, oid):
                 triggers._add(g, o, a, o.controller, o.name, spell=e.obj, caster=e.player)
 

@@ -25,6 +25,14 @@ class AttachTo(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class AttachToAnotherOpponent(Effect):
+    """"Then attach ~ to another one of your opponents chosen at random" (CR 701.3a, 303.4b): this
+    Aura, enchanting a player, becomes attached to one of its controller's opponents other than
+    that player, chosen at random as it resolves; with no other opponent it stays (ruling
+    2021-07-23, Maddening Hex)."""
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedCount(Count):
     """"for each Equipment attached to it", "for each Aura and Equipment attached to it" (CR
     301.5, 303.4): the permanents with one of ``subtypes`` attached to ``of``, counted as the

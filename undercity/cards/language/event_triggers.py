@@ -134,13 +134,19 @@ class AttacksUnblocked(Trigger):
 @dataclass(frozen=True, slots=True)
 class PlayerCasts(Trigger):
     """"Whenever a player casts a spell" (``whose="each"``), "Whenever an opponent casts
-    [a ``filter``] spell" (``whose="opponent"``) or "Whenever the chosen player casts a spell"
-    (``whose="chosen"``: the player this permanent chose as it entered, CR 614.12a): the spell
-    becomes cast (CR 601.2i; a copy isn't cast, CR 707.10). Detected by
+    [a ``filter``] spell" (``whose="opponent"``), "Whenever the chosen player casts a spell"
+    (``whose="chosen"``: the player this permanent chose as it entered, CR 614.12a) or "Whenever
+    enchanted player casts a noncreature spell" (``whose="enchanted"``: the player this Aura is
+    attached to, CR 303.4b): the spell becomes cast (CR 601.2i; a copy isn't cast, CR 707.10).
+    "That player" is the player who cast it (:data:`CASTER`). Detected by
     :mod:`undercity.engine.event_triggers`."""
 
     event: str = "player_casts"
     whose: str = "each"
+
+
+#: "that player" of :class:`PlayerCasts`: the player who cast the spell (CR 601.2i).
+CASTER = Ref("caster")
 
 
 @dataclass(frozen=True, slots=True)

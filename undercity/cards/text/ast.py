@@ -470,6 +470,14 @@ class DamageEqual(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DamageToEqual(DamageEqual):
+    """"~ deals damage to that player equal to the result": the amount after the recipient."""
+
+    def render(self) -> str:
+        return _join(self.source.render(), self.verb, "damage to", self.to.render(), "equal to", self.amount)
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectAction(Node):
     """A verb on objects: destroy, exile, tap, untap, sacrifice, counter, goad, return … to
     its owner's hand (``to``)."""

@@ -284,6 +284,8 @@ class Ctx:
     x: m.Count | None = None
     #: X of the spell's mana cost ({X} in it, CR 107.3a, 601.2b).
     cost_x: m.Count | None = None
+    #: The ability is an Aura's that enchants a player ("Whenever enchanted player casts …", CR 303.4b).
+    enchants_player: bool = False
     #: The subtype of the tokens a "For each creature …, create …" before made ("those Beasts").
     created_for_each: str = ""
     #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
@@ -1148,6 +1150,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                  "for as long as ~ remains on the battlefield": "source_on_battlefield"}
         # CR 613.1b: a layer-2 effect; "for as long as you control ~" ends when you don't (611.2b).
         return [GainControlOf(what, until[c.duration])]
+    if isinstance(c, A.AttachSelf) and c.to == A.WordRef("another one of your opponents chosen at random") \
+            and not c.what and ctx.enchants_player:
+        from undercity.cards.language.equip import AttachToAnotherOpponent
+
+        return [AttachToAnotherOpponent()]  # CR 701.3a: an Aura enchanting a player, to another one
     if isinstance(c, A.AttachSelf) and isinstance(c.to, A.TargetRef) and (not c.what or ctx.it == m.SELF):
         return [AttachTo(ctx.target(c.to))]  # CR 701.3a; an Aura's or Equipment's own ability
     if isinstance(c, A.AddMana) and c.per is not None and len(c.options) == 1 \
@@ -1463,7 +1470,8 @@ def _damage_equal(c: A.DamageEqual, ctx: Ctx) -> m.DealDamage:
         # "~ deals damage equal to that result to each creature" (CR 706.4)
         to = c.to
         ref = ctx.target(to) if isinstance(to, A.TargetRef) else player_ref(to, ctx) if isinstance(
-            to, A.EachRef) and to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
+            to, A.EachRef) and to.noun.heads in (("opponent",), ("player",)) or to == A.WordRef("that player") \
+            else object_ref(to, ctx)
         return m.DealDamage(_die_result(c.amount, ctx), ref)
     if isinstance(s, A.SelfRef) or ctx.it_source and isinstance(s, A.WordRef) and s.words == "it":
         if ctx.it_source and ctx.it is None:
@@ -3845,6 +3853,14 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         if flt.controller != "you" or s.noun.card or "Creature" not in flt.types:
             raise Unsupported(f"{word} {ev.render()}")
         return BecomesBlocked(filter=replace(flt, controller=None), whose="you")
+    if s == A.WordRef("enchanted player") and w.startswith("casts ") and word == "whenever":
+        from undercity.cards.language.event_triggers import PlayerCasts
+
+        cast = _CAST.get(f"cast {w.removeprefix('casts ')}")  # the spell, as "whenever you cast" reads it
+        if cast is None:
+            raise Unsupported(f"{word} {ev.render()}")
+        # CR 303.4b, 601.2i: the player this Aura enchants casts it
+        return PlayerCasts(filter=None if cast.filter == m.Filter() else cast.filter, whose="enchanted")
     if s == A.WordRef("the chosen player") and w == "casts a spell" and word == "whenever":
         from undercity.cards.language.event_triggers import PlayerCasts
 
@@ -4235,6 +4251,11 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"
     if when.event == "beginning_of" and when.whose == "opponent":
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
+    if when.event == "player_casts" and when.whose == "enchanted":
+        from undercity.cards.language.event_triggers import CASTER
+
+        ctx.that_player = CASTER  # "Whenever enchanted player casts …, … that player": who cast it
+        ctx.enchants_player = True
     if when.event == "player_casts" and when.whose == "chosen":
         from undercity.cards.language.entering import CHOSEN_PLAYER
 

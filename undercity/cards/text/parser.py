@@ -1013,6 +1013,10 @@ class Parser:
             if amount and self.eat("to") and (to := self.ref()) is not None:
                 return A.DamageEqual(who, v, amount, to)
         self.i = self._start
+        if who is not None and (v := self.verb("deal")) and self.eat("damage", "to") and (to := self.ref()) is not None \
+                and self.eat("equal", "to") and (amount := self.one_of(*A.DIE_RESULTS)):
+            return A.DamageToEqual(who, v, amount, to)  # "deals damage to that player equal to the result"
+        self.i = self._start
         if (v := self.verb("exile")) and self.peek(1) in ("player's", "opponent's") and self.peek(2) == "graveyard":
             word, player = self.peek(), A.Noun((), (self.peek(1)[:-2],))
             owner: A.Node = A.TargetRef(player) if word == "target" else A.EachRef("each", player)
@@ -1075,7 +1079,8 @@ class Parser:
             return A.DamageToItself(each)  # "Each tapped creature deals damage to itself equal to its power"
         self.i = self._start
         if who is None and (v := self.verb("attach")) and (it := self.one_of("~", "it")) and self.eat("to") \
-                and (to := self.ref()) is not None:
+                and (to := A.WordRef(w) if (w := self.one_of("another one of your opponents chosen at random"))
+                     else self.ref()) is not None:
             return A.AttachSelf(v, to, "" if it == "~" else it)  # CR 701.3a
         self.i = self._start
         if (v := self.verb("cast")) and self.eat("it", "this", "turn"):
@@ -2046,7 +2051,7 @@ class Parser:
                 subject = A.DescOr(subject, other)  # "an attacking creature you control or a blocking creature …"
             else:
                 self.i = mark
-        if isinstance(subject, A.DescRef) and self.eat("casts"):
+        if (isinstance(subject, A.DescRef) or subject == A.WordRef("enchanted player")) and self.eat("casts"):
             # "Whenever an opponent casts a spell", "Whenever a player casts an instant or
             # sorcery spell" (CR 601.2i): the player, then the spell.
             what = self.ref()
