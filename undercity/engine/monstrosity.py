@@ -73,4 +73,4 @@ def became_monstrous(g: Game, e: BecameMonstrous) -> None:
         return
     for a in ab.triggered(g, o):
         if a.when.event == lm.BECOMES_MONSTROUS:
-            triggers.add_pending(g, o, a, o.controller, o.name)
+            triggers.add_pending(g, o, a, o.controller, o.name, x=e.n)  # X of 701.37c

@@ -21,6 +21,7 @@ from undercity.cards.language.quantities import (
     PaidCostPower,
     SacrificedStat,
     SacrificedThisWayStat,
+    SignedPower,
     SpellManaValue,
     Sum,
     TargetManaValue,
@@ -32,7 +33,7 @@ from undercity.cards.language.quantities import (
 )
 from undercity.engine import characteristics as ch
 from undercity.engine import targeting
-from undercity.engine.effects import SACRIFICED, amount, counts, ref_players
+from undercity.engine.effects import SACRIFICED, amount, counts, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -60,6 +61,14 @@ def _attacking_power(g: Game, a: AttackingPower, item: StackItem, job: Job) -> i
     if c is None:
         return 0
     return max(0, sum(ch.power(g, s.objs[oid]) for oid in c.attackers if oid in s.objs))
+
+
+@counts(SignedPower)
+def _signed_power(g: Game, a: SignedPower, item: StackItem, job: Job) -> int:
+    """CR 701.10b-c: its power now, after the layers, negative included."""
+    oids = ref_objects(g, a.of, item, job)
+    o = g.s.objs[oids[0]] if oids else None
+    return ch.power(g, o) if o is not None and o.zone == "battlefield" else 0
 
 
 @counts(SacrificedStat)

@@ -38,7 +38,8 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
 
     if divided.of(a) is not None and len(a.targets) == 1:
         return tuple(a.targets[0] for _ in item.targets)  # one to N targets of one kind (CR 601.2d)
-    return modal.target_specs(a, item.modes)  # a modal trigger's chosen modes' (CR 700.2c)
+    # a modal trigger's chosen modes' (CR 700.2c); "up to X target …", X of its event (CR 701.37c)
+    return casting.with_x_targets(modal.target_specs(a, item.modes), item.x)
 
 
 #: How each typed condition of the card language (a ``model.Condition`` subclass: "if a

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
-from undercity.cards.language.several_targets import DESTROY, EXILE, RETURN_TO_BATTLEFIELD, OnTargets
+from undercity.cards.language.several_targets import DESTROY, EXILE, GOAD, RETURN_TO_BATTLEFIELD, OnTargets
 from undercity.engine import entering, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import HANDLERS, destroy_simultaneously, handles, ref_objects
+from undercity.engine.effects import HANDLERS, destroy_simultaneously, goad, handles, ref_objects
 from undercity.engine.modal import shift_targets
 
 if TYPE_CHECKING:
@@ -34,6 +34,10 @@ def h_on_targets(g: Game, job: Job, item: StackItem, e: OnTargets, key: str) -> 
         return
     if e.verb == DESTROY:
         destroy_simultaneously(g, job, key, ids)
+        return
+    if e.verb == GOAD:  # CR 701.15a: each legal one, by the ability's controller
+        for oid in ids:
+            goad(g, oid, item.controller)
         return
     if e.verb == RETURN_TO_BATTLEFIELD:
         for oid in ids:  # CR 614.12a: the choices each makes as it enters, before anything moves

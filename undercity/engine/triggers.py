@@ -411,6 +411,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
                 continue
         specs = (modal.target_specs(t.ability, modes.get(i, ())) if t.ability is not None
                  else t.data.get("targets", ()))
+        if specs and specs[-1].x_count:  # "up to X target …", X of the trigger event (CR 701.37c, 603.3d)
+            from undercity.engine.casting import with_x_targets
+
+            specs = with_x_targets(specs, t.data.get("x", 0))
         from undercity.engine import divided
 
         div = divided.of(t.ability)
@@ -460,6 +464,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
         item = StackItem(s.new_id(), "triggered", None, t.source, t.source_name, t.controller, a,
                          f"{t.source_name} trigger", text)
         item.targets = tl
+        item.x = t.data.get("x")  # X of the trigger event ("When ~ becomes monstrous", CR 701.37c)
         item.modes = modes.get(i, ())
         item.divide = divisions.get(i, ())
         item.trigger_data = dict(t.data)

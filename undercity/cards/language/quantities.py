@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import CREATURE, Count, Filter
+from undercity.cards.model import CREATURE, SELF, Count, Filter, Ref
 
 # ---------------------------------------------------------------------------------------
 # Amounts: each a ``Count`` of its own type (``what`` names it in the log and the parsed form).
@@ -178,3 +178,12 @@ class AttackingPower(Count):
 
 
 ATTACKING_POWER = AttackingPower()
+
+
+@dataclass(frozen=True, slots=True)
+class SignedPower(Count):
+    """The power of ``of`` as the effect happens, below 0 too: what "double its power" adds
+    (CR 701.10b-c: a creature with power -2 gets -2/-0); 0 if it left the battlefield."""
+
+    what: str = "signed_power"
+    of: Ref = SELF

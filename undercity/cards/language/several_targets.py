@@ -20,6 +20,9 @@ RETURN_TO_HAND = "return to hand"
 #: "return the chosen cards to the battlefield tapped" (Victimize): cards from a graveyard.
 RETURN_TO_BATTLEFIELD = "return to the battlefield"
 EXILE = "exile"
+#: "goad up to X target creatures your opponents control" (CR 701.15a), X of "When ~ becomes
+#: monstrous" (701.37c: the X it became monstrous with).
+GOAD = "goad"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,4 +50,6 @@ class OnTargets(m.Effect):
             return m.ReturnToBattlefield(m.T(i))
         if self.verb == EXILE:
             return m.ExileIt(m.T(i))
+        if self.verb == GOAD:
+            return m.Goad(m.T(i))
         return m.Destroy(m.T(i)) if self.verb == DESTROY else m.ReturnToHand(m.T(i))

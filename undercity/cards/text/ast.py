@@ -573,6 +573,17 @@ class AttachSelf(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DoublePower(Node):
+    """"double its power until end of turn" (CR 701.10a-b)."""
+
+    verb: str
+    duration: Duration
+
+    def render(self) -> str:
+        return f"{self.verb} its power {self.duration.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageToItself(Node):
     """"Each tapped creature deals damage to itself equal to its power" (CR 120.3)."""
 

@@ -286,6 +286,8 @@ class Ctx:
     cost_x: m.Count | None = None
     #: The ability is an Aura's that enchants a player ("Whenever enchanted player casts …", CR 303.4b).
     enchants_player: bool = False
+    #: "When ~ becomes monstrous": X is the X it became monstrous with (CR 701.37c), targets too.
+    monstrous_x: bool = False
     #: The subtype of the tokens a "For each creature …, create …" before made ("those Beasts").
     created_for_each: str = ""
     #: "it" is the ability's source: "When ~ enters the battlefield / dies, it deals …".
@@ -809,6 +811,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [FightDifferent()]  # CR 701.14a: the tokens just made and the creatures counted
     if isinstance(c, A.DamageEqual):
         return [_damage_equal(c, ctx)]
+    if isinstance(c, A.DoublePower) and c.duration.words == "until end of turn" and ctx.it is not None:
+        # CR 701.10b-c: it gets +X/+0, X its power as the ability resolves (a negative power: -X/-0)
+        from undercity.cards.language.quantities import SignedPower
+
+        return [m.Pump(SignedPower(of=ctx.it), 0, ctx.it)]
     if isinstance(c, A.DamageDivided):
         return [_damage_divided(c, ctx)]
     if isinstance(c, A.CreateNumber) and c.who is None and c.count == "opponents you have":
@@ -1017,6 +1024,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if not (ctx.that_many and c.verb == "mills" and c.who == A.WordRef("that player")):
             raise Unsupported(c.render())
         return [MillThatMany()]
+    if isinstance(c, A.PlayerCount) and c.verb.lower() == "monstrosity" and c.who is None and c.n.word == "X" \
+            and ctx.cost_x is not None and ctx.x is None:
+        return [Monstrosity(ctx.cost_x)]  # "{X}{X}{R}: Monstrosity X." — X of the activation (CR 107.3a, 701.37a)
     if isinstance(c, A.PlayerCount) and c.verb.lower() == "monstrosity":
         if c.who is not None or not isinstance(c.n.value, int) and not isinstance(ctx.x, DieResult):
             raise Unsupported(c.render())  # "Monstrosity X": X of an activation cost
@@ -1503,10 +1513,14 @@ def _on_targets(c: A.ObjectAction, verb: str, ctx: Ctx) -> OnTargets:
 
     t = c.what
     assert isinstance(t, A.TargetRef) and t.count is not None
-    if not ctx.spell or ctx.targets or t.another:
+    if not (ctx.spell or ctx.monstrous_x and t.count.value is None) or ctx.targets or t.another:
         raise Unsupported(c.render())
     if verb == "destroy" and not c.to:
         what = DESTROY
+    elif verb == "goad" and not c.to and ctx.monstrous_x:
+        from undercity.cards.language.several_targets import GOAD
+
+        what = GOAD  # "goad up to X target creatures", X it became monstrous with (CR 701.37c)
     elif verb == "return" and c.to == "to their owners' hands":
         what = RETURN_TO_HAND
     elif verb == "exile" and not c.to:
@@ -3983,6 +3997,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.attack_requirements import GOADED_ATTACKS
 
         return m.Trigger(GOADED_ATTACKS, whose="any")  # CR 508.3a, 701.15b
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks one of your opponents" and s.det == "a" \
+            and s.noun == A.Noun((), ("creature",), suffix=("an opponent controls",)):
+        # "Whenever a creature an opponent controls attacks one of your opponents" (CR 508.3a): an
+        # opponent's creature attacking another of your opponents; "it" is that creature.
+        return m.Trigger("attacks", filter=noun_filter(s.noun), whose="opponent")
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).
@@ -4251,6 +4270,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"
     if when.event == "beginning_of" and when.whose == "opponent":
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
+    if when.event == BECOMES_MONSTROUS:
+        ctx.monstrous_x = True  # CR 701.37c: X is the X it became monstrous with
     if when.event == "player_casts" and when.whose == "enchanted":
         from undercity.cards.language.event_triggers import CASTER
 

@@ -1078,6 +1078,9 @@ class Parser:
                 "deals damage to itself equal to its power"):
             return A.DamageToItself(each)  # "Each tapped creature deals damage to itself equal to its power"
         self.i = self._start
+        if who is None and (v := self.verb("double")) and self.eat("its", "power") and (d := self.duration()):
+            return A.DoublePower(v, d)  # "double its power until end of turn" (CR 701.10b)
+        self.i = self._start
         if who is None and (v := self.verb("attach")) and (it := self.one_of("~", "it")) and self.eat("to") \
                 and (to := A.WordRef(w) if (w := self.one_of("another one of your opponents chosen at random"))
                      else self.ref()) is not None:
@@ -1958,7 +1961,8 @@ class Parser:
                "attacks or becomes the target of a spell an opponent controls",
                # CR 603.2, 603.6a: a triggered ability of the entering creature triggering
                "entering the battlefield under an opponent's control causes a triggered ability of that creature to trigger",
-               "entering under an opponent's control causes a triggered ability of that creature to trigger")
+               "entering under an opponent's control causes a triggered ability of that creature to trigger",
+               "attacks one of your opponents")
 
     @rule
     def event(self) -> A.Event | None:
