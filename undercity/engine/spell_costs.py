@@ -9,6 +9,10 @@
   alternative cost being paid (with additional costs such as the commander tax), adds the
   increases of :class:`~undercity.cards.language.spell_costs.CostChange` static abilities, then
   applies their reductions. The mana value is not changed (CR 202.3).
+* "Spells your opponents cast that target ~ cost {3} more to cast" (:func:`target_taxes`): an
+  increase known only once the targets are chosen (CR 601.2c, 601.2f) — ``casting`` offers the
+  targets with which the total cost can still be paid, and counts the least such increase
+  (:func:`least_target_tax`) when it checks whether a spell can be cast.
 * Escape's "exile N other cards from your graveyard" (:func:`ask_escape_exile`).
 * An activated ability's "This ability costs {X} less to activate, where X is the power of the
   creature it targets" (:func:`activation_cost`, asked by ``casting`` once the targets are
