@@ -386,7 +386,7 @@ def _stack_kind(n: A.Noun) -> str | None:
     activated ability, or triggered ability", CR 115.1, 113.7), or None."""
     from undercity.cards.language.stack_targets import STACK_OBJECTS
 
-    if n.quals or n.heads or n.suffix[len(_source_types(n)[1:]):]:
+    if n.quals or n.heads or n.suffix and not _source_types(n):  # only "from an artifact … source"
         return None
     return STACK_OBJECTS.get(n.card.replace(",", " ,"))
 
