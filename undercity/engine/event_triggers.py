@@ -21,6 +21,7 @@ this order:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -230,14 +231,16 @@ def _sefris_left(g: Game, e: ev.ZoneChanged) -> None:
 
 
 def _on_sacrifice(g: Game, e: ev.ZoneChanged, lki: dict[str, Any]) -> None:
-    """"Whenever you sacrifice a [filter]" looks back in time (CR 603.10a)."""
-    card: CardDef = lki["card"]
+    """"Whenever you sacrifice a [filter]" looks back in time (CR 603.10a): the permanent as it last
+    existed — its types, whether it was a token, "another" not this one."""
+    from undercity.engine.dies_triggers import lki_matches
+
     for o, a in _with_event(g, "sacrifice"):
         flt = a.when.filter
         if lki["controller"] != o.controller:
             continue
-        if flt is not None and (flt.types and not flt.types & card.types
-                                or flt.subtypes and not flt.subtypes & card.subtypes):
+        if flt is not None and not lki_matches(g, lki, e.token, replace(flt, controller=None), o.controller, e.obj,
+                                               o.id):
             continue
         _add(g, o, a, o.controller, object=e.new_obj)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language import exiled_with as lx
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import counts, distinct_card_options, handles, ref_objects, ref_players
+from undercity.engine.effects import amount, counts, distinct_card_options, handles, ref_objects, ref_players
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -100,6 +100,25 @@ def h_put_exiled_with(g: Game, job: Job, item: StackItem, e: lx.PutExiledWith, k
     with zones.simultaneously(g):  # "all ... onto the battlefield": one event
         for c in cards:
             zones.put_onto_battlefield(g, c, item.controller, rule="607.2a")
+
+
+@handles(lx.ReturnExiledWith)
+def h_return_exiled_with(g: Game, job: Job, item: StackItem, e: lx.ReturnExiledWith, key: str) -> None:
+    """Up to ``n`` of the cards exiled with the source (CR 607.2a), chosen one at a time with "no
+    more", each returned to its owner's hand (CR 400.3) — together, one event (CR 603.2c)."""
+    p = item.controller
+    cands = exiled_with(g, item.source)
+    chosen: list[int] = []
+    for k in range(min(amount(g, e.n, item, job), len(cands))):
+        rest = [c for c in cands if c not in chosen]
+        pick = g.ask(job, f"{key}:pick{k}", p, "choose_card", f"{item.source_name}: return a card exiled with it to its "
+                     "owner's hand", [*distinct_card_options(g, rest), Option("none" if not chosen else "no more", None)])
+        if pick is None:
+            break
+        chosen.append(pick)
+    with zones.simultaneously(g):
+        for c in chosen:
+            zones.move(g, c, "hand", rule="607.2a", verb="is returned to its owner's hand")
 
 
 @counts(lx.AmongThose)

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from undercity.cards.model import CREATURE, YOU, Activated, Count, Effect, ExileIt, Filter, Ref, Triggered
+from undercity.cards.model import (
+    CREATURE,
+    YOU,
+    Activated,
+    Amount,
+    Count,
+    Effect,
+    ExileIt,
+    Filter,
+    Ref,
+    Triggered,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,16 @@ class PutExiledWith(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnExiledWith(Effect):
+    """"Return up to X cards from among cards exiled with ~ to their owners' hands" (Bag of
+    Devouring; CR 607.2a, 400.3): the ability's controller chooses up to ``n`` of the cards its
+    source's linked abilities exiled, still in exile; each goes to its owner's hand. The source
+    may have left (sacrificed to pay the cost): the cards are still the ones exiled with it."""
+
+    n: Amount
+
+
+@dataclass(frozen=True, slots=True)
 class AmongThose(Count):
     """"the number of [``filter``] cards among those cards" (the cards of this ability, CR 607.2a)."""
 
@@ -73,7 +94,7 @@ def refers_to_exiled_with(e: Effect) -> bool:
     """Whether ``e`` refers to the cards "exiled with" its ability's source (CR 607.2a)."""
     from undercity.cards.language.cast_during_resolution import CastAnyNumberFree
 
-    return isinstance(e, PutExiledWith) or isinstance(e, CastAnyNumberFree) and e.exiled_with
+    return isinstance(e, PutExiledWith | ReturnExiledWith) or isinstance(e, CastAnyNumberFree) and e.exiled_with
 
 
 def link_exiles(activated: list[Activated], triggered: list[Triggered]) -> tuple[list[Activated], list[Triggered]]:

@@ -1874,6 +1874,19 @@ class AnchorChoice(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnExiledWith(Node):
+    """"return up to X cards from among cards exiled with ~ to their owners' hands" (CR 607.2a)."""
+
+    who: Node | None
+    verb: str
+    n: Num
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "up to", self.n.render(),
+                     "cards from among cards exiled with ~ to their owners' hands")
+
+
+@dataclass(frozen=True, slots=True)
 class EnterChoice(Node):
     """"choose a color", "choose a color other than green", "choose a creature type", "choose an
     opponent", "choose a player"."""

@@ -1148,6 +1148,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             and c.what.up_to and c.what.count is not None and (c.what.count.value or 0) > 1 and ctx.spell \
             and c.duration == "until end of turn":
         return _several_gain_control(c, ctx)
+    if isinstance(c, A.ReturnExiledWith) and c.who is None:
+        from undercity.cards.language.exiled_with import ReturnExiledWith
+
+        return [ReturnExiledWith(_n(c.n, ctx))]  # CR 607.2a: linked to the abilities exiling them
     if isinstance(c, A.GainControl):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
@@ -3798,12 +3802,13 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if s is None and w == "you attack" and word == "whenever":
         return m.Trigger("you_attack")  # once per combat, however many creatures (CR 508.1, 603.2)
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("sacrifice ") and word == "whenever":
-        ref = _one_described(w.removeprefix("sacrifice "))
+        ref = _one_described(w.removeprefix("sacrifice "), "another")
         flt = noun_filter(ref.noun) if ref is not None and not ref.noun.card else None
-        # The sacrificed permanent as it last existed (CR 603.10a): its card types and subtypes.
-        if flt is None or flt != m.Filter(types=flt.types, subtypes=flt.subtypes):
+        # The sacrificed permanent as it last existed (CR 603.10a): its card types and subtypes,
+        # whether it was a token; "another": not this permanent (CR 109.5).
+        if flt is None or flt != m.Filter(types=flt.types, subtypes=flt.subtypes, nontoken=flt.nontoken):
             raise Unsupported(f"{word} {ev.render()}")
-        return m.Trigger("sacrifice", filter=flt)
+        return m.Trigger("sacrifice", filter=replace(flt, other=ref is not None and ref.det == "another"))
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
     if s is None and (nth := _nth_draw(w, word)) is not None:
@@ -4089,13 +4094,14 @@ def _put_into_zone(p: A.PutIntoZone) -> m.Trigger:
 
 
 #: "Whenever you cast …" (CR 601.2i, 603.2): the spell a trigger of event ``cast`` looks for.
-def _one_described(desc: str) -> A.DescRef | None:
+def _one_described(desc: str, *dets: str) -> A.DescRef | None:
     """The words of an event's object ("a Clue", "a creature spell with mana value 3 or less"),
-    which the parser keeps as text, read again as "a/an [noun]" — or None if they aren't that."""
+    which the parser keeps as text, read again as "a/an [noun]" (or another of ``dets``: "another
+    nontoken artifact or creature") — or None if they aren't that."""
     from undercity.cards.text.parser import Parser, tokens
 
     ref = Parser(tokens(desc)).ref()
-    return ref if isinstance(ref, A.DescRef) and ref.det in ("a", "an") and ref.render() == desc else None
+    return ref if isinstance(ref, A.DescRef) and ref.det in ("a", "an", *dets) and ref.render() == desc else None
 
 
 def _cast_of(desc: str) -> m.Trigger | None:
@@ -4259,6 +4265,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.event_amount = DAMAGE_DEALT  # "create that many …": the combat damage it dealt
     if when.event in ("becomes_blocked", "permanent_deals_damage_to_you"):
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
+    if when.event == "sacrifice":
+        ctx.it = m.TRIGGER_OBJECT  # "exile it": the card sacrificed, in the graveyard (CR 400.7, 603.10a)
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too

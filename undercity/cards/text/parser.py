@@ -1352,6 +1352,10 @@ class Parser:
             if self.eat("the", "initiative"):
                 return A.Phrase(who, f"{v} the initiative")
         self.i = self._start
+        if (v := self.verb("return")) and self.eat("up", "to") and (n := self.num()) is not None and self.eat_phrase(
+                "cards from among cards exiled with ~ to their owners' hands"):
+            return A.ReturnExiledWith(who, v, n)  # CR 607.2a: the cards a linked ability exiled
+        self.i = self._start
         if v := self.verb("investigate"):
             return A.Phrase(who, v)  # CR 701.16a: create a Clue token
         self.i = self._start
