@@ -58,6 +58,12 @@ def ALL(flt: Filter) -> Ref:
     return Ref("all", 0, flt)
 
 
+#: Every target chosen for an ``any_number`` specification, from its index on ("each of any
+#: number of target creatures"): ``Ref("each_target", i)``.
+def EACH_TARGET(i: int = 0) -> Ref:
+    return Ref("each_target", i)
+
+
 # ---------------------------------------------------------------------------------------
 # Filters and target specifications.
 
@@ -142,6 +148,9 @@ class Filter:
     #: "with the same name as this creature": the name of the ability's source, after copy
     #: effects (CR 201.2, 613.1a).
     same_name: bool = False
+    #: "that entered the battlefield this turn": the permanent is an object that entered this
+    #: turn (CR 400.7, 603.6a; ``engine.zone_history``).
+    entered_this_turn: bool = False
 
 
 def F(*types: str, **kw: Any) -> Filter:
@@ -182,6 +191,11 @@ class TargetSpec:
     #: different targets of one "target" word, X the spell's, announced before targets are
     #: chosen (CR 601.2b-c, 115.3). Always the spell's last specification.
     x_count: bool = False
+    #: "each of any number of target creatures …" (a triggered ability's): this specification
+    #: stands for zero or more different targets of one "target" word, as many as its controller
+    #: chooses (CR 115.1, 603.3d, 115.3), named together by :data:`EACH_TARGET`. Always the
+    #: ability's last specification.
+    any_number: bool = False
 
 
 def target_creature(**kw: Any) -> TargetSpec:

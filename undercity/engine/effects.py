@@ -235,6 +235,9 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return []
     if k == "self":
         return [item.source] if item.source in s.objs and s.objs[item.source].zone == "battlefield" else []
+    if k == "each_target":  # "each of any number of target creatures": the legal ones (CR 608.2b)
+        return [t[1] for j, t in enumerate(item.targets) if j >= ref.i and _legal(job, j) and t[0] == "o"
+                and t[1] in s.objs]
     if k == "enchanted":
         src = s.objs.get(item.source) if item.source is not None else None
         return [src.attached_to] if src is not None and src.attached_to in s.objs else []

@@ -39,7 +39,10 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
     if divided.of(a) is not None and len(a.targets) == 1:
         return tuple(a.targets[0] for _ in item.targets)  # one to N targets of one kind (CR 601.2d)
     # a modal trigger's chosen modes' (CR 700.2c); "up to X target …", X of its event (CR 701.37c)
-    return casting.with_x_targets(modal.target_specs(a, item.modes), item.x)
+    specs = casting.with_x_targets(modal.target_specs(a, item.modes), item.x)
+    if specs and specs[-1].any_number:  # "any number of target …": one specification for each chosen
+        return specs[:-1] + (specs[-1],) * (len(item.targets) - len(specs) + 1)
+    return specs
 
 
 #: How each typed condition of the card language (a ``model.Condition`` subclass: "if a

@@ -130,6 +130,11 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
 
         if came_from(g, o) != flt.came_from:
             return False
+    if flt.entered_this_turn:
+        from undercity.engine.zone_history import entered_this_turn  # (it watches events: imported late)
+
+        if not entered_this_turn(g, o):
+            return False
     return True
 
 

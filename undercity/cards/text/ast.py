@@ -141,6 +141,17 @@ class TargetRef(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AnyNumberOfTargets(Node):
+    """"each of any number of target creatures that entered the battlefield this turn": zero or
+    more different targets of one "target" word (CR 115.1, 601.2c), each acted on."""
+
+    target: TargetRef
+
+    def render(self) -> str:
+        return f"each of any number of {self.target.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class WordRef(Node):
     """A fixed reference: "you", "it", "that creature", "each opponent", "defending player",
     "its controller", "enchanted creature", "equipped creature"."""

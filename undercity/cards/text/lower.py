@@ -247,6 +247,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw[key] = v
         elif s == "on the battlefield":
             pass  # a permanent is an object on the battlefield (CR 110.1)
+        elif s == "that entered the battlefield this turn":
+            kw["entered_this_turn"] = True  # the object that entered this turn (CR 400.7)
         elif s == "that aren't of the chosen type":
             kw["not_chosen"] = "creature type"  # what the spell chose as it resolves (CR 608.2d)
         elif s in ("of the chosen type", "of the chosen color", "of that type"):
@@ -1067,7 +1069,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if c.who not in (None, A.WordRef("you")) or c.kind not in ("+1/+1",) and not plain \
                 and not _keyword_counter(c.kind):
             raise Unsupported(c.render())
-        return [m.PutCounters(c.kind, _n(c.n, ctx), object_ref(c.what, ctx))]
+        what = _any_number_of_targets(c.what, ctx) if isinstance(c.what, A.AnyNumberOfTargets) \
+            else object_ref(c.what, ctx)
+        return [m.PutCounters(c.kind, _n(c.n, ctx), what)]
     if isinstance(c, A.CreateCopy):
         return [_create_copy(c, ctx)]
     if isinstance(c, A.ChangeTarget) and isinstance(c.what, A.TargetRef) and c.what.noun is not None \
@@ -1873,6 +1877,21 @@ def _several_gain_control(c: A.GainControl, ctx: Ctx) -> list[m.Effect]:
     ctx.targets += [replace(spec, text=c.what.render(), same_word=k > 0) for k in range(n)]
     ctx.several = tuple(m.T(first + k) for k in range(n))
     return [GainControlOf(r, "eot", who=who) for r in ctx.several]
+
+
+def _any_number_of_targets(a: A.AnyNumberOfTargets, ctx: Ctx) -> m.Ref:
+    """"each of any number of target creatures that entered the battlefield this turn" in a
+    triggered ability: one specification standing for zero or more different targets (CR 115.1,
+    603.3d, 115.3), the ability's only one; each legal target acted on (CR 608.2b)."""
+    t = a.target
+    if ctx.spell or ctx.activated or ctx.targets or ctx.divided or t.noun is None or t.another or t.other:
+        raise Unsupported(a.render())  # chosen as a trigger is put on the stack only
+    spec = _target_spec(A.TargetRef(replace(t.noun, heads=tuple(h.removesuffix("s") for h in t.noun.heads))))
+    if spec.kind != "permanent":
+        raise Unsupported(a.render())
+    ctx.targets.append(replace(spec, text=t.render(), optional=True, any_number=True))
+    ctx.it, ctx.it_is_target = None, False
+    return m.EACH_TARGET(len(ctx.targets) - 1)
 
 
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
@@ -4333,6 +4352,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         # "Whenever a Dragon enters the battlefield under your control, …, return ~ from your
         # graveyard to your hand": it functions only in the graveyard (CR 113.6m)
         when = EntersWhileInGraveyard(filter=when.filter, whose="you")
+    if any(t.any_number for t in ctx.targets[:-1]):
+        raise Unsupported(a.body.render())  # "any number of target …" stands for the last targets
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
 
 

@@ -319,7 +319,8 @@ class Parser:
                  "in target opponent's hand", "that shares a creature type with it",
                  "that shares a creature type with your commander",
                  "whose controller was dealt combat damage by ~ this turn", "of that type",
-                 "put into a graveyard this way", "put into graveyards this way")
+                 "put into a graveyard this way", "put into graveyards this way",
+                 "that entered the battlefield this turn")
 
     @rule
     def suffix(self) -> str | None:
@@ -1197,6 +1198,13 @@ class Parser:
                 self.i += 1
             if kind:
                 if self.one_of("counter", "counters") and self.eat("on"):
+                    mark = self.i
+                    # "on each of any number of target creatures …" (CR 115.1, 601.2c: any number of them)
+                    each = self.eat("each", "of", "any", "number", "of") and (t := self.target_ref()) is not None \
+                        and t.count is None and not t.up_to and t.noun is not None
+                    if each:
+                        return A.Counters(who, v, n, kind, A.AnyNumberOfTargets(t))
+                    self.i = mark
                     what = self.ref()
                     if what is not None and self.at("for", "each"):
                         mark = self.i
