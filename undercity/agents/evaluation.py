@@ -285,7 +285,8 @@ SACRIFICE_THEN = effect_class("SacrificeThen")
 
 
 def refs_target(ref: Any, i: int) -> bool:
-    return isinstance(ref, m.Ref) and ref.kind == "target" and ref.i == i
+    # "each of any number of target …" (``m.EACH_TARGET``) names every target from its index on.
+    return isinstance(ref, m.Ref) and (ref.kind == "target" and ref.i == i or ref.kind == "each_target" and i >= ref.i)
 
 
 @lru_cache(maxsize=512)

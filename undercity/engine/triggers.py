@@ -431,7 +431,7 @@ def run_put_triggers(g: Game, job: Job) -> None:
         tl: list[targeting.Target] | None = []
         for j, spec in enumerate(specs):
             if spec.any_number:  # "any number of target creatures": none or more, all different (CR 115.3)
-                tl += _any_number(g, job, f"t{i}:{j}", spec, t)  # type: ignore[operator]
+                tl += _any_number(g, job, i, j, spec, t)  # type: ignore[operator]
                 continue
             cands = targeting.candidates(g, spec, t.controller, t.source)
             if spec.controlled_by is not None:  # "target creature that player controls" (CR 115.1)
@@ -489,15 +489,16 @@ def run_put_triggers(g: Game, job: Job) -> None:
     s.passes = 0  # new objects on the stack: everyone must pass again (CR 117.4)
 
 
-def _any_number(g: Game, job: Job, key: str, spec: TargetSpec, t: Any) -> list[targeting.Target]:
-    """The targets chosen for an "any number of target …" specification as the ability is put on
-    the stack (CR 603.3d, 601.2c): one at a time, each different (CR 115.3), until "no more"."""
+def _any_number(g: Game, job: Job, i: int, j: int, spec: TargetSpec, t: Any) -> list[targeting.Target]:
+    """The targets chosen for an "any number of target …" specification (the ``j``-th, the last, of
+    pending trigger ``i``) as the ability is put on the stack (CR 603.3d, 601.2c): one at a time,
+    each different (CR 115.3), until "no more"; the k-th is target ``j + k``, asked as that."""
     chosen: list[targeting.Target] = []
     while True:
         cands = [c for c in targeting.candidates(g, spec, t.controller, t.source) if c not in chosen]
         if not cands:
             return chosen
-        v = g.ask(job, f"{key}:{len(chosen)}", t.controller, "target",
+        v = g.ask(job, f"t{i}:{j + len(chosen)}", t.controller, "target",
                   f"choose {spec.text or 'a target'} for {t.source_name}'s ability ({len(chosen)} chosen)",
                   [Option(targeting.describe(g, c), c) for c in cands]
                   + [Option("no more targets" if chosen else "no target", None)])
