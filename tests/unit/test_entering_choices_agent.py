@@ -77,3 +77,25 @@ actions:
   - resolve
 """
     assert heuristic_answer(text, "choose_player")[0].value == 1
+
+
+def test_chooses_the_anchor_word_whose_ability_triggers_each_turn(heuristic_answer: HeuristicAnswer) -> None:
+    """Outpost Siege (CR 614.12c): Khans' upkeep ability with few creatures, Dragons' "whenever a
+    creature you control leaves the battlefield" with three or more."""
+    few = """
+format: 1
+game: {turn: 3}
+players:
+  - name: Alice
+    library: [Mountain*5]
+    hand: [Outpost Siege]
+    battlefield: [Mountain*4, Grizzly Bears]
+  - name: Bob
+    library: [Mountain*5]
+actions:
+  - cast: Outpost Siege
+  - resolve
+"""
+    assert heuristic_answer(few, "choose_anchor_word")[0].value == "Khans"
+    many = few.replace("[Mountain*4, Grizzly Bears]", "[Mountain*4, Grizzly Bears*3]")
+    assert heuristic_answer(many, "choose_anchor_word")[0].value == "Dragons"
