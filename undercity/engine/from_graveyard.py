@@ -6,11 +6,12 @@ in a player's graveyard (CR 602.2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.activate_only import IF_SUSPENDED, ActivateOnly
-from undercity.cards.language.from_graveyard import EntersWhileInGraveyard, ReturnSelf
+from undercity.cards.language.from_graveyard import EntersWhileInGraveyard, InGraveyard, ReturnSelf
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
@@ -93,13 +94,52 @@ def _triggers_in_graveyard(card: CardDef) -> bool:
     return any(isinstance(a.when, EntersWhileInGraveyard) for a in card.triggered)
 
 
-def _graveyard_triggers(g: Game) -> set[int]:
+def _graveyard_index(g: Game, key: str, has: Callable[[CardDef], bool]) -> set[int]:
+    """The index ``key`` of ``State.extra``: the cards in graveyards that ``has`` holds for."""
     s = g.s
-    idx: set[int] | None = s.extra.get(GRAVEYARD_TRIGGERS)
+    idx: set[int] | None = s.extra.get(key)
     if idx is None:  # the cards a game began with in graveyards (a scenario's set-up)
-        idx = s.extra[GRAVEYARD_TRIGGERS] = {oid for p in s.players for oid in p.graveyard
-                                             if _triggers_in_graveyard(s.objs[oid].card)}
+        idx = s.extra[key] = {oid for p in s.players for oid in p.graveyard if has(s.objs[oid].card)}
     return idx
+
+
+def _graveyard_triggers(g: Game) -> set[int]:
+    return _graveyard_index(g, GRAVEYARD_TRIGGERS, _triggers_in_graveyard)
+
+
+#: ``State.extra`` key: the ids of the cards in graveyards with a static ability that functions
+#: there (:class:`InGraveyard`, CR 113.6b), kept as cards come and go — usually none.
+GRAVEYARD_STATICS = "graveyard_static_cards"
+
+
+@lru_cache(maxsize=4096)
+def _statics_in_graveyard(card: CardDef) -> bool:
+    return any(isinstance(st, InGraveyard) for st in card.static)
+
+
+def static_sources(g: Game) -> set[int]:
+    """The cards in graveyards whose static abilities function there (CR 113.6b): the layer
+    system's sources besides the permanents (``layers``); a card in a graveyard has its printed
+    abilities only."""
+    return _graveyard_index(g, GRAVEYARD_STATICS, _statics_in_graveyard)
+
+
+@triggers.watches("zone_changed")
+def _on_graveyard_static_moved(g: Game, e: ev.ZoneChanged) -> None:
+    """A card whose static ability functions in a graveyard arriving there (a new object with a
+    new timestamp, CR 400.7, 613.7a) or leaving it: the continuous effects change, which the
+    layer system's cache can't see from the battlefield (CR 113.6b)."""
+    if e.from_zone != "graveyard" and e.to_zone != "graveyard":
+        return
+    idx = static_sources(g)
+    new = g.s.objs.get(e.new_obj)
+    if e.obj in idx or new is not None and e.to_zone == "graveyard" and _statics_in_graveyard(new.card):
+        from undercity.engine import layers
+
+        idx.discard(e.obj)
+        if e.to_zone == "graveyard" and new is not None:
+            idx.add(new.id)
+        layers.forget()
 
 
 @triggers.watches("zone_changed")

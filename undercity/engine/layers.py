@@ -79,6 +79,7 @@ from undercity.cards.language.continuous import (
     SwitchPT,
 )
 from undercity.cards.language.entering import IsChosenType
+from undercity.cards.language.from_graveyard import InGraveyard
 from undercity.engine.state import ContinuousEffect
 
 if TYPE_CHECKING:
@@ -402,10 +403,13 @@ def structural(g: Game) -> bool:
 
 def _any(g: Game) -> bool:
     from undercity.engine.characteristics import permanents_with
+    from undercity.engine.from_graveyard import static_sources
 
     s = g.s
     if permanents_with(s, has_layer_statics) or EMBLEMS in s.extra or KEYWORD_COUNTERS in s.extra:
         return True
+    if static_sources(g):
+        return True  # a card whose static ability functions from a graveyard (CR 113.6b)
     return any(e.kind in LAYER_KINDS for e in s.effects)
 
 
@@ -757,10 +761,14 @@ class _Parts:
             ids = set(permanents_with(w.s, has_layer_statics))
             ids.update(oid for oid, c in w.touched.items() if c.static is not w.s.objs[oid].card.static)
             found: dict[str, list[tuple[int, m.Static, Mod]]] = {}
-            for sid in w.s.battlefield:
-                if sid in ids:
+            from undercity.engine.from_graveyard import static_sources
+
+            for sid in (*w.s.battlefield, *sorted(static_sources(self.g))):
+                if sid in ids or w.s.objs[sid].zone == "graveyard":
+                    graveyard = w.s.objs[sid].zone == "graveyard"
                     for st in w.statics(sid):
-                        if _is_layer_static(st):
+                        # CR 113.6b: an ability that functions from a graveyard does only there
+                        if _is_layer_static(st) and isinstance(st, InGraveyard) == graveyard:
                             for md in _static_mods(st):
                                 found.setdefault(md.layer, []).append((sid, st, md))
                             self.seen.add(sid)

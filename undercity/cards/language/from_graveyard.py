@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect, Ref, Trigger
+from undercity.cards.language.continuous import Continuous
+from undercity.cards.model import Effect, Ref, Static, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +36,22 @@ class EntersWhileInGraveyard(Trigger):
     ``filter`` entering under the control of the card's owner (``whose="you"``)."""
 
     event: str = "enters_while_in_graveyard"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class InGraveyard(Continuous):
+    """"As long as ~ is in your graveyard and you control a Mountain, creatures you control have
+    haste." (Anger): a static ability that functions only while its card is in its owner's
+    graveyard (CR 113.6b) — never on the battlefield — making the continuous effects ``mods`` to
+    ``affects`` while ``cond`` holds for that player, its controller (CR 113.8, 604.1). Its
+    timestamp is the card's as it was put there (CR 613.7a; ruling 2004-10-04, Anger); the layer
+    system asks :func:`undercity.engine.from_graveyard.static_sources` for such cards."""
+
+    kind: str = "in_graveyard"
+
+
+def static_in_graveyard(st: Static) -> InGraveyard:
+    """The static ability ``st`` (a :class:`Continuous` of the battlefield's kind) made to function
+    from its card's graveyard instead (CR 113.6b)."""
+    assert type(st) is Continuous
+    return InGraveyard(st.text, affects=st.affects, mods=st.mods, cond=st.cond)

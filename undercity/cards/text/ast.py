@@ -1663,6 +1663,22 @@ class Condition(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class InGraveyardCondition(Node):
+    """"~ is in your graveyard [and you control a Mountain]": the ability functions from its
+    owner's graveyard (CR 113.6b), while the ``rest`` also holds."""
+
+    rest: Node | None
+
+    def render(self) -> str:
+        return "~ is in your graveyard" + (f" and {self.rest.render()}" if self.rest is not None else "")
+
+    @property
+    def words(self) -> str:
+        """As a :class:`Condition`'s words: an intervening "if" (CR 603.4) the lowering doesn't know."""
+        return self.render()
+
+
+@dataclass(frozen=True, slots=True)
 class ControlsCondition(Node):
     """"you control six or more lands", "you control a legendary creature": ``n`` (at least)
     permanents matching ``noun``."""

@@ -4755,6 +4755,13 @@ def _static_while(a: A.StaticAbility, text: str, out: Lowered) -> None:
     condition holds for this permanent's controller — checked continuously, not locked in."""
     c = a.condition
     cond: m.Condition | None = None
+    if not a.unless and isinstance(c, A.InGraveyardCondition) and isinstance(c.rest, A.ControlsCondition):
+        from undercity.cards.language.from_graveyard import static_in_graveyard
+
+        # CR 113.6b: the static ability functions only while its card is in its owner's graveyard
+        _static_while(replace(a, condition=c.rest), text, out)
+        out.static[-1] = static_in_graveyard(out.static[-1])
+        return
     if not a.unless and isinstance(c, A.ControlsCondition):
         cond = _controls(c, "as long as")
     elif not a.unless and isinstance(c, A.Condition) and c.words in _CONDITIONS:

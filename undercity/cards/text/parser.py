@@ -392,6 +392,7 @@ class Parser:
         h = self.head()
         if h is not None:
             heads.append(h)
+            first, closed = self.i, False  # a list closed by "or" / "and" before its last head
             while True:
                 mark = self.i
                 if self.eat(","):
@@ -405,6 +406,7 @@ class Parser:
                             conj = "and/or"  # "Crabs, Oozes, and/or Horrors": any of them (CR 115.1)
                         if (h2 := self.head()) is not None:
                             heads.append(h2)
+                            closed = True
                             break
                     self.i = mark
                     break
@@ -413,6 +415,7 @@ class Parser:
                     if (h2 := self.head()) is not None:
                         heads.append(h2)
                         conj = "and/or"
+                        closed = True
                         break
                     self.i = mark
                     break
@@ -421,10 +424,15 @@ class Parser:
                     self.i += 1
                     if (h2 := self.head()) is not None:
                         heads.append(h2)
-                        conj = c
+                        conj, closed = c, True
                         continue
                     self.i = mark
                 break
+            if len(heads) > 1 and not closed:
+                # "you control a Mountain, creatures you control have …": a list ends with "or"
+                # or "and" before its last head; without it the comma ends the noun
+                del heads[1:]
+                self.i = first
         kind = ""
         if len(heads) > 1 and self.peek() == "creature" and self.peek(1) in ("card", "cards") \
                 and all(h not in TYPE_WORDS for h in heads):
@@ -2106,7 +2114,7 @@ class Parser:
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
 
     @rule
-    def condition(self) -> A.Condition | A.ControlsCondition | None:
+    def condition(self) -> A.Condition | A.ControlsCondition | A.InGraveyardCondition | None:
         start = self.i
         if self.eat("this", "is", "the") and self.peek() in ORDINALS and self.at(
                 self.peek(), "time", "this", "ability", "has", "resolved", "this", "turn"):
@@ -2122,6 +2130,13 @@ class Parser:
                 and subtype_of(self.raw(1)):
             self.i += 2  # "if that creature was a Horror" (CR 603.4, 603.10a)
             return A.Condition(" ".join(self.toks[start:self.i]))
+        self.i = start
+        if self.eat("~", "is", "in", "your", "graveyard"):
+            # CR 113.6b: an ability that functions while its card is in a graveyard
+            if not self.eat("and"):
+                return A.InGraveyardCondition(None)
+            rest = self.condition()
+            return A.InGraveyardCondition(rest) if rest is not None else None
         self.i = start
         c = self.one_of(*(c.lower() for c in self._CONDITIONS))
         if c is None:
