@@ -68,7 +68,7 @@ class HeuristicAgent:
         "mana_combination", "opening_hand",
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
-        "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount",
+        "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount", "choose_card_name",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -459,6 +459,23 @@ class HeuristicAgent:
                 for t in card.subtypes:
                     count[t] = count.get(t, 0) + 1
         return max(range(len(d.options)), key=lambda i: (count.get(d.options[i].value, 0), -i))
+
+    def _choose_card_name(self, g: Game, d: Decision) -> int:
+        """A nonland card name whose sources' activated abilities can't be activated (Phyrexian
+        Revoker, CR 201.3): that of the opponents' permanents with the most valuable activated
+        abilities it can see (planeswalkers first, then by mana value), never one of its own
+        cards; with none, the first name none of its cards has."""
+        s = g.s
+        mine = {c.name for c in self._own_cards(g, d.player)}
+        value: dict[str, int] = {}
+        for oid in s.battlefield:
+            o = s.objs[oid]
+            if o.controller == d.player or not ab.activated(g, o) or o.name in mine:
+                continue
+            v = o.card.mana_value + (10 if "Planeswalker" in o.card.types else 0) + 1
+            value[o.name] = max(value.get(o.name, 0), v)
+        return max(range(len(d.options)), key=lambda i: (value.get(d.options[i].value, 0),
+                                                         d.options[i].value not in mine, -i))
 
     def _choose_anchor_word(self, g: Game, d: Decision) -> int:
         """"Choose Khans or Dragons" (CR 614.12c): the word whose abilities trigger at the

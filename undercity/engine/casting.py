@@ -427,6 +427,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         return False
     if o.zone != from_graveyard.ability_zone(a):  # CR 113.6j, 113.6m
         return False
+    if static_abilities.cant_activate(g, o):  # "… of sources with the chosen name can't be activated"
+        return False
     if a.sorcery_speed and not sorcery_timing(g, player):
         return False
     if not activate_only.allows(g, player, a, o):  # "Activate only during your upkeep" (CR 602.5b)

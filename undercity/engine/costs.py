@@ -19,7 +19,7 @@ from undercity.cards.model import YOU, Activated, AddMana, CardDef, Cost, DealDa
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import layers, mana_spending, zones
+from undercity.engine import layers, mana_spending, static_abilities, zones
 from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, can_pay, find_payment
 
 if TYPE_CHECKING:
@@ -270,9 +270,10 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset(),
     view = ch.viewer(g)  # one look-up of the layer system for the whole loop
     ids = ch.permanents_with(s, _card_mana_ability)
     extra = tapped_for_mana_extra(g) if ch.permanents_with(s, _has_mana_trigger) else None
+    banned = static_abilities.names_that_cant_activate(g)  # CR 602.5: mana abilities too (605.1a)
     for oid in ids if plain else ab.with_abilities(g, ids):
         o = objs[oid]
-        if o.controller != player or oid in exclude:
+        if o.controller != player or oid in exclude or banned and view(o).name in banned:
             continue
         abilities = _card_mana_abilities(o.card) if plain else mana_abilities(g, o)
         for i, a in enumerate(abilities):

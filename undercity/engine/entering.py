@@ -14,6 +14,7 @@ on the stack (CR 117.3, 603.3); if its controller then declines to reveal, it be
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.entering import (
@@ -84,12 +85,34 @@ def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> l
 
         return [Option(p.name, i) for i, p in enumerate(s.players) if not p.left
                 and (st.choice == "player" or _opponents(g, controller, i))]
+    if st.choice == "nonland card name":
+        return [Option(n, n) for n in nonland_card_names(g)]
     raise ValueError(f"unknown choice {st.choice!r} as a permanent enters; expected color, creature type, "
-                     "opponent, player or anchor word")
+                     "opponent, player, anchor word or nonland card name")
+
+
+def nonland_card_names(g: Game) -> list[str]:
+    """The nonland card names a player may choose (CR 201.3): every one a source in a game may
+    have — the shipped cards' and those of the cards in this game (a card defined from the
+    corpus), sorted."""
+    names = set(_shipped_nonland_names())
+    names |= {o.card.name for o in g.s.objs.values() if "Land" not in o.card.types and not o.token}
+    return sorted(names)
+
+
+@cache
+def _shipped_nonland_names() -> frozenset[str]:
+    """The names of the shipped nonland cards; a card of several faces by each face's name
+    (CR 201.3, 709.3)."""
+    from undercity.cards.oracle import load_oracle
+
+    return frozenset(name for c in load_oracle().values() if "Land" not in c.types
+                     for name in c.name.split(" // "))
 
 
 _KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "choose_player",
-          "player": "choose_player", "anchor word": "choose_anchor_word"}
+          "player": "choose_player", "anchor word": "choose_anchor_word",
+          "nonland card name": "choose_card_name"}
 
 
 def _ask_all(g: Game, job: Job, key: str, card: CardDef, name: str, controller: int) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from undercity.cards.language.static_abilities import (
     AssignsDamageByToughness,
     CantBeTargetedByOpponents,
     CastAsThoughFlash,
+    ChosenNameCantActivate,
     NoMaximumHandSize,
     PlayerHexproof,
     RoomAbilitiesTriggerAgain,
@@ -69,7 +70,7 @@ def _make_pred(kind: type) -> Callable[[CardDef], bool]:
 _STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
     PlayerHexproof, VentureOnceEachTurn, RoomAbilitiesTriggerAgain, UnblockableExcept, UnblockableAlone,
     AssignsDamageByToughness, NoMaximumHandSize, CastAsThoughFlash, CantBeTargetedByOpponents,
-    AssignsAsThoughUnblocked)}
+    AssignsAsThoughUnblocked, ChosenNameCantActivate)}
 
 
 def permanents_where(g: Game, pred: Callable[[CardDef], bool]) -> list[Obj]:
@@ -168,3 +169,26 @@ def no_maximum_hand_size(g: Game, player: int) -> bool:
     """CR 402.2: ``player`` controls a permanent with "You have no maximum hand size"."""
     s = g.s
     return any(s.objs[oid].controller == player for oid in ch.permanents_with(s, static_kind(NoMaximumHandSize)))
+
+
+def names_that_cant_activate(g: Game) -> frozenset[str]:
+    """The card names whose sources' activated abilities can't be activated (CR 602.5): those
+    chosen by the permanents with :class:`ChosenNameCantActivate` that still have it (613.1f)."""
+    s = g.s
+    ids = ch.permanents_with(s, static_kind(ChosenNameCantActivate))
+    if not ids:
+        return frozenset()
+    from undercity.engine.entering import chosen
+
+    return frozenset(name for oid in ab.with_abilities(g, ids)
+                     if any(isinstance(st, ChosenNameCantActivate) for st in ab.static(g, s.objs[oid]))
+                     and (name := chosen(g, oid, "nonland card name")) is not None)
+
+
+def cant_activate(g: Game, o: Obj) -> bool:
+    """Whether the activated abilities of ``o`` can't be activated: it has a name chosen for
+    "Activated abilities of sources with the chosen name can't be activated", in whatever zone
+    it is (CR 602.5, 201.3; ruling 2020-08-07, Phyrexian Revoker). A face-down permanent has no
+    name (CR 708.2)."""
+    names = names_that_cant_activate(g)
+    return bool(names) and ch.view(g, o).name in names

@@ -15,8 +15,8 @@ from undercity.cards.language.continuous import Continuous, Mod
 from undercity.cards.model import SELF, Filter, Ref, Static
 
 #: The kinds of choice made as a permanent enters ("choose a color", …; "choose Khans or Dragons":
-#: an anchor word, CR 614.12c).
-CHOICES = ("color", "creature type", "opponent", "player", "anchor word")
+#: an anchor word, CR 614.12c; "choose a nonland card name", CR 201.3).
+CHOICES = ("color", "creature type", "opponent", "player", "anchor word", "nonland card name")
 
 #: "The chosen player" / "the chosen opponent": the player this permanent chose as it entered.
 CHOSEN_PLAYER = Ref("chosen_player")

@@ -4,7 +4,8 @@ that rule applies through :mod:`undercity.engine.static_abilities`: :class:`Play
 (CR 702.11c, targeting), :class:`CantBeTargetedByOpponents` (CR 115.1, targeting),
 :class:`VentureOnceEachTurn` (CR 101.2, dungeons),
 :class:`RoomAbilitiesTriggerAgain` (CR 603.2d, dungeons), :class:`AssignsDamageByToughness`
-(CR 510.1a, combat), :class:`AssignsAsThoughUnblocked` (CR 510.1b-c, combat), :class:`NoMaximumHandSize` (CR 402.2, turn), :class:`UnblockableExcept` and
+(CR 510.1a, combat), :class:`AssignsAsThoughUnblocked` (CR 510.1b-c, combat), :class:`NoMaximumHandSize` (CR 402.2, turn),
+:class:`ChosenNameCantActivate` (CR 602.5, casting and costs), :class:`UnblockableExcept` and
 :class:`UnblockableAlone` (CR 509.1b, 506.5, combat through block_restrictions). :class:`StaticIf`
 holds the kinds the layer system and zones read (conditional P/T and keywords, entering
 tapped).
@@ -125,3 +126,12 @@ class UnblockableAlone(Static):
     """"This creature can't be blocked as long as it's attacking alone" (CR 506.5, 509.1b)."""
 
     kind: str = "unblockable_alone"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ChosenNameCantActivate(Static):
+    """"Activated abilities of sources with the chosen name can't be activated" (Phyrexian
+    Revoker): the card name this permanent chose as it entered (CR 201.3, 614.12a); in every
+    zone, mana abilities and loyalty abilities too (CR 602.1, 605.1a, 606.3; ruling 2020-08-07)."""
+
+    kind: str = "chosen_name_cant_activate"

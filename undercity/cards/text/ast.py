@@ -1599,6 +1599,17 @@ class DefinedPT(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CantBeActivated(Node):
+    """"Activated abilities of sources with the chosen name can't be activated" (CR 602.5, 201.3):
+    ``sources`` describes whose abilities."""
+
+    sources: str  # "sources with the chosen name"
+
+    def render(self) -> str:
+        return f"activated abilities of {self.sources} can't be activated"
+
+
+@dataclass(frozen=True, slots=True)
 class EveryCreatureType(Node):
     """"Creatures you control are every creature type. The same is true for creature spells you
     control and creature cards you own that aren't on the battlefield." (CR 205.3m, 613.1d)"""

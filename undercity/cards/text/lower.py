@@ -4835,6 +4835,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.EntersWithAdditional) and a.condition is None:
         out.static.append(_enters_with_additional(b, text))
         return
+    if isinstance(b, A.CantBeActivated) and a.condition is None:
+        from undercity.cards.language.static_abilities import ChosenNameCantActivate
+
+        out.static.append(ChosenNameCantActivate(text))  # CR 602.5, the name chosen as it entered (201.3)
+        return
     if isinstance(b, A.EveryCreatureType) and a.condition is None:
         out.static += _every_creature_type(b, text)
         return
@@ -5426,7 +5431,7 @@ def _check_chosen(card: A.ParsedCard, out: Lowered) -> None:
     if out.spell is not None and any(isinstance(e, ChooseCreatureType) for e in out.spell.effects):
         made.add("creature type")  # the spell chooses as it resolves (CR 608.2d)
     for words, choice in (("chosen color", "color"), ("chosen type", "creature type"), ("of that type", "creature type"),
-                          ("chosen player", "player")):
+                          ("chosen player", "player"), ("chosen name", "nonland card name")):
         if words in text and choice not in made and (choice != "player" or "opponent" not in made):
             raise Unsupported(f"the {words}, chosen otherwise than as it enters")
 

@@ -2367,6 +2367,10 @@ class Parser:
                 return A.PreventAllTo(to)  # CR 615.1
             self.i = start
             return None
+        if self.eat("activated", "abilities", "of", "sources", "with", "the", "chosen") and self.one_of("name") \
+                and self.eat("can't", "be", "activated"):
+            return A.CantBeActivated("sources with the chosen name")  # CR 602.5 (Phyrexian Revoker)
+        self.i = start
         subject: A.Node | None = self.self_ref()
         if subject is None:
             n = self.noun()
@@ -2473,7 +2477,7 @@ class Parser:
         loses = self.one_of("and it loses all other abilities")
         return A.IsTypeWith(what, tuple(kinds), q, loses) if loses else None
 
-    _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player")
+    _ENTER_CHOICES = ("a color", "a creature type", "an opponent", "a player", "a nonland card name")
 
     @rule
     def as_enters(self) -> A.AsEnters | None:
