@@ -1096,8 +1096,10 @@ class HeuristicAgent:
         if v == float("-inf"):
             return 0.0
         cost = a.cost
-        if cost.sacrifice_self or cost.exile_self:
+        if cost.sacrifice_self or cost.exile_self and o.zone == "battlefield":
             v -= ev.permanent_value(g, o) if not o.token else 0.8
+        elif cost.exile_self:
+            v -= 0.5  # a card of the graveyard (eternalize, CR 702.129a): little lost
         if cost.sacrifice is not None:
             # the least valuable permanents it may sacrifice, as many as it takes (X: at least one)
             vals = sorted(ev.permanent_value(g, s.objs[x]) for x in casting._sacrificeable(g, me, cost.sacrifice, oid))

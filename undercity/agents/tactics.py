@@ -26,7 +26,7 @@ from undercity.cards.language.protection import ProtectionFromChosenColor
 from undercity.cards.language.regeneration import Regenerate
 from undercity.cards.language.several_targets import OnTargets
 from undercity.cards.language.stack_targets import ChangeTargetTo, CounterAbilityDestroySource
-from undercity.cards.language.token_copies import CreateTokenCopy
+from undercity.cards.language.token_copies import CopyOfCardExiledAsCost, CreateTokenCopy
 from undercity.engine import attack_requirements, costs, stack_targets, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -348,6 +348,9 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
     if isinstance(e, m.ReturnToHand) and e.what == m.SELF and source is not None and source in s.objs:
         o = s.objs[source]
         return -0.8 * ev.permanent_value(g, o) if o.zone == "battlefield" else 1.0
+    if isinstance(e, CopyOfCardExiledAsCost) and source is not None and source in s.objs:
+        # eternalize (CR 702.129a): a 4/4 copy of the card, from the graveyard
+        return ev.card_value(s.objs[source].card) + 1.0
     if isinstance(e, ReturnSelf) and source is not None and source in s.objs:
         # "Return this card from your graveyard …" (CR 113.6m): the card back, to the hand or as
         # a permanent (a tapped one can't block this turn).

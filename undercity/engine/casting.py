@@ -649,6 +649,10 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")
     if a.cost.exile_self:
+        if o.zone == "graveyard":  # "Exile this card from your graveyard" (eternalize, CR 702.129a)
+            from undercity.engine.token_copies import EXILED_AS_COST
+
+            item.trigger_data[EXILED_AS_COST] = o.card
         zones.move(g, o.id, "exile", rule="602.2b", verb="is exiled")  # "Exile ~:" (CR 118.3)
     if a.cost.discard_self:
         discarded = discard_card(g, o.id, rule="602.2b")

@@ -6,13 +6,13 @@ control follows layer 2 at once (:func:`undercity.engine.layers.watch`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards import model as m
 from undercity.cards.language.continuous import (
     AddAbilities,
     BecomeUntilEOT,
-    CopyOf,
     DoubleToughness,
     EntersAsCopy,
     GainAbilitiesUntilEOT,
@@ -99,9 +99,11 @@ def ask_enters_as_copy(g: Game, job: Job, item: StackItem) -> None:
         s.extra.get(ENTERS_AS, {}).pop(o.id, None)
         return
     base = layers.copy_values(g, s.objs[chosen])
-    # CR 707.9b: the exceptions become part of the copy's copiable values.
-    s.extra.setdefault(ENTERS_AS, {})[o.id] = (CopyOf(base.card, base.add_subtypes | st.add_subtypes,
-                                                      base.add_abilities + st.add_abilities), _name(g, s.objs[chosen]))
+    # CR 707.9b: the exceptions become part of the copy's copiable values — those of the copied
+    # object's copy effect too (an eternalized token's color and power, CR 707.3).
+    s.extra.setdefault(ENTERS_AS, {})[o.id] = (replace(base, add_subtypes=base.add_subtypes | st.add_subtypes,
+                                                       add_abilities=base.add_abilities + st.add_abilities),
+                                               _name(g, s.objs[chosen]))
 
 
 def entering_copy(g: Game, o: Obj, new: Obj) -> None:

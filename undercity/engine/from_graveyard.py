@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.activate_only import IF_SUSPENDED, ActivateOnly
 from undercity.cards.language.from_graveyard import EntersWhileInGraveyard, InGraveyard, ReturnSelf
+from undercity.cards.language.token_copies import CopyOfCardExiledAsCost
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
@@ -32,8 +33,8 @@ def ability_zone(a: Activated) -> str:
         return "hand"
     if isinstance(a, ActivateOnly) and a.only == IF_SUSPENDED:
         return "exile"
-    if any(isinstance(e, ReturnSelf) for e in a.effects):
-        return "graveyard"
+    if any(isinstance(e, ReturnSelf | CopyOfCardExiledAsCost) for e in a.effects):
+        return "graveyard"  # eternalize's "Exile this card from your graveyard" too (CR 702.129a)
     return "battlefield"
 
 

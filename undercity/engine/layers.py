@@ -944,6 +944,10 @@ def _copy(c: Chars, mod: CopyOf) -> None:
     c.power, c.toughness = card.power, card.toughness
     if mod.power is not None:  # "except it's 1/1" (CR 707.9b)
         c.power, c.toughness = mod.power, mod.toughness
+    if mod.colors is not None:  # "except it's black" (CR 707.9b, 702.129a)
+        c.colors = mod.colors
+    if mod.no_mana_cost:  # "it has no mana cost": its mana value is 0 (CR 202.3a, 702.129a)
+        c.mana_cost = None
 
 
 def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:

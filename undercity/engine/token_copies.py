@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.continuous import CopyOf
-from undercity.cards.language.token_copies import CreateTokenCopy
+from undercity.cards.language.token_copies import CopyOfCardExiledAsCost, CreateTokenCopy
 from undercity.engine import entering, layers
 from undercity.engine import events as ev
 from undercity.engine.effects import amount, handles, ref_objects, ref_players
@@ -61,7 +61,7 @@ def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: st
         add_subtypes = add_subtypes - CREATURE_TYPES  # CR 205.3d: not a creature, no creature types
     mod = CopyOf(card, base.add_subtypes | add_subtypes, base.add_abilities, base.add_types | e.add_types,
                  base.add_keywords | e.add_keywords, e.power if e.power is not None else base.power,
-                 e.toughness if e.toughness is not None else base.toughness)
+                 e.toughness if e.toughness is not None else base.toughness, base.colors, base.no_mana_cost)
     plain = mod == CopyOf(card=card)
     for p in ref_players(g, e.who, item, job):
         # CR 614.12a: each token's choices as it enters are asked before anything is created.
@@ -75,6 +75,26 @@ def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: st
             job.data.setdefault(CREATED, []).append(o.id)
             if e.attacking:
                 enter_attacking(g, o.id, attacks[k])
+
+
+#: ``StackItem.trigger_data`` key: the card exiled from a graveyard to pay an activation cost
+#: ("Exile this card from your graveyard", CR 602.2b), for what the ability then does with it.
+EXILED_AS_COST = "exiled_as_cost"
+
+
+@handles(CopyOfCardExiledAsCost)
+def h_copy_of_card_exiled_as_cost(g: Game, job: Job, item: StackItem, e: CopyOfCardExiledAsCost, key: str) -> None:
+    """Eternalize (CR 702.129a): a token copy of the card exiled to pay the cost — already in exile
+    as the ability resolves, so no one can stop it by exiling the card (ruling 2017-07-14) — as
+    printed, with the exceptions as its copiable values (CR 707.9b), entering under the ability's
+    controller's control (CR 111.2) with its "enters" abilities triggering (CR 707.5)."""
+    card = item.trigger_data.get(EXILED_AS_COST)
+    if card is None:
+        return
+    p = item.controller
+    mod = CopyOf(card, add_subtypes=e.add_subtypes, power=e.power, toughness=e.toughness, colors=e.colors,
+                 no_mana_cost=True)
+    create_copy(g, card, p, mod, False, entering.ask_card(g, job, f"{key}:p{p}:t0", card, card.name, p))
 
 
 def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: bool,

@@ -75,7 +75,8 @@ class CopyOf(Mod):
     """Layer 1 (CR 707.2): the object's copiable values become ``card``'s, with the copy
     effect's exceptions (CR 707.9b): ``add_subtypes`` (and card types ``add_types``) in addition
     to its other types, the abilities ``add_abilities`` and keywords ``add_keywords``, and the
-    base power and toughness ``power``/``toughness`` if given."""
+    base power and toughness ``power``/``toughness`` if given, the colors ``colors`` if given, and
+    no mana cost with ``no_mana_cost`` (eternalize, CR 702.129a)."""
 
     layer: ClassVar[str] = "1"
     card: CardDef | None = None
@@ -85,6 +86,8 @@ class CopyOf(Mod):
     add_keywords: frozenset[str] = frozenset()
     power: int | None = None
     toughness: int | None = None
+    colors: frozenset[str] | None = None
+    no_mana_cost: bool = False
 
 
 @dataclass(frozen=True, slots=True)

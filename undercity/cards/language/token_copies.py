@@ -30,5 +30,20 @@ class CreateTokenCopy(Effect):
     attacking: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class CopyOfCardExiledAsCost(Effect):
+    """Eternalize's "Create a token that's a copy of it, except it's black, it's 4/4, it has no
+    mana cost, and it's a Zombie in addition to its other types" (CR 702.129a): ``it`` is the card
+    exiled from its owner's graveyard to pay the ability's cost, copied as printed (CR 707.2; ruling
+    2017-07-14, Champion of Wits), with the exceptions — the colors ``colors``, base power and
+    toughness ``power``/``toughness``, no mana cost, the subtypes ``add_subtypes`` — as copiable
+    values (CR 707.9b)."""
+
+    colors: frozenset[str]
+    power: int
+    toughness: int
+    add_subtypes: frozenset[str]
+
+
 #: "that token": the tokens this ability has created so far as it resolves (CR 608.2c).
 CREATED_TOKENS = Ref("created_tokens")

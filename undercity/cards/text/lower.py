@@ -1263,6 +1263,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
     if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
         return [_base_pt_first(c, ctx)]
+    if c == A.DrawEqual(None, "draw", None, "its power") and ctx.it == m.SELF and ctx.it_source:
+        # "When ~ enters the battlefield, you may draw cards equal to its power": its power as the
+        # ability resolves, or as it last existed on the battlefield (CR 608.2h)
+        return [m.Draw(m.Count("power"))]
     if isinstance(c, A.DrawEqual) and c.noun is None and c.tail.startswith("that creature's ") \
             and (c.who is None or c.who == A.WordRef("you")):
         return [_that_creatures_stat(c, ctx)]
@@ -1773,7 +1777,7 @@ def _may_draw(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | No
     many cards." is one choice the same way (any hand may be discarded, an empty one too)."""
     if not (s.may and not s.prefix and not s.where and then is not None and then.prefix == "if you do,"
             and not then.may and all(isinstance(c, A.Draw) and c.who is None or c == _DISCARD_HAND
-                                     for c in s.clauses)):
+                                     or c == A.DrawEqual(None, "draw", None, "its power") for c in s.clauses)):
         return None
     first = effects(A.Effects((replace(s, may=""),)), ctx)
     rest = effects(A.Effects((replace(then, prefix=""),)), ctx)
@@ -3592,6 +3596,16 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # end of turn."
         out.triggered.append(m.Triggered(
             "Prowess", when=m.Trigger("cast", filter=m.F(not_types={"Creature"})), effects=(m.Pump(1, 1, m.SELF),)))
+    elif name == "eternalize" and k.arg:
+        from undercity.cards.language.token_copies import CopyOfCardExiledAsCost
+
+        # CR 702.129a: "[Cost], Exile this card from your graveyard: Create a token that's a copy
+        # of it, except it's black, it's 4/4, it has no mana cost, and it's a Zombie in addition
+        # to its other types. Activate only as a sorcery." It functions from the graveyard.
+        out.activated.append(m.Activated(f"{k.name} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg), exile_self=True),
+                                         effects=(CopyOfCardExiledAsCost(frozenset({"B"}), 4, 4,
+                                                                         frozenset({"Zombie"})),),
+                                         sorcery_speed=True))
     elif name == "cycling" and k.arg:
         # CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." It
         # functions only from the hand (CR 113.6j).

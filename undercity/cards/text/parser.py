@@ -959,7 +959,7 @@ class Parser:
             return A.DrawEqual(who, v, None, tail)  # its last known information (CR 608.2h)
         self.i = self._start
         if (v := self.verb("draw", "discard")) and self.eat("cards", "equal", "to") and (
-                tail := self.one_of("that creature's power", "that creature's toughness")):
+                tail := self.one_of("that creature's power", "that creature's toughness", "its power")):
             return A.DrawEqual(who, v, None, tail)  # "that creature": the object "it" names (CR 608.2h)
         self.i = self._start
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to") and (r := self.die_result()):
