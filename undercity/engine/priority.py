@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import AdventurerCard
 from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, PlayExiledWith
 from undercity.cards.language.spell_costs import SelfCostChange
+from undercity.cards.language.static_abilities import CastAsThoughFlash
 from undercity.cards.language.undaunted import Undaunted
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
@@ -196,8 +197,11 @@ def only_pass(g: Game, player: int) -> bool:
     # "You may cast [creature] spells as though they had flash" (CR 702.8a) lets (some of) the
     # other spells be cast: from the hand, the command zone and the graveyard (flashback, escape:
     # CR 702.34a, 702.138a); any such permission leaves them to the listing.
+    plain = ab.plain(g)
     if (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
-            static_abilities.flash_permissions(g, player) or cast_permissions.next_spell_flash(g, player)):
+            cast_permissions.next_spell_flash(g, player)
+            # the battlefield index first: most games have no such permanent, nor a granted ability
+            or (not plain or ch.permanents_with(s, _FLASH)) and static_abilities.flash_permissions(g, player)):
         return False
     if graveyard & _GRAVEYARD_CAST_NOW:
         return False
@@ -207,7 +211,6 @@ def only_pass(g: Game, player: int) -> bool:
         return False
     if p.exile and _exile_summary(s, p):  # CR 113.6b: abilities that work while suspended
         return False
-    plain = ab.plain(g)
     objs = s.objs
     if graveyard & _GRAVEYARD_ABILITY:  # CR 113.6m: "Return this card from your graveyard …"
         for oid in p.graveyard:
@@ -296,6 +299,8 @@ _ADVENTURER, _INSTANT_SPEED = 32, 64
 _FORETELL = 128
 
 
+#: The battlefield index's test of "You may cast [such] spells as though they had flash" (CR 702.8a).
+_FLASH = static_abilities.static_kind(CastAsThoughFlash)
 #: ``only_pass``'s mana bound before it is computed.
 _UNKNOWN: Any = object()
 
