@@ -23,6 +23,7 @@ from undercity.cards.language.conditions import (
     PackTactics,
     PlayedLandThisTurn,
     TotalPower,
+    TwoOrMoreOpponents,
     YourMainPhase,
     YourTurn,
 )
@@ -187,6 +188,13 @@ def _opponent_more_lands(g: Game, cond: m.Condition, controller: int) -> bool:
     """"If an opponent controls more lands than you" (Loyal Warhound, Scouting Hawk)."""
     mine = _lands(g, controller)
     return any(targeting._is_opponent(g, controller, p) and _lands(g, p) > mine for p in g.s.living())
+
+
+@resolve.checks(TwoOrMoreOpponents)
+def _two_or_more_opponents(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"If you have two or more opponents": opponents still in the game (CR 102.3, 800.4a), so
+    a battlebond land enters untapped in a multiplayer game and in Two-Headed Giant."""
+    return sum(1 for p in g.s.living() if targeting._is_opponent(g, controller, p)) >= 2
 
 
 @resolve.checks(YourMainPhase)

@@ -14,6 +14,7 @@ for that type (``resolve.checks``); build them with keywords (``NotCompleted(dun
 * :class:`YourTurn`, :class:`YourMainPhase` (addendum, an ability word, CR 207.2c);
 * :class:`InitiativeInAttack` — you or a player you're attacking has the initiative;
 * :class:`OpponentMoreLands` — an opponent controls more lands than you;
+* :class:`TwoOrMoreOpponents` — you have two or more opponents;
 * :class:`Controls` ("if you control [n or more] …"), :class:`TotalPower` ("if creatures you
   control have total power N or greater").
 
@@ -97,6 +98,14 @@ class OpponentMoreLands(Condition):
     """"If an opponent controls more lands than you"."""
 
     what: str = "opponent_more_lands"
+
+
+@dataclass(frozen=True, slots=True)
+class TwoOrMoreOpponents(Condition):
+    """"If you have two or more opponents" (CR 102.2-102.3: the players still in the game who
+    aren't you or a teammate)."""
+
+    what: str = "two_or_more_opponents"
 
 
 # ---------------------------------------------------------------------------------------

@@ -34,7 +34,13 @@ from undercity.cards.language.cast_permissions import (
     ExileUntilNonlandCastFree,
 )
 from undercity.cards.language.commander import ControlsCommander
-from undercity.cards.language.conditions import Controls, CreatureDiedThisTurn, OpponentMoreLands, YourTurn
+from undercity.cards.language.conditions import (
+    Controls,
+    CreatureDiedThisTurn,
+    OpponentMoreLands,
+    TwoOrMoreOpponents,
+    YourTurn,
+)
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
@@ -4163,7 +4169,8 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander(),
                "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn(),
                "you control a commander": ControlsCommander(yours=False),
-               "an opponent controls more lands than you": OpponentMoreLands()}
+               "an opponent controls more lands than you": OpponentMoreLands(),
+               "you have two or more opponents": TwoOrMoreOpponents()}
 
 
 def _died_was(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:
@@ -4762,13 +4769,23 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
     return m.Condition(what)
 
 
+def _named_condition(c: A.Node | None, words: str) -> m.Condition | None:
+    """"you control two or more basic lands" or one of the named conditions ("you have two or
+    more opponents") as the condition the engine checks (CR 603.4, 604.1); None if neither."""
+    if isinstance(c, A.ControlsCondition):
+        return _controls(c, words)
+    if isinstance(c, A.Condition) and c.words in _CONDITIONS:
+        what = _CONDITIONS[c.words]
+        return what if isinstance(what, m.Condition) else m.Condition(what)
+    return None
+
+
 def _static_while(a: A.StaticAbility, text: str, out: Lowered) -> None:
     """"As long as you've completed a dungeon, ~ gets +3/+0 and has flying", "Other creatures
     you control get +1/+1 as long as …" (CR 604.1, 611.3a): the static ability without its
     condition, which must be continuous effects only (layers, CR 613), each applying while the
     condition holds for this permanent's controller — checked continuously, not locked in."""
     c = a.condition
-    cond: m.Condition | None = None
     if not a.unless and isinstance(c, A.InGraveyardCondition) and isinstance(c.rest, A.ControlsCondition):
         from undercity.cards.language.from_graveyard import static_in_graveyard
 
@@ -4776,11 +4793,7 @@ def _static_while(a: A.StaticAbility, text: str, out: Lowered) -> None:
         _static_while(replace(a, condition=c.rest), text, out)
         out.static[-1] = static_in_graveyard(out.static[-1])
         return
-    if not a.unless and isinstance(c, A.ControlsCondition):
-        cond = _controls(c, "as long as")
-    elif not a.unless and isinstance(c, A.Condition) and c.words in _CONDITIONS:
-        what = _CONDITIONS[c.words]
-        cond = what if isinstance(what, m.Condition) else m.Condition(what)
+    cond = None if a.unless else _named_condition(c, "as long as")
     if cond is None:
         raise Unsupported(("unless " if a.unless else "as long as ") + a.condition.render())
     inner = Lowered()
@@ -4901,10 +4914,10 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
                                        add_abilities=(*has.triggered, *has.activated, *has.static)
                                        if has is not None else ()))
         return
-    if a.unless and isinstance(a.condition, A.ControlsCondition) and isinstance(b, A.Phrase) \
+    if a.unless and (cond := _named_condition(a.condition, "unless")) is not None and isinstance(b, A.Phrase) \
             and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):
         # CR 614.1c, 614.12: a replacement effect on how it enters, checked as it would enter.
-        out.static.append(StaticIf(text, kind="enters_tapped_unless", cond=_controls(a.condition, "unless")))
+        out.static.append(StaticIf(text, kind="enters_tapped_unless", cond=cond))
         return
     if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
         out.static.append(_while_monstrous(b, text))
