@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.continuous import CopyOf
 from undercity.cards.language.token_copies import CopyOfCardExiledAsCost, CreateTokenCopy
-from undercity.engine import entering, layers
+from undercity.engine import entering, layers, zones
 from undercity.engine import events as ev
 from undercity.engine.effects import amount, handles, ref_objects, ref_players
 from undercity.engine.tokens import attack_choice, enter_attacking
@@ -100,8 +100,6 @@ def h_copy_of_card_exiled_as_cost(g: Game, job: Job, item: StackItem, e: CopyOfC
 def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: bool,
                 choices: dict[str, Any], *, tapped: bool = False) -> Obj:
     """One token copy of ``card`` under ``controller`` (CR 111.1, 707.5)."""
-    from undercity.engine.resolve import condition_holds
-
     o = g.create_object(card, controller, "battlefield")
     o.controller = controller
     o.sick = True
@@ -110,9 +108,7 @@ def create_copy(g: Game, card: CardDef, controller: int, mod: CopyOf, plain: boo
         layers.add_effect(g, o.id, (mod,), until="always", player=controller, source=o.id,
                           text=f"a copy of {card.name}")
     # CR 614.1c-d, 614.12: the copied card's "enters tapped" replacement effects apply to it.
-    o.tapped = tapped or any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
-                   and not condition_holds(g, getattr(st, "cond", None), controller)
-                   or st.kind == "as_enters_reveal" and choices.get("reveal") is None for st in card.static) \
+    o.tapped = tapped or zones.own_tapped_replacement(g, card, controller, lambda: choices.get("reveal") is not None) \
         or entering.others_make_it_tapped(g, o, controller)  # CR 614.1d
     counters = entering.card_counters(card)
     for k, v in entering.additional_counters(g, o, controller).items():  # CR 614.1d

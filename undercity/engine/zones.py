@@ -352,12 +352,25 @@ def _enters_tapped(g: Game, o: Obj, controller: int) -> bool:
     enters tapped" modifies how it enters (CR 603.6d, 614.1d); "… unless [condition]" is
     checked as it would enter, before it is on the battlefield (CR 614.1c, 614.12)."""
     from undercity.engine.entering import others_make_it_tapped, revealed
+
+    return own_tapped_replacement(g, o.card, controller, lambda: revealed(g, o)) \
+        or others_make_it_tapped(g, o, controller)  # CR 614.1d: "creatures your opponents control enter tapped"
+
+
+def own_tapped_replacement(g: Game, card: CardDef, controller: int, revealed: Callable[[], bool]) -> bool:
+    """Whether one of ``card``'s own abilities makes it enter tapped under ``controller``
+    (CR 614.1c-d): "enters tapped", "… unless [condition]", "If [condition], … enters tapped",
+    and "you may reveal …; if you don't, … enters tapped" (``revealed``: whether it was)."""
     from undercity.engine.resolve import condition_holds
 
-    return any(st.kind == "enters_tapped" or st.kind == "enters_tapped_unless"
-               and not condition_holds(g, getattr(st, "cond", None), controller)
-               or st.kind == "as_enters_reveal" and not revealed(g, o) for st in o.card.static) \
-        or others_make_it_tapped(g, o, controller)  # CR 614.1d: "creatures your opponents control enter tapped"
+    for st in card.static:
+        k = st.kind
+        if k == "enters_tapped" or k == "as_enters_reveal" and not revealed():
+            return True
+        if k in ("enters_tapped_unless", "enters_tapped_if") \
+                and condition_holds(g, getattr(st, "cond", None), controller) == (k == "enters_tapped_if"):
+            return True
+    return False
 
 
 def end_while_tapped(g: Game, src: Obj, rule: str) -> None:

@@ -187,3 +187,15 @@ class AttackedWithThisTurn(Condition):
 
     what: str = "attacked_with_this_turn"
     n: int = 3
+
+
+def at_least(before: str, n: int) -> Condition:
+    """The condition an ``AtLeastCondition`` of the compiler names, by the words before its
+    number (``Parser._AT_LEAST``): hideaway's "if …" and triggers' intervening "if" (CR 603.4)."""
+    if before == "creatures you control have total power":
+        return TotalPower(n=n)
+    if before == "an opponent was dealt":
+        return OpponentDealtDamageThisTurn(n=n)
+    if before == "you attacked with creatures with total power":
+        return PackTactics(power=n)  # as they were declared (CR 508.1, 603.4)
+    return AttackedWithThisTurn(n=n)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.language.conditions import AttackedWithThisTurn, OpponentDealtDamageThisTurn, TotalPower
 from undercity.cards.model import Activated, Condition, Effect, Static, Trigger, Triggered
 
 #: The text of the trigger "Hideaway 4" means (CR 702.75a).
@@ -40,16 +39,6 @@ def hideaway_abilities(n: int) -> tuple[Triggered, Static]:
     tapped" (CR 702.75b)."""
     return (Triggered(HIDEAWAY_TEXT.format(n=n), when=Trigger("enters"), effects=(Hideaway(n),)),
             Static("Hideaway (this permanent enters tapped)", kind="enters_tapped"))
-
-
-def at_least(before: str, n: int) -> Condition:
-    """The condition an ``AtLeastCondition`` of the compiler names, by the words before its
-    number (``Parser._AT_LEAST``)."""
-    if before == "creatures you control have total power":
-        return TotalPower(n=n)
-    if before == "an opponent was dealt":
-        return OpponentDealtDamageThisTurn(n=n)
-    return AttackedWithThisTurn(n=n)
 
 
 def linked(activated: list[Activated], triggered: list[Triggered]) -> bool:

@@ -31,6 +31,8 @@ class StaticIf(Static):
     kind ``enters_tapped``: this permanent enters tapped (CR 603.6d, 614.1d).
     kind ``enters_tapped_unless``: this permanent enters tapped unless ``cond`` holds for the
     player it would enter under, checked as it would enter (CR 614.1c, 614.12; Canopy Vista).
+    kind ``enters_tapped_if``: this permanent enters tapped if ``cond`` holds, likewise (Den of
+    the Bugbear).
     kind ``may_not_untap``: you may choose not to untap this permanent during your untap step
     (CR 502.3; Immovable Rod).
 

@@ -15,11 +15,10 @@ from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
-from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.optional import May
 from undercity.cards.language.quantities import GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
-from undercity.cards.language.tokens import CreateTokensAttacking
 from undercity.cards.language.zone_moves import PutFromHand, ReturnUpToOne
 from undercity.cards.model import (
     CREATURE,
@@ -197,13 +196,6 @@ define("Traverse the Outlands", spell=SpellAbility(
     "Search your library for up to X basic land cards, where X is the greatest power among creatures you control. "
     "Put those cards onto the battlefield tapped, then shuffle.",
     effects=(SearchUpTo(BASIC_LAND, GreatestPower(), tapped=True),)))
-
-BOAR = "Boar (2/2 green)"
-keyed_token(BOAR, "Boar", "Token Creature — Boar", power=2, toughness=2, colors="G")
-define("Carefree Swinemaster", triggered=(
-    Triggered("Whenever Carefree Swinemaster attacks, you may pay {1}{G}. If you do, create a 2/2 green Boar "
-              "creature token that's tapped and attacking.", when=Trigger("attacks"),
-              effects=(MayPay("{1}{G}", (CreateTokensAttacking(BOAR),)),)),))
 
 define("Circle of Dreams Druid", activated=(
     Activated("{T}: Add {G} for each creature you control.", cost=Cost(tap=True), effects=(AddManaPer("G"),),

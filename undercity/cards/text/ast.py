@@ -771,6 +771,16 @@ class Create(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TappedAndAttacking(Node):
+    """"create a 1/1 red Goblin creature token that's tapped and attacking" (CR 508.4)."""
+
+    create: Create
+
+    def render(self) -> str:
+        return f"{self.create.render()} {'that are' if self.create.plural else 'that' + chr(39) + 's'} tapped and attacking"
+
+
+@dataclass(frozen=True, slots=True)
 class ForEach(Node):
     """A clause done once "for each" of something: "create a 1/1 white Kor Warrior creature token
     for each creature in your party", "draw a card for each card discarded this way"."""
@@ -968,6 +978,8 @@ class Becomes(Node):
             desc += " with all creature types"
         elif self.keywords:
             desc += " with " + _kw_list(self.keywords)
+            if self.quoted is not None:
+                desc += " and " + self.quoted.render()
         elif self.quoted is not None:
             desc += " with " + self.quoted.render()
         out = f"{self.what.render()} {self.verb} {desc}"
@@ -1804,7 +1816,7 @@ class TriggeredAbility(Node):
     word: str
     event: Event
     body: Effects | Modal
-    condition: Condition | None = None
+    condition: Condition | ControlsCondition | AtLeastCondition | None = None
     once_each_turn: bool = False  # "This ability triggers only once each turn." (CR 603.2)
 
     def render(self) -> str:
@@ -1880,6 +1892,18 @@ class StaticAbility(Node):
         if self.condition_first:
             return f"As long as {self.condition.render()}, {self.body.render()}."
         return cap(f"{self.body.render()} as long as {self.condition.render()}.")
+
+
+@dataclass(frozen=True, slots=True)
+class IfStatic(Node):
+    """"If you control two or more other lands, ~ enters tapped" (CR 614.1c): a static ability
+    whose effect applies if ``condition`` holds as it would apply."""
+
+    condition: ControlsCondition
+    body: Node
+
+    def render(self) -> str:
+        return f"If {self.condition.render()}, {self.body.render()}"
 
 
 @dataclass(frozen=True, slots=True)

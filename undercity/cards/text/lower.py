@@ -40,6 +40,7 @@ from undercity.cards.language.conditions import (
     OpponentMoreLands,
     TwoOrMoreOpponents,
     YourTurn,
+    at_least,
 )
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
@@ -78,7 +79,7 @@ from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
 from undercity.cards.language.tap_untap import Tap, Untap
-from undercity.cards.language.tokens import CreateForEach, CreateTokenGaining
+from undercity.cards.language.tokens import CreateForEach, CreateTokenGaining, CreateTokensAttacking
 from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_change_triggers import PutIntoZone
@@ -633,7 +634,7 @@ _CARD_NAME: list[str] = [""]
 
 def _created(x: Any) -> list[str]:
     """The token keys of every CreateToken inside ``x`` (abilities, modes, "you may" …)."""
-    if isinstance(x, m.CreateToken | CreateTokenGaining | CreateForEach):
+    if isinstance(x, m.CreateToken | CreateTokenGaining | CreateForEach | CreateTokensAttacking):
         return [x.token]
     if isinstance(x, tuple | list):
         return [k for y in x for k in _created(y)]
@@ -1085,6 +1086,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.stack_targets import ChangeTargetTo
 
         return [ChangeTargetTo(ctx.target(c.what), object_ref(c.to, ctx))]  # CR 115.7b
+    if isinstance(c, A.TappedAndAttacking):
+        made = effect(c.create, ctx)
+        if len(made) != 1 or type(made[0]) is not m.CreateToken or made[0].who != m.YOU or made[0].tapped:
+            raise Unsupported(c.render())
+        return [CreateTokensAttacking(made[0].token, made[0].n)]  # CR 508.4
     if isinstance(c, A.Create):
         # "You create …", "target opponent creates …": that player creates and controls them (CR 111.2).
         who = player_ref(c.who, ctx) if c.who is not None else m.YOU
@@ -2223,7 +2229,7 @@ def _play_exiled_free(s: A.Sentence) -> m.Effect:
     assert isinstance(c, A.PlayExiledFree)
     if s.may != "you may" or s.prefix or s.where or c.who is not None:
         raise Unsupported(s.render())
-    from undercity.cards.language.hideaway import PlayExiledFree, at_least
+    from undercity.cards.language.hideaway import PlayExiledFree
 
     return PlayExiledFree(at_least(c.condition.before, c.condition.n.value or 0) if c.condition else None)
 
@@ -3588,8 +3594,7 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "ward" and k.arg:
         # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
         # opponent controls, counter it unless that player pays [cost]."
-        out.triggered.append(m.Triggered(f"Ward {k.arg}", when=m.Trigger("becomes_target"),
-                                         effects=(CounterUnlessPays(k.arg),)))
+        out.triggered.append(_ward(k.arg))
     elif name == "melee" and not k.arg:
         from undercity.cards.language.melee import OPPONENTS_ATTACKED
 
@@ -4277,6 +4282,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     elif isinstance(a.condition, A.ControlsCondition):
         # CR 603.4: checked as the ability triggers and again as it resolves.
         cond = _controls(a.condition, "if")
+    elif isinstance(a.condition, A.AtLeastCondition):
+        cond = at_least(a.condition.before, a.condition.n.value or 0)  # CR 603.4
     elif isinstance(when, PutIntoZone) and isinstance(a.condition, A.Condition) \
             and a.condition.words == "~ is suspended":
         # "if ~ is suspended" (CR 603.4): it triggers only from the suspended card (CR 702.62b),
@@ -4638,10 +4645,16 @@ def _becomes(c: A.Becomes, ctx: Ctx) -> list[m.Effect]:
                        else SetTypes(frozenset(types), frozenset(subtypes))]
     if c.colors:
         mods.append(SetColors(frozenset(_COLORS[w] for w in c.colors)))
-    if c.keywords:
+    gained: list[Any] = []
+    if c.keywords and c.keywords[0].startswith("ward {"):
+        # CR 702.21a: ward is a triggered ability the animated permanent has (layer 6).
+        gained.append(_ward(c.keywords[0][5:]))
+    elif c.keywords:
         if not frozenset(c.keywords) <= ENGINE_KEYWORDS:
             raise Unsupported(c.render())
         mods.append(Abilities(keywords=frozenset(c.keywords)))
+    if gained:
+        mods.append(Abilities(abilities=tuple(gained)))
     if c.quoted is not None:
         # CR 113.1a, 613.1f: the quoted ability is the animated permanent's own ("this creature").
         inner = Lowered()
@@ -4660,6 +4673,12 @@ def _becomes(c: A.Becomes, ctx: Ctx) -> list[m.Effect]:
     elif c.also:
         raise Unsupported(c.also)
     return out
+
+
+def _ward(cost: str) -> m.Triggered:
+    """"Ward [cost]" (CR 702.21a): "Whenever this permanent becomes the target of a spell or
+    ability an opponent controls, counter it unless that player pays [cost]." """
+    return m.Triggered(f"Ward {cost}", when=m.Trigger("becomes_target"), effects=(CounterUnlessPays(cost),))
 
 
 def _still_a_land(body: A.Effects) -> A.Effects:
@@ -4918,6 +4937,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
             and isinstance(b.who, A.SelfRef) and b.words in ("enters the battlefield tapped", "enters tapped"):
         # CR 614.1c, 614.12: a replacement effect on how it enters, checked as it would enter.
         out.static.append(StaticIf(text, kind="enters_tapped_unless", cond=cond))
+        return
+    if isinstance(b, A.IfStatic) and isinstance(b.body, A.Phrase) and isinstance(b.body.who, A.SelfRef) \
+            and b.body.words in ("enters the battlefield tapped", "enters tapped"):
+        c = b.condition
+        # CR 614.1c, 614.12: checked as it would enter, when it isn't on the battlefield yet, so
+        # "two or more other lands" are lands its controller already controls.
+        c = replace(c, noun=replace(c.noun, quals=tuple(q for q in c.noun.quals if q != "other")))
+        out.static.append(StaticIf(text, kind="enters_tapped_if", cond=_controls(c, "if")))
         return
     if isinstance(a.condition, A.Condition) and a.condition.words == "~ is monstrous" and not a.unless:
         out.static.append(_while_monstrous(b, text))

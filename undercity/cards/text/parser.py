@@ -663,6 +663,13 @@ class Parser:
                 all_types = True
             elif (k := self.keyword_list()) is not None:
                 kws = k
+                if self.at("and", '"'):  # "with menace and "Whenever this creature attacks, …""
+                    self.i += 1
+                    if (quoted := self.quoted()) is None:
+                        return None
+            elif self.at("ward") and self.raw(1).startswith("{"):
+                kws = (f"ward {self.raw(1)}",)  # CR 702.21a: "with ward {3}"
+                self.i += 2
             elif (quoted := self.quoted()) is None:
                 return None
         dur = None if duration_first else self.duration()
@@ -1288,7 +1295,12 @@ class Parser:
                             break
                 if not quoted:
                     self.i = mark
+                # "… token that's tapped and attacking" (CR 508.4)
+                attacking = self.eat("that", "are", "tapped", "and", "attacking") if plural \
+                    else self.eat("that's", "tapped", "and", "attacking")
                 made = A.Create(who, v, n, tuple(desc), plural, kws, tuple(quoted), named)
+                if attacking:
+                    return A.TappedAndAttacking(made)
                 if self.eat("for", "each", "creature", "in", "your", "party"):
                     return A.ForEach(made, "creature in your party")  # CR 700.8a
                 return made
@@ -2146,7 +2158,8 @@ class Parser:
     #: The words around the number of an :class:`~undercity.cards.text.ast.AtLeastCondition`.
     _AT_LEAST = (("creatures you control have total power", "or greater"),
                  ("an opponent was dealt", "or more damage this turn"),
-                 ("you attacked with", "or more creatures this turn"))
+                 ("you attacked with", "or more creatures this turn"),
+                 ("you attacked with creatures with total power", "or greater this combat"))  # pack tactics
 
     def at_least_condition(self) -> A.AtLeastCondition | None:
         """"creatures you control have total power 10 or greater", "an opponent was dealt 7 or
@@ -2188,7 +2201,7 @@ class Parser:
             return None
         cond = None
         if self.eat("if"):
-            cond = self.condition()
+            cond = self.condition() or self.at_least_condition()
             if cond is None or not self.eat(","):
                 return None
         body = self.body()
@@ -2809,6 +2822,15 @@ class Parser:
             if b is None or not self.eat(".") or not self.done():
                 return None
             return A.StaticAbility(b, A.Condition("your turn"), True, during=True)
+        if self.at("if", "you", "control"):
+            # "If you control two or more other lands, ~ enters tapped." (CR 614.1c)
+            mark = self.i
+            self.i += 1
+            cond = self.controls_condition()
+            if cond is not None and self.eat(",") and (b := self.static_body()) is not None \
+                    and self.eat(".") and self.done():
+                return A.StaticAbility(A.IfStatic(cond, b))
+            self.i = mark
         b = self.static_body()
         if b is None:
             return None
