@@ -47,6 +47,8 @@ class Waiting:
     turn: int
     #: Its targets, chosen as it is put on the stack (CR 603.3d).
     targets: tuple[TargetSpec, ...] = ()
+    #: The objects its effects refer to together (``TRIGGER_OBJECTS``: myriad's tokens).
+    objs: tuple[int, ...] = ()
 
 
 @handles(CreateDelayedTrigger)
@@ -86,7 +88,9 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
         p = s.players[w.controller]
         if p.left or p.lost:
             continue  # CR 800.4a: abilities of a player who left the game cease to exist
-        data = {"object": w.obj} if w.obj is not None else {}
+        data: dict[str, object] = {"object": w.obj} if w.obj is not None else {}
+        if w.objs:
+            data["objects"] = w.objs
         triggers.add_inherent(g, w.controller, w.source_name, KIND, w.text, w.effects, "603.7", source=w.source,
                               **data)
     s.extra[DELAYED] = keep

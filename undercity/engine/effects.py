@@ -244,6 +244,8 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
     if k == "trigger_object":
         oid = item.trigger_data.get("object")
         return [oid] if oid in s.objs else []
+    if k == "trigger_objects":  # a delayed ability's objects, as they still are (CR 603.7c)
+        return [oid for oid in item.trigger_data.get("objects", ()) if oid in s.objs]
     if k == "all":
         return [oid for oid in s.battlefield
                 if targeting.matches(g, s.objs[oid], ref.filter, item.controller, item.source)]

@@ -36,15 +36,25 @@ def _copiable(g: Game, o: Obj) -> CopyOf:
     return layers.copy_values(g, o) if o.zone == "battlefield" else CopyOf(card=o.card)
 
 
+def copiable_of(g: Game, source: int | None) -> CopyOf | None:
+    """The copiable values of permanent ``source``: as it is, or as it last existed on the
+    battlefield if it has left (CR 608.2h, 707.2) — "a copy of ~"; None if neither."""
+    s = g.s
+    o = s.objs.get(source) if source is not None else None
+    if o is not None and o.zone == "battlefield":
+        return _copiable(g, o)
+    lki = s.lki.get(source) if source is not None else None
+    return lki["copiable"] if lki is not None else None
+
+
 @handles(CreateTokenCopy)
 def h_token_copy(g: Game, job: Job, item: StackItem, e: CreateTokenCopy, key: str) -> None:
     s = g.s
     ids = ref_objects(g, e.what, item, job)
-    lki = s.lki.get(item.source) if e.what.kind == "self" and not ids and item.source is not None else None
-    if lki is not None:
-        # "a copy of ~" after ~ left the battlefield: its copiable values as it last existed
-        # there (CR 608.2h, 707.2)
-        base = lki["copiable"]
+    if e.what.kind == "self" and not ids:
+        base = copiable_of(g, item.source)  # "a copy of ~" after ~ left the battlefield
+        if base is None:
+            return
     elif not ids:
         return  # the object is gone: nothing to copy (CR 608.2b for a target)
     else:

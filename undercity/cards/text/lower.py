@@ -3591,6 +3591,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.activated.append(m.Activated(f"Equip {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg)),
                                          targets=(m.target_creature(controller="you"),),
                                          effects=(AttachTo(m.T(0)),), sorcery_speed=True))
+    elif name == "myriad" and not k.arg:
+        from undercity.cards.language.myriad import myriad_ability
+
+        out.triggered.append(myriad_ability())  # CR 702.116a
     elif name == "ward" and k.arg:
         # CR 702.21a: "Whenever this permanent becomes the target of a spell or ability an
         # opponent controls, counter it unless that player pays [cost]."
