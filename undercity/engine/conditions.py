@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
 from undercity.cards.language.conditions import (
+    AtMostHalfStartingLife,
     AttackedWithThisTurn,
     Controls,
     CreatureCardToYourGraveyardThisTurn,
@@ -195,6 +196,15 @@ def _two_or_more_opponents(g: Game, cond: m.Condition, controller: int) -> bool:
     """"If you have two or more opponents": opponents still in the game (CR 102.3, 800.4a), so
     a battlebond land enters untapped in a multiplayer game and in Two-Headed Giant."""
     return sum(1 for p in g.s.living() if targeting._is_opponent(g, controller, p)) >= 2
+
+
+@resolve.checks(AtMostHalfStartingLife)
+def _at_most_half_starting_life(g: Game, cond: m.Condition, controller: int) -> bool:
+    """"your life total is less than or equal to half your starting life total" (CR 103.4,
+    107.1a: compared without rounding; 810.9: a team's shared total against its 30)."""
+    from undercity.engine.variants import get_variant
+
+    return 2 * g.s.players[controller].life <= get_variant(g.s.variant).starting_life
 
 
 @resolve.checks(YourMainPhase)

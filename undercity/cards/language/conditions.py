@@ -15,6 +15,7 @@ for that type (``resolve.checks``); build them with keywords (``NotCompleted(dun
 * :class:`InitiativeInAttack` — you or a player you're attacking has the initiative;
 * :class:`OpponentMoreLands` — an opponent controls more lands than you;
 * :class:`TwoOrMoreOpponents` — you have two or more opponents;
+* :class:`AtMostHalfStartingLife` — your life total is at most half your starting life total;
 * :class:`Controls` ("if you control [n or more] …"), :class:`TotalPower` ("if creatures you
   control have total power N or greater").
 
@@ -106,6 +107,14 @@ class TwoOrMoreOpponents(Condition):
     aren't you or a teammate)."""
 
     what: str = "two_or_more_opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class AtMostHalfStartingLife(Condition):
+    """"If your life total is less than or equal to half your starting life total" (CR 103.4:
+    the variant's starting life total; in Two-Headed Giant the team's, CR 810.9)."""
+
+    what: str = "at_most_half_starting_life"
 
 
 # ---------------------------------------------------------------------------------------

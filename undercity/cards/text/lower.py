@@ -35,6 +35,7 @@ from undercity.cards.language.cast_permissions import (
 )
 from undercity.cards.language.commander import ControlsCommander
 from undercity.cards.language.conditions import (
+    AtMostHalfStartingLife,
     Controls,
     CreatureDiedThisTurn,
     OpponentMoreLands,
@@ -4179,7 +4180,8 @@ _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the 
                "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn(),
                "you control a commander": ControlsCommander(yours=False),
                "an opponent controls more lands than you": OpponentMoreLands(),
-               "you have two or more opponents": TwoOrMoreOpponents()}
+               "you have two or more opponents": TwoOrMoreOpponents(),
+               "your life total is less than or equal to half your starting life total": AtMostHalfStartingLife()}
 
 
 def _died_was(when: m.Trigger, cond: A.Node | None) -> m.Filter | None:

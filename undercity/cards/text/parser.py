@@ -2120,7 +2120,8 @@ class Parser:
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
-                   "you control your commander", "an opponent controls more lands than you", "you have two or more opponents", "you control a commander", "you're the defending player",
+                   "you control your commander", "an opponent controls more lands than you", "you have two or more opponents", "you control a commander",
+                   "your life total is less than or equal to half your starting life total", "you're the defending player",
                    "~ is monstrous", "~ is suspended", "this spell was cast from exile",
                    "that creature had to attack this combat",  # a requirement as it was declared (CR 508.1d)
                    "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
