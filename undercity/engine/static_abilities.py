@@ -55,8 +55,12 @@ if TYPE_CHECKING:
 
 
 def static_kind(kind: type) -> Callable[[CardDef], bool]:
-    """The (cached) test "this card has a static ability of type ``kind``", one of those below."""
-    return _STATIC_PREDS[kind]
+    """The (cached) test "this card has a static ability of type ``kind``" — one per type, made
+    the first time it is asked, so ``characteristics.permanents_with`` indexes by it."""
+    pred = _STATIC_PREDS.get(kind)
+    if pred is None:
+        pred = _STATIC_PREDS[kind] = _make_pred(kind)
+    return pred
 
 
 def _make_pred(kind: type) -> Callable[[CardDef], bool]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import mana_pool, mana_spending, phasing, static_abilities, zones
+from undercity.engine import mana_pool, mana_spending, phasing, static_abilities, tap_untap, zones
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
@@ -77,15 +77,20 @@ def begin_step(g: Game) -> None:
 
 
 def _held(g: Game) -> set[int]:
-    """"Doesn't untap during its controller's next untap step" (Tie Up)."""
-    return {e.obj for e in g.s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)}
+    """"Doesn't untap during its controller's next untap step" (Tie Up), and what static
+    abilities keep tapped ("Enchanted creature doesn't untap during its controller's untap
+    step", CR 502.3)."""
+    s = g.s
+    held = {e.obj for e in s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)} if s.effects \
+        else set()
+    return held | tap_untap.kept_tapped(g)
 
 
 def _optional_untaps(g: Game) -> list[int]:
     """Tapped permanents of the active players that would untap, but whose controller "may
     choose not to untap" them (Immovable Rod)."""
     s = g.s
-    held = _held(g) if s.effects else set()
+    held = _held(g)
     return [oid for oid in s.battlefield
             if s.objs[oid].tapped and oid not in held and is_active(g, s.objs[oid].controller)
             and any(st.kind == "may_not_untap" for st in ab.static(g, s.objs[oid]))]
@@ -113,7 +118,7 @@ def _untap(g: Game, keep: frozenset[int]) -> None:
     s = g.s
     # "Doesn't untap during its controller's next untap step" (Tie Up): used up by the
     # untap step of the player it names, whether or not the permanent was tapped.
-    held = _held(g) if s.effects else set()
+    held = _held(g)
     for oid in list(s.battlefield):
         o = s.objs[oid]
         if is_active(g, o.controller):  # CR 502.3; every player of the active team (805.4)
@@ -123,7 +128,7 @@ def _untap(g: Game, keep: frozenset[int]) -> None:
             elif o.tapped:
                 g.emit(ev.Note(rule="502.3", message=f"{o.name} doesn't untap" if oid in held
                                else f"{g.player_name(o.controller)} chooses not to untap {o.name}"))
-    if held:
+    if s.effects and any(e.kind == "doesnt_untap_next" and is_active(g, e.player) for e in s.effects):
         s.effects = [e for e in s.effects if not (e.kind == "doesnt_untap_next" and is_active(g, e.player))]
 
 

@@ -40,6 +40,12 @@ def cap(s: str) -> str:
 DIE_RESULTS = ("the result", "that result", "the other result")
 
 
+#: "… doesn't untap during its controller's next untap step" (CR 502.3), as an effect's words.
+UNTAP_NEXT = ("doesn't untap during its controller's next untap step",
+              "don't untap during their controller's next untap step",
+              "don't untap during their controllers' next untap steps",
+              "doesn't untap during your next untap step")
+
 @dataclass(frozen=True, slots=True)
 class Num(Node):
     """A number as written: ``word`` is "a", "an", "one", "two", "3", "X"; ``value`` its

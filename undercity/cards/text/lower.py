@@ -79,7 +79,7 @@ from undercity.cards.language.several_targets import DESTROY, RETURN_TO_HAND, On
 from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.suspend import Suspend
-from undercity.cards.language.tap_untap import Tap, Untap
+from undercity.cards.language.tap_untap import DoesntUntap, DoesntUntapNext, Tap, Untap
 from undercity.cards.language.tokens import CreateForEach, CreateTokenGaining, CreateTokensAttacking
 from undercity.cards.language.unless import Unless
 from undercity.cards.language.ward import CounterUnlessPays
@@ -1207,6 +1207,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         # On the stack: a loyalty ability's or a triggered ability's (CR 605.1a-b).
         return [AddManaCombination("".join(_mana(o) for o in c.options), _n(c.n, ctx))]
+    if isinstance(c, A.Phrase) and c.who is not None and c.words in A.UNTAP_NEXT:
+        return [DoesntUntapNext(object_ref(c.who, ctx))]  # CR 502.3, 611.2a
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
         from undercity.cards.language.regeneration import CantBeRegenerated
 
@@ -5114,6 +5116,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         # (effects.counter_spell): "can't" wins (CR 101.2).
         out.static.append(m.Static(text, kind="cant_be_countered"))
         return
+    if isinstance(b, A.Phrase) and b.words in ("doesn't untap during your untap step",
+                                               "doesn't untap during its controller's untap step",
+                                               "don't untap during their controllers' untap steps"):
+        out.static.append(_doesnt_untap(b, text))  # CR 502.3
+        return
     if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words in _SELF_RESTRICTIONS:
         # "~ can't block." (CR 509.1b), "~ can't attack." (CR 508.1c): restrictions the rules
         # check as attackers and blockers are declared.
@@ -5543,6 +5550,20 @@ def _many(node: A.Node) -> bool:
         return node.det == "all"
     return (isinstance(node, A.DescRef) and node.det == "" and not _attached(node) and bool(node.noun.heads)
             and node.noun.heads[0].lower() not in ("creature", "permanent", "land", "artifact", "enchantment"))
+
+
+def _doesnt_untap(b: A.Phrase, text: str) -> DoesntUntap:
+    """"~ doesn't untap during your untap step", "Enchanted creature doesn't untap during its
+    controller's untap step", "Nonbasic lands don't untap during their controllers' untap
+    steps" (CR 502.3): the permanents it keeps tapped."""
+    if isinstance(b.who, A.SelfRef) and b.words.startswith("doesn't") and "your" in b.words:
+        return DoesntUntap(text, affects=m.SELF)
+    if _attached(b.who) and b.words.startswith("doesn't") and "its controller's" in b.words \
+            or b.who == A.WordRef("enchanted permanent") or b.who == A.WordRef("enchanted land"):
+        return DoesntUntap(text, affects=m.ENCHANTED)
+    if b.words.startswith("don't") and _many(b.who) and isinstance(b.who, A.DescRef) and not b.who.noun.card:
+        return DoesntUntap(text, affects=m.ALL(noun_filter(b.who.noun)))
+    raise Unsupported(b.render())
 
 
 def _self_cost_change(b: A.SelfCostChange, text: str) -> Any:

@@ -941,6 +941,9 @@ class Parser:
     @rule
     def predicate(self, who: A.Node | None) -> A.Node | None:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
+        if who is not None and (w := self.one_of(*A.UNTAP_NEXT)):
+            return A.Phrase(who, w)  # CR 502.3, 611.2a
+        self.i = self._start
         if isinstance(who, A.EachRef) and self.eat("choose", "a", "party", "from", "among", "creatures", "they",
                                                    "control", ",", "then", "sacrifices", "the", "rest"):
             # CR 700.8d names this one instruction (Stick Together).
@@ -2420,6 +2423,8 @@ class Parser:
                         "can't block", "can't be blocked",
                         "can't be countered", "can't attack or block", "can't attack", "attacks each combat if able",
                         "blocks each combat if able", "doesn't untap during your untap step",
+                        "doesn't untap during its controller's untap step",
+                        "don't untap during their controllers' untap steps",
                         "attack each combat if able", "can't be the target of spells or abilities your opponents control",
                         "are goaded", "can't attack you or planeswalkers you control")
         if w:
