@@ -15,7 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextSpellCast, NextStep
+from undercity.cards.language.delayed_triggers import (
+    CreateDelayedTrigger,
+    CreateReflexiveTrigger,
+    NextSpellCast,
+    NextStep,
+)
 from undercity.cards.model import Effect, TargetSpec
 from undercity.engine import events as ev
 from undercity.engine import triggers
@@ -115,3 +120,11 @@ def _spell_cast(g: Game, e: ev.SpellCast) -> None:
         triggers.add_inherent(g, w.controller, w.source_name, KIND, w.text, w.effects, "603.7", source=w.source,
                               targets=w.targets, spell=e.obj, spell_lki=snapshot(item, g) if item else None)
     s.extra[DELAYED] = keep
+
+
+@handles(CreateReflexiveTrigger)
+def h_reflexive(g: Game, job: Job, item: StackItem, e: CreateReflexiveTrigger, key: str) -> None:
+    """CR 603.12: it triggers now and is put on the stack the next time a player would receive
+    priority, its targets chosen then; its source and controller are the resolving ability's."""
+    triggers.add_inherent(g, item.controller, item.source_name, KIND, e.text, e.effects, "603.12",
+                          source=item.source, targets=e.targets)

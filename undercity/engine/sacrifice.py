@@ -92,7 +92,7 @@ def h_sacrifice_then(g: Game, job: Job, item: StackItem, e: SacrificeThen, key: 
     p = item.controller
     done = key + ":sacrificed"
     if done not in job.data:  # once, even if ``then`` asks questions and this runs again
-        mine = targeting.controlled_matching(g, p, e.filter)
+        mine = targeting.controlled_matching(g, p, e.filter, item.source)  # "another": not this one
         pick = g.ask(job, key + ":pick", p, "sacrifice", f"{g.player_name(p)}: sacrifice a permanent",
                      [card_option(g, c) for c in distinct_permanents(g, job, mine)]) if mine else None
         if pick is not None:

@@ -1,6 +1,7 @@
 """Delayed triggered abilities (CR 603.7): an effect that creates an ability triggering later —
 "Return that card to the battlefield under its owner's control at the beginning of the next
-end step", "At the beginning of your next upkeep, …", "Sacrifice that token at end of combat".
+end step", "At the beginning of your next upkeep, …", "Sacrifice that token at end of combat";
+and reflexive ones, "When you do, …" (CR 603.12).
 Handled by :mod:`undercity.engine.delayed_triggers`.
 """
 
@@ -55,4 +56,16 @@ class CreateDelayedTrigger(Effect):
     about: Ref | None = None
     zone: str | None = None
     #: The delayed ability's own targets, chosen as it is put on the stack (CR 603.7, 603.3d).
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateReflexiveTrigger(Effect):
+    """"When you do, …" (CR 603.12): a reflexive triggered ability, created by the resolving
+    spell or ability only if its optional action was taken (the "if you do" it stands in),
+    triggering at once; its ``targets`` are chosen as it is put on the stack (603.3d), after
+    the resolving object has finished resolving."""
+
+    effects: tuple[Effect, ...]
+    text: str
     targets: tuple[TargetSpec, ...] = ()

@@ -1901,6 +1901,17 @@ class StaticAbility(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WhenYouDo(Node):
+    """The sentence after "When you do," (CR 603.12), as the lowering passes it to what asks
+    "if you do": a reflexive triggered ability created if the optional action was taken."""
+
+    sentence: Sentence
+
+    def render(self) -> str:
+        return f"when you do, {self.sentence.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class IfStatic(Node):
     """"If you control two or more other lands, ~ enters tapped" (CR 614.1c): a static ability
     whose effect applies if ``condition`` holds as it would apply."""

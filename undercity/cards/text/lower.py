@@ -1207,6 +1207,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
 
         # On the stack: a loyalty ability's or a triggered ability's (CR 605.1a-b).
         return [AddManaCombination("".join(_mana(o) for o in c.options), _n(c.n, ctx))]
+    if isinstance(c, A.WhenYouDo):
+        return [_reflexive(c, ctx)]
     if isinstance(c, A.Phrase) and c.who is not None and c.words in A.UNTAP_NEXT:
         return [DoesntUntapNext(object_ref(c.who, ctx))]  # CR 502.3, 611.2a
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:
@@ -1942,12 +1944,17 @@ def _sacrifice_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effec
     (CR 701.21a, 608.2c): None if ``s`` isn't a sacrifice followed by "If you do,"."""
     c = s.clauses[0]
     if not (isinstance(c, A.ObjectAction) and c.who is None and c.verb == "sacrifice" and len(s.clauses) == 1
-            and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") and not s.may and not s.prefix
+            and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an", "another") and not s.prefix
             and then is not None and then.prefix == "if you do," and not then.may):
         return None
     from undercity.cards.language.sacrifice import SacrificeThen
 
-    return SacrificeThen(noun_filter(c.what.noun), effects(A.Effects((replace(then, prefix=""),)), ctx))
+    flt = noun_filter(c.what.noun)
+    if c.what.det == "another":
+        flt = replace(flt, other=True)  # not the source itself (CR 109.1)
+    done = SacrificeThen(flt, effects(A.Effects((replace(then, prefix=""),)), ctx))
+    # "You may sacrifice a creature. If you do, …": chosen as it resolves (CR 608.2d)
+    return May((done,), text=c.render()) if s.may else done
 
 
 def _exile_then(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
@@ -2832,7 +2839,28 @@ def _roll_plus(roll: A.Roll, ctx: Ctx) -> m.Amount:
     raise Unsupported(roll.render())
 
 
+def _when_you_do(body: A.Effects) -> A.Effects:
+    """"When you do, …" after an optional action (CR 603.12) lowers as "If you do, [create a
+    reflexive triggered ability]": the sentence becomes one clause the "if you do" offers take."""
+    if not any(isinstance(s, A.Sentence) and s.prefix == "when you do," for s in body.sentences):
+        return body
+    return A.Effects(tuple(
+        A.Sentence((A.WhenYouDo(replace(s, prefix="")),), prefix="if you do,")
+        if isinstance(s, A.Sentence) and s.prefix == "when you do," else s for s in body.sentences))
+
+
+def _reflexive(c: A.WhenYouDo, ctx: Ctx) -> m.Effect:
+    """The reflexive ability's effects, with targets of its own (CR 603.12, 603.3d) and "~"
+    still this object."""
+    from undercity.cards.language.delayed_triggers import CreateReflexiveTrigger
+
+    sub = replace(ctx, targets=[], it_is_target=False)
+    done = effects(A.Effects((c.sentence,)), sub)
+    return CreateReflexiveTrigger(done, A.cap(c.sentence.render()), tuple(sub.targets))
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
+    body = _when_you_do(body)
     out: list[m.Effect] = []
     skip = 0  # sentences already lowered with an earlier one
     last: tuple[m.Effect, ...] | None = None  # the sentence before, if lowered on its own

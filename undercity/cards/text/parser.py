@@ -1698,7 +1698,7 @@ class Parser:
         return replace(s, at=replace(at, first=True))  # "At the beginning of your next upkeep, …" (CR 603.7)
 
     def _sentence(self) -> A.Sentence | None:
-        prefix = self.one_of("then", "if you do ,", "otherwise ,", "until the end of your next turn ,",
+        prefix = self.one_of("then", "if you do ,", "when you do ,", "otherwise ,", "until the end of your next turn ,",
                              "if this spell was cast from a graveyard ,", "if this spell was cast from your hand ,",
                              "if you cast a spell this way ,", "if it's a permanent spell ,",
                              "for as long as it remains exiled ,", "for each creature exiled this way ,",
