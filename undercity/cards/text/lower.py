@@ -1251,6 +1251,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.block_requirements import BlocksThisTurn
 
         return [BlocksThisTurn(r) for r in ctx.several]  # CR 509.1c: each of them
+    if isinstance(c, A.Phrase) and c.words == "blocks this turn if able" and c.who is not None:
+        from undercity.cards.language.block_requirements import BlocksThisTurn
+
+        # CR 509.1c, 611.2c: the creatures it names as it resolves (a target, or each creature then)
+        return [BlocksThisTurn(object_ref(c.who, ctx))]
     if isinstance(c, A.Phrase) and c.who is None and c.words == "choose a creature type" and ctx.spell:
         from undercity.cards.language.type_choice import ChooseCreatureType
 

@@ -1606,6 +1606,8 @@ class Parser:
             return A.Phrase(who, "attacks that player this combat if able")  # CR 508.1d
         if who == A.WordRef("they") and self.eat("block", "this", "turn", "if", "able"):
             return A.Phrase(who, "block this turn if able")  # CR 509.1c: a requirement to block
+        if who is not None and self.eat("blocks", "this", "turn", "if", "able"):
+            return A.Phrase(who, "blocks this turn if able")  # CR 509.1c: "target creature …", "each creature …"
         if isinstance(who, A.SelfRef) and self.eat("can't", "attack", "those", "players", "or", "planeswalkers",
                                                    "they", "control", "this", "combat"):
             return A.Phrase(who, " ".join(self.toks[self.i - 10:self.i]))  # CR 508.1c, 706.4
