@@ -17,10 +17,10 @@ from undercity.cards.language.delayed_triggers import NextStep
 from undercity.cards.language.myriad import TRIGGER_OBJECTS, Myriad
 from undercity.cards.model import ExileIt
 from undercity.engine import combat, entering, targeting, token_copies
-from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.delayed_triggers import DELAYED, Waiting
 from undercity.engine.effects import handles
+from undercity.engine.tokens import enter_attacking
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -60,11 +60,8 @@ def h_myriad(g: Game, job: Job, item: StackItem, e: Myriad, key: str) -> None:
     plain = base == type(base)(card=card)
     made: list[int] = []
     for d, ch in zip(chosen, choices, strict=True):
-        o = token_copies.create_copy(g, card, p, base, plain, ch)
-        o.tapped = True
-        if s.combat is not None:
-            s.combat.attackers[o.id] = d  # type: ignore[assignment]
-            g.emit(ev.Note(rule="508.4", message=f"{o.name} enters tapped and attacking {targeting.describe(g, d)}"))
+        o = token_copies.create_copy(g, card, p, base, plain, ch, tapped=True)
+        enter_attacking(g, o.id, d)
         made.append(o.id)
     s.extra.setdefault(DELAYED, []).append(Waiting(
         NextStep("end-of-combat"), p, item.source, item.source_name, (ExileIt(TRIGGER_OBJECTS),),
