@@ -144,8 +144,20 @@ def test_a_payment_without_if_you_do_is_refused() -> None:
     assert c.stage == "lower"
 
 
-def test_if_you_do_after_anything_but_a_payment_is_still_refused() -> None:
+def test_you_may_sacrifice_if_you_do_is_one_optional_sacrifice() -> None:
+    """"You may sacrifice a creature. If you do, draw a card." (CR 608.2d, 701.21a): a choice as
+    it resolves, the draw only if a creature was sacrificed."""
+    from undercity.cards.language.optional import May
+    from undercity.cards.language.sacrifice import SacrificeThen
+
     c = _card("When ~ enters the battlefield, you may sacrifice a creature. If you do, draw a card.", "Creature")
+    assert c.lowered.triggered[0].effects == (May((SacrificeThen(m.F("Creature"), (m.Draw(1),)),),
+                                                  text="sacrifice a creature"),)
+
+
+def test_if_you_do_after_other_optional_actions_is_still_refused() -> None:
+    c = _card("When ~ enters the battlefield, you may tap an untapped creature you control. If you do, draw a card.",
+              "Creature")
     assert c.stage == "lower"
 
 
