@@ -1209,6 +1209,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [AddManaCombination("".join(_mana(o) for o in c.options), _n(c.n, ctx))]
     if isinstance(c, A.WhenYouDo):
         return [_reflexive(c, ctx)]
+    if isinstance(c, A.Phrase) and c.who is None and c.words.startswith("prevent all combat damage that would be dealt "):
+        # CR 615.1, 611.2a: until end of turn; "to you and creatures you control" only those
+        return [m.PreventCombatDamage(to_you_and_yours_only="to you and creatures you control" in c.words)]
     if isinstance(c, A.Phrase) and c.who is not None and c.words in A.UNTAP_NEXT:
         return [DoesntUntapNext(object_ref(c.who, ctx))]  # CR 502.3, 611.2a
     if isinstance(c, A.Phrase) and c.words == "can't be regenerated this turn" and c.who is not None:

@@ -43,6 +43,9 @@ TYPE_WORDS = {
     "battle", "battles", "player", "players", "opponent", "opponents", "spell", "spells", "card", "cards",
 }
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
+#: "Prevent all combat damage that would be dealt this turn" (CR 615.1) and its narrower form.
+_FOGS = ("prevent all combat damage that would be dealt this turn",
+         "prevent all combat damage that would be dealt to you and creatures you control this turn")
 QUALS = {"other", "tapped", "untapped", "attacking", "blocking", "nontoken", "legendary", "nonlegendary", "basic",
          "nonbasic", "snow", "enchanted", "equipped", "historic", "commander", "goaded", "nonattacking", *COLORS}
 
@@ -943,6 +946,9 @@ class Parser:
         """A verb phrase, with ``who`` its subject (None: the imperative, "you")."""
         if who is not None and (w := self.one_of(*A.UNTAP_NEXT)):
             return A.Phrase(who, w)  # CR 502.3, 611.2a
+        self.i = self._start
+        if who is None and (w := self.one_of(*_FOGS)):
+            return A.Phrase(None, w)  # a prevention effect until end of turn (CR 615.1, 611.2a)
         self.i = self._start
         if isinstance(who, A.EachRef) and self.eat("choose", "a", "party", "from", "among", "creatures", "they",
                                                    "control", ",", "then", "sacrifices", "the", "rest"):
