@@ -764,6 +764,8 @@ class _Parts:
             from undercity.engine.from_graveyard import static_sources
 
             for sid in (*w.s.battlefield, *sorted(static_sources(self.g))):
+                if sid not in w.s.objs:
+                    continue  # a card gone from the game without a zone change (its owner left, CR 800.4a)
                 if sid in ids or w.s.objs[sid].zone == "graveyard":
                     graveyard = w.s.objs[sid].zone == "graveyard"
                     for st in w.statics(sid):
