@@ -11,7 +11,7 @@ from undercity.engine import mana_pool, mana_spending, phasing, static_abilities
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
-from undercity.engine.state import STEPS, Combat, Job
+from undercity.engine.state import STEPS, Combat, ContinuousEffect, Job
 from undercity.engine.teams import active_players, is_active, next_team_start
 from undercity.engine.variants import get_variant
 
@@ -80,10 +80,13 @@ def _held(g: Game) -> set[int]:
     """"Doesn't untap during its controller's next untap step" (Tie Up), and what static
     abilities keep tapped ("Enchanted creature doesn't untap during its controller's untap
     step", CR 502.3)."""
+    return {e.obj for e in _untap_next(g)} | tap_untap.kept_tapped(g)
+
+
+def _untap_next(g: Game) -> list[ContinuousEffect]:
+    """The "doesn't untap during its controller's next untap step" effects this untap step uses up."""
     s = g.s
-    held = {e.obj for e in s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)} if s.effects \
-        else set()
-    return held | tap_untap.kept_tapped(g)
+    return [e for e in s.effects if e.kind == "doesnt_untap_next" and is_active(g, e.player)] if s.effects else []
 
 
 def _optional_untaps(g: Game) -> list[int]:
@@ -128,8 +131,8 @@ def _untap(g: Game, keep: frozenset[int]) -> None:
             elif o.tapped:
                 g.emit(ev.Note(rule="502.3", message=f"{o.name} doesn't untap" if oid in held
                                else f"{g.player_name(o.controller)} chooses not to untap {o.name}"))
-    if s.effects and any(e.kind == "doesnt_untap_next" and is_active(g, e.player) for e in s.effects):
-        s.effects = [e for e in s.effects if not (e.kind == "doesnt_untap_next" and is_active(g, e.player))]
+    if used := _untap_next(g):
+        s.effects = [e for e in s.effects if e not in used]
 
 
 def _needs_first_strike_step(g: Game) -> bool:
