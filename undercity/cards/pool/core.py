@@ -37,11 +37,6 @@ from undercity.cards.model import (
 )
 from undercity.cards.registry import define, mana_ability, token
 
-# ----------------------------------------------------------------------------- basic lands
-for _land, _color in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"), ("Forest", "G")):
-    # CR 305.6: a basic land type gives the intrinsic ability "{T}: Add [mana]."
-    define(_land, activated=(mana_ability(_color),))
-
 # ----------------------------------------------------------------------------- tokens
 token("Treasure", "Token Artifact — Treasure",
       text="{T}, Sacrifice this token: Add one mana of any color.",

@@ -10,16 +10,16 @@ Cards as data: Oracle fields from the shipped data, abilities in the effect lang
 
 from __future__ import annotations
 
-from undercity.cards.language.conditions import Controls, PackTactics, TotalPower
+from undercity.cards.language.conditions import Controls, PackTactics
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.library_top import LookTopPutLand
-from undercity.cards.language.mana_abilities import AddManaIdentity, AddManaPer
+from undercity.cards.language.mana_abilities import AddManaPer
 from undercity.cards.language.optional import May
 from undercity.cards.language.quantities import GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
-from undercity.cards.language.zone_moves import PutFromHand, ReturnUpToOne
+from undercity.cards.language.zone_moves import ReturnUpToOne
 from undercity.cards.model import (
     CREATURE,
     ENCHANTED,
@@ -33,7 +33,6 @@ from undercity.cards.model import (
     Filter,
     GainLife,
     Mill,
-    PutCounters,
     Search,
     SpellAbility,
     Static,
@@ -70,10 +69,6 @@ def _equipped(text: str, p: int = 0, t: int = 0, keywords: frozenset[str] = froz
     return Static(text, kind="pump", affects=ENCHANTED, p=p, t=t, keywords=keywords)
 
 
-def _identity_mana(text: str = "{T}: Add one mana of any color in your commander's color identity.") -> Activated:
-    return Activated(text, cost=Cost(tap=True), effects=(AddManaIdentity(),), mana_ability=True)
-
-
 # ----------------------------------------------------------------------------- tokens
 # Keyed (cards.tokens.keyed_token): other pools may define different tokens with these names.
 SAPROLING = "Saproling (1/1 green)"
@@ -97,27 +92,14 @@ define("Kodama's Reach", spell=SpellAbility(
     effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True, split=True),)))
 
 # ----------------------------------------------------------------------------- ramp: lands from the hand or the top
-define("Scaled Herbalist", activated=(
-    Activated("{T}: You may put a land card from your hand onto the battlefield.", cost=Cost(tap=True),
-              effects=(PutFromHand(F("Land")),)),))
 define("Explorer's Scope", triggered=(
     Triggered("Whenever equipped creature attacks, look at the top card of your library. If it's a land card, you "
               "may put it onto the battlefield tapped.", when=EQUIPPED_ATTACKS, effects=(LookTopPutLand(),)),
 ), activated=(_equip("{1}", "Equip {1} ({1}: Attach to target creature you control. Equip only as a sorcery.)"),))
 
 # ----------------------------------------------------------------------------- land cards
-define("Terrain Generator", activated=(
-    mana_ability("C"),
-    Activated("{2}, {T}: You may put a basic land card from your hand onto the battlefield tapped.",
-              cost=_cost("{2}", tap=True), effects=(PutFromHand(BASIC_LAND, tapped=True),)),))
-define("Command Tower", activated=(_identity_mana(),))
 
 # ----------------------------------------------------------------------------- mana rocks and mana creatures
-define("Arcane Signet", activated=(_identity_mana(),))
-define("Commander's Sphere", activated=(
-    _identity_mana(),
-    Activated("Sacrifice Commander's Sphere: Draw a card.", cost=_cost("", sacrifice_self=True), effects=(Draw(1),)),
-))
 define("Lantern of Revealing", activated=(
     mana_ability("any"),
     Activated("{4}, {T}: Look at the top card of your library. If it's a land card, you may put it onto the "
@@ -148,10 +130,6 @@ _ANY_PERMANENT_TARGET = TargetSpec("permanent", Filter(), text="target permanent
 
 # ----------------------------------------------------------------------------- Equipment
 
-define("Gnoll Hunter", triggered=(
-    Triggered("Pack tactics — Whenever Gnoll Hunter attacks, if you attacked with creatures with total power 6 or "
-              "greater this combat, put a +1/+1 counter on Gnoll Hunter.", when=Trigger("attacks"),
-              if_=PackTactics(power=6), effects=(PutCounters("+1/+1", 1, SELF),)),))
 define("Werewolf Pack Leader", triggered=(
     Triggered("Pack tactics — Whenever Werewolf Pack Leader attacks, if you attacked with creatures with total "
               "power 6 or greater this combat, draw a card.", when=Trigger("attacks"),
@@ -161,9 +139,6 @@ define("Werewolf Pack Leader", triggered=(
     Activated("{3}{G}: Until end of turn, Werewolf Pack Leader has base power and toughness 5/3, gains trample, "
               "and isn't a Human.", cost=_cost("{3}{G}"),
               effects=(BecomeUntilEOT(SELF, "Werewolf", (5, 3), frozenset({"trample"})),)),))
-define("Owlbear Shepherd", triggered=(
-    Triggered("At the beginning of your end step, if creatures you control have total power 8 or greater, draw a "
-              "card.", when=Trigger("beginning_of", step="end"), if_=TotalPower(n=8), effects=(Draw(1),)),))
 
 # ----------------------------------------------------------------------------- enchantments
 define("Colossal Majesty", triggered=(

@@ -19,7 +19,7 @@ from undercity.cards.language.conditions import (
     YourTurn,
 )
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.tap_untap import DoesntUntapNext, Tap, Untap
+from undercity.cards.language.tap_untap import Tap, Untap
 from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
     ALL,
@@ -33,7 +33,6 @@ from undercity.cards.model import (
     Cost,
     Count,
     CreateToken,
-    Destroy,
     Draw,
     Effect,
     F,
@@ -93,12 +92,6 @@ keyed_token(GOLEM_3_3, "Phyrexian Golem", "Token Artifact Creature — Phyrexian
 
 
 
-define("White Dragon", triggered=(
-    _enters("Cold Breath — When White Dragon enters the battlefield, tap target creature an opponent controls. "
-            "That creature doesn't untap during its controller's next untap step.", Tap(T(0)),
-            DoesntUntapNext(T(0)),
-            targets=(TargetSpec("permanent", F("Creature", controller="opponent"),
-                                text="target creature an opponent controls"),)),))
 
 
 define("Flaming Fist Officer", triggered=(
@@ -145,10 +138,6 @@ define("Clockwork Fox", triggered=(
 
 
 # ----------------------------------------------------------------------------- removal and tricks
-define("Divine Verdict", spell=SpellAbility(
-    "Destroy target attacking or blocking creature.",
-    targets=(TargetSpec("permanent", F("Creature", attacking_or_blocking=True),
-                        text="target attacking or blocking creature"),), effects=(Destroy(T(0)),)))
 
 
 define("Your Temple Is Under Attack", spell=SpellAbility("Choose one —", modes=(
@@ -214,7 +203,3 @@ define("You're Confronted by Robbers", spell=SpellAbility("Choose one —", mode
 
 
 
-define("Paladin's Shield", triggered=(
-    _enters("When Paladin's Shield enters the battlefield, attach it to target creature you control.", AttachTo(T(0)),
-            targets=(target_creature(controller="you"),)),
-), static=(_equipped("Equipped creature gets +0/+2.", 0, 2),), activated=(_equip("{3}"),))

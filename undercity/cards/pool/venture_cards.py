@@ -11,11 +11,10 @@ The language they need beyond :mod:`undercity.cards.model` is in the concept mod
 from __future__ import annotations
 
 from undercity.cards import registry
-from undercity.cards.language.block_restrictions import CantBeBlockedBy, CantBlock
+from undercity.cards.language.block_restrictions import CantBeBlockedBy
 from undercity.cards.language.conditions import (
     LandEnteredThisTurn,
     NotCompleted,
-    PackTactics,
 )
 from undercity.cards.language.continuous import BecomeUntilEOT, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.emblems import GetEmblem
@@ -30,7 +29,6 @@ from undercity.cards.language.static_abilities import (
     UnblockableExcept,
     VentureOnceEachTurn,
 )
-from undercity.cards.language.tap_untap import DoesntUntapNext
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.language.zone_moves import ReturnSourceCard, ReturnUpToOne
 from undercity.cards.model import (
@@ -170,10 +168,6 @@ define("Ellywick Tumblestrum", activated=(
                                              "differently named dungeon you've completed."),)),
 ))
 
-define("Intrepid Outlander", triggered=(
-    Triggered("Pack tactics — Whenever Intrepid Outlander attacks, if you attacked with creatures with total power "
-              f"6 or greater this combat, venture into the dungeon.{_R}",
-              when=Trigger("attacks"), if_=PackTactics(power=6), effects=VENTURE),))
 
 define("Varis, Silverymoon Ranger", triggered=(
     # Ward {1} (CR 702.21a) is a triggered ability.
@@ -238,15 +232,6 @@ define("Immovable Rod", triggered=(
     Static("You may choose not to untap Immovable Rod during your untap step.", kind="may_not_untap"),
 ))
 
-define("Fifty Feet of Rope", activated=(
-    Activated("Climb Over — {T}: Target Wall can't block this turn.", cost=Cost(tap=True),
-              targets=(TargetSpec("permanent", F(subtypes={"Wall"}), text="target Wall"),), effects=(CantBlock(T(0)),)),
-    Activated("Tie Up — {3}, {T}: Target creature doesn't untap during its controller's next untap step.",
-              cost=Cost(mana=parse_cost("{3}"), tap=True), targets=(target_creature(),),
-              effects=(DoesntUntapNext(T(0)),)),
-    _venture_ability("{4}", f"Rappel Down — {{4}}, {{T}}: Venture into the dungeon. Activate only as a sorcery.{_R}",
-                     tap=True),
-))
 
 define("Dungeon Descent", static=(StaticIf("Dungeon Descent enters the battlefield tapped.", kind="enters_tapped"),),
        activated=(
