@@ -47,15 +47,11 @@ class Decision:
     into two piles, each option's value the two piles; ``context["for"]``: the player who will choose
     between them, CR 700.3), ``choose_pile`` (0 or 1: which pile goes to ``context["to"]``),
     ``choose_anchor_word`` (one of the words of "choose Khans or Dragons" as a permanent enters,
-<<<<<<< HEAD
     CR 614.12c; ``context["card"]``: the card whose words they are), ``kicker`` (how many times to pay
     a spell's kicker or multikicker cost, 0 for none: CR 702.33, 601.2b), ``mana_amount`` (how much
     of the mana left, ``context["left"]``, is of ``context["color"]``: "X mana in any combination of
-    colors", color by color, CR 106.1b).
-=======
-    CR 614.12c; ``context["card"]``: the card whose words they are), ``choose_card_name`` (a
+    colors", color by color, CR 106.1b), ``choose_card_name`` (a
     nonland card name, each option's value the name, as Phyrexian Revoker enters: CR 201.3).
->>>>>>> 332eb8c ("As ~ enters the battlefield, choose a nonland card name." (CR 201.3, 614.12a; decision choose_card_name, answered by the heuristic AI with the opponents' most valuable source of activated abilities) and "Activated abilities of sources with the chosen name can't be activated." (CR 602.5: in every zone, mana abilities too, 605.1a): Phyrexian Revoker)
     """
 
     player: int

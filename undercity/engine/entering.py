@@ -92,22 +92,21 @@ def _options(g: Game, st: AsEntersChoose | AsEntersReveal, controller: int) -> l
 
 
 def nonland_card_names(g: Game) -> list[str]:
-    """The nonland card names a player may choose (CR 201.3): every one a source in a game may
-    have — the shipped cards' and those of the cards in this game (a card defined from the
-    corpus), sorted."""
-    names = set(_shipped_nonland_names())
-    names |= {o.card.name for o in g.s.objs.values() if "Land" not in o.card.types and not o.token}
-    return sorted(names)
+    """The nonland card names a player may choose (CR 201.3): every real card's — the corpus
+    and the shipped set cards, a card of several faces by each face's name (709.3). The same list
+    in every game: listing the names of the cards in this game would reveal what the hidden
+    zones hold (CR 400.2)."""
+    return _known_nonland_names()
 
 
 @cache
-def _shipped_nonland_names() -> frozenset[str]:
-    """The names of the shipped nonland cards; a card of several faces by each face's name
-    (CR 201.3, 709.3)."""
+def _known_nonland_names() -> list[str]:
+    from undercity.cards.corpus import known_cards
     from undercity.cards.oracle import load_oracle
 
-    return frozenset(name for c in load_oracle().values() if "Land" not in c.types
-                     for name in c.name.split(" // "))
+    names = {name for c in load_oracle().values() if "Land" not in c.types for name in c.name.split(" // ")}
+    names |= {name for c in known_cards().values() if "Land" not in c["types"] for name in c["name"].split(" // ")}
+    return sorted(names)
 
 
 _KINDS = {"color": "choose_color", "creature type": "choose_creature_type", "opponent": "choose_player",
