@@ -14,10 +14,12 @@ static ability applies to it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.attack_requirements import (
     GOADED_ATTACKS,
+    AttackDuringNextTurn,
     AttackEachCombatUntil,
     AttacksEachCombat,
     AttacksOpponentAtRandom,
@@ -33,7 +35,7 @@ from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, apnap, goad, handles, ref_objects, ref_players
-from undercity.engine.state import FilteredEffect
+from undercity.engine.state import DURING_NEXT_TURN, FilteredEffect
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef, Filter
@@ -152,6 +154,18 @@ def h_attack_each_combat_until(g: Game, job: Job, item: StackItem, e: AttackEach
                                                      "those creatures attack each combat if able"))
 
 
+@handles(AttackDuringNextTurn)
+def h_attack_during_next_turn(g: Game, job: Job, item: StackItem, e: AttackDuringNextTurn, key: str) -> None:
+    """During that player's next turn (CR 611.2a: it begins then, ``turn.expire_until_next_turn``),
+    the creatures that player controls (the filter from their point of view) must attack."""
+    for p in ref_players(g, e.player, item, job):
+        g.s.effects.append(FilteredEffect(ATTACK_EACH_COMBAT, None, until=DURING_NEXT_TURN, player=p,
+                                          timestamp=g.s.next_timestamp(), source=item.source,
+                                          filter=replace(e.filter, controller="you")))
+        g.emit(ev.EffectBegan(rule="508.1d", description=f"during {g.player_name(p)}'s next turn, each creature "
+                                                         "that player controls attacks if able"))
+
+
 def _matches_group(g: Game, o: Obj, flt: Filter | None, controller: int, source: int | None) -> bool:
     """``o`` is one of the group a requirement names (from ``controller``'s point of view):
     "creatures your opponents control" are an opponent's, not a teammate's (CR 102.3)."""
@@ -162,7 +176,7 @@ def _matches_group(g: Game, o: Obj, flt: Filter | None, controller: int, source:
 def _required(g: Game, o: Obj) -> bool:
     """Whether an "attacks each combat if able" ability or effect applies to ``o``."""
     s = g.s
-    if s.effects and any(e.kind == ATTACK_EACH_COMBAT and e.player is not None
+    if s.effects and any(e.kind == ATTACK_EACH_COMBAT and e.player is not None and e.until != DURING_NEXT_TURN
                          and _matches_group(g, o, getattr(e, "filter", None), e.player, e.source) for e in s.effects):
         return True
     # Only permanents whose card has such an ability, or whose abilities are not their card's

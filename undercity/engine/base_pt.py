@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.base_pt import SetBasePTUntilEOT
-from undercity.cards.language.continuous import AddTypes, Mod, SetPT
+from undercity.cards.language.base_pt import SetBasePTUntilEOT, SetBasePTUntilYourNextTurn
+from undercity.cards.language.continuous import AddTypes, LoseAbilities, Mod, SetPT
 from undercity.engine import events as ev
 from undercity.engine import layers
 from undercity.engine.effects import amount, handles, ref_objects
@@ -33,3 +33,21 @@ def h_set_base_pt(g: Game, job: Job, item: StackItem, e: SetBasePTUntilEOT, key:
                           text=f"base power and toughness {p}/{t}")
         g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} has base power and toughness {p}/{t}{also} "
                                                          "until end of turn"))
+
+
+@handles(SetBasePTUntilYourNextTurn)
+def h_set_base_pt_until_next_turn(g: Game, job: Job, item: StackItem, e: SetBasePTUntilYourNextTurn,
+                                  key: str) -> None:
+    """Layers 7b and 6 in one effect (CR 613.4b, 613.1f): a later base-P/T effect overwrites it and
+    an ability gained later is kept (rulings 2018-06-08, Will Kenrith); it ends as its controller's
+    next turn begins (CR 611.2b, ``turn.expire_until_next_turn``)."""
+    s = g.s
+    mods: tuple[Mod, ...] = (SetPT(e.p, e.t),) + ((LoseAbilities(),) if e.lose_abilities else ())
+    also = " and loses all abilities" if e.lose_abilities else ""
+    for oid in ref_objects(g, e.what, item, job):
+        o = s.objs[oid]
+        layers.add_effect(g, oid, mods, until="your_next_turn", player=item.controller, source=item.source,
+                          text=f"base power and toughness {e.p}/{e.t}{also}")
+        g.emit(ev.EffectBegan(rule="613.4b", description=f"{o.name} has base power and toughness {e.p}/{e.t}{also} "
+                                                         f"until {g.player_name(item.controller)}'s next turn"))
+

@@ -177,8 +177,9 @@ def h_damage_each(g: Game, job: Job, item: StackItem, e: DamageEach, key: str) -
     one object, dealt the damage once."""
     s = g.s
     n = amount(g, e.amount, item, job)
-    hit = [oid for oid in s.battlefield
-           if any(targeting.matches(g, s.objs[oid], f, item.controller, item.source) for f in e.groups)]
+    owners = None if e.controlled_by is None else set(ref_players(g, e.controlled_by, item, job))
+    hit = [oid for oid in s.battlefield if (owners is None or s.objs[oid].controller in owners)
+           and any(targeting.matches(g, s.objs[oid], f, item.controller, item.source) for f in e.groups)]
     for oid in hit:
         if oid in s.objs:
             deal_damage(g, item.source, item.source_name, ("o", oid), n)

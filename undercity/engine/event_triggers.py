@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards import model as m
 from undercity.cards.language.damage import EQUIPPED_COMBAT_DAMAGE_TO_PLAYER
 from undercity.cards.language.event_triggers import (
+    ACTIVATE_NONMANA,
     EQUIPPED_ATTACKS_OR_BLOCKS,
     EQUIPPED_DEALT_DAMAGE,
     AttackPlayer,
@@ -313,6 +314,14 @@ def _targeted(g: Game, item: StackItem | None, only: tuple[str, int] | None = No
 
 def _on_activated(g: Game, e: ev.AbilityActivated) -> None:
     _targeted(g, g.s.stack[-1] if g.s.stack else None)
+    if g.s.stack:
+        from undercity.engine.opponent_enters import COPIES
+
+        # "Whenever you activate an ability that isn't a mana ability" (CR 602.2): the ability
+        # just put on the stack is the one "copy it" copies.
+        for o, a in _with_event(g, ACTIVATE_NONMANA):
+            if o.controller == e.player:
+                _add(g, o, a, o.controller, **{COPIES: {"item": g.s.stack[-1]}})
 
 
 def _on_triggered(g: Game, e: ev.AbilityTriggered) -> None:

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
@@ -29,6 +30,7 @@ from undercity.cards.language.spell_costs import (
     COST_CHANGE,
     ChooseOneCost,
     CostChange,
+    CostChangeUntilYourNextTurn,
     SelfCostChange,
     TargetPower,
 )
@@ -38,8 +40,8 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting
 from undercity.engine.decisions import Option
-from undercity.engine.effects import choose_cards
-from undercity.engine.state import Job, StackItem
+from undercity.engine.effects import choose_cards, handles, ref_players
+from undercity.engine.state import ContinuousEffect, Job, StackItem
 from undercity.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -81,6 +83,28 @@ _PER = {
 }
 
 
+@dataclass(slots=True)
+class CasterCostChange(ContinuousEffect):
+    """A resolved effect changing the cost of the spells matching ``spells`` that ``caster``
+    casts by ``generic`` (negative: less), until ``player``'s next turn (CR 601.2f, 611.2b)."""
+
+    caster: int = 0
+    spells: m.Filter | None = None
+    generic: int = 0
+
+
+@handles(CostChangeUntilYourNextTurn)
+def h_cost_change_until(g: Game, job: Job, item: StackItem, e: CostChangeUntilYourNextTurn, key: str) -> None:
+    """CR 611.2b: until its controller's next turn (``turn.expire_until_next_turn`` ends it)."""
+    for p in ref_players(g, e.player, item, job):
+        g.s.effects.append(CasterCostChange("cost_change", until="your_next_turn", player=item.controller,
+                                            timestamp=g.s.next_timestamp(), source=item.source, caster=p,
+                                            spells=e.spells, generic=e.generic))
+        g.emit(ev.EffectBegan(rule="601.2f", description=f"until {g.player_name(item.controller)}'s next turn, "
+                                                         f"those spells {g.player_name(p)} casts cost "
+                                                         f"{{{abs(e.generic)}}} {'less' if e.generic < 0 else 'more'}"))
+
+
 def cost_changes(g: Game, player: int, o: Obj, targets: list[targeting.Target] | None = None) -> tuple[int, int]:
     """(increase, reduction) of generic mana for ``player`` casting ``o`` now (CR 601.2f), with
     ``targets`` chosen (None: not yet — an increase for what it targets isn't counted)."""
@@ -113,6 +137,9 @@ def cost_changes(g: Game, player: int, o: Obj, targets: list[targeting.Target] |
             inc, red = (inc + n, red) if n > 0 else (inc, red - n)
     if undaunted:
         red += undaunted * sum(1 for p in s.living() if targeting._is_opponent(g, player, p))
+    for e in s.effects:
+        if isinstance(e, CasterCostChange) and e.caster == player and targeting.matches(g, o, e.spells, player, None):
+            inc, red = (inc + e.generic, red) if e.generic > 0 else (inc, red - e.generic)
     # A permanent given a cost change by another's ability has it only after layer 6 (CR 613.1f).
     for sid in s.battlefield if ch.permanents_with(s, _grants_cost_change) else ch.permanents_with(s, _has_cost_change):
         src = s.objs[sid]

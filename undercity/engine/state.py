@@ -189,6 +189,8 @@ class ContinuousEffect:
     ``source_tapped``: "for as long as [``source``] remains tapped" (CR 611.2b; ends when the
     source untaps or leaves the battlefield — :func:`undercity.engine.zones.end_while_tapped`).
     kind ``lose_abilities``: ``obj`` loses all abilities (layer 6, CR 613.1f).
+    ``until`` :data:`DURING_NEXT_TURN`: not yet begun — it applies during ``player``'s next turn
+    (CR 611.2a), becoming an "until end of turn" effect as that turn begins.
     """
 
     kind: str
@@ -200,6 +202,11 @@ class ContinuousEffect:
     player: int | None = None
     timestamp: int = 0
     source: int | None = None
+
+
+#: ``ContinuousEffect.until`` of an effect "during [player]'s next turn" that hasn't begun
+#: (CR 611.2a): ``turn.expire_until_next_turn`` begins it as that player's turn begins.
+DURING_NEXT_TURN = "during_next_turn"
 
 
 @dataclass(slots=True)

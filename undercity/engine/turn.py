@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from undercity.engine import abilities as ab
@@ -11,7 +12,7 @@ from undercity.engine import mana_pool, mana_spending, phasing, static_abilities
 from undercity.engine.decisions import Option
 from undercity.engine.discard import discard as discard_card
 from undercity.engine.game import job_runner
-from undercity.engine.state import STEPS, Combat, ContinuousEffect, Job
+from undercity.engine.state import DURING_NEXT_TURN, STEPS, Combat, ContinuousEffect, Job
 from undercity.engine.teams import active_players, is_active, next_team_start
 from undercity.engine.variants import get_variant
 
@@ -219,8 +220,12 @@ def begin_turn(g: Game) -> None:
 
 def expire_until_next_turn(g: Game, players: set[int]) -> None:
     """Effects "until your next turn" end as that player's turn begins (CR 611.2b); goad
-    too (CR 701.15a)."""
+    too (CR 701.15a). Effects "during [that player's] next turn" begin, lasting until that
+    turn's cleanup (CR 611.2a, 514.2)."""
     s = g.s
+    if any(e.until == DURING_NEXT_TURN and e.player in players for e in s.effects):
+        s.effects = [replace(e, until="eot") if e.until == DURING_NEXT_TURN and e.player in players else e
+                     for e in s.effects]
     if not any(e.until == "your_next_turn" and e.player in players for e in s.effects):
         return
     s.effects = [e for e in s.effects if not (e.until == "your_next_turn" and e.player in players)]

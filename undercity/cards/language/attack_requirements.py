@@ -118,3 +118,15 @@ class AttackEachCombatUntil(Effect):
     are declared — it changes a rule, so its set of objects isn't locked in (CR 611.2c)."""
 
     filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDuringNextTurn(Effect):
+    """"During target player's next turn, each creature that player controls attacks if able"
+    (CR 508.1d, 611.2a): during ``player``'s next turn (not the one it resolves in), each
+    creature matching ``filter`` that player controls as attackers are declared — it changes a
+    rule, so its set of objects isn't locked in (CR 611.2c)."""
+
+    player: Ref
+    filter: Filter
+

@@ -24,3 +24,17 @@ class SetBasePTUntilEOT(Effect):
     #: same effect, with the same timestamp.
     add_subtypes: frozenset[str] = frozenset()
 
+
+@dataclass(frozen=True, slots=True)
+class SetBasePTUntilYourNextTurn(Effect):
+    """"Until your next turn, up to two target creatures each have base power and toughness 0/3
+    and lose all abilities" (CR 613.4b, 613.1f, 611.2b): one effect with one timestamp (613.7b) —
+    the base power and toughness in layer 7b and, with ``lose_abilities``, the abilities lost in
+    layer 6 — on each object ``what`` names as it resolves (611.2c), until its controller's next
+    turn."""
+
+    what: Ref
+    p: int
+    t: int
+    lose_abilities: bool = False
+

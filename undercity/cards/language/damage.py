@@ -60,6 +60,10 @@ class DamageEach(Effect):
     amount: Amount
     groups: tuple[Filter, ...]
     players: Ref | None = None
+    #: "each tapped creature target player controls": only the permanents a player this names
+    #: controls as the effect happens (CR 608.2c); the player is the target, not the creatures
+    #: (ruling 2018-06-08, Rowan Kenrith: hexproof creatures are dealt the damage).
+    controlled_by: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

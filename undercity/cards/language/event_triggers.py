@@ -132,6 +132,20 @@ class AttacksUnblocked(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
+class ActivatesAbility(Trigger):
+    """"Whenever you activate an ability that isn't a mana ability" (CR 602.2, 605.1a): once per
+    activation, as the ability is on the stack; a copy of an ability isn't activated (CR 707.10).
+    The ability is the one "copy it" copies (:data:`undercity.engine.opponent_enters.COPIES`).
+    Detected by :mod:`undercity.engine.event_triggers` (and for emblems, :mod:`undercity.engine.emblems`)."""
+
+    event: str = "activate_nonmana"
+
+
+#: ``ActivatesAbility.event`` (a slotted dataclass's default isn't readable on its class).
+ACTIVATE_NONMANA = "activate_nonmana"
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerCasts(Trigger):
     """"Whenever a player casts a spell" (``whose="each"``), "Whenever an opponent casts
     [a ``filter``] spell" (``whose="opponent"``), "Whenever the chosen player casts a spell"

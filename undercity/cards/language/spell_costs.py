@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import AdditionalCost, Count, Filter, Static
+from undercity.cards.model import AdditionalCost, Count, Effect, Filter, Ref, Static
 
 #: ``Static.kind`` of :class:`CostChange`.
 COST_CHANGE = "cost_change"
@@ -54,6 +54,18 @@ class CostChange(Static):
     #: a spell one of whose targets is this permanent, known once targets are chosen (CR 601.2c,
     #: 601.2f) — once however many of its targets it is.
     targeting_self: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostChangeUntilYourNextTurn(Effect):
+    """"Until your next turn, [``spells``] that player casts cost {N} less to cast" (CR 601.2f,
+    611.2b): a resolved effect on the spells each player ``player`` names casts, until this
+    effect's controller's next turn; ``generic`` negative for less. It changes a rule, so it
+    applies to every such spell cast while it lasts (CR 611.2c)."""
+
+    player: Ref
+    spells: Filter
+    generic: int
 
 
 @dataclass(frozen=True, slots=True)

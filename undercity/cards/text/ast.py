@@ -278,6 +278,18 @@ class CostChange(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CostChangeUntil(Node):
+    """"Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2}
+    less to cast" (CR 601.2f, 611.2b): a cost change of a resolved effect, its duration first."""
+
+    duration: Duration
+    change: CostChange
+
+    def render(self) -> str:
+        return f"{self.duration.render()}, {self.change.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class SelfCostChange(Node):
     """"This spell costs {1} less to cast for each creature on the battlefield" (CR 601.2f)."""
 
@@ -371,6 +383,19 @@ class Draw(Node):
         one = self.n.value == 1 and self.n.word in ("a", "one")
         return _join(self.who.render() if self.who else None, self.verb, self.n.render(),
                      "card" if one else "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class GetEmblem(Node):
+    """"Target player gets an emblem with "[ability]"" (CR 114.2): the quoted ability, read as
+    an ability of its own."""
+
+    who: Node | None
+    verb: str
+    ability: Quoted
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "an emblem with", self.ability.render())
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,6 +724,20 @@ class UntilYourNextTurn(Node):
 
     def render(self) -> str:
         return f"until your next turn, {self.who.render()} {self.words}"
+
+
+@dataclass(frozen=True, slots=True)
+class DuringNextTurn(Node):
+    """"During target player's next turn, each creature that player controls attacks if able"
+    (CR 611.2a, 508.1d): a rule-changing effect that begins with that player's next turn and
+    lasts through it; ``player`` is the player whose turn it names."""
+
+    player: TargetRef
+    who: Node
+    words: str
+
+    def render(self) -> str:
+        return f"during {self.player.render()}'s next turn, {self.who.render()} {self.words}"
 
 
 @dataclass(frozen=True, slots=True)

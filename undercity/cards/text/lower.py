@@ -310,6 +310,8 @@ class Ctx:
     spell: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: A trigger on activating an ability: "copy it" copies that ability (CR 707.10).
+    activation_trigger: bool = False
     #: A trigger on an ability triggering: "that ability" is it (CR 603.2, 707.10).
     ability_trigger: bool = False
     #: A token copy was created: "that token" is it (CR 608.2c).
@@ -723,6 +725,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [LoseLifeFraction(who, 2 if c.fraction == "half" else 3, c.rounded == "up")]
     if isinstance(c, A.Draw):
         return [m.Draw(_n(c.n, ctx), player_ref(c.who, ctx))]
+    if isinstance(c, A.CostChangeUntil) and c.duration.render() == "until your next turn" \
+            and c.change.caster == "that player casts" and not c.change.nth and not c.change.targeting:
+        return [_cost_change_until(c, ctx)]
+    if isinstance(c, A.GetEmblem):
+        from undercity.cards.language.emblems import GetEmblemWith
+
+        # CR 114.2, 114.4: the quoted abilities, the emblem's own (triggered ones only here).
+        inner = _quoted_abilities((c.ability,), c)
+        if inner.static or inner.activated or not inner.triggered:
+            raise Unsupported(c.render())
+        return [GetEmblemWith(player_ref(c.who, ctx), tuple(inner.triggered), c.ability.render()[1:-1])]
     if isinstance(c, A.Roll):
         return [_roll(c, ctx)]
     if isinstance(c, A.DrawResult):
@@ -798,6 +811,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if isinstance(to, A.WordRef) and (to.words == "that spell's controller"
                                           or to.words == "that player" and ctx.that_player is not None):
             return [m.DealDamage(_n(c.n, ctx), player_ref(to, ctx))]  # Bonecrusher Giant's trigger
+        if isinstance(to, A.EachRef) and to.noun.suffix in (("target player controls",), ("target opponent controls",)) \
+                and not to.noun.card:
+            from undercity.cards.language.damage import DamageEach
+
+            # "each tapped creature target player controls": that player's, as it resolves (CR 608.2c)
+            player = ctx.target(A.TargetRef(A.Noun((), (to.noun.suffix[0].split()[1],))))
+            flt = noun_filter(replace(to.noun, suffix=()))
+            return [DamageEach(_n(c.n, ctx), (flt,), controlled_by=player)]
         if isinstance(to, A.EachRef):
             ref = player_ref(to, ctx) if to.noun.heads in (("opponent",), ("player",)) else object_ref(to, ctx)
         elif isinstance(to, A.TargetRef):
@@ -1140,6 +1161,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if {first.kind, second.kind} - {"self", "target"}:
             raise Unsupported(c.render())
         return [Fight(first, second)]  # CR 701.14a
+    if isinstance(c, A.DuringNextTurn) and c.words == "attacks if able" and isinstance(c.who, A.EachRef) \
+            and c.who.det == "each" and c.who.noun.suffix == ("that player controls",) and not c.who.noun.card:
+        from undercity.cards.language.attack_requirements import AttackDuringNextTurn
+
+        # CR 508.1d, 611.2a: the player's creatures during that player's next turn
+        return [AttackDuringNextTurn(ctx.target(c.player), noun_filter(replace(c.who.noun, suffix=())))]
     if isinstance(c, A.UntilYourNextTurn) and c.words == "attack each combat if able" and isinstance(c.who, A.DescRef):
         from undercity.cards.language.attack_requirements import AttackEachCombatUntil
 
@@ -1286,6 +1313,25 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.quantities import GreatestPower
 
         return [m.Draw(GreatestPower(filter=flt))]  # the greatest power as it resolves (CR 608.2h)
+    if isinstance(c, A.BasePT) and c.first and c.duration.render() == "until your next turn" \
+            and c.also in ("", "and lose all abilities") and "X" not in c.pt:
+        from undercity.cards.language.base_pt import SetBasePTUntilYourNextTurn
+
+        p, t = _pt(c.pt)
+        if p < 0 or t < 0:
+            raise Unsupported(c.render())
+        who = c.who
+        if isinstance(who, A.TargetRef) and who.count is not None and who.count.value and who.noun is not None \
+                and not who.another and not who.other:
+            # "up to two target creatures each have …": N targets of one word (CR 115.3), each
+            # its own object of the effect (CR 613.4b, 613.1f, 611.2b)
+            spec = replace(_target_spec(A.TargetRef(who.noun, up_to=who.up_to)), text=who.render())
+            if spec.kind != "permanent":
+                raise Unsupported(c.render())
+            first = len(ctx.targets)
+            ctx.targets += [replace(spec, same_word=k > 0) for k in range(who.count.value)]
+            return [SetBasePTUntilYourNextTurn(m.T(first + k), p, t, bool(c.also)) for k in range(who.count.value)]
+        return [SetBasePTUntilYourNextTurn(object_ref(who, ctx), p, t, bool(c.also))]
     if isinstance(c, A.BasePT) and (c.first or "X" in c.pt):
         return [_base_pt_first(c, ctx)]
     if c == A.DrawEqual(None, "draw", None, "its power") and ctx.it == m.SELF and ctx.it_source:
@@ -3624,6 +3670,11 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         out.keywords.add(name)
     elif name == "choose a background" and not k.arg:
         pass  # CR 702.124k: a rule of choosing commanders (formats/commander.py), nothing in the game
+    elif name == "partner with" and k.arg:
+        from undercity.cards.language.partner import partner_with
+
+        # CR 702.124j: its triggered ability; the other half is deck construction (formats/commander.py).
+        out.triggered.append(partner_with(k.arg))
     elif name == "equip" and k.arg:
         # CR 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
         # control. Activate only as a sorcery."
@@ -3898,6 +3949,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return m.Trigger("sacrifice", filter=replace(flt, other=ref is not None and ref.det == "another"))
     if s is None and w == "you draw a card" and word == "whenever":
         return m.Trigger(YOU_DRAW)  # once per card drawn (CR 121.2, 603.2)
+    if s is None and w == "you activate an ability that isn't a mana ability" and word == "whenever":
+        from undercity.cards.language.event_triggers import ActivatesAbility
+
+        return ActivatesAbility()  # once per activation (CR 602.2, 605.1a)
     if s is None and (nth := _nth_draw(w, word)) is not None:
         return m.Trigger(YOU_DRAW, nth=nth)  # only the Nth card drawn this turn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -4363,6 +4418,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
     ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
     ctx.ability_trigger = when.event == "entering_triggers_its_ability"  # language.opponent_enters
+    ctx.activation_trigger = when.event == "activate_nonmana"  # language.event_triggers.ActivatesAbility
     ctx.attached_died = when.event == "equipped_dies"
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
@@ -4894,6 +4950,9 @@ def _may_play_exiled_with(a: A.StaticAbility, b: A.MayPlayExiledWith, text: str)
 
 def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     b = a.body
+    if isinstance(b, A.Phrase) and isinstance(b.who, A.SelfRef) and b.words == "can be your commander" \
+            and a.condition is None:
+        return  # CR 903.3a: it lets the card be chosen as a commander (formats/commander.py), nothing in the game
     if isinstance(b, A.MayPlayExiledWith):
         out.static.append(_may_play_exiled_with(a, b, text))
         return
@@ -5445,10 +5504,14 @@ def _copy_cast_spell(sentences: tuple[A.Node, ...], ctx: Ctx) -> tuple[m.Effect,
         c = s.clauses[0]
         return c if not words or isinstance(c, A.Phrase) and c.who is None and c.words == words else None
 
-    if not ctx.cast_trigger or only(sentences[0], "copy it") is None:
+    if not (ctx.cast_trigger or ctx.activation_trigger) or only(sentences[0], "copy it") is None:
         return None
     if len(sentences) < 2 or only(sentences[1], "choose new targets for the copy", "you may") is None:
         raise Unsupported(sentences[0].render())  # "copy it" alone: same targets (not read)
+    if ctx.activation_trigger:
+        from undercity.cards.language.spell_copies import CopyThatAbility
+
+        return CopyThatAbility(new_targets=True), 1  # the ability activated (CR 707.10, 707.10c)
     gains = only(sentences[2], "", prefix="if it's a permanent spell,") if len(sentences) > 2 else None
     if not isinstance(gains, A.CopyGains):
         return m.CopySpell(new_targets=True), 1
@@ -5626,6 +5689,19 @@ def _self_cost_change(b: A.SelfCostChange, text: str) -> Any:
     return SelfCostChange(text, generic=-n if b.more_less == "less" else n, per=noun_filter(b.per), cap=cap)
 
 
+def _cost_change_until(c: A.CostChangeUntil, ctx: Ctx) -> m.Effect:
+    """"Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2}
+    less to cast" (CR 601.2f, 611.2b): "that player" the target player of the sentence before."""
+    from undercity.cards.language.spell_costs import CostChangeUntilYourNextTurn
+
+    b = c.change
+    if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1 or b.spells.suffix or b.spells.quals:
+        raise Unsupported(c.render())
+    n = int(b.cost.strip("{}"))
+    return CostChangeUntilYourNextTurn(player_ref(A.WordRef("that player"), ctx), noun_filter(b.spells),
+                                       -n if b.more_less == "less" else n)
+
+
 def _cost_change(b: A.CostChange, text: str) -> CostChange:
     """"[Spells] you cast cost {N} less/more to cast" (CR 601.2f): generic mana only."""
     if not b.cost.strip("{}").isdigit() or b.cost.count("{") != 1:
@@ -5635,6 +5711,8 @@ def _cost_change(b: A.CostChange, text: str) -> CostChange:
                               for q in b.spells.quals):
         raise Unsupported(b.render())
     caster, _, chosen = b.caster.partition(" of the chosen ")
+    if caster not in ("you cast", "your opponents cast"):
+        raise Unsupported(b.render())  # "that player casts": of a resolved effect (CostChangeUntil)
     spells = noun_filter(b.spells)
     if chosen:  # "Creature spells you cast of the chosen type": what this permanent chose (CR 614.12a)
         spells = replace(spells, chosen="creature type" if chosen == "type" else "color")

@@ -961,6 +961,9 @@ class Parser:
         if (v := self.verb("discard")) and self.eat("all", "the", "cards", "in", "your", "hand"):
             return A.Phrase(who, f"{v} all the cards in your hand")  # CR 701.9a
         self.i = self._start
+        if (v := self.verb("get")) and self.eat("an", "emblem", "with") and (q := self.quoted()) is not None:
+            return A.GetEmblem(who, v, q)  # CR 114.2
+        self.i = self._start
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
             if n.value == 1 and self.eat("for", "each", "card", "discarded", "this", "way"):
                 return A.ForEach(A.Draw(who, v, n), "card discarded this way")  # CR 701.9a
@@ -1555,8 +1558,27 @@ class Parser:
             return A.Phrase(None, " ".join(self.toks[start:self.i]))
         if self.eat_phrase("until end of turn , you don't lose this mana as steps and phases end"):
             return A.Phrase(None, "until end of turn, you don't lose this mana as steps and phases end")  # CR 106.4
+        if self.eat("during", "target", "player's", "next", "turn", ","):
+            who = self.ref()
+            if isinstance(who, A.EachRef) and self.eat("attacks", "if", "able"):
+                # CR 508.1d: a requirement for that player's creatures during that turn (611.2a)
+                return A.DuringNextTurn(A.TargetRef(A.Noun((), ("player",))), who, "attacks if able")
+            self.i = start
+            return None
         if self.eat("until", "your", "next", "turn", ","):
             who = self.ref()
+            mark = self.i
+            if isinstance(who, A.TargetRef) and who.count is not None and self.eat("each", "have", "base", "power",
+                                                                                 "and", "toughness") \
+                    and "/" in (pt := self.raw()) and pt[0].isdigit():
+                self.i += 1
+                also = "and lose all abilities" if self.eat("and", "lose", "all", "abilities") else ""
+                # CR 613.4b, 613.1f, 611.2b: several targets, each with its own base P/T
+                return A.BasePT(who, "each have", pt, A.Duration("until your next turn"), True, also)
+            self.i = mark
+            if who is None and (cc := self.cost_change()) is not None:
+                return A.CostChangeUntil(A.Duration("until your next turn"), cc)  # CR 601.2f, 611.2b
+            self.i = mark
             if who is not None and self.eat("can't", "be", "blocked"):
                 return A.UntilYourNextTurn(who, "can't be blocked")  # CR 611.2b, 509.1b
             if who is None and (n := self.noun()) is not None and n.suffix and not n.card \
@@ -1794,7 +1816,8 @@ class Parser:
         end = ""
         if not self.eat("."):
             last = clauses[-1] if clauses else None
-            quoted = isinstance(last, A.Create | A.CopyGains) and last.abilities or isinstance(last, A.Modify) \
+            quoted = isinstance(last, A.Create | A.CopyGains) and last.abilities or isinstance(last, A.GetEmblem) \
+                or isinstance(last, A.Modify) \
                 and last.quoted and last.duration is None or isinstance(last, A.DurationFirst) and last.modify.quoted
             if not (quoted and self.raw(-1) == '"' and self.raw(-2) == "." and where is None):
                 return None
@@ -1967,6 +1990,13 @@ class Parser:
                 self.i += 1
                 return A.Keyword(name, self.raw(-1))
             return None
+        if self.at("partner", "with") and self.raw(2)[:1].isupper():
+            # "Partner with [name]" (CR 702.124j): the name runs to the end of the keyword.
+            self.i += 2
+            start = self.i
+            while self.i < len(self.toks) and self.peek() not in (",", ".", ";", "("):
+                self.i += 1
+            return A.Keyword(" ".join(self.toks[start - 2:start]), " ".join(self.toks[start:self.i]))
         k = self.one_of(*PLAIN_KEYWORDS)
         return A.Keyword(self._surface(k)) if k else None
 
@@ -2039,7 +2069,7 @@ class Parser:
                 return A.Event(A.WordRef("you"), f"cycle {what.render()}")
             return None
         if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
-                       "you play a card from exile"):
+                       "you play a card from exile", "you activate an ability that isn't a mana ability"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         if self.at("you", "draw", "your") and self.peek(3) in ORDINALS and self.peek(4) == "card":
             # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
@@ -2358,6 +2388,9 @@ class Parser:
             return dp
         if self.eat("you", "have", "no", "maximum", "hand", "size"):
             return A.Phrase(A.WordRef("you"), "have no maximum hand size")
+        if self.at("~", "can", "be", "your", "commander") and (me := self.self_ref()) is not None:
+            self.i += 4
+            return A.Phrase(me, "can be your commander")  # CR 903.3a: a rule of choosing commanders
         if self.eat("you", "may", "cast", "spells", "as", "though", "they", "had", "flash"):
             return A.Phrase(A.WordRef("you"), "may cast spells as though they had flash")  # CR 702.8a
         if self.eat_phrase("you may look at the top card of your library any time"):
@@ -2781,7 +2814,7 @@ class Parser:
         if n is None or n.card != ("spell" if nth else "spells"):
             return None
         caster = self.one_of("you cast", "your opponents cast", "you cast of the chosen type",
-                             "you cast of the chosen color")
+                             "you cast of the chosen color", "that player casts")
         if nth and not self.eat("each", "turn"):
             return None
         # "Spells your opponents cast that target ~ cost {3} more to cast" (CR 601.2f: after targets)
