@@ -472,18 +472,42 @@ def off_battlefield(g: Game, o: Obj) -> CardDef:
     """The characteristics of ``o``, not on the battlefield: its card's (CR 400.3), but a
     creature spell or card is every creature type while a permanent of its controller (on the
     stack) or owner (elsewhere) says so and hasn't lost that ability (Maskwood Nexus; CR 205.3m,
-    613.1d, 613.1f)."""
+    613.1d, 613.1f); a spell is the color a resolved effect made it (:func:`_spell_colors`)."""
+    card = o.card
+    if o.zone == "stack" and g.s.effects:
+        card = _spell_colors(g, o) or card
     srcs = elsewhere_sources(g)
     if not srcs or "Creature" not in o.card.types:
-        return o.card
+        return card
     s = g.s
     who = o.controller if o.zone == "stack" else o.owner
     for sid in srcs:
         src = s.objs[sid]
         if src.controller == who and any(isinstance(st, EveryCreatureTypeElsewhere)
                                          for st in (chars(g, src) or src.card).static):
-            return _every_creature_type(o.card)
-    return o.card
+            return _every_creature_type(card)
+    return card
+
+
+def _spell_colors(g: Game, o: Obj) -> CardDef | None:
+    """A spell whose color a resolved effect set ("target spell or permanent becomes white until
+    end of turn", CR 105.3, 611.2a): its card's characteristics with the latest such color (layer
+    5, CR 613.1e, in timestamp order 613.7); None if none applies. The effect goes on with the
+    permanent the spell becomes (CR 112.4, ``continuous.spell_effects_continue``)."""
+    latest: LayerEffect | None = None
+    for e in g.s.effects:
+        if e.obj == o.id and isinstance(e, LayerEffect) and any(isinstance(md, SetColors) for md in e.mods) \
+                and (latest is None or e.timestamp > latest.timestamp):
+            latest = e
+    if latest is None:
+        return None
+    colors = next(md.colors for md in reversed(latest.mods) if isinstance(md, SetColors))
+    return _with_colors(o.card, colors)
+
+
+@lru_cache(maxsize=256)
+def _with_colors(card: CardDef, colors: frozenset[str]) -> CardDef:
+    return replace(card, colors=colors)
 
 
 @lru_cache(maxsize=1024)

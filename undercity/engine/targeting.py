@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.stack_targets import STACK_KINDS
+from undercity.cards.language.stack_targets import SPELL_OR_PERMANENT, STACK_KINDS
 from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
 from undercity.engine import static_abilities
@@ -205,7 +205,8 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             out.append(("p", p.idx))
     flt = spec.filter
-    if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker", "opponent_or_planeswalker"):
+    if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker", "opponent_or_planeswalker",
+             SPELL_OR_PERMANENT):
         view = ch.viewer(g)  # after continuous effects (CR 613): one cache check for the loop
         for oid in s.battlefield:
             o = s.objs[oid]
@@ -221,7 +222,7 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             if _targetable(g, o, controller) and _source_may_target(g, o, source):
                 out.append(("o", oid))
-    elif k == "spell":
+    if k in ("spell", SPELL_OR_PERMANENT):
         for item in s.stack:
             if item.kind != "spell" or item.obj == source:
                 continue
@@ -292,7 +293,7 @@ def still_legal(g: Game, spec: TargetSpec, t: Target, controller: int, source: i
     o = g.s.objs.get(ident)
     if o is None:
         return False
-    if spec.kind == "spell" or spec.kind in STACK_KINDS:
+    if spec.kind == "spell" or spec.kind in STACK_KINDS or spec.kind == SPELL_OR_PERMANENT and o.zone == "stack":
         return o.zone == "stack" and matches(g, o, spec.filter, controller, source)
     if spec.kind == "card":
         return o.zone == (spec.zone or "graveyard") and matches(g, o, spec.filter, controller, source)

@@ -36,6 +36,10 @@ STACK_OBJECTS: dict[str, str] = {
 #: The target kinds of :data:`STACK_OBJECTS`.
 STACK_KINDS: frozenset[str] = frozenset(STACK_OBJECTS.values())
 
+#: ``TargetSpec.kind`` of "target spell or permanent" (CR 115.1): a spell on the stack (the
+#: target ``("o", its object)``) or a permanent — not one of :data:`STACK_KINDS`.
+SPELL_OR_PERMANENT = "spell_or_permanent"
+
 
 @dataclass(frozen=True, slots=True)
 class ChangeTargetTo(Effect):

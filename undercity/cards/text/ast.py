@@ -995,6 +995,20 @@ class IfInstead(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BecomesColor(Node):
+    """"target spell or permanent becomes white until end of turn" (CR 105.3, 611.2a; layer 5):
+    only its color changes, to ``colors`` (color words)."""
+
+    what: Node
+    verb: str
+    colors: tuple[str, ...]
+    duration: Duration
+
+    def render(self) -> str:
+        return _join(self.what.render(), self.verb, " and ".join(self.colors), self.duration.render())
+
+
+@dataclass(frozen=True, slots=True)
 class Becomes(Node):
     """"~ becomes a 3/3 green and blue Elemental creature with hexproof until end of turn"
     (CR 611.2a; layers 4-7b): ``pt``, ``colors`` (color words), ``kinds`` (the words before

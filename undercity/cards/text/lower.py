@@ -454,6 +454,10 @@ def _target_spec(t: A.TargetRef) -> m.TargetSpec:
     if n.card in ("spell",):
         return m.TargetSpec("spell", noun_filter(n) if n.heads or n.quals or n.suffix else None, text=text,
                             optional=optional)
+    if n.card == "spell or permanent" and not n.suffix:
+        from undercity.cards.language.stack_targets import SPELL_OR_PERMANENT
+
+        return m.TargetSpec(SPELL_OR_PERMANENT, text=text, optional=optional)  # CR 115.1
     if n.card == "card":
         if not _graveyard(n):
             raise Unsupported(text)
@@ -728,6 +732,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     if isinstance(c, A.CostChangeUntil) and c.duration.render() == "until your next turn" \
             and c.change.caster == "that player casts" and not c.change.nth and not c.change.targeting:
         return [_cost_change_until(c, ctx)]
+    if isinstance(c, A.BecomesColor) and c.duration.words == "until end of turn":
+        from undercity.cards.language.continuous import SetColors
+        from undercity.cards.language.until_end_of_turn import UntilEndOfTurn
+
+        # CR 105.3, 611.2a, 613.1e: a spell keeps it as the permanent it becomes (112.4)
+        desc = A.BecomesColor(A.WordRef(""), c.verb, c.colors, c.duration).render().strip()
+        desc = desc.removesuffix(" until end of turn").replace("become ", "becomes ", 1)
+        return [UntilEndOfTurn(object_ref(c.what, ctx), (SetColors(frozenset(_COLORS[w] for w in c.colors)),), desc)]
     if isinstance(c, A.GetEmblem):
         from undercity.cards.language.emblems import GetEmblemWith
 

@@ -444,6 +444,8 @@ class Parser:
         card = ""
         if not heads and not quals and (on_stack := self.one_of(*STACK_OBJECTS)) is not None:
             card = on_stack.replace(" ,", ",")  # "spell, activated ability, or triggered ability" (CR 115.1)
+        elif not heads and not quals and self.eat("spell", "or", "permanent"):
+            card = "spell or permanent"  # a spell on the stack or a permanent (CR 115.1)
         elif self.peek() in ("card", "cards", "spell", "spells"):
             card = self.peek()
             self.i += 1
@@ -960,6 +962,15 @@ class Parser:
         self.i = self._start
         if (v := self.verb("discard")) and self.eat("all", "the", "cards", "in", "your", "hand"):
             return A.Phrase(who, f"{v} all the cards in your hand")  # CR 701.9a
+        self.i = self._start
+        if who is not None and (v := self.verb("become")) and self.peek() in COLORS[:5]:
+            colors = [self.peek()]
+            self.i += 1
+            while self.peek() == "and" and self.peek(1) in COLORS[:5]:
+                colors.append(self.peek(1))
+                self.i += 2
+            if (d := self.duration()) is not None:
+                return A.BecomesColor(who, v, tuple(colors), d)  # CR 105.3, 611.2a (layer 5)
         self.i = self._start
         if (v := self.verb("get")) and self.eat("an", "emblem", "with") and (q := self.quoted()) is not None:
             return A.GetEmblem(who, v, q)  # CR 114.2
