@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from undercity.cards import model as m
 from undercity.cards.language.continuous import (
     AddAbilities,
+    AddColors,
+    AddTypes,
     BecomeUntilEOT,
     DoubleToughness,
     EntersAsCopy,
@@ -21,6 +23,8 @@ from undercity.cards.language.continuous import (
     GainsKeywords,
     LoseAllAbilitiesWhileOnBattlefield,
     LoseAllAbilitiesWhileTapped,
+    Mod,
+    PutWithCharacteristics,
     SpellGains,
 )
 from undercity.engine import characteristics as ch
@@ -248,6 +252,25 @@ def h_gains_keywords(g: Game, job: Job, item: StackItem, e: GainsKeywords, key: 
         kws = ", ".join(sorted(e.keywords))
         layers.add_effect(g, oid, (AddAbilities(keywords=e.keywords),), until="object", source=item.source,
                           player=item.controller, text=f"{o.name} gains {kws}")
+
+
+@handles(PutWithCharacteristics)
+def h_put_with_characteristics(g: Game, job: Job, item: StackItem, e: PutWithCharacteristics, key: str) -> None:
+    """CR 611.2e: the permanents the effect puts onto the battlefield are ``mods`` as they enter."""
+    from undercity.engine import zones
+    from undercity.engine.effects import HANDLERS
+
+    with zones.entering_as(g, e.mods, item.source, item.controller, f"is {_mods_text(e.mods)}"):
+        HANDLERS[type(e.put)](g, job, item, e.put, key)
+
+
+def _mods_text(mods: tuple[Mod, ...]) -> str:
+    """"black Zombie in addition to its other colors and types" for the log."""
+    colors = sorted(c for md in mods if isinstance(md, AddColors) for c in md.colors)
+    subtypes = sorted(t for md in mods if isinstance(md, AddTypes) for t in md.subtypes)
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    other = "colors and types" if colors else "types"
+    return f"{' '.join([names[c] for c in colors] + subtypes)} in addition to its other {other}"
 
 
 @handles(DoubleToughness)

@@ -556,12 +556,14 @@ def h_destroy(g: Game, job: Job, item: StackItem, e: m.Destroy, key: str) -> Non
 
 @handles(m.DestroyAll)
 def h_destroy_all(g: Game, job: Job, item: StackItem, e: m.DestroyAll, key: str) -> None:
-    destroy_simultaneously(g, job, key, ref_objects(g, m.ALL(e.filter), item, job), e.regenerate)
+    moved = destroy_simultaneously(g, job, key, ref_objects(g, m.ALL(e.filter), item, job), e.regenerate)
+    # "then return a creature card put into a graveyard this way" (CR 608.2c): the cards it put there
+    job.data[PUT_INTO_GRAVEYARD] = [o.id for o in moved if o.zone == "graveyard"]
 
 
-def destroy_simultaneously(g: Game, job: Job, key: str, ids: list[int], regenerate: bool = True) -> None:
+def destroy_simultaneously(g: Game, job: Job, key: str, ids: list[int], regenerate: bool = True) -> list[Obj]:
     """Destroy the permanents ``ids`` as one event ("destroy all …", "destroy six target
-    creatures"; CR 701.8a, 608.2c)."""
+    creatures"; CR 701.8a, 608.2c); the new objects they became."""
     from undercity.engine import regeneration
 
     # Ask every replacement-order question first, then destroy simultaneously (CR 701.8).
@@ -580,12 +582,16 @@ def destroy_simultaneously(g: Game, job: Job, key: str, ids: list[int], regenera
             orders[oid] = [g.ask(job, f"{key}:{oid}:repl", o.controller, "replacement",
                                  f"which replacement effect applies first to {o.name}?",
                                  [Option(r.label, r.key) for r in zones.distinct_replacements(reps)])]
+    moved: list[Obj] = []
     with zones.simultaneously(g):
         for oid in ids:
             if oid in g.s.objs and not ch.has(g, g.s.objs[oid], "indestructible"):
                 if regeneration.replaces(g, g.s.objs[oid], regenerate, regen.get(oid)):
                     continue
-                zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
+                new = zones.move(g, oid, "graveyard", rule="701.8a", verb="is destroyed", order=orders.get(oid))
+                if new is not None:
+                    moved.append(new)
+    return moved
 
 
 @handles(m.ExileIt)

@@ -60,6 +60,7 @@ from undercity.cards.language.continuous import (
     ENCHANTMENT_SUBTYPES,
     LAND_SUBTYPES,
     AddAbilities,
+    AddColors,
     AddTypes,
     Continuous,
     CopyOf,
@@ -915,6 +916,8 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
             c.subtypes = c.subtypes | mod.subtypes
         elif isinstance(mod, SetColors):
             c.colors = mod.colors
+        elif isinstance(mod, AddColors):
+            c.colors = c.colors | mod.colors  # CR 105.3: "in addition to its other colors"
         elif isinstance(mod, GainControl):
             c.controller = mod.player
         elif isinstance(mod, CopyOf):

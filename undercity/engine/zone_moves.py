@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.zone_moves import (
     ExileGraveyardOf,
     ExileThen,
+    ExileThisSpell,
     Flicker,
     PutFromHand,
     PutFromHandAttached,
@@ -51,6 +52,16 @@ def h_return_source(g: Game, job: Job, item: StackItem, e: ReturnSourceCard, key
         return
     verb = "returns to its owner's hand" if e.to == "hand" else f"is put into the {e.to}"
     zones.move(g, o.id, e.to, rule="608.2c", verb=verb)
+
+
+@handles(ExileThisSpell)
+def h_exile_this_spell(g: Game, job: Job, item: StackItem, e: ExileThisSpell, key: str) -> None:
+    """CR 608.2n, 400.7: the spell goes from the stack to exile as it resolves (a copy ceases to
+    exist, CR 707.10a); one that has already left the stack isn't moved."""
+    o = g.s.objs.get(item.obj) if item.kind == "spell" and item.obj is not None else None
+    if o is None or o.zone != "stack":
+        return
+    zones.move(g, o.id, "exile", rule="701.13a", verb="is exiled")
 
 
 @handles(ReturnAttachmentToHand)

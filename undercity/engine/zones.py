@@ -23,6 +23,7 @@ from undercity.engine import events as ev
 from undercity.engine import layers
 
 if TYPE_CHECKING:
+    from undercity.cards.language.continuous import Mod
     from undercity.cards.model import CardDef
     from undercity.engine.game import Game
     from undercity.engine.state import Obj, State
@@ -85,6 +86,24 @@ def simultaneously(g: Game) -> Iterator[None]:
         if not outer:
             s.extra.pop(_SIMULTANEOUS, None)
             s.extra.pop(LEFT_TOGETHER, None)
+
+
+#: ``State.extra`` key: the modifications, source, controller and text of the effect under way
+#: that says the permanents it puts onto the battlefield "are [characteristic]" (:func:`entering_as`).
+_ENTERING_AS = "entering_as"
+
+
+@contextmanager
+def entering_as(g: Game, mods: tuple[Mod, ...], source: int | None, player: int, text: str) -> Iterator[None]:
+    """While this lasts, each permanent put onto the battlefield is ``mods`` as it enters: the
+    resolving effect said it "is [characteristic]", which applies simultaneously with its entering
+    (CR 611.2e) — before anything sees it enter — for as long as it is that object (CR 611.2a)."""
+    s = g.s
+    s.extra[_ENTERING_AS] = (mods, source, player, text)
+    try:
+        yield
+    finally:
+        s.extra.pop(_ENTERING_AS, None)
 
 
 #: ``State.extra`` key: how many events :func:`simultaneously` has begun, naming the one under way.
@@ -270,6 +289,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         from undercity.engine.continuous import entering_copy
 
         entering_copy(g, o, new)  # CR 614.1c, 707.2: "enter as a copy of"
+        if (also := s.extra.get(_ENTERING_AS)) is not None:
+            layers.add_effect(g, new.id, also[0], until="object", source=also[1], player=also[2],
+                              text=f"{new.name} {also[3]}")  # CR 611.2e
     if from_zone == "stack" and s.effects:
         from undercity.engine.continuous import spell_effects_continue
 

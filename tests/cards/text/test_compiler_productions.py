@@ -396,3 +396,31 @@ def test_protection_from_a_color_is_a_keyword_granted_like_any_other() -> None:
     c = _card("Flying, protection from black and from red", "Creature")
     assert c.implemented and {"protection from black", "protection from red"} <= c.lowered.keywords
     assert not _card("Protection from Demons", "Creature").implemented
+
+
+def test_its_a_zombie_in_addition_is_the_put_permanents_characteristics() -> None:
+    """"… return a creature card put into a graveyard this way to the battlefield under your
+    control. It's a black Zombie in addition to its other colors and types. Exile ~." (CR 611.2e,
+    205.1b, 105.3, 608.2n): the return puts it there with the added color and type; the spell
+    exiles itself."""
+    from undercity.cards.language.continuous import AddColors, AddTypes, PutWithCharacteristics
+    from undercity.cards.language.sacrifice import ReturnPutThisWay
+    from undercity.cards.language.zone_moves import ExileThisSpell
+
+    c = _card("Destroy all creatures, then return a creature card put into a graveyard this way to the battlefield "
+              "under your control. It's a black Zombie in addition to its other colors and types. Exile ~.",
+              "Sorcery", name="Necromantic Selection")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects[1:] == (
+        PutWithCharacteristics(ReturnPutThisWay(m.F("Creature")),
+                               (AddTypes(subtypes=frozenset({"Zombie"})), AddColors(frozenset({"B"})))),
+        ExileThisSpell())
+
+
+def test_its_a_zombie_in_addition_with_nothing_put_onto_the_battlefield_is_refused() -> None:
+    c = _card("Destroy all creatures. It's a black Zombie in addition to its other colors and types.", "Sorcery")
+    assert c.stage == "lower"
+    # "types" alone after a color is not the words of the rule (CR 105.3 says "colors")
+    c = _card("Destroy all creatures, then return a creature card put into a graveyard this way to the battlefield "
+              "under your control. It's a black Zombie in addition to its other types.", "Sorcery")
+    assert c.stage == "parse"

@@ -136,6 +136,15 @@ class SetColors(Mod):
 
 
 @dataclass(frozen=True, slots=True)
+class AddColors(Mod):
+    """Layer 5 (CR 613.1e, 105.3): the object is ``colors`` in addition to its other colors (a
+    colorless object becomes just those, CR 105.2c)."""
+
+    layer: ClassVar[str] = "5"
+    colors: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class LoseAbilities(Mod):
     """Layer 6 (CR 613.1f): the object loses all abilities (keywords included)."""
 
@@ -298,6 +307,19 @@ class GainsKeywords(Effect):
 
     what: Ref
     keywords: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PutWithCharacteristics(Effect):
+    """"… return a creature card put into a graveyard this way to the battlefield under your
+    control. It's a black Zombie in addition to its other colors and types." (Necromantic
+    Selection): each permanent the effect ``put`` puts onto the battlefield is ``mods`` (types,
+    layer 4; colors, layer 5) as it enters — an effect saying the permanent "is [characteristic]"
+    applies simultaneously with its entering (CR 611.2e), so "whenever a Zombie enters" sees a
+    Zombie — for as long as it is that object (no duration stated, CR 611.2a, 400.7)."""
+
+    put: Effect
+    mods: tuple[Mod, ...]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

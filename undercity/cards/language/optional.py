@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercity.cards.model import Effect
+from undercity.cards.model import Amount, Effect
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,16 @@ class MayPay(Effect):
     controller can pay (CR 608.2d, 118.1); Carefree Swinemaster."""
 
     cost: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MayPayLife(Effect):
+    """"You may pay life equal to its mana value. If you do, [effects]" (Lorcan, Warlock
+    Collector): ``life`` counted as this resolves; offered only if the controller's life total is
+    at least that much (CR 119.4, 608.2d); paying it is losing that much life."""
+
+    life: Amount
     effects: tuple[Effect, ...]
 
 

@@ -26,6 +26,13 @@ class ReturnSourceCard(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileThisSpell(Effect):
+    """"Exile ~." as an instant or sorcery's instruction (Necromantic Selection): the resolving
+    spell is exiled, so it isn't put into its owner's graveyard as the final part of its
+    resolution (CR 608.2n); a copy of it isn't a card and ceases to exist (CR 707.10a)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReturnAttachmentToHand(Effect):
     """"When enchanted creature dies, … return ~ to its owner's hand": an Equipment still on the
     battlefield, or the card an Aura became in its owner's graveyard, put there with the creature

@@ -2072,6 +2072,22 @@ class EnterAsCopy(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class IsAlso(Node):
+    """"It's a black Zombie in addition to its other colors and types", "It's a Warlock in
+    addition to its other types" (CR 205.1b, 105.3): the permanent an effect just put onto the
+    battlefield has ``colors`` and ``subtypes`` besides its others; ``other`` is "types" or
+    "colors and types"."""
+
+    article: str
+    colors: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    other: str
+
+    def render(self) -> str:
+        return f"it's {self.article} {' '.join((*self.colors, *self.subtypes))} in addition to its other {self.other}"
+
+
+@dataclass(frozen=True, slots=True)
 class CreateCopy(Node):
     """"create a token that's a copy of target creature you control", "create two tokens that
     are copies of target noncreature permanent, except they're 3/3 Dragon creatures in addition

@@ -70,7 +70,7 @@ from undercity.cards.language.mill import (
 )
 from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
 from undercity.cards.language.opponents import OPPONENTS
-from undercity.cards.language.optional import May, MayPay
+from undercity.cards.language.optional import May, MayPay, MayPayLife
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
 from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
 from undercity.cards.language.sacrifice import SacrificeOrDiscard
@@ -371,6 +371,9 @@ class Ctx:
     #: "Each player sacrifices a nontoken creature." came before: "the creature you sacrificed this
     #: way", "a creature card put into a graveyard this way" (CR 608.2c).
     each_sacrificed: bool = False
+    #: "Destroy all creatures" came before: "a creature card put into a graveyard this way" is one
+    #: the destruction put there (CR 608.2c).
+    destroyed_all: bool = False
     #: An activated ability whose cost removes all counters of a kind: "the number of counters
     #: removed this way" (CR 602.2b).
     removed_counters: bool = False
@@ -923,6 +926,7 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 s for s in n.suffix if s != "with mana value X"))), _n(A.Num("X", None), ctx))]
         if v == "destroy" and isinstance(c.what, A.EachRef):
             # "Destroy all/each …": one event, every object at once (CR 701.8a, 608.2c).
+            ctx.destroyed_all = True
             return [m.DestroyAll(noun_filter(c.what.noun))]
         if (yard := _all_from_your_graveyard(c, v, ctx)) is not None:
             return [yard]
@@ -1056,6 +1060,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                   "regenerate": Regenerate}
         if v not in makers or c.to:
             raise Unsupported(c.render())
+        if v == "exile" and what == m.SELF and ctx.spell:
+            from undercity.cards.language.zone_moves import ExileThisSpell
+
+            return [ExileThisSpell()]  # "Exile ~." as the spell resolves: not to its graveyard (CR 608.2n)
         return [makers[v](what)]
     if isinstance(c, A.PlayerCount) and c.n.word == "that many" and c.verb == "mills" \
             and c.who == A.WordRef("that player") and ctx.that_player is not None and ctx.event_amount is not None:
@@ -1823,6 +1831,29 @@ def _token_gaining(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect
     return CreateTokenGaining(made[0].token, kws)
 
 
+def _put_is_also(put: m.Effect | None, s: A.Sentence) -> m.Effect:
+    """"… onto the battlefield under your control. It's a black Zombie in addition to its other
+    colors and types." (CR 611.2e, 205.1b, 105.3): the effect before, which put the permanent onto
+    the battlefield (or a "you may pay …. If you do," ending with it), puts it there with those
+    characteristics."""
+    from undercity.cards.language.continuous import AddColors, AddTypes, PutWithCharacteristics
+    from undercity.cards.language.sacrifice import ReturnPutThisWay
+
+    c = s.clauses[0]
+    assert isinstance(c, A.IsAlso)
+    if s.may or s.prefix or s.where or s.at is not None:
+        raise Unsupported(s.render())
+    mods: tuple[Any, ...] = (AddTypes(subtypes=frozenset(c.subtypes)),)
+    if c.colors:
+        mods += (AddColors(frozenset(_COLORS[w] for w in c.colors)),)
+    if isinstance(put, ReturnPutThisWay | m.ReturnToBattlefield):
+        return PutWithCharacteristics(put, mods)
+    if isinstance(put, MayPay | MayPayLife) and put.effects and isinstance(
+            put.effects[-1], ReturnPutThisWay | m.ReturnToBattlefield):
+        return replace(put, effects=(*put.effects[:-1], PutWithCharacteristics(put.effects[-1], mods)))
+    raise Unsupported(s.render())
+
+
 def _sacrifice_or_discard(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"Each player sacrifices a creature or planeswalker. Each player who can't discards a
     card." (CR 101.4, 701.21a, 701.9a): one effect, the discards only of those who couldn't."""
@@ -1915,7 +1946,7 @@ def _return_put_this_way(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | None
             ("put into a graveyard this way",), ("put into graveyards this way",))):
         return None
     n = {"a": 1, "an": 1, "up to two": 2}.get(w.det)
-    if not ctx.each_sacrificed or n is None or c.to != "to the battlefield under your control" \
+    if not (ctx.each_sacrificed or ctx.destroyed_all) or n is None or c.to != "to the battlefield under your control" \
             or w.noun.card != ("card" if n == 1 else "cards") or (n == 1) != w.noun.suffix[0].startswith("put into a "):
         raise Unsupported(c.render())
     from undercity.cards.language.sacrifice import ReturnPutThisWay
@@ -2940,6 +2971,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if isinstance(s, A.RollTable):
             out += _roll_table(s, ctx)
+            continue
+        if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.IsAlso):
+            out[-1:] = [_put_is_also(out[-1] if out else None, s)]
             continue
         after = body.sentences[k + 1] if k + 1 < len(body.sentences) else None
         nxt = after if isinstance(after, A.Sentence) else None

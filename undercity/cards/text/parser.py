@@ -1563,6 +1563,9 @@ class Parser:
         if p is not None:
             return p
         self.i = start
+        if self.at("it's") and self.peek(1) in ("a", "an") and (also := self.is_also()) is not None:
+            return also
+        self.i = start
         if self.at("it's", "still", "a", "land"):
             # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
             self.i += 4
@@ -1834,6 +1837,27 @@ class Parser:
                 return None
             end = "in quotes"  # the quoted ability's period ends the sentence too
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end, at)
+
+    @rule
+    def is_also(self) -> A.IsAlso | None:
+        """"it's a black Zombie in addition to its other colors and types", "it's a Warlock in
+        addition to its other types" (CR 205.1b, 105.3): colors, then subtypes."""
+        if not self.eat("it's"):
+            return None
+        article = self.raw()
+        self.i += 1
+        colors: list[str] = []
+        while self.peek() in ("white", "blue", "black", "red", "green"):
+            colors.append(self.peek())
+            self.i += 1
+        subtypes: list[str] = []
+        while self.raw()[:1].isupper() and subtype_of(self.raw()) == self.raw():
+            subtypes.append(self.raw())
+            self.i += 1
+        if not subtypes or not self.eat("in", "addition", "to", "its", "other"):
+            return None
+        other = self.one_of("colors and types") if colors else self.one_of("types")
+        return A.IsAlso(article, tuple(colors), tuple(subtypes), other) if other else None
 
     @rule
     def each_player_chooses(self) -> A.EachPlayerChooses | None:
