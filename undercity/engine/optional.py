@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.optional import May, MayOnceEachTurn, MayPay
+from undercity.cards.language.optional import May, MayOnceEachTurn, MayPay, MayPayLife
 from undercity.engine import costs
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, run_in_order
@@ -45,6 +45,29 @@ def h_may_pay(g: Game, job: Job, item: StackItem, e: MayPay, key: str) -> None:
             yes = g.ask(job, key + ":pay", p, "yes_no", f"{g.player_name(p)}: pay {cost} ({item.source_name})?",
                         [Option(f"pay {cost}", True), Option("don't pay", False)])
         job.data[paid] = bool(yes) and costs.pay_mana(g, p, cost, item.source_name)
+    if not job.data[paid]:
+        return
+    run_in_order(g, job, item, e.effects, key)
+
+
+@handles(MayPayLife)
+def h_may_pay_life(g: Game, job: Job, item: StackItem, e: MayPayLife, key: str) -> None:
+    """"You may pay life equal to its mana value. If you do, …" (CR 608.2d): offered only if the
+    controller's life total is at least the amount (CR 119.4) — paying 0 life always can be;
+    paid once (a done-marker) as a loss of that much life, then the effects run in order."""
+    from undercity.engine.effects import amount, change_life
+
+    p = item.controller
+    paid = key + ":paid"
+    if paid not in job.data:
+        n = amount(g, e.life, item, job)
+        yes = False
+        if g.s.players[p].life >= n:
+            yes = g.ask(job, key + ":pay", p, "yes_no", f"{g.player_name(p)}: pay {n} life ({item.source_name})?",
+                        [Option(f"pay {n} life", True), Option("don't pay", False)])
+        if yes:
+            change_life(g, p, -n, "119.4")  # paying life is losing it (CR 119.4)
+        job.data[paid] = bool(yes)
     if not job.data[paid]:
         return
     run_in_order(g, job, item, e.effects, key)

@@ -165,11 +165,12 @@ def _died_creature_power(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
 
 @counts(TriggerObjectManaValue)
 def _trigger_object_mana_value(g: Game, a: m.Count, item: StackItem, job: Job) -> int:
-    """CR 202.3: the mana value of the permanent the trigger names, on the battlefield now or as it
-    last existed there (CR 608.2h)."""
+    """CR 202.3: the mana value of the object the trigger names — a permanent, or a card in the
+    graveyard it was put into (Lorcan, Warlock Collector) — as it is now, or as it last existed on
+    the battlefield (CR 608.2h)."""
     oid = item.trigger_data.get("object")
     o = g.s.objs.get(oid) if oid is not None else None
-    card = o.card if o is not None and o.zone == "battlefield" else (g.s.lki.get(oid) or {}).get("card")
+    card = o.card if o is not None else (g.s.lki.get(oid) or {}).get("card")
     return card.mana_value if card is not None else 0
 
 

@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.adventure import normal_card
 from undercity.cards.language.counters import KEYWORD_COUNTERS
-from undercity.cards.language.replacements import ExileInsteadOfGraveyard, ExileWithCounterInsteadOfDying
+from undercity.cards.language.replacements import (
+    ExileInsteadOfDying,
+    ExileInsteadOfGraveyard,
+    ExileWithCounterInsteadOfDying,
+)
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import layers
+from undercity.engine import layers, targeting
 
 if TYPE_CHECKING:
     from undercity.cards.language.continuous import Mod
@@ -149,6 +153,9 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
                         and ch.is_creature(o, g) and _opponents(g, src_controller, o.controller)):
                     out.append(Replacement(key, f"{src_name}: exile it with a {st.counter} counter instead",
                                            "614.6", "exile", st.counter))
+                elif (isinstance(st, ExileInsteadOfDying) and from_zone == "battlefield" and ch.is_creature(o, g)
+                      and targeting.matches(g, o, st.filter, src_controller, sid)):
+                    out.append(Replacement(key, f"{src_name}: exile it instead", "614.6", "exile"))
                 elif isinstance(st, ExileInsteadOfGraveyard):
                     out.append(Replacement(key, f"{src_name}: exile it instead", "614.6", "exile"))
     # A spell exiled instead of leaving the stack (flashback 702.34a, "exile it instead" 614.1a),

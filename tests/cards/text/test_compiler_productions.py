@@ -424,3 +424,32 @@ def test_its_a_zombie_in_addition_with_nothing_put_onto_the_battlefield_is_refus
     c = _card("Destroy all creatures, then return a creature card put into a graveyard this way to the battlefield "
               "under your control. It's a black Zombie in addition to its other types.", "Sorcery")
     assert c.stage == "parse"
+
+
+def test_you_may_pay_life_equal_to_its_mana_value_is_one_offer() -> None:
+    """Lorcan, Warlock Collector: "you may pay life equal to its mana value. If you do, put it onto
+    the battlefield under your control." — the card the trigger saw put into a graveyard, its mana
+    value counted as it resolves (CR 119.4, 202.3, 603.6c)."""
+    from undercity.cards.language.optional import MayPayLife
+    from undercity.cards.language.quantities import TriggerObjectManaValue
+
+    c = _card("Whenever a creature card is put into an opponent's graveyard from anywhere, you may pay life equal "
+              "to its mana value. If you do, put it onto the battlefield under your control.", "Creature")
+    assert c.implemented, c.reason
+    (t,) = c.lowered.triggered
+    assert t.effects == (MayPayLife(TriggerObjectManaValue(), (m.ReturnToBattlefield(m.TRIGGER_OBJECT),)),)
+    c = _card("Whenever a creature card is put into an opponent's graveyard from anywhere, you may pay life equal "
+              "to its mana value.", "Creature")
+    assert c.stage == "lower"  # no "If you do": nothing to pay for
+
+
+def test_if_a_creature_would_die_exile_it_instead_is_a_replacement() -> None:
+    """"If a Warlock you control would die, exile it instead." (CR 614.1a, 700.4)."""
+    from undercity.cards.language.replacements import ExileInsteadOfDying
+
+    c = _card("If a Warlock you control would die, exile it instead.", "Creature")
+    assert c.implemented, c.reason
+    (st,) = c.lowered.static
+    assert isinstance(st, ExileInsteadOfDying) and st.filter == m.F(subtypes={"Warlock"}, controller="you")
+    assert _card("If a Warlock you control would die, return it to its owner's hand instead.",
+                 "Creature").stage == "parse"

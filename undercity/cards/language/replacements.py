@@ -4,6 +4,8 @@ read by the rules module where the event they replace happens:
 * :class:`ExileWithCounterInsteadOfDying` — "If a creature an opponent controls would die,
   instead exile it and put a [``counter``] counter on it" (Calculating Lich; CR 614.1a, 614.6),
   read by ``zones.replacements_for``;
+* :class:`ExileInsteadOfDying` — "If a Warlock you control would die, exile it instead" (Lorcan,
+  Warlock Collector; CR 614.1a, 614.6, 700.4), read by ``zones.replacements_for``;
 * :class:`ExileInsteadOfGraveyard` — "If a card or token would be put into a graveyard from
   anywhere, exile it instead" (CR 614.1a, 614.6), read by ``zones.replacements_for``;
 * :class:`AdditionalTreasure` — "If you would create one or more Treasure tokens, instead create
@@ -32,6 +34,16 @@ class ExileWithCounterInsteadOfDying(Static):
     """A creature an opponent controls that would die is exiled with a ``counter`` counter instead."""
 
     kind: str = "replace_dies_exile_counter"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ExileInsteadOfDying(Static):
+    """"If a Warlock you control would die, exile it instead" (Lorcan, Warlock Collector): a
+    creature matching ``filter`` (from this permanent's controller's point of view) that would be
+    put into a graveyard from the battlefield is exiled instead (CR 614.1a, 614.6, 700.4)."""
+
+    kind: str = "replace_dies_exile"
+    filter: Filter = Filter()
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -905,6 +905,18 @@ class Pay(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PayLife(Node):
+    """"pay life equal to its mana value" — a life payment an effect offers ("you may pay life
+    equal to its mana value. If you do, …", CR 119.4); ``amount`` the words after "equal to"."""
+
+    verb: str
+    amount: str
+
+    def render(self) -> str:
+        return f"{self.verb} life equal to {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
 class Roll(Node):
     """"roll a d20" (CR 706.1): ``n`` dice of ``sides`` faces."""
 
@@ -1419,6 +1431,18 @@ class NextCast(Node):
 
     def render(self) -> str:
         return "when you cast your next spell this turn"
+
+
+@dataclass(frozen=True, slots=True)
+class DiesInstead(Node):
+    """"If a Warlock you control would die, exile it instead" (CR 614.1a, 614.6, 700.4): a
+    replacement of the creatures ``what`` describes dying; ``instead`` the words after the comma."""
+
+    what: Node
+    instead: str
+
+    def render(self) -> str:
+        return f"if {self.what.render()} would die, {self.instead} instead"
 
 
 @dataclass(frozen=True, slots=True)

@@ -362,6 +362,8 @@ class Ctx:
     #: The target an earlier effect put onto the battlefield: "It gains haste." is the permanent
     #: it became (CR 400.7).
     put_onto_battlefield: m.Ref | None = None
+    #: "it" (TRIGGER_OBJECT) is the card a trigger saw put into a graveyard or exile, not a permanent.
+    it_card: bool = False
     #: The ability works only while its card is suspended (CR 702.62b, 113.6b): "~" is that
     #: card in exile.
     suspended: bool = False
@@ -1015,6 +1017,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
                 and ctx.targets[ctx.it.i].kind == "card" and ctx.targets[ctx.it.i].zone == "graveyard":
             # "Choose target … card in an opponent's graveyard …. Put it onto the battlefield under
             # your control." (CR 400.7, 110.2a): the same, the target named as "it"
+            ctx.put_onto_battlefield = ctx.it
+            return [m.ReturnToBattlefield(ctx.it)]
+        if v == "put" and c.to == "onto the battlefield under your control" and c.what == A.WordRef("it") \
+                and ctx.it == m.TRIGGER_OBJECT and ctx.it_card:
+            # "Whenever a creature card is put into an opponent's graveyard from anywhere, … put it
+            # onto the battlefield under your control" (CR 603.6c): that card, if still there (CR 400.7)
             ctx.put_onto_battlefield = ctx.it
             return [m.ReturnToBattlefield(ctx.it)]
         if v == "put" and c.to in _ON_LIBRARY:
@@ -1871,6 +1879,11 @@ def _sacrifice_or_discard(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m
 def _may_pay(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
     """"You may pay {2}. If you do, [effects]." (CR 608.2d, 118.1): one MayPay, the next
     sentence done only if the mana was paid. None if ``s`` isn't such an offer."""
+    if s.may and len(s.clauses) == 1 and isinstance(s.clauses[0], A.PayLife):
+        life = _life_equal_to_stat(f"equal to {s.clauses[0].amount}", ctx)
+        if life is None or then is None or then.prefix != "if you do," or then.may:
+            raise Unsupported(s.render())
+        return MayPayLife(life, effects(A.Effects((replace(then, prefix=""),)), ctx))  # CR 119.4
     if not (s.may and len(s.clauses) == 1 and isinstance(s.clauses[0], A.Pay)):
         return None
     if then is None or then.prefix != "if you do," or then.may:
@@ -4459,6 +4472,9 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # the creature that became blocked, the permanent that dealt damage
     if when.event == "sacrifice":
         ctx.it = m.TRIGGER_OBJECT  # "exile it": the card sacrificed, in the graveyard (CR 400.7, 603.10a)
+    if isinstance(when, PutIntoZone) and not when.one_or_more and not when.while_suspended:
+        ctx.it = m.TRIGGER_OBJECT  # "put it onto the battlefield": the card put there (CR 603.6c, 400.7)
+        ctx.it_card = True
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
@@ -5017,6 +5033,14 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         if b.cause != A.DescRef("a", A.Noun((), ("creature",), suffix=("you control",))) or b.event != "attacking":
             raise Unsupported(b.render())
         out.static.append(AttackTriggersAdditionalTime(text))
+        return
+    if isinstance(b, A.DiesInstead) and a.condition is None:
+        from undercity.cards.language.replacements import ExileInsteadOfDying
+
+        # CR 614.1a, 700.4: "would die" is a creature put into a graveyard from the battlefield
+        if not (isinstance(b.what, A.DescRef) and b.what.det in ("a", "an") and b.instead == "exile it"):
+            raise Unsupported(b.render())
+        out.static.append(ExileInsteadOfDying(text, filter=noun_filter(b.what.noun)))
         return
     if isinstance(b, A.SearchInstead) and a.condition is None:
         # CR 614.1a: only an opponent's searches (the controller's own are whole).

@@ -1386,6 +1386,10 @@ class Parser:
             self.i += 1
             return A.Pay(v, self.raw(-1))
         self.i = self._start
+        if who is None and (v := self.verb("pay")) and self.eat("life", "equal", "to") and (
+                amount := self.one_of("its mana value")):
+            return A.PayLife(v, amount)  # CR 119.4
+        self.i = self._start
         if (v := self.verb("roll")) and (n := self.num()) is not None and n.value is not None:
             die = self.peek()
             if die[:1] == "d" and die[1:].isdigit() and int(die[1:]) > 0:
@@ -2872,6 +2876,8 @@ class Parser:
         if self.at("as", "an", "additional", "cost", "to", "cast", "this", "spell", ",") and self.peek(9) != "you":
             ac = self.additional_cost_line()
             return A.StaticAbility(ac) if ac is not None else None
+        if self.peek() == "if" and (di := self.dies_instead()) is not None:
+            return A.StaticAbility(di) if self.eat(".") and self.done() else None
         if self.peek() == "if" and (si := self.search_instead()) is not None:
             return A.StaticAbility(si) if self.eat(".") and self.done() else None
         if self.peek() == "if" and (ta := self.triggers_additional_time()) is not None:
@@ -2972,6 +2978,14 @@ class Parser:
                         "trigger", ",", "that", "ability", "triggers", "an", "additional", "time"):
             return None
         return A.TriggersAdditionalTime(cause, event)
+
+    @rule
+    def dies_instead(self) -> A.DiesInstead | None:
+        """"If a Warlock you control would die, exile it instead" (CR 614.1a, 700.4)."""
+        if not self.eat("if") or (what := self.ref()) is None or not self.eat("would", "die", ","):
+            return None
+        instead = self.one_of("exile it")
+        return A.DiesInstead(what, instead) if instead and self.eat("instead") else None
 
     @rule
     def search_instead(self) -> A.SearchInstead | None:
