@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.each_player_chooses import ChooseEachSacrificeRest, EachMayChooseDestroy
+from undercity.cards.language.each_player_chooses import (
+    ChooseEachSacrificeRest,
+    DiscardToFewest,
+    EachMayChooseDestroy,
+    SacrificeToFewest,
+)
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
-from undercity.engine.effects import apnap, card_option, destroy_simultaneously, handles
+from undercity.engine.discard import discard
+from undercity.engine.effects import apnap, card_option, choose_cards, destroy_simultaneously, handles
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -66,3 +72,41 @@ def h_choose_each_sacrifice_rest(g: Game, job: Job, item: StackItem, e: ChooseEa
     with zones.simultaneously(g):
         for oid in rest:
             zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+def _keep_fewest(g: Game, job: Job, key: str, item: StackItem, pools: dict[int, list[int]], what: str) -> list[int]:
+    """Each player, in APNAP order, chooses as many of their ``pools`` as the smallest pool has
+    (CR 101.4; all of them when theirs is that small, none when some player has none); the ids not
+    kept, for all players."""
+    fewest = min((len(ids) for ids in pools.values()), default=0)
+    rest: list[int] = []
+    for p in apnap(g, list(pools)):
+        kept = choose_cards(g, job, f"{key}:k{p}:", p, "choose_card",
+                            lambda k, p=p: f"{g.player_name(p)}: choose {what} to keep ({k + 1} of {fewest}; "
+                                           f"{item.source_name})", pools[p], fewest)
+        rest += [oid for oid in pools[p] if oid not in kept]
+    return rest
+
+
+@handles(SacrificeToFewest)
+def h_sacrifice_to_fewest(g: Game, job: Job, item: StackItem, e: SacrificeToFewest, key: str) -> None:
+    """Magus of the Balance (ruling 2018-07-13): the player whose turn it is chooses first, each
+    other player in turn order knowing the earlier choices; then every permanent not chosen is
+    sacrificed at once."""
+    pools = {p: targeting.controlled_matching(g, p, e.filter, item.source) for p in g.s.living()}
+    rest = _keep_fewest(g, job, key, item, pools, "a permanent")
+    with zones.simultaneously(g):
+        for oid in rest:
+            zones.move(g, oid, "graveyard", rule="701.21a", verb="is sacrificed")
+
+
+@handles(DiscardToFewest)
+def h_discard_to_fewest(g: Game, job: Job, item: StackItem, e: DiscardToFewest, key: str) -> None:
+    """The same with cards in hand, discarded at once (CR 701.9a); a player with no cards in hand
+    makes every other player discard theirs (ruling 2018-07-13)."""
+    s = g.s
+    pools = {p: list(s.players[p].hand) for p in s.living()}
+    rest = _keep_fewest(g, job, key, item, pools, "a card")
+    with zones.simultaneously(g):
+        for oid in rest:
+            discard(g, oid)

@@ -453,3 +453,18 @@ def test_if_a_creature_would_die_exile_it_instead_is_a_replacement() -> None:
     assert isinstance(st, ExileInsteadOfDying) and st.filter == m.F(subtypes={"Warlock"}, controller="you")
     assert _card("If a Warlock you control would die, return it to its owner's hand instead.",
                  "Creature").stage == "parse"
+
+
+def test_each_player_chooses_down_to_the_fewest_then_the_same_way() -> None:
+    """Magus of the Balance: lands, then cards in hand, then creatures, each down to the number the
+    player with the fewest has, in the order written (CR 101.4, 701.21a, 701.9a, 608.2c)."""
+    from undercity.cards.language.each_player_chooses import DiscardToFewest, SacrificeToFewest
+
+    c = _card("{T}: Each player chooses a number of lands they control equal to the number of lands controlled by "
+              "the player who controls the fewest, then sacrifices the rest. Players discard cards and sacrifice "
+              "creatures the same way.", "Creature")
+    assert c.implemented, c.reason
+    assert c.lowered.activated[0].effects == (SacrificeToFewest(m.F("Land")), DiscardToFewest(),
+                                              SacrificeToFewest(m.F("Creature")))
+    c = _card("{T}: Draw a card. Players discard cards the same way.", "Creature")
+    assert c.stage == "lower"  # "the same way" of something that isn't a choice down to the fewest

@@ -2,7 +2,9 @@
 choose an artifact or enchantment you don't control. Destroy each permanent chosen this way."
 (Druid of Purification) and "each player chooses an artifact, a creature, an enchantment, and a
 planeswalker from among the nonland permanents they control, then sacrifices the rest."
-(Cataclysmic Gearhulk). Each player knows the choices made before theirs; then everything
+(Cataclysmic Gearhulk), and "each player chooses a number of lands they control equal to the
+number of lands controlled by the player who controls the fewest, then sacrifices the rest.
+Players discard cards and sacrifice creatures the same way." (Magus of the Balance). Each player knows the choices made before theirs; then everything
 chosen is destroyed, or everything not chosen sacrificed, at once. Handled by
 :mod:`undercity.engine.each_player_chooses`.
 """
@@ -33,3 +35,18 @@ class ChooseEachSacrificeRest(Effect):
 
     kinds: tuple[Filter, ...]
     among: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeToFewest(Effect):
+    """In APNAP order (CR 101.4) each player chooses as many of the permanents matching ``filter``
+    they control as the player who controls the fewest controls; then each sacrifices the rest,
+    all at once (CR 701.21a) — Magus of the Balance (ruling 2018-07-13)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardToFewest(Effect):
+    """The same with the cards in each player's hand, the rest discarded at once (CR 701.9a);
+    each player chooses without seeing the cards the others chose (ruling 2018-07-13)."""

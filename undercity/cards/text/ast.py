@@ -1473,6 +1473,30 @@ class TriggersAdditionalTime(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EachChoosesFewest(Node):
+    """"Each player chooses a number of lands they control equal to the number of lands
+    controlled by the player who controls the fewest, then sacrifices the rest" (CR 101.4,
+    701.21a); ``kind`` the plural noun ("lands")."""
+
+    kind: str
+
+    def render(self) -> str:
+        return (f"each player chooses a number of {self.kind} they control equal to the number of {self.kind} "
+                "controlled by the player who controls the fewest, then sacrifices the rest")
+
+
+@dataclass(frozen=True, slots=True)
+class SameWay(Node):
+    """"Players discard cards and sacrifice creatures the same way.": the instruction before,
+    done again for other things — ``actions`` (verb, plural noun) in the order written."""
+
+    actions: tuple[tuple[str, str], ...]
+
+    def render(self) -> str:
+        return "players " + " and ".join(f"{v} {n}" for v, n in self.actions) + " the same way"
+
+
+@dataclass(frozen=True, slots=True)
 class EachPlayerChooses(Node):
     """"starting with you, each player may choose an artifact or enchantment you don't control"
     (``start``, ``may``), "each player chooses an artifact, a creature, an enchantment, and a

@@ -727,6 +727,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [_unless(c, ctx)]
     if isinstance(c, A.EachPlayerChooses):
         return [_choose_each_sacrifice_rest(c)]
+    if isinstance(c, A.EachChoosesFewest):
+        from undercity.cards.language.each_player_chooses import SacrificeToFewest
+
+        return [SacrificeToFewest(_FEWEST[c.kind])]  # CR 101.4, 701.21a
     if isinstance(c, A.LifeFraction):
         who = player_ref(c.who, ctx)
         if (c.whose == "your") != (who == m.YOU):
@@ -1806,6 +1810,27 @@ def _each_may_choose_destroy(s: A.Sentence, then: A.Sentence | None) -> m.Effect
         raise Unsupported(noun.render())
     # "you don't control": any permanent but the controller's own (a teammate's too, CR 109.5).
     return EachMayChooseDestroy(noun_filter(replace(noun, suffix=())), not_yours=bool(noun.suffix))
+
+
+#: The permanents "a number of lands/creatures … they control" counts (CR 101.4).
+_FEWEST = {"lands": m.F("Land"), "creatures": m.F("Creature"), "artifacts": m.F("Artifact"),
+           "enchantments": m.F("Enchantment"), "planeswalkers": m.F("Planeswalker")}
+
+
+def _same_way(s: A.Sentence, prev: tuple[m.Effect, ...] | None) -> list[m.Effect]:
+    """"Players discard cards and sacrifice creatures the same way." (Magus of the Balance): the
+    choice down to the fewest before, made again for each thing named, in the order written (CR
+    608.2c) — each counted as its turn comes, after the ones before were done."""
+    from undercity.cards.language.each_player_chooses import DiscardToFewest, SacrificeToFewest
+
+    c = s.clauses[0]
+    assert isinstance(c, A.SameWay)
+    if s.may or s.prefix or s.where is not None or not prev or not all(isinstance(e, SacrificeToFewest) for e in prev):
+        raise Unsupported(s.render())
+    out: list[m.Effect] = []
+    for verb, what in c.actions:
+        out.append(DiscardToFewest() if verb == "discard" else SacrificeToFewest(_FEWEST[what]))
+    return out
 
 
 def _choose_each_sacrifice_rest(c: A.EachPlayerChooses) -> m.Effect:
@@ -2981,6 +3006,9 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.DoesTheSame):
             out += does_the_same(s, prev, ctx)
+            continue
+        if isinstance(s, A.Sentence) and len(s.clauses) == 1 and isinstance(s.clauses[0], A.SameWay):
+            out += _same_way(s, prev)
             continue
         if isinstance(s, A.RollTable):
             out += _roll_table(s, ctx)

@@ -1570,6 +1570,9 @@ class Parser:
         if self.at("it's") and self.peek(1) in ("a", "an") and (also := self.is_also()) is not None:
             return also
         self.i = start
+        if self.at("players") and (same := self.same_way()) is not None:
+            return same
+        self.i = start
         if self.at("it's", "still", "a", "land"):
             # CR 205.1b: the animated land keeps its card type (lowered with its "becomes").
             self.i += 4
@@ -1842,6 +1845,34 @@ class Parser:
             end = "in quotes"  # the quoted ability's period ends the sentence too
         return A.Sentence(tuple(clauses), tuple(joins), may, prefix, where, end, at)
 
+    _FEWEST_KINDS = ("lands", "creatures", "artifacts", "enchantments", "planeswalkers")
+
+    def _chooses_fewest(self) -> A.EachChoosesFewest | None:
+        """"… a number of lands they control equal to the number of lands controlled by the player
+        who controls the fewest, then sacrifices the rest" (after "each player chooses")."""
+        kind = self.one_of(*self._FEWEST_KINDS)
+        if kind is None or not self.eat("they", "control", "equal", "to", "the", "number", "of", kind, "controlled",
+                                        "by", "the", "player", "who", "controls", "the", "fewest", ",", "then",
+                                        "sacrifices", "the", "rest"):
+            return None
+        return A.EachChoosesFewest(kind)
+
+    @rule
+    def same_way(self) -> A.SameWay | None:
+        """"players discard cards and sacrifice creatures the same way" (the instruction before,
+        for other things)."""
+        if not self.eat("players"):
+            return None
+        actions: list[tuple[str, str]] = []
+        while (v := self.one_of("discard", "sacrifice")) is not None:
+            what = self.one_of("cards") if v == "discard" else self.one_of(*self._FEWEST_KINDS)
+            if what is None:
+                return None
+            actions.append((v, what))
+            if not self.eat("and"):
+                break
+        return A.SameWay(tuple(actions)) if actions and self.eat("the", "same", "way") else None
+
     @rule
     def is_also(self) -> A.IsAlso | None:
         """"it's a black Zombie in addition to its other colors and types", "it's a Warlock in
@@ -1864,7 +1895,7 @@ class Parser:
         return A.IsAlso(article, tuple(colors), tuple(subtypes), other) if other else None
 
     @rule
-    def each_player_chooses(self) -> A.EachPlayerChooses | None:
+    def each_player_chooses(self) -> A.EachPlayerChooses | A.EachChoosesFewest | None:
         """"starting with you, each player may choose a [permanent]"; "each player chooses a
         [permanent], a [permanent], … from among the [permanents] they control, then sacrifices
         the rest" (CR 101.4)."""
@@ -1874,6 +1905,8 @@ class Parser:
         verb = self.one_of("may choose", "chooses")
         if verb is None:
             return None
+        if not start and verb == "chooses" and self.eat("a", "number", "of"):
+            return self._chooses_fewest()
         items: list[tuple[str, A.Noun]] = []
         while (det := self.one_of("a", "an")) is not None and (n := self.noun()) is not None:
             items.append((det, n))
