@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from undercity.cards.language import exiled_with as lx
+from undercity.engine import events as ev
 from undercity.engine import targeting, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, counts, distinct_card_options, handles, ref_objects, ref_players
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 #: ``State.extra`` key: source object id -> ids of the cards exiled with it.
 EXILED_WITH = "exiled_with"
+#: ``State.extra`` key: spell object id -> the sources whose "exile it instead of putting it into a
+#: graveyard as it resolves" applies to it (:class:`~undercity.cards.language.exiled_with.ExileAsItResolves`).
+EXILE_AS_IT_RESOLVES = "exile_as_it_resolves"
 _THOSE = "those_cards"
 
 
@@ -126,3 +130,53 @@ def _among_those(g: Game, a: Count, item: StackItem, job: Job) -> int:
     return sum(1 for c in job.data.get(_THOSE, [])
                if c in g.s.objs and targeting.matches(g, g.s.objs[c], a.filter, item.controller))
 
+
+
+@handles(lx.ExileAsItResolves)
+def h_exile_as_it_resolves(g: Game, job: Job, item: StackItem, e: lx.ExileAsItResolves, key: str) -> None:
+    """CR 614.1a: the replacement waits for the spell's resolution; a spell that has left the
+    stack is a new object it doesn't apply to (CR 400.7)."""
+    spell = item.trigger_data.get("spell")
+    o = g.s.objs.get(spell) if spell is not None else None
+    if o is None or o.zone != "stack" or item.source is None:
+        return
+    marks = g.s.extra.setdefault(EXILE_AS_IT_RESOLVES, {})
+    for gone in [k for k in marks if k not in g.s.objs]:  # spells countered meanwhile (CR 400.7)
+        del marks[gone]
+    marks.setdefault(o.id, []).append(item.source)
+
+
+def resolving_exile(g: Game, job: Job, item: StackItem) -> int | None:
+    """As an instant or sorcery finishes resolving (CR 608.2n): the source whose "exile it instead
+    of putting it into a graveyard as it resolves" exiles it, or None (none applies, or the
+    controller chose another replacement effect, CR 616.1 — applied by the move to the graveyard).
+    Asked once, before the spell leaves the stack."""
+    s = g.s
+    rods = s.extra.get(EXILE_AS_IT_RESOLVES, {}).get(item.obj) if item.kind == "spell" else None
+    if not rods or item.obj not in s.objs:
+        return None
+    o = s.objs[item.obj]
+    names = {r: (s.objs[r].name if r in s.objs else (s.lki.get(r) or {}).get("name", "a source")) for r in rods}
+    opts = [Option(f"{names[r]}: exile it instead", r) for r in dict.fromkeys(rods)]
+    opts += [Option(r.label, None) for r in zones.distinct_replacements(zones.replacements_for(g, o, "stack",
+                                                                                             "graveyard"))]
+    if len(opts) == 1:
+        return rods[0]
+    return g.ask(job, "exile_as_it_resolves", item.controller, "replacement",
+                 f"which replacement effect applies first to {o.name}?", opts)
+
+
+def finish_resolving(g: Game, item: StackItem, source: int | None) -> bool:
+    """Exile the resolving spell with ``source`` instead of putting it into its owner's graveyard
+    (CR 614.1a, 608.2n), the card exiled with it from now on (CR 607.2a); False if ``source`` is
+    None."""
+    s = g.s
+    s.extra.get(EXILE_AS_IT_RESOLVES, {}).pop(item.obj, None)
+    if source is None:
+        return False
+    name = s.objs[source].name if source in s.objs else (s.lki.get(source) or {}).get("name", "a source")
+    g.emit(ev.Note(rule="614.1a", message=f"Replacement: {name}: exile it instead"))
+    new = zones.move(g, item.obj, "exile", rule="614.1a", verb="is exiled instead")
+    if new is not None and new.zone == "exile":
+        s.extra.setdefault(EXILED_WITH, {}).setdefault(source, []).append(new.id)
+    return True

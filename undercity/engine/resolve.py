@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
-from undercity.engine import adventure, casting, modal, rebound, targeting, zones
+from undercity.engine import adventure, casting, exiled_with, modal, rebound, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.effects import HANDLERS
 from undercity.engine.game import job_runner
@@ -153,11 +153,13 @@ def run_resolve(g: Game, job: Job) -> None:
         e = effects[job.pc - 1]
         HANDLERS[type(e)](g, job, item, e, f"e{job.pc}")
         job.pc += 1
+    exiling = exiled_with.resolving_exile(g, job, item)  # "exile it instead … as it resolves" (CR 614.1a)
     if item in s.stack:  # a spell that put itself elsewhere as it resolved has left it (zones.move)
         s.stack.remove(item)
     g.emit(ev.Resolved(rule="608.2", player=item.controller, name=item.name))
     if item.kind == "spell" and item.obj in s.objs and not adventure.finish_resolving(g, item) \
-            and not rebound.finish_resolving(g, item):  # CR 715.3d, 702.88a
+            and not rebound.finish_resolving(g, item) \
+            and not exiled_with.finish_resolving(g, item, exiling):  # CR 715.3d, 702.88a, 614.1a
         # CR 608.2n: an instant or sorcery goes to its owner's graveyard as the last step.
         zones.move(g, item.obj, "graveyard", rule="608.2n", verb="is put into the graveyard")
     _done(g, job)

@@ -468,3 +468,17 @@ def test_each_player_chooses_down_to_the_fewest_then_the_same_way() -> None:
                                               SacrificeToFewest(m.F("Creature")))
     c = _card("{T}: Draw a card. Players discard cards the same way.", "Creature")
     assert c.stage == "lower"  # "the same way" of something that isn't a choice down to the fewest
+
+
+def test_exile_it_instead_as_it_resolves_is_of_the_spell_a_player_cast() -> None:
+    """Rod of Absorption: "Whenever a player casts an instant or sorcery spell, exile it instead of
+    putting it into a graveyard as it resolves." (CR 614.1a, 607.2a) — only of a cast trigger's spell."""
+    from undercity.cards.language.exiled_with import ExileAsItResolves
+
+    c = _card("Whenever a player casts an instant or sorcery spell, exile it instead of putting it into a graveyard "
+              "as it resolves.", "Artifact")
+    assert c.implemented, c.reason
+    assert c.lowered.triggered[0].effects == (ExileAsItResolves(),)
+    c = _card("When ~ enters the battlefield, exile it instead of putting it into a graveyard as it resolves.",
+              "Artifact")
+    assert c.stage == "lower"

@@ -109,3 +109,12 @@ def link_exiles(activated: list[Activated], triggered: list[Triggered]) -> tuple
 
     return ([replace(a, effects=linked(a.effects)) for a in activated],
             [replace(t, effects=linked(t.effects)) for t in triggered])
+
+
+@dataclass(frozen=True, slots=True)
+class ExileAsItResolves(Effect):
+    """"Whenever a player casts an instant or sorcery spell, exile it instead of putting it into a
+    graveyard as it resolves." (Rod of Absorption): a replacement effect (CR 614.1a) on the spell
+    the trigger names — if it resolves, it's exiled "with" this ability's source (CR 607.2a)
+    instead of being put into its owner's graveyard (CR 608.2n); countered, it isn't. With several
+    such effects its controller chooses which one exiles it (CR 616.1)."""

@@ -57,7 +57,7 @@ from undercity.cards.language.each_player_chooses import ChooseEachSacrificeRest
 from undercity.cards.language.entering import CHOICES as ENTER_CHOICES
 from undercity.cards.language.entering import CHOSEN_COLOR, AsEntersChoose, AsEntersReveal, EntersWithCounters
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.event_triggers import CombatDamageToPlayer
+from undercity.cards.language.event_triggers import CombatDamageToPlayer, PlayerCasts
 from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.land_plays import AdditionalLandPlay
@@ -312,6 +312,8 @@ class Ctx:
     cast_trigger: bool = False
     #: A trigger on activating an ability: "copy it" copies that ability (CR 707.10).
     activation_trigger: bool = False
+    #: A "whenever a player casts" trigger: "it" is the spell that player cast (CR 601.2i).
+    player_casts: bool = False
     #: A trigger on an ability triggering: "that ability" is it (CR 603.2, 707.10).
     ability_trigger: bool = False
     #: A token copy was created: "that token" is it (CR 608.2c).
@@ -1336,6 +1338,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.spell_copies import CopyThatAbility
 
         return [CopyThatAbility(new_targets=False)]  # CR 707.10; new targets only if it says so
+    if isinstance(c, A.Phrase) and c.who is None and ctx.player_casts \
+            and c.words == "exile it instead of putting it into a graveyard as it resolves":
+        from undercity.cards.language.exiled_with import ExileAsItResolves
+
+        return [ExileAsItResolves()]  # the spell cast, exiled with this source if it resolves (CR 614.1a, 607.2a)
     if isinstance(c, A.Phrase) and c.who is None and c.words == "copy that spell" and ctx.cast_trigger:
         return [m.CopySpell(new_targets=False)]  # CR 707.10, 707.10c: new targets only if it says so
     if isinstance(c, A.DrawEqual) and c.noun is not None:
@@ -4507,6 +4514,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
     ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
+    ctx.player_casts = isinstance(when, PlayerCasts) and when.whose == "each"
     ctx.ability_trigger = when.event == "entering_triggers_its_ability"  # language.opponent_enters
     ctx.activation_trigger = when.event == "activate_nonmana"  # language.event_triggers.ActivatesAbility
     ctx.attached_died = when.event == "equipped_dies"

@@ -1543,6 +1543,9 @@ class Parser:
             if kws:
                 return A.CopyGains(kws, tuple(quoted))
             self.i = start
+        if self.eat_phrase("exile it instead of putting it into a graveyard as it resolves"):
+            # the spell a cast trigger names (CR 614.1a, 608.2n)
+            return A.Phrase(None, "exile it instead of putting it into a graveyard as it resolves")
         if self.eat_phrase("if that spell would be put into a graveyard this turn , exile it instead"):
             # the spell a permission let its controller cast (CR 614.1a)
             return A.Phrase(None, "if that spell would be put into a graveyard this turn, exile it instead")
