@@ -143,10 +143,25 @@ def h_spell_gains(g: Game, job: Job, item: StackItem, e: SpellGains, key: str) -
 def h_gain_abilities(g: Game, job: Job, item: StackItem, e: GainAbilitiesUntilEOT, key: str) -> None:
     """Each object named now gains the abilities until end of turn (CR 611.2c, 613.1f)."""
     said = "; ".join(f'"{a.text}"' for a in e.abilities)
+    abilities = _bind_caster(e.abilities, item)
     for oid in ref_objects(g, e.what, item, job):
-        layers.add_effect(g, oid, (AddAbilities(e.abilities),), until="eot", player=item.controller,
+        layers.add_effect(g, oid, (AddAbilities(abilities),), until="eot", player=item.controller,
                           source=item.source, text=f"gains {said}")
         g.emit(ev.EffectBegan(rule="613.1f", description=f"{g.s.objs[oid].name} gains {said} until end of turn"))
+
+
+def _bind_caster(abilities: tuple[m.Ability, ...], item: StackItem) -> tuple[m.Ability, ...]:
+    """'… gain "When this permanent deals damage to the player who cast ~, …"' (Hellish Rebuke): the
+    granted trigger names the player who cast the resolving spell — its controller, as the engine
+    has no effect changing a spell's controller — and none for a copy, which wasn't cast (CR
+    707.10); each grant is an ability of its own (rulings 2021-07-23)."""
+    from undercity.cards.language.damage import DealsDamageToCaster
+
+    if not any(isinstance(a, m.Triggered) and isinstance(a.when, DealsDamageToCaster) for a in abilities):
+        return abilities
+    caster = None if item.is_copy or item.kind != "spell" else item.controller
+    return tuple(replace(a, when=replace(a.when, player=caster))
+                 if isinstance(a, m.Triggered) and isinstance(a.when, DealsDamageToCaster) else a for a in abilities)
 
 
 def spell_effects_continue(g: Game, o: Obj, new: Obj | None) -> None:

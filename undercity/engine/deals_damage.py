@@ -30,6 +30,7 @@ from undercity.cards.language.damage import (
     DamageBlockers,
     DamageEach,
     DamageToItself,
+    DealsDamageToCaster,
     OpponentsDealtCombatDamage,
     SourceDealsDamageToPlayer,
 )
@@ -75,6 +76,18 @@ def _damage_to_you(g: Game, e: ev.DamageDealt) -> None:
                 triggers.add_pending(g, o, a, o.controller, o.name, object=src.id)
 
 
+def _damage_to_caster(g: Game, e: ev.DamageDealt) -> None:
+    """'When this permanent deals damage to the player who cast ~' (Hellish Rebuke): each damage
+    event, combat or not, in which a permanent with that granted ability deals damage to that
+    player (CR 603.2, 120.1)."""
+    src = g.s.objs[e.source] if e.source is not None else None
+    if src is None or src.zone != "battlefield" or e.amount <= 0 or src.id not in ab.receivers(g):
+        return  # only ever a granted ability (CR 613.1f)
+    for a in ab.triggered(g, src):
+        if isinstance(a.when, DealsDamageToCaster) and a.when.player == e.target_player:
+            triggers.add_pending(g, src, a, src.controller, src.name)
+
+
 @triggers.reads(ev.CombatDamageDealt, ev.DamageDealt)
 def watch(g: Game, e: ev.Event) -> None:
     s = g.s
@@ -87,6 +100,7 @@ def watch(g: Game, e: ev.Event) -> None:
         return
     if e.target_player is not None:
         _damage_to_you(g, e)
+        _damage_to_caster(g, e)
     if e.combat:
         step = s.extra.setdefault(_STEP_DAMAGE, {})
         step[e.source] = step.get(e.source, 0) + e.amount

@@ -482,3 +482,21 @@ def test_exile_it_instead_as_it_resolves_is_of_the_spell_a_player_cast() -> None
     c = _card("When ~ enters the battlefield, exile it instead of putting it into a graveyard as it resolves.",
               "Artifact")
     assert c.stage == "lower"
+
+
+def test_a_granted_trigger_on_damage_to_the_player_who_cast_the_spell() -> None:
+    """Hellish Rebuke: 'permanents your opponents control gain "When this permanent deals damage to
+    the player who cast ~, …"' — the caster bound as the spell grants it (CR 613.1f, 603.2); the
+    same words printed on a permanent name no spell and are refused."""
+    from undercity.cards.language.continuous import GainAbilitiesUntilEOT
+    from undercity.cards.language.damage import DealsDamageToCaster
+
+    c = _card('Until end of turn, permanents your opponents control gain "When this permanent deals damage to the '
+              'player who cast ~, sacrifice this permanent. You lose 2 life."', "Instant", name="Hellish Rebuke")
+    assert c.implemented, c.reason
+    (grant,) = c.lowered.spell.effects
+    assert isinstance(grant, GainAbilitiesUntilEOT) and isinstance(grant.abilities[0].when, DealsDamageToCaster)
+    assert grant.abilities[0].text.endswith("who cast Hellish Rebuke, sacrifice this permanent. You lose 2 life.")
+    c = _card('{T}: Until end of turn, permanents your opponents control gain "When this permanent deals damage to '
+              'the player who cast ~, sacrifice this permanent."', "Artifact")
+    assert c.stage == "lower"

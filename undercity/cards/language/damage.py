@@ -43,6 +43,18 @@ class SourceDealsDamageToPlayer(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
+class DealsDamageToCaster(Trigger):
+    """'Until end of turn, permanents your opponents control gain "When this permanent deals
+    damage to the player who cast ~, …"' (Hellish Rebuke): the granted ability triggers on each
+    damage event in which the permanent that has it deals damage to ``player`` — the player who
+    cast the spell that granted it, bound as it is granted (CR 603.2, 120.1). A copy of the spell
+    wasn't cast (CR 707.10): ``player`` None, it never triggers (rulings 2021-07-23)."""
+
+    event: str = "deals_damage_to_caster"
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentsDealtCombatDamage(Trigger):
     """"Whenever your opponents are dealt combat damage[, if any of that damage was dealt by a
     Warrior]" (CR 510.2, 603.2c): once per combat damage step in which one or more opponents

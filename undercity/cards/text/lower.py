@@ -1460,10 +1460,15 @@ def _spell_gains(c: A.Modify, ctx: Ctx) -> m.Effect:
     for q in c.quoted:
         if isinstance(q.ability, A.SpellText | A.AbilityWord) or q.comma:
             raise Unsupported(c.render())
-        _ability(q.ability, q.ability.render(), inner, lambda n: n.render())
+        # "~" in a quoted ability is still the card that grants it (Hellish Rebuke), by its name
+        _ability(q.ability, q.ability.render().replace("~", _CARD_NAME[0]), inner, lambda n: n.render())
     if inner.keywords or inner.spell is not None or inner.enchant is not None or inner.tokens or inner.alt_costs:
         raise Unsupported(c.render())
     abilities = (*inner.triggered, *inner.activated, *inner.static)
+    from undercity.cards.language.damage import DealsDamageToCaster
+
+    if any(isinstance(a.when, DealsDamageToCaster) for a in inner.triggered) and not (until_eot and ctx.spell):
+        raise Unsupported(c.render())  # "the player who cast ~": granted by the spell ~ as it resolves
     return GainAbilitiesUntilEOT(object_ref(c.what, ctx), abilities) if until_eot else SpellGains(abilities)
 
 
@@ -4011,6 +4016,11 @@ _MILL_AND_LIFE_EVENTS = {("an", A.Noun((), ("opponent",)), "loses life"): OPPONE
 
 def _trigger(ev: A.Event, word: str) -> m.Trigger:
     s, w = ev.subject, ev.words
+    if isinstance(s, A.SelfRef) and s.word == "this permanent" and w == "deals damage to the player who cast ~" \
+            and word == "when":
+        from undercity.cards.language.damage import DealsDamageToCaster
+
+        return DealsDamageToCaster()  # the caster bound as a spell grants it (CR 603.2, 120.1)
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
     if s is None and w == "one or more creatures you control deal combat damage to a player" and word == "whenever":

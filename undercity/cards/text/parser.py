@@ -2096,7 +2096,7 @@ class Parser:
                "dies", "attacks", "blocks", "becomes blocked", "attacks or blocks", "leaves the battlefield",
                "deals combat damage to a player", "deals combat damage to an opponent", "deals damage",
                "deals combat damage to one of your opponents",
-               "deals damage to you",
+               "deals damage to you", "deals damage to the player who cast ~",
                "becomes the target of a spell or ability an opponent controls", "is put into a graveyard from the battlefield",
                "is turned face up", "becomes tapped", "becomes untapped", "attacks alone", "is tapped for mana",
                "enters the battlefield or attacks", "enters or attacks", "is dealt damage",
