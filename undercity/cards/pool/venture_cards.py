@@ -52,7 +52,7 @@ from undercity.cards.model import (
     Venture,
     target_creature,
 )
-from undercity.cards.registry import define, mana_ability, token
+from undercity.cards.registry import define, token
 from undercity.mana import parse_cost
 
 VENTURE = (Venture(),)
@@ -132,12 +132,6 @@ define("Acererak the Archlich", triggered=(
 define("Dungeon Crawler", static=(StaticIf("This creature enters tapped.", kind="enters_tapped"),), triggered=(
     Triggered("Whenever you complete a dungeon, you may return this card from your graveyard to your hand.",
               when=ZoneTrigger("complete_dungeon", zone="graveyard"), effects=(ReturnSourceCard(),), optional=True),))
-
-define("Fates' Reversal", spell=SpellAbility(
-    f"Return up to one target creature card from your graveyard to your hand. Venture into the dungeon.{_R}",
-    targets=(TargetSpec("card", F("Creature", controller="you"), zone="graveyard",
-                        text="up to one target creature card from your graveyard", optional=True),),
-    effects=(ReturnToHand(T(0)), Venture())))
 
 define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipitous Drop"),), static=(
     StaticIf("Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon.",
@@ -230,13 +224,4 @@ define("Immovable Rod", triggered=(
               effects=(LoseAllAbilitiesWhileTapped(T(0)),)),
 ), static=(
     Static("You may choose not to untap Immovable Rod during your untap step.", kind="may_not_untap"),
-))
-
-
-define("Dungeon Descent", static=(StaticIf("Dungeon Descent enters the battlefield tapped.", kind="enters_tapped"),),
-       activated=(
-           mana_ability("C"),
-           _venture_ability("{4}", "{4}, {T}, Tap an untapped legendary creature you control: Venture into the "
-                                   f"dungeon. Activate only as a sorcery.{_R}",
-                            tap=True, tap_untapped=F("Creature", supertypes={"Legendary"})),
 ))

@@ -4681,6 +4681,13 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
                 kw["remove_all_counters"] = words[2]  # CR 602.2b: however many it has
             else:
                 kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
+        elif (c.kind == "tap_untapped" and "tap_untapped" not in kw and isinstance(c.what, A.DescRef)
+              and c.what.det in ("a", "an", "another") and c.what.noun.quals[:1] == ("untapped",)
+              and c.what.noun.suffix == ("you control",) and not c.what.noun.card):
+            # "Tap an untapped legendary creature you control:" (CR 118.3, 602.2b): a permanent
+            # of its controller's, chosen as the ability is activated; "another" not the source.
+            flt = noun_filter(replace(c.what.noun, quals=c.what.noun.quals[1:], suffix=()))
+            kw["tap_untapped"] = replace(flt, other=True) if c.what.det == "another" else flt
         elif c.kind == "roll" and "roll" not in kw:
             kw["roll"] = int(c.words.split()[-1][1:])  # "roll a d8" (CR 706.1)
         else:
@@ -5864,8 +5871,12 @@ def _spell(body: A.Effects | A.Modal, text: str, x: m.Count | None = None) -> m.
     # one word's, last, and every effect on them is the same for each — fewer shift nothing else.
     several_last = bool(ctx.several) and [i for i, t in enumerate(ctx.targets) if t.optional] == [
         r.i for r in ctx.several] and ctx.several[-1].i == len(ctx.targets) - 1
-    if (any(t.optional for t in ctx.targets) and not one_group or len(ctx.targets) > 1 and not ctx.together and not all(
-            t.same_word for t in ctx.targets[1:])) and not several_last:
+    # "Return up to one target creature card …. Venture into the dungeon.": the one target, not
+    # chosen, leaves the spell without targets; it resolves (CR 115.1a, 608.2b) and no other
+    # target's place moves.
+    alone = len(ctx.targets) == 1
+    if (any(t.optional for t in ctx.targets) and not one_group and not alone or len(ctx.targets) > 1
+            and not ctx.together and not all(t.same_word for t in ctx.targets[1:])) and not several_last:
         raise Unsupported(body.render())
     div = next((e for e in effs if isinstance(e, DamageDivided)), None)
     if div is not None:  # one to N targets and the division, as it is cast (CR 601.2c-d)
