@@ -9,18 +9,16 @@ checked in :mod:`undercity.formats.commander`); it does nothing during the game.
 
 from __future__ import annotations
 
-from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn, ExileUntilNonlandCastFree
-from undercity.cards.language.conditions import ActivatedIf, IfElse, InitiativeInAttack
+from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
+from undercity.cards.language.conditions import IfElse, InitiativeInAttack
 from undercity.cards.language.continuous import DoubleToughness
 from undercity.cards.language.damage import DamageBlockers
 from undercity.cards.language.equip import AttachTo
-from undercity.cards.language.event_triggers import AttackPlayer, BecomesBlocked
+from undercity.cards.language.event_triggers import BecomesBlocked
 from undercity.cards.language.explore import Explore
 from undercity.cards.language.life_lost import ControllerLosesLife
-from undercity.cards.language.mana_abilities import AddManaIf
 from undercity.cards.language.search import SearchAny
-from undercity.cards.language.static_abilities import AssignsDamageByToughness, RoomAbilitiesTriggerAgain
-from undercity.cards.language.tap_untap import Untap, UntapOne
+from undercity.cards.language.static_abilities import AssignsDamageByToughness
 from undercity.cards.language.tokens import CreateTokensAttacking
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.model import (
@@ -32,7 +30,6 @@ from undercity.cards.model import (
     Draw,
     Effect,
     F,
-    Grant,
     Pump,
     SpellAbility,
     T,
@@ -100,19 +97,7 @@ define("Caves of Chaos Adventurer", triggered=(
               "that card this turn.", when=Trigger("attacks"), effects=(ExileTopPlayThisTurn(free_if=COMPLETED),)),
 ))
 
-define("Undermountain Adventurer", triggered=(_enters(),), activated=(
-    Activated("{T}: Add {G}{G}. If you've completed a dungeon, add six {G} instead.", cost=Cost(tap=True),
-              effects=(AddManaIf("GG", cond=COMPLETED, mana_if="GGGGGG"),), mana_ability=True),))
 
-define("White Plume Adventurer", triggered=(
-    _enters(),
-    # CR 805.4d: "each opponent's upkeep" triggers once in each opponent's turn.
-    Triggered("At the beginning of each opponent's upkeep, untap a creature you control. If you've completed a "
-              "dungeon, untap all creatures you control instead.",
-              when=Trigger("beginning_of", step="upkeep", whose="opponent"),
-              effects=(IfElse(COMPLETED, (Untap(ALL(F("Creature", controller="you"))),),
-                              (UntapOne(F("Creature", controller="you")),)),)),
-))
 
 _ATTACKING = F("Creature", attacking_or_blocking=True)  # in the declare attackers step: attacking
 define("Rilsa Rael, Kingpin", triggered=(
@@ -142,14 +127,6 @@ define("Undercellar Sweep", triggered=(
               if_=InitiativeInAttack(), effects=(CreateTokensAttacking(SOLDIER, 2),)),
 ))
 
-define("Loot Dispute", triggered=(
-    Triggered("When this enchantment enters, you take the initiative and create a Treasure token.",
-              effects=(TakeInitiative(), CreateToken("Treasure"))),
-    Triggered("Whenever you attack the player who has the initiative, create a Treasure token.",
-              when=AttackPlayer(defender="initiative"), effects=(CreateToken("Treasure"),)),
-    Triggered("Loud Ruckus — Whenever you complete a dungeon, create a 5/5 red Dragon creature token with flying.",
-              when=Trigger("complete_dungeon"), effects=(CreateToken(DRAGON),)),
-))
 
 define("Explore the Underdark", spell=SpellAbility(
     "Search your library for up to two basic land cards and/or Gate cards, put them onto the battlefield tapped, "
@@ -157,14 +134,6 @@ define("Explore the Underdark", spell=SpellAbility(
     effects=(SearchAny((F("Land", basic=True), F(subtypes={"Gate"})), n=2, tapped=True), TakeInitiative())))
 
 
-define("Sarevok's Tome", triggered=(_enters("this artifact"),), activated=(
-    Activated("{T}: Add {C}. If you have the initiative, add {C}{C} instead.", cost=Cost(tap=True),
-              effects=(AddManaIf("C", cond=HAVE_INITIATIVE, mana_if="CC"),), mana_ability=True),
-    ActivatedIf("{3}, {T}: Exile cards from the top of your library until you exile a nonland card. You may cast "
-                "that card without paying its mana cost. Activate only if you've completed a dungeon.",
-                cost=Cost(mana=parse_cost("{3}"), tap=True), only_if=COMPLETED,
-                effects=(ExileUntilNonlandCastFree(),)),
-))
 
 define("Trailblazer's Torch", triggered=(
     _enters("this Equipment"),
@@ -205,8 +174,3 @@ define("Rasaad yn Bashir", static=(
               effects=(DoubleToughness(ALL(F("Creature", controller="you"))),)),
 ))
 
-define("Dungeon Delver", static=(
-    Grant('Commander creatures you own have "Room abilities of dungeons you own trigger an additional time."',
-          to="commanders_you_own", abilities=(
-              RoomAbilitiesTriggerAgain("Room abilities of dungeons you own trigger an additional time."),)),
-))

@@ -18,30 +18,23 @@ from undercity.cards.language.conditions import (
 )
 from undercity.cards.language.continuous import BecomeUntilEOT, LoseAllAbilitiesWhileTapped
 from undercity.cards.language.emblems import GetEmblem
-from undercity.cards.language.event_triggers import ZoneTrigger
 from undercity.cards.language.library_top import LookRevealToHand
 from undercity.cards.language.sacrifice import TokenUnlessSacrifice
 from undercity.cards.language.static_abilities import (
-    PlayerHexproof,
-    RoomAbilitiesTriggerAgain,
     StaticIf,
     UnblockableAlone,
     UnblockableExcept,
-    VentureOnceEachTurn,
 )
-from undercity.cards.language.ward import CounterUnlessPays
-from undercity.cards.language.zone_moves import ReturnSourceCard, ReturnUpToOne
+from undercity.cards.language.zone_moves import ReturnUpToOne
 from undercity.cards.model import (
     SELF,
     Activated,
     Condition,
     Cost,
-    CreateToken,
     Draw,
     F,
     Pump,
     PutCounters,
-    ReturnToBattlefield,
     ReturnToHand,
     SpellAbility,
     Static,
@@ -89,10 +82,6 @@ if "Clue" not in registry._TOKENS:
                   effects=(Draw(1),)),))
 
 # ----------------------------------------------------------------------------- white
-define("Keen-Eared Sentry", static=(
-    PlayerHexproof("You have hexproof."),
-    VentureOnceEachTurn("Each opponent can't venture into the dungeon more than once each turn."),
-))
 
 define("Ranger's Hawk", activated=(
     _venture_ability("{3}", f"{{3}}, {{T}}, Tap another untapped creature you control: Venture into the dungeon. "
@@ -129,9 +118,6 @@ define("Acererak the Archlich", triggered=(
               when=Trigger("attacks"), effects=(TokenUnlessSacrifice("Zombie"),)),
 ))
 
-define("Dungeon Crawler", static=(StaticIf("This creature enters tapped.", kind="enters_tapped"),), triggered=(
-    Triggered("Whenever you complete a dungeon, you may return this card from your graveyard to your hand.",
-              when=ZoneTrigger("complete_dungeon", zone="graveyard"), effects=(ReturnSourceCard(),), optional=True),))
 
 define("Precipitous Drop", enchant=target_creature(), triggered=(_etb("Precipitous Drop"),), static=(
     StaticIf("Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon.",
@@ -163,16 +149,6 @@ define("Ellywick Tumblestrum", activated=(
 ))
 
 
-define("Varis, Silverymoon Ranger", triggered=(
-    # Ward {1} (CR 702.21a) is a triggered ability.
-    Triggered("Ward {1}", when=Trigger("becomes_target"), effects=(CounterUnlessPays("{1}"),)),
-    Triggered("Whenever you cast a creature or planeswalker spell, venture into the dungeon. This ability triggers "
-              "only once each turn.",
-              when=ZoneTrigger("cast_once", filter=F("Creature", "Planeswalker"), once_each_turn=True),
-              effects=VENTURE),
-    Triggered("Whenever you complete a dungeon, create a 2/2 green Wolf creature token.",
-              when=Trigger("complete_dungeon"), effects=(CreateToken("Wolf"),)),
-))
 
 define("Wandering Troubadour", triggered=(
     Triggered("At the beginning of your end step, if you had a land enter the battlefield under your control this "
@@ -190,19 +166,7 @@ define("Barrowin of Clan Undurr", triggered=(
               when=Trigger("attacks"), effects=(ReturnUpToOne(F("Creature", max_mv=3), if_=COMPLETED),)),
 ))
 
-define("Hama Pashar, Ruin Seeker", static=(
-    RoomAbilitiesTriggerAgain("Room abilities of dungeons you own trigger an additional time."),))
 
-define("Sefris of the Hidden Ways", triggered=(
-    Triggered("Whenever one or more creature cards are put into your graveyard from anywhere, venture into the "
-              "dungeon. This ability triggers only once each turn.",
-              when=ZoneTrigger("creature_cards_to_your_graveyard", once_each_turn=True), effects=VENTURE),
-    Triggered("Create Undead — Whenever you complete a dungeon, return target creature card from your graveyard to "
-              "the battlefield.", when=Trigger("complete_dungeon"),
-              targets=(TargetSpec("card", F("Creature", controller="you"), zone="graveyard",
-                                  text="target creature card from your graveyard"),),
-              effects=(ReturnToBattlefield(T(0)),)),
-))
 
 define("Midnight Pathlighter", static=(
     UnblockableExcept("Creatures you control can't be blocked except by legendary creatures.",

@@ -1067,6 +1067,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             return [ExileAnyNumberUntilLeaves(flt)]  # CR 610.3, 608.2d: chosen as it resolves
         if c.what == A.WordRef("those creatures") and ctx.several and v == "untap" and not c.to:
             return [Untap(r) for r in ctx.several]  # each of them (CR 701.26b)
+        if v == "untap" and not c.to and isinstance(c.what, A.DescRef) and c.what.det in ("a", "an") \
+                and c.what.noun.suffix == ("you control",) and not c.what.noun.card:
+            from undercity.cards.language.tap_untap import UntapOne
+
+            return [UntapOne(noun_filter(c.what.noun))]  # "untap a creature you control": chosen as it resolves
         what = object_ref(c.what, ctx)
         from undercity.cards.language.regeneration import Regenerate
 
@@ -3149,7 +3154,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             out.append(cast_from)
             skip = 1
             continue
-        if (nth := _nth_resolution(s, nxt, ctx)) is not None:
+        if (nth := _nth_resolution(s, nxt, ctx) or _if_instead(s, nxt, ctx)) is not None:
             out.append(nth)
             skip = 1
             continue
@@ -3462,6 +3467,26 @@ def _nth_resolution(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect
         raise Unsupported(nxt.render())
     n = ORDINALS[alt.condition.words.split()[3].lower()]
     return IfNthResolution(n, tuple(effect(alt.clause, ctx)), tuple(effect(s.clauses[0], ctx)))
+
+
+def _if_instead(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> m.Effect | None:
+    """"Untap a creature you control. If you've completed a dungeon, untap all creatures you
+    control instead." (White Plume Adventurer; CR 608.2c): the sentence's effect, or the other one
+    instead if a named condition holds as it resolves; None if ``nxt`` isn't such an "instead"."""
+    from undercity.cards.language.conditions import IfElse
+
+    alt = nxt.clauses[0] if nxt is not None and len(nxt.clauses) == 1 else None
+    if not (isinstance(alt, A.IfInstead) and isinstance(alt.condition, A.Condition)
+            and alt.condition.words in _CONDITIONS):
+        return None
+    assert nxt is not None
+    if s.may or s.prefix or s.where or s.at is not None or len(s.clauses) != 1 or nxt.may or nxt.prefix \
+            or nxt.where or nxt.at is not None:
+        raise Unsupported(nxt.render())
+    cond = _named_condition(alt.condition, "if")
+    assert cond is not None
+    first = tuple(effect(s.clauses[0], ctx))
+    return IfElse(cond, tuple(effect(alt.clause, ctx)), first)
 
 
 def _kept_mana(s: A.Sentence, nxt: A.Sentence | None) -> m.Effect | None:
@@ -4041,6 +4066,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.attacked_players import AttackAPlayer
 
         return AttackAPlayer()  # once for each player attacked (CR 508.3e)
+    if s is None and w == "you attack the player who has the initiative" and word == "whenever":
+        from undercity.cards.language.event_triggers import AttackPlayer
+
+        return AttackPlayer(defender="initiative")  # creatures declared attacking that player (CR 508.3e, 726)
     if s is None and w == "you attack" and word == "whenever":
         return m.Trigger("you_attack")  # once per combat, however many creatures (CR 508.1, 603.2)
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("sacrifice ") and word == "whenever":
@@ -4057,6 +4086,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.event_triggers import ActivatesAbility
 
         return ActivatesAbility()  # once per activation (CR 602.2, 605.1a)
+    if s is None and w == "you complete a dungeon" and word == "whenever":
+        return m.Trigger("complete_dungeon")  # its last room ability resolved, or it was left (CR 309.7)
     if s is None and (nth := _nth_draw(w, word)) is not None:
         return m.Trigger(YOU_DRAW, nth=nth)  # only the Nth card drawn this turn (CR 121.2, 603.2)
     if s is None and w == "you play a card from exile" and word == "whenever":
@@ -4446,6 +4477,11 @@ def _once_each_turn(when: m.Trigger, a: A.TriggeredAbility) -> m.Trigger:
     the cast-once event (engine/event_triggers.py keeps the turn it last triggered)."""
     from undercity.cards.language.event_triggers import ZoneTrigger
 
+    if when == PutIntoZone(filter=m.F("Creature"), to_zone="graveyard", whose="you", one_or_more=True) \
+            and not isinstance(a.body, A.Modal):
+        # "Whenever one or more creature cards are put into your graveyard from anywhere, …. This
+        # ability triggers only once each turn." (CR 603.2c): the first such event each turn.
+        return ZoneTrigger("creature_cards_to_your_graveyard", once_each_turn=True)
     if type(when) is not m.Trigger or when.event != "cast" or when.nth is not None or when.from_zone is not None \
             or isinstance(a.body, A.Modal):
         raise Unsupported("this ability triggers only once each turn")
@@ -4588,6 +4624,12 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         # "Whenever a Dragon enters the battlefield under your control, …, return ~ from your
         # graveyard to your hand": it functions only in the graveyard (CR 113.6m)
         when = EntersWhileInGraveyard(filter=when.filter, whose="you")
+    if type(when) is m.Trigger and when.event == "complete_dungeon" and _returns_self(effs):
+        from undercity.cards.language.event_triggers import ZoneTrigger
+
+        # "Whenever you complete a dungeon, you may return this card from your graveyard to your
+        # hand": it functions only in the graveyard (CR 113.6m)
+        when = ZoneTrigger("complete_dungeon", zone="graveyard")
     if any(t.any_number for t in ctx.targets[:-1]):
         raise Unsupported(a.body.render())  # "any number of target …" stands for the last targets
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
@@ -4725,6 +4767,11 @@ def _mana(opt: str) -> str:
         return OPPONENT_LAND_COLOR  # found as it would resolve (CR 106.7; engine/could_produce.py)
     if opt == "one mana of the chosen color":
         return CHOSEN_COLOR  # the color chosen as it entered (CR 614.12; language.entering)
+    if " " in opt:  # "six {G}": that many of the one symbol (CR 106.1)
+        from undercity.cards.text.parser import NUMBERS
+
+        word, sym = opt.split(" ", 1)
+        return _mana(sym) * NUMBERS[word.lower()]  # type: ignore[operator]
     syms = opt.strip("{}").split("}{")
     if all(s in "WUBRGC" and len(s) == 1 for s in syms):
         return "".join(syms)
@@ -4924,12 +4971,16 @@ def _mana_instead(ss: tuple[A.Node, ...]) -> m.Effect | None:
     if not (mana.isupper() and mana_if.isupper()):
         raise Unsupported(ss[1].render())  # fixed mana only
     c = alt.condition
-    if not (isinstance(c, A.Condition) and c.words == "you played a land this turn"):
-        raise Unsupported(f"if {c.render()}")
     from undercity.cards.language.conditions import PlayedLandThisTurn
     from undercity.cards.language.mana_abilities import AddManaIf
 
-    return AddManaIf(mana, cond=PlayedLandThisTurn(), mana_if=mana_if)
+    if isinstance(c, A.Condition) and c.words == "you played a land this turn":
+        return AddManaIf(mana, cond=PlayedLandThisTurn(), mana_if=mana_if)
+    # "If you have the initiative, add {C}{C} instead." (CR 605.3a, 608.2c): a named condition
+    # of the player activating it, checked as it resolves
+    if (named := _named_condition(c, "if")) is None or isinstance(c, A.ControlsCondition):
+        raise Unsupported(f"if {c.render()}")
+    return AddManaIf(mana, cond=named, mana_if=mana_if)
 
 
 def _mana_pain(rest: tuple[A.Node, ...]) -> int:
@@ -5268,6 +5319,18 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
 
         out.static.append(CantBeTargetedByOpponents(text, affects=m.ENCHANTED))  # CR 115.1
         return
+    if isinstance(b, A.Phrase) and b.who == A.WordRef("room abilities of dungeons you own") \
+            and b.words == "trigger an additional time":
+        from undercity.cards.language.static_abilities import RoomAbilitiesTriggerAgain
+
+        out.static.append(RoomAbilitiesTriggerAgain(text))  # CR 603.2d, asked by dungeons
+        return
+    if isinstance(b, A.Phrase) and b.who == A.WordRef("each opponent") \
+            and b.words == "can't venture into the dungeon more than once each turn":
+        from undercity.cards.language.static_abilities import VentureOnceEachTurn
+
+        out.static.append(VentureOnceEachTurn(text))  # CR 101.2, 701.49: asked by dungeons.venture
+        return
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return
@@ -5379,6 +5442,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         return
     if isinstance(b, A.ModifyPer):
         out.static.append(_modify_per(b, text))
+        return
+    if isinstance(b, A.Modify) and b.what == A.WordRef("you") and b.kw_verb == "have" and b.keywords == ("hexproof",) \
+            and not (b.pt or b.duration or b.loses or b.quoted):
+        from undercity.cards.language.static_abilities import PlayerHexproof
+
+        out.static.append(PlayerHexproof(text))  # CR 702.11c: a player with hexproof, asked by targeting
         return
     raise Unsupported(b.render())
 
@@ -6164,8 +6233,8 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         if not any(isinstance(a.when, Chapter) for a in out.triggered):
             raise Unsupported("a Saga without chapter abilities")
         out.static.append(enters_with_lore_counter())  # CR 714.3a
-    if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"],
-                      out.static]):
+    if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"
+                                  and getattr(t.when, "zone", "battlefield") != "graveyard"], out.static]):
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")

@@ -1362,6 +1362,10 @@ class Parser:
                     opts.append("one mana of the chosen color")  # CR 614.12: chosen as it entered
                 elif self.eat("two", "mana", "of", "different", "colors"):
                     opts.append("two mana of different colors")  # CR 106.1b: two colors, chosen as it resolves
+                elif isinstance(NUMBERS.get(self.peek()), int) and NUMBERS[self.peek()] > 1 \
+                        and self.raw(1).startswith("{") and self.raw(1).count("{") == 1:
+                    opts.append(f"{self.raw()} {self.raw(1)}")  # "add six {G}" (CR 106.1, 107.4)
+                    self.i += 2
                 elif self.peek() in NUMBERS and self.at(self.peek(), "mana", "of", "any", "one", "color"):
                     opts.append(f"{self.raw()} mana of any one color")  # CR 106.1b: one color for all of it
                     self.i += 6
@@ -2144,7 +2148,8 @@ class Parser:
                 return A.Event(A.WordRef("you"), f"cycle {what.render()}")
             return None
         if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
-                       "you play a card from exile", "you activate an ability that isn't a mana ability"):
+                       "you play a card from exile", "you activate an ability that isn't a mana ability",
+                       "you complete a dungeon", "you attack the player who has the initiative"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         if self.at("you", "draw", "your") and self.peek(3) in ORDINALS and self.peek(4) == "card":
             # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
@@ -2468,6 +2473,10 @@ class Parser:
             return A.Phrase(me, "can be your commander")  # CR 903.3a: a rule of choosing commanders
         if self.eat("you", "may", "cast", "spells", "as", "though", "they", "had", "flash"):
             return A.Phrase(A.WordRef("you"), "may cast spells as though they had flash")  # CR 702.8a
+        if self.eat_phrase("room abilities of dungeons you own trigger an additional time"):
+            return A.Phrase(A.WordRef("room abilities of dungeons you own"), "trigger an additional time")  # CR 603.2d
+        if self.eat_phrase("each opponent can't venture into the dungeon more than once each turn"):
+            return A.Phrase(A.WordRef("each opponent"), "can't venture into the dungeon more than once each turn")
         if self.eat_phrase("you may look at the top card of your library any time"):
             return A.Phrase(A.WordRef("you"), "may look at the top card of your library any time")  # CR 401.5
         if self.eat("you", "may", "cast") and (n := self.noun()) is not None and n.card == "spells" \
