@@ -7,7 +7,7 @@ from typing import Any
 
 from undercity.cards import model as m
 from undercity.cards.language.event_triggers import ZoneTrigger
-from undercity.cards.language.from_graveyard import ReturnSelf
+from undercity.cards.language.zone_moves import ReturnSourceCard
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -35,7 +35,7 @@ def test_whenever_you_complete_a_dungeon_return_this_card_works_from_the_graveya
     assert c.implemented, c.reason
     (t,) = c.lowered.triggered
     assert t.when == ZoneTrigger("complete_dungeon", zone="graveyard") and t.optional
-    assert t.effects == (ReturnSelf("hand"),)
+    assert t.effects == (ReturnSourceCard(),)
 
 
 def test_whenever_an_opponent_completes_a_dungeon_is_not_read() -> None:
@@ -134,3 +134,43 @@ def test_mana_instead_if_a_named_condition_holds() -> None:
     (a,) = c.lowered.activated
     assert a.mana_ability and a.effects == (AddManaIf("GG", cond=m.Condition("completed_dungeon"),
                                                       mana_if="GGGGGG"),)
+
+
+def test_you_become_the_monarch_and_if_youre_the_monarch() -> None:
+    """Skyline Despot (CR 725.3, 603.4): becoming the monarch, and the intervening "if" of the
+    monarch, checked as it triggers and as it resolves."""
+    from undercity.cards.language.monarch import IS_MONARCH, BecomeMonarch
+
+    c = _card("When this creature enters, you become the monarch.\nAt the beginning of your upkeep, if you're the "
+              "monarch, create a 5/5 red Dragon creature token with flying.", "Creature")
+    assert c.implemented, c.reason
+    enters, upkeep = c.lowered.triggered
+    assert enters.effects == (BecomeMonarch(),) and upkeep.if_ == IS_MONARCH
+
+
+def test_another_player_becomes_the_monarch_stays_refused() -> None:
+    c = _card("When this creature enters, target opponent becomes the monarch.", "Creature")
+    assert c.stage != "implemented"
+
+
+def test_it_explores() -> None:
+    """Seasoned Dungeoneer (CR 701.44): "It explores." — the target the sentence before named."""
+    from undercity.cards.language.explore import Explore
+
+    c = _card("Whenever you attack, target attacking Cleric, Rogue, Warrior, or Wizard gains protection from "
+              "creatures until end of turn. It explores.", "Creature")
+    assert c.implemented, c.reason
+    (t,) = c.lowered.triggered
+    assert t.effects[-1] == Explore(m.T(0)) and t.targets[0].filter.attacking
+
+
+def test_if_you_or_a_player_youre_attacking_has_the_initiative() -> None:
+    """Undercellar Sweep (CR 726, 603.4, 508.4): an intervening "if" of "Whenever you attack", and
+    tokens created tapped and attacking."""
+    from undercity.cards.language.conditions import InitiativeInAttack
+
+    c = _card("Whenever you attack, if you or a player you're attacking has the initiative, you create two 1/1 "
+              "white Soldier creature tokens that are tapped and attacking.")
+    assert c.implemented, c.reason
+    (t,) = c.lowered.triggered
+    assert t.when == m.Trigger("you_attack") and t.if_ == InitiativeInAttack()

@@ -31,3 +31,19 @@ def test_an_up_to_one_target_beside_another_target_stays_refused() -> None:
     when it isn't chosen, so the compiler doesn't read it."""
     c = _spell("Target player draws a card. Up to one target creature gets -1/-1 until end of turn.", "Instant")
     assert c.stage == "lower"
+
+
+def test_you_and_target_opponent_each_draw() -> None:
+    """Your Temple Is Under Attack, Flumph (CR 101.4, 608.2b): each of the two draws; the target
+    illegal as it resolves, the whole spell or ability does nothing — neither draws (ruling
+    2021-07-23, Flumph)."""
+    c = _spell("You and target opponent each draw two cards.", "Instant")
+    assert c.implemented, c.reason
+    sa = c.lowered.spell
+    assert [t.kind for t in sa.targets] == ["opponent"]
+    assert sa.effects == (m.Draw(2, m.YOU), m.Draw(2, m.T(0)))
+
+
+def test_you_and_two_target_players_each_stays_refused() -> None:
+    c = _spell("You and up to two target players each draw a card.", "Instant")
+    assert c.stage != "implemented"

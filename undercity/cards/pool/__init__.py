@@ -12,7 +12,6 @@ from undercity.cards.pool import (  # noqa: F401
     erinis_deck_cards,
     initiative_cards,
     linden_deck_cards,
-    monarch_cards,
     rulings_support,
     seeds,
     venture_cards,

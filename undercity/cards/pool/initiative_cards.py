@@ -10,16 +10,14 @@ checked in :mod:`undercity.formats.commander`); it does nothing during the game.
 from __future__ import annotations
 
 from undercity.cards.language.cast_permissions import ExileTopPlayThisTurn
-from undercity.cards.language.conditions import IfElse, InitiativeInAttack
+from undercity.cards.language.conditions import IfElse
 from undercity.cards.language.continuous import DoubleToughness
 from undercity.cards.language.damage import DamageBlockers
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.event_triggers import BecomesBlocked
-from undercity.cards.language.explore import Explore
 from undercity.cards.language.life_lost import ControllerLosesLife
 from undercity.cards.language.search import SearchAny
 from undercity.cards.language.static_abilities import AssignsDamageByToughness
-from undercity.cards.language.tokens import CreateTokensAttacking
 from undercity.cards.language.ward import CounterUnlessPays
 from undercity.cards.model import (
     ALL,
@@ -110,22 +108,7 @@ define("Rilsa Rael, Kingpin", triggered=(
                        IfElse(COMPLETED, (Pump(5, 0, T(0), frozenset({"first strike", "menace"})),)))),
 ))
 
-define("Seasoned Dungeoneer", triggered=(
-    _enters(),
-    Triggered("Whenever you attack, target attacking Cleric, Rogue, Warrior, or Wizard gains protection from "
-              "creatures until end of turn. It explores.", when=YOU_ATTACK,
-              targets=(TargetSpec("permanent", F("Creature", subtypes={"Cleric", "Rogue", "Warrior", "Wizard"},
-                                                 attacking_or_blocking=True),
-                                  text="target attacking Cleric, Rogue, Warrior, or Wizard"),),
-              effects=(Pump(0, 0, T(0), frozenset({"protection from creatures"})), Explore(T(0)))),
-))
 
-define("Undercellar Sweep", triggered=(
-    _enters("this enchantment"),
-    Triggered("Whenever you attack, if you or a player you're attacking has the initiative, you create two 1/1 "
-              "white Soldier creature tokens that are tapped and attacking.", when=YOU_ATTACK,
-              if_=InitiativeInAttack(), effects=(CreateTokensAttacking(SOLDIER, 2),)),
-))
 
 
 define("Explore the Underdark", spell=SpellAbility(

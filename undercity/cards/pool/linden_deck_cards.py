@@ -140,12 +140,6 @@ define("Clockwork Fox", triggered=(
 # ----------------------------------------------------------------------------- removal and tricks
 
 
-define("Your Temple Is Under Attack", spell=SpellAbility("Choose one —", modes=(
-    Mode("Pray for Protection — Creatures you control gain indestructible until end of turn.",
-         (Pump(0, 0, ALL(YOUR_CREATURES), frozenset({"indestructible"})),)),
-    Mode("Strike a Deal — You and target opponent each draw two cards.", (Draw(2, YOU), Draw(2, T(0))),
-         (TargetSpec("opponent", text="target opponent"),)),
-)))
 
 define("Unbreakable Formation", spell=SpellAbility(
     "Creatures you control gain indestructible until end of turn. Addendum — If you cast this spell during your main "
@@ -185,11 +179,6 @@ define("Monk of the Open Hand", triggered=(
 
 
 
-define("Flumph", triggered=(
-    # Once per damage event, however many sources (the "dealt_damage" event of engine.event_triggers).
-    Triggered("Whenever Flumph is dealt damage, you and target opponent each draw a card.",
-              when=Trigger("dealt_damage"), targets=(TargetSpec("opponent", text="target opponent"),),
-              effects=(Draw(1, YOU), Draw(1, T(0)))),))
 
 
 

@@ -38,6 +38,7 @@ from undercity.cards.language.conditions import (
     AtMostHalfStartingLife,
     Controls,
     CreatureDiedThisTurn,
+    InitiativeInAttack,
     OpponentMoreLands,
     TwoOrMoreOpponents,
     YourTurn,
@@ -68,6 +69,7 @@ from undercity.cards.language.mill import (
     THAT_PLAYER_THAT_MANY,
     MillThatMany,
 )
+from undercity.cards.language.monarch import IS_MONARCH
 from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity, WhileMonstrous
 from undercity.cards.language.opponents import OPPONENTS
 from undercity.cards.language.optional import May, MayPay, MayPayLife
@@ -725,6 +727,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
     """One clause."""
     if isinstance(c, A.DurationFirst):
         c = c.modify
+    both = getattr(c, "who", None)
+    if isinstance(both, A.BothEach) and both.first == A.WordRef("you") and isinstance(both.second, A.TargetRef):
+        # "You and target opponent each draw two cards" (CR 101.4): what each of the two does,
+        # you first; the one target illegal, neither does it (CR 608.2b)
+        return [*effect(replace(c, who=both.first), ctx), *effect(replace(c, who=both.second), ctx)]
     if isinstance(c, A.Unless):
         return [_unless(c, ctx)]
     if isinstance(c, A.EachPlayerChooses):
@@ -1403,11 +1410,19 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.prevention import DamageCantBePrevented
 
         return [DamageCantBePrevented()]  # CR 615.12
+    if isinstance(c, A.Phrase) and c.words == "explores" and c.who is not None:
+        from undercity.cards.language.explore import Explore
+
+        return [Explore(object_ref(c.who, ctx))]  # CR 701.44: the creature explores
     if isinstance(c, A.Phrase):
         if c.who is not None and not (isinstance(c.who, A.WordRef) and c.who.words == "you"):
             raise Unsupported(c.render())
         if c.words in ("take the initiative",):
             return [m.TakeInitiative()]
+        if c.words == "become the monarch":
+            from undercity.cards.language.monarch import BecomeMonarch
+
+            return [BecomeMonarch()]  # CR 725.3
         if c.words == "venture into the dungeon":
             return [m.Venture()]
         if c.words == "investigate":
@@ -4403,6 +4418,7 @@ _CAST = {
 }
 
 _CONDITIONS = {"you've completed a dungeon": "completed_dungeon", "you have the initiative": "have_initiative",
+               "you're the monarch": IS_MONARCH, "you or a player you're attacking has the initiative": InitiativeInAttack(),
                "a permanent you controlled left the battlefield this turn": "revolt",
                "you have a full party": FULL_PARTY, "you control your commander": ControlsCommander(),
                "a creature died this turn": CreatureDiedThisTurn(), "your turn": YourTurn(), "it's your turn": YourTurn(),
@@ -4626,10 +4642,14 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         when = EntersWhileInGraveyard(filter=when.filter, whose="you")
     if type(when) is m.Trigger and when.event == "complete_dungeon" and _returns_self(effs):
         from undercity.cards.language.event_triggers import ZoneTrigger
+        from undercity.cards.language.zone_moves import ReturnSourceCard
 
         # "Whenever you complete a dungeon, you may return this card from your graveyard to your
-        # hand": it functions only in the graveyard (CR 113.6m)
-        when = ZoneTrigger("complete_dungeon", zone="graveyard")
+        # hand": it functions only in the graveyard (CR 113.6m); the card moved by the triggered
+        # ability's own effect (608.2c), as a cascade trigger's return of its card is
+        if effs != (ReturnSelf("hand"),):
+            raise Unsupported(a.body.render())
+        when, effs = ZoneTrigger("complete_dungeon", zone="graveyard"), (ReturnSourceCard(),)
     if any(t.any_number for t in ctx.targets[:-1]):
         raise Unsupported(a.body.render())  # "any number of target …" stands for the last targets
     return m.Triggered(text, when=when, effects=effs, targets=tuple(ctx.targets), if_=cond, optional=optional)
@@ -6233,8 +6253,8 @@ def lower_card(card: A.ParsedCard, name: str, *, is_spell: bool, subtypes: tuple
         if not any(isinstance(a.when, Chapter) for a in out.triggered):
             raise Unsupported("a Saga without chapter abilities")
         out.static.append(enters_with_lore_counter())  # CR 714.3a
-    if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"
-                                  and getattr(t.when, "zone", "battlefield") != "graveyard"], out.static]):
+    if _returns_self([out.spell, [t for t in out.triggered if t.when.event != "enters_while_in_graveyard"],
+                      out.static]):
         # Only activated abilities are looked for in a graveyard (CR 113.6m, 602.2): a trigger
         # or a spell that returns its card from there isn't one the engine runs.
         raise Unsupported("return ~ from your graveyard outside an activated ability")

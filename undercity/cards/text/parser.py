@@ -1411,6 +1411,13 @@ class Parser:
             if self.eat("the", "initiative"):
                 return A.Phrase(who, f"{v} the initiative")
         self.i = self._start
+        if (v := self.verb("become")) and self.eat("the", "monarch"):
+            return A.Phrase(who, f"{v} the monarch")  # CR 725.3
+        self.i = self._start
+        if who is not None and self.at("explores") and self.peek(1) in (".", ",", "and"):
+            self.i += 1
+            return A.Phrase(who, "explores")  # CR 701.44
+        self.i = self._start
         if (v := self.verb("return")) and self.eat("up", "to") and (n := self.num()) is not None and self.eat_phrase(
                 "cards from among cards exiled with ~ to their owners' hands"):
             return A.ReturnExiledWith(who, v, n)  # CR 607.2a: the cards a linked ability exiled
@@ -1671,8 +1678,12 @@ class Parser:
             mark = self.i
             self.i += 1
             other = self.ref()
-            if isinstance(other, A.WordRef) and self.eat("each"):
-                self._start = self.i  # "you and the attacking player each draw a card" (CR 101.4)
+            if (isinstance(other, A.WordRef) or isinstance(other, A.TargetRef) and other.count is None
+                    and other.noun is not None and other.noun.heads in (("opponent",), ("player",))
+                    and not other.noun.quals and not other.noun.suffix) and self.eat("each"):
+                # "you and the attacking player each draw a card", "you and target opponent each
+                # draw a card" (CR 101.4)
+                self._start = self.i
                 if (p := self.predicate(A.BothEach(who, other))) is not None:
                     return p
             self.i = mark
@@ -2237,7 +2248,8 @@ class Parser:
         return A.PutIntoZone(det, n, zone, tuple(s for s in sources if s is not None))
 
     _CONDITIONS = ("you've completed a dungeon", "a permanent you controlled left the battlefield this turn",
-                   "you have the initiative", "it's your turn", "it's not your turn",
+                   "you have the initiative", "you're the monarch",
+                   "you or a player you're attacking has the initiative", "it's your turn", "it's not your turn",
                    "you have no cards in hand", "you attacked this turn", "a creature died this turn",
                    "you cast it from your hand", "it was kicked", "you control another Dragon",
                    "you have a full party", "you have the city's blessing", "you played a land this turn",
