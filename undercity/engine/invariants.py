@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from undercity.engine import characteristics as ch
-from undercity.engine import costs, phasing, priority, sba
+from undercity.engine import costs, layers, phasing, priority, sba
 from undercity.engine.state import PLAYER_ZONES
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ def check(g: Game) -> None:
     for pred in list(ch._PERMANENTS_WITH):  # the engine's battlefield caches are exact
         _require(ch.permanents_with(s, pred) == tuple(i for i in s.battlefield if pred(s.objs[i].card)),
                  f"the battlefield index for {pred!r} is stale")
+    _require(layers.cache_current(g), "the layer system's cached characteristics are stale (CR 613)")
     for p in s.players:
         _require(type(p.life) is int, f"{p.name}'s life is {p.life!r}")
         _require(type(p.poison) is int, f"{p.name}'s poison counters are {p.poison!r}")

@@ -402,6 +402,18 @@ def structural(g: Game) -> bool:
     return not _CACHE.volatile
 
 
+def cache_current(g: Game) -> bool:
+    """Whether what the cache answers now (:func:`table`) is what the layers give computed
+    afresh: the invariants ask it after every decision, so a result kept across events
+    (``volatile`` False) is proved to be still right where it is kept."""
+    cached = table(g)
+    fresh = _compute(g)[0] if _any(g) else None
+
+    def values(t: Table | None) -> dict[int, tuple[Any, ...]]:
+        return {} if t is None else {oid: tuple(getattr(c, k) for k in Chars.__slots__) for oid, c in t.chars.items()}
+    return values(cached) == values(fresh)
+
+
 def _any(g: Game) -> bool:
     from undercity.engine.characteristics import permanents_with
     from undercity.engine.from_graveyard import static_sources
@@ -652,7 +664,11 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             raise ValueError(f"unknown Grant target {st.to!r}")  # type: ignore[attr-defined]
 
         def commanders(g: Game, w: _Work) -> tuple[int, ...]:
-            w.volatile = True
+            # Not volatile: what this reads is the battlefield, the source's controller (both
+            # watched), each permanent's owner and card (fixed for an object, CR 400.7), its
+            # types so far (this computation's) and the commander designations, made before
+            # the game begins (CR 903.3, 903.6) — so the result is kept across events as an
+            # Aura's pump is; the invariants compare it with a fresh computation.
             ctl = w.controller(sid)
             mine = s.players[ctl].commanders
             return tuple(oid for oid in permanents(w) if oid != sid and s.objs[oid].owner == ctl
