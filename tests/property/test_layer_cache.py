@@ -3,10 +3,13 @@
 A result that read only the battlefield, the effects, the emblems and the attachments,
 controllers and timestamps of the permanents involved is kept across events that change none
 of those (docs/performance.md); "Commander creatures you own have …" (Cloakwood Hermit, a
-layer-6 grant, CR 613.1f, 903.3) is such a result. In seeded four-player Commander games of the
-bundled decks, after every decision, what the cache answers is compared with a fresh
-computation (``layers.cache_current``, which ``invariants.check`` asks too), and the games are
-required to reach positions where the grant applies and its result is kept across events.
+layer-6 grant, CR 613.1f, 903.3) is such a result. A static ability's gate that reads no
+characteristic — "as long as you've completed a dungeon" (Cloister Gargoyle, CR 309.7, 604.1),
+"during your turn" (Triumphant Adventurer) — is kept too, asked again at each look-up (a probe).
+In seeded four-player Commander games of the bundled decks, after every decision, what the
+cache answers is compared with a fresh computation (``layers.cache_current``, which
+``invariants.check`` asks too), and the games are required to reach positions where the grant
+applies and where a gate was read, each with its result kept across events.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ DECKS = ("commander-linden", "commander-erinis", "commander-sefris", "commander-
 
 def test_a_kept_layer_result_is_the_fresh_one() -> None:
     decks = [load_deck(d) for d in DECKS]
-    granted = kept = 0
-    for seed in (2, 5, 9):
+    granted = kept = gated = gate_kept = 0
+    for seed in (3, 5, 8, 14):
         g = Game.new([list(d.main) for d in decks], [f"P{p + 1}" for p in range(4)], seed=seed,
                      variant="commander", turn_cap=30, commanders=[list(d.commanders) for d in decks])
         rng = random.Random(seed)
@@ -44,9 +47,14 @@ def test_a_kept_layer_result_is_the_fresh_one() -> None:
                 t = layers.table(g)
                 if t is not None and t.gained:
                     granted += 1
-                    kept += computed == before and len(g.events) > 0
+                    kept += computed == before
+                if t is not None and layers._CACHE.probes:
+                    gated += 1
+                    gate_kept += computed == before
                 assert layers.cache_current(g), f"seed {seed}, turn {g.s.turn}: the cached layers are stale"
         finally:
             layers._compute = real  # type: ignore[assignment]
-    assert granted > 50, f"the grant applied in only {granted} positions"
+    assert granted > 100, f"the grant applied in only {granted} positions"
     assert kept > granted // 2, f"the grant's result was kept in only {kept} of {granted} positions"
+    assert gated > 50, f"a gate was read in only {gated} positions"
+    assert gate_kept > gated // 2, f"a gated result was kept in only {gate_kept} of {gated} positions"

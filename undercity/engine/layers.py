@@ -281,7 +281,7 @@ def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> in
 
 class _Cache:
     __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
-                 "watched", "nemb", "last")
+                 "watched", "nemb", "last", "probes")
 
     def __init__(self) -> None:
         self.state: State | None = None
@@ -295,6 +295,8 @@ class _Cache:
         self.volatile = True
         #: (object, what it was attached to, its controller, its timestamp) for the permanents it read
         self.watched: tuple[tuple[Obj, int | None, int, int], ...] = ()
+        #: the gates of static abilities it read (see :class:`_Work`), each with its answer then
+        self.probes: tuple[tuple[Probe, bool], ...] = ()
 
 
 class Table:
@@ -378,14 +380,18 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
                 if o.attached_to != a or o.controller != p or o.timestamp != ts:
                     break
             else:
-                c.nev, c.ts = len(ev), s.timestamp
-                return c.table
+                for probe, was in c.probes:
+                    if probe(g) != was:
+                        break
+                else:
+                    c.nev, c.ts = len(ev), s.timestamp
+                    return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
     if _any(g):
-        t, c.volatile, c.watched = _compute(g)
+        t, c.volatile, c.watched, c.probes = _compute(g)
     else:
-        t, c.volatile, c.watched = None, False, ()
+        t, c.volatile, c.watched, c.probes = None, False, (), ()
     eff = s.effects
     c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
     c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
@@ -396,10 +402,11 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
 def structural(g: Game) -> bool:
     """Whether the characteristics now read nothing but the battlefield, the effects, the
     emblems and the attachments, controllers and timestamps of the permanents involved (no
-    condition, count or filter; true when no continuous effect exists): what :func:`table`
-    keeps across events that change none of those."""
+    condition, count or filter, not even a gate :func:`table` checks again; true when no
+    continuous effect exists): what :func:`table` keeps across events that change none of
+    those."""
     table(g)
-    return not _CACHE.volatile
+    return not _CACHE.volatile and not _CACHE.probes
 
 
 def cache_current(g: Game) -> bool:
@@ -536,7 +543,7 @@ class _Work:
     """The characteristics being computed: copy-on-write — only objects an effect has
     touched have a :class:`Chars`; every other permanent still has its card's."""
 
-    __slots__ = ("s", "base", "touched", "volatile")
+    __slots__ = ("s", "base", "touched", "volatile", "probes")
 
     def __init__(self, s: State, base: dict[int, int], touched: dict[int, Chars] | None = None) -> None:
         self.s = s
@@ -544,8 +551,13 @@ class _Work:
         self.touched: dict[int, Chars] = {} if touched is None else touched
         #: Set by every read of something other than the battlefield, the effects, and the
         #: attachments and controllers of the permanents involved — a condition, a count, a
-        #: filter, a player's dungeons or commanders: then any event invalidates the result.
+        #: filter: then any event invalidates the result.
         self.volatile = False
+        #: The gates of static abilities read ("as long as you've completed a dungeon", "during
+        #: your turn", a Class's level), each a function of the game that reads no
+        #: characteristic, by (source, ability), with its answer: the result is kept while
+        #: every one answers the same (:func:`table` asks them again).
+        self.probes: dict[tuple[int, int], tuple[Probe, bool]] = {}
 
     def on(self, oid: int | None) -> bool:
         """Whether ``oid`` is a permanent (the objects the layers apply to)."""
@@ -585,6 +597,34 @@ class _Work:
 
 
 Affects = Callable[["Game", _Work], tuple[int, ...]]
+Probe = Callable[["Game"], bool]
+
+#: The plain conditions (``m.Condition.what``) whose answer reads players' and the game's
+#: records only, never a characteristic, so that it can be asked again outside a computation.
+_RECORD_CONDITIONS = frozenset({"completed_dungeon", "have_initiative", "revolt"})
+
+
+def _gate_rereadable(st: Continuous) -> bool:
+    """Whether ``st``'s gate (its condition, a Class's level, monstrosity, an anchor word) can
+    be a probe of :class:`_Work`: a condition that reads no characteristic — a plain record
+    condition (``completed_dungeon``: CR 309.7; the initiative, 726; revolt) or "during your
+    turn" — or none; not an ability that functions from a graveyard (its source isn't watched)."""
+    from undercity.cards.language.conditions import YourTurn
+
+    c = st.cond
+    if isinstance(st, InGraveyard):
+        return False
+    return c is None or type(c) is YourTurn or (type(c) is m.Condition and c.what in _RECORD_CONDITIONS)
+
+
+def _gate(g: Game, sid: int, st: Continuous, ctl: int) -> bool:
+    """Whether the static ability ``st`` of ``sid``, controlled by ``ctl``, applies now by its
+    condition (CR 604.1), its Class level (716.2a), monstrosity (701.37b) and anchor word (614.12c)."""
+    from undercity.engine import class_level, entering, monstrosity, resolve
+
+    src = g.s.objs[sid]
+    return (resolve.condition_holds(g, st.cond, ctl) and class_level.applies(g, src, st)
+            and monstrosity.applies(g, src, st) and entering.anchor_applies(g, src, st))
 
 
 def _ts(o: Obj) -> int:
@@ -614,7 +654,7 @@ def _static_mods(st: m.Static) -> tuple[Mod, ...]:
 def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     """The objects a static ability of permanent ``sid`` affects, evaluated on the
     characteristics so far (611.3a)."""
-    from undercity.engine import class_level, entering, monstrosity, resolve, targeting
+    from undercity.engine import resolve, targeting
 
     k = st.kind
     s = g.s
@@ -632,14 +672,21 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     if isinstance(st, Continuous):
         ref = st.affects
 
+        rereadable = _gate_rereadable(st)
+        gated = st.cond is not None or type(st) is not Continuous  # a level, monstrosity, an anchor word
+
         def cont(g: Game, w: _Work) -> tuple[int, ...]:
-            w.volatile = True  # what the language's static abilities read is open-ended
-            if not holds(st.cond, w) or not class_level.applies(g, src, st):  # CR 716.2a: a Class's level
-                return ()
-            if not monstrosity.applies(g, src, st):  # CR 701.37b: "as long as ~ is monstrous"
-                return ()
-            if not entering.anchor_applies(g, src, st):  # CR 614.12c: "[anchor word] — [ability]"
-                return ()
+            if not rereadable:
+                w.volatile = True  # a condition may read anything, characteristics included
+            # CR 604.1 its condition, 716.2a a Class's level, 701.37b "as long as ~ is
+            # monstrous", 614.12c "[anchor word] — [ability]"
+            ctl = w.controller(sid)
+            if gated:
+                open_ = _gate(g, sid, st, ctl)
+                if rereadable:
+                    w.probes[(sid, id(st))] = (lambda g2, ctl=ctl: _gate(g2, sid, st, ctl), open_)
+                if not open_:
+                    return ()
             if ref.kind == "self":
                 return (sid,)
             if ref.kind == "enchanted":
@@ -1038,9 +1085,11 @@ def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tup
             _apply(g, e, ids, w)
 
 
-def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, int], ...]]:
+def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, int], ...],
+                                tuple[tuple[Probe, bool], ...]]:
     """The layers, applied; with whether the result read anything any event may change
-    (``volatile``) and the permanents whose attachments and controllers it read."""
+    (``volatile``), the permanents whose attachments and controllers it read, and the gates it
+    read with their answers (:class:`_Work`)."""
     s = g.s
     w = _Work(s, s.extra.get(BASE_CONTROLLER, {}))
     parts = _Parts(g, w)
@@ -1079,7 +1128,7 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, in
     objs = s.objs
     watched = tuple((o, o.attached_to, o.controller, o.timestamp)
                     for o in (objs[oid] for oid in parts.seen | set(w.touched)))
-    return Table(s, w.touched), w.volatile, watched
+    return Table(s, w.touched), w.volatile, watched, tuple(w.probes.values())
 
 
 # ---------------------------------------------------------------------------- reading

@@ -107,3 +107,23 @@ def test_the_cache_is_never_stale() -> None:
             checked += any(layers.table(g) is not None for _ in (0,))
             g.apply(rng.randrange(len(g.pending.options)))
     assert checked > 50  # positions with continuous effects were compared
+
+
+def test_604_1_a_kept_gate_is_asked_again() -> None:
+    """CR 604.1, 309.7: "As long as you've completed a dungeon, Cloister Gargoyle gets +3/+0 and
+    has flying" reads no characteristic, so the layer system keeps its result across events and
+    asks the condition again at each look-up (a probe); completing a dungeon turns it on at the
+    next question, and the result is again the one a fresh computation gives."""
+    g = Game.empty(["Alice", "Bob"])
+    gargoyle = g.create_object(get_card("Cloister Gargoyle"), 0, "battlefield")
+    base = gargoyle.card.power
+    assert ch.power(g, gargoyle) == base and "flying" not in ch.keywords(g, gargoyle)
+    assert not layers._CACHE.volatile and layers._CACHE.probes, "kept, with the gate to ask again"
+    assert not layers.structural(g), "a gate read is not structural (sba relies on that)"
+    g.s.players[0].completed.append("Tomb of Annihilation")
+    layers.revalidate()  # what Game.advance does at the next question: no event showed the change
+    assert ch.power(g, gargoyle) == base + 3 and "flying" in ch.keywords(g, gargoyle)
+    assert layers.cache_current(g)
+    g.s.players[1].completed.append("Lost Mine of Phandelver")  # an opponent's: the gate is the same
+    layers.revalidate()
+    assert ch.power(g, gargoyle) == base + 3 and layers.cache_current(g)
