@@ -399,14 +399,21 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     return t
 
 
-def structural(g: Game) -> bool:
-    """Whether the characteristics now read nothing but the battlefield, the effects, the
-    emblems and the attachments, controllers and timestamps of the permanents involved (no
-    condition, count or filter, not even a gate :func:`table` checks again; true when no
-    continuous effect exists): what :func:`table` keeps across events that change none of
-    those."""
-    table(g)
-    return not _CACHE.volatile and not _CACHE.probes
+def token(g: Game) -> object:
+    """What names the characteristics now, for :func:`unchanged_since`: the table when it is
+    kept across events (not ``volatile``; None when no continuous effect exists), else a new
+    object that nothing later is."""
+    t = table(g)
+    return object() if _CACHE.volatile else t
+
+
+def unchanged_since(g: Game, tok: object) -> bool:
+    """Whether the characteristics are those :func:`token` named: the table is the same, kept
+    because nothing it read changed — the battlefield, the effects, the emblems, the
+    attachments, controllers and timestamps of the permanents involved, and the answers of its
+    gates, asked again (:class:`_Work`) — or there is none, then and now."""
+    t = table(g)
+    return not _CACHE.volatile and t is tok
 
 
 def cache_current(g: Game) -> bool:

@@ -151,13 +151,13 @@ def _needs_choice(g: Game, actions: list[Action]) -> bool:
     return False
 
 
-#: [events list, its length, effects list, its length, battlefield length, last permanent]
-#: when state-based actions were last found not to apply. Every change to a game is an event
+#: [events list, its length, effects list, its length, battlefield length, last permanent,
+#: the characteristics (``layers.token``)] when state-based actions were last found not to apply. Every change to a game is an event
 #: (events.py), so until another event happens none can apply and the check is skipped (a
 #: player passing priority changes nothing); nor after events of the kinds in :data:`_CANT_ACT`
 #: alone, with the same effects and permanents. Game.advance calls :func:`forget` on entry,
 #: so a position changed from outside the engine is always checked.
-_QUIET: list[Any] = [None, 0, None, 0, 0, 0]
+_QUIET: list[Any] = [None, 0, None, 0, 0, 0, None]
 
 #: Events that can't make a state-based action apply (CR 704.5), with what changes silently
 #: with them: a step or turn beginning (the mana pools, the active player, the combat record,
@@ -165,7 +165,8 @@ _QUIET: list[Any] = [None, 0, None, 0, 0, 0]
 #: compared), a card drawn (the hand and library; an empty library's draw is its own event).
 #: Characteristics could still change with them through a condition or a count ("as long as
 #: it's your turn", "the number of cards in your hand"), so they are trusted only while the
-#: layer system's result reads neither (``layers.structural``).
+#: layer system's result is the one of the last check, kept because nothing it read changed
+#: (``layers.unchanged_since``: its gates, "as long as you've completed a dungeon", asked again).
 _CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn})
 
 
@@ -175,8 +176,8 @@ def forget() -> None:
 
 def _still_quiet(g: Game, quiet: list[Any], events: list[Any]) -> bool:
     """Whether only events of :data:`_CANT_ACT` happened since the last check that found
-    nothing, the effects and the battlefield are as they were, and the characteristics read no
-    condition or count: then no state-based action applies now either."""
+    nothing, the effects and the battlefield are as they were, and the characteristics are
+    those of that check: then no state-based action applies now either."""
     s = g.s
     bf = s.battlefield
     if (s.effects is not quiet[2] or len(s.effects) != quiet[3] or len(bf) != quiet[4]
@@ -186,14 +187,14 @@ def _still_quiet(g: Game, quiet: list[Any], events: list[Any]) -> bool:
     for i in range(quiet[1], len(events)):
         if type(events[i]) not in cant:
             return False
-    return layers.structural(g)
+    return layers.unchanged_since(g, quiet[6])
 
 
 def _quiet_now(g: Game, quiet: list[Any], events: list[Any]) -> None:
     s = g.s
     bf = s.battlefield
     quiet[0], quiet[1], quiet[2], quiet[3] = events, len(events), s.effects, len(s.effects)
-    quiet[4], quiet[5] = len(bf), bf[-1] if bf else 0
+    quiet[4], quiet[5], quiet[6] = len(bf), bf[-1] if bf else 0, layers.token(g)
 
 
 def check(g: Game) -> bool:

@@ -119,11 +119,13 @@ def test_604_1_a_kept_gate_is_asked_again() -> None:
     base = gargoyle.card.power
     assert ch.power(g, gargoyle) == base and "flying" not in ch.keywords(g, gargoyle)
     assert not layers._CACHE.volatile and layers._CACHE.probes, "kept, with the gate to ask again"
-    assert not layers.structural(g), "a gate read is not structural (sba relies on that)"
+    tok = layers.token(g)
+    assert layers.unchanged_since(g, tok)
     g.s.players[0].completed.append("Tomb of Annihilation")
     layers.revalidate()  # what Game.advance does at the next question: no event showed the change
     assert ch.power(g, gargoyle) == base + 3 and "flying" in ch.keywords(g, gargoyle)
     assert layers.cache_current(g)
+    assert not layers.unchanged_since(g, tok), "the state-based actions' check sees the change (sba)"
     g.s.players[1].completed.append("Lost Mine of Phandelver")  # an opponent's: the gate is the same
     layers.revalidate()
     assert ch.power(g, gargoyle) == base + 3 and layers.cache_current(g)
