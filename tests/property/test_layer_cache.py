@@ -15,6 +15,9 @@ applies and where a gate was read, each with its result kept across events.
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from undercity.decks import load_deck
 from undercity.engine import layers
@@ -58,3 +61,35 @@ def test_a_kept_layer_result_is_the_fresh_one() -> None:
     assert kept > granted // 2, f"the grant's result was kept in only {kept} of {granted} positions"
     assert gated > 50, f"a gate was read in only {gated} positions"
     assert gate_kept > gated // 2, f"a gated result was kept in only {gate_kept} of {gated} positions"
+
+
+def test_a_fixed_effect_depends_on_what_the_full_test_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CR 613.8a: ``layers._depends`` answers "no" at once for an effect whose objects read no
+    characteristic (itself, what its source is attached to) when the other effect neither
+    removes abilities nor changes control; in seeded games each such answer is compared with
+    the full test (apply the other effect, see whether the objects change)."""
+    real = layers._depends
+    shortcut = [0]
+
+    def checked(g: Game, a: Any, b: Any, w: Any) -> bool:
+        r = real(g, a, b, w)
+        fa = a.affects
+        if getattr(fa, "fixed", False) and not isinstance(b.mod, layers._CHANGES_FIXED):
+            a.affects = lambda g2, w2: fa(g2, w2)  # the same objects, not marked: the full test
+            try:
+                assert real(g, a, b, w) == r, f"{a} on {b}"
+            finally:
+                a.affects = fa
+            shortcut[0] += 1
+        return r
+
+    monkeypatch.setattr(layers, "_depends", checked)
+    decks = [load_deck(d) for d in DECKS]
+    for seed in (3, 8):
+        g = Game.new([list(d.main) for d in decks], [f"P{p + 1}" for p in range(4)], seed=seed,
+                     variant="commander", turn_cap=30, commanders=[list(d.commanders) for d in decks])
+        rng = random.Random(seed)
+        while not g.over:
+            assert g.pending is not None
+            g.apply(rng.randrange(len(g.pending.options)))
+    assert shortcut[0] > 100, f"only {shortcut[0]} answers compared"

@@ -658,9 +658,17 @@ def _static_mods(st: m.Static) -> tuple[Mod, ...]:
     return tuple(out)
 
 
+def _affects_nothing(g: Game, w: _Work) -> tuple[int, ...]:
+    return ()
+
+
+_affects_nothing.fixed = True  # type: ignore[attr-defined]
+
+
 def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     """The objects a static ability of permanent ``sid`` affects, evaluated on the
-    characteristics so far (611.3a)."""
+    characteristics so far (611.3a). A function marked ``fixed`` reads no characteristic but its
+    source's controller (a gate's "you"): itself, or what it is attached to (see :func:`_depends`)."""
     from undercity.engine import resolve, targeting
 
     k = st.kind
@@ -704,14 +712,16 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
                 ctl = w.controller(sid)
                 return tuple(oid for oid in permanents(w) if targeting.matches(g, s.objs[oid], ref.filter, ctl, sid))
             raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted or all")
+        cont.fixed = rereadable and ref.kind in ("self", "enchanted")  # type: ignore[attr-defined]
         return cont
     if k == "pump" or k == "attached_pump_or" or (k == "grant" and st.to == "attached"):  # type: ignore[attr-defined]
         if k == "pump" and st.affects.kind != "enchanted":
-            return lambda g, w: ()
+            return _affects_nothing
 
         def attached(g: Game, w: _Work) -> tuple[int, ...]:
             a = src.attached_to
             return (a,) if a != sid and w.on(a) else ()  # type: ignore[return-value]
+        attached.fixed = True  # type: ignore[attr-defined]
         return attached
     if k == "grant":
         if st.to != "commanders_you_own":  # type: ignore[attr-defined]
@@ -1054,6 +1064,11 @@ def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:
     exists or what it applies to (and neither or both are characteristic-defining)."""
     if a.key == b.key or a.cda != b.cda or a.locked is not None:
         return False
+    if getattr(a.affects, "fixed", False) and not isinstance(b.mod, _CHANGES_FIXED):
+        # What ``a`` applies to reads no characteristic (itself, what its source is attached
+        # to, a gate of records) but whether its source still has the ability and who controls
+        # it: ``b`` could change that only by removing abilities or changing control.
+        return False
     ids = _targets(g, b, w)
     if not ids:
         return False
@@ -1066,6 +1081,11 @@ def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:
     finally:
         _CACHE.working = (g.s, w.touched)
     return set(after) != set(before)
+
+
+#: The modifications that can change what a ``fixed`` effect applies to (see :func:`_depends`):
+#: removing its source's abilities (layers 1 and 6), or changing its controller (layer 2).
+_CHANGES_FIXED = (CopyOf, LoseAbilities, GainControl)
 
 
 def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tuple[int, ...]]) -> None:
