@@ -5066,12 +5066,10 @@ def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
         from undercity.cards.language.ascend import CityBlessing
 
         return CityBlessing()  # CR 702.131c
-    if isinstance(c, A.ControlsCondition):
-        return _controls(c, "activate only if")
-    what = _CONDITIONS.get(c.words)
-    if what is None:
-        raise Unsupported(f"activate only if {c.words}")
-    return m.Condition(what)
+    cond = _named_condition(c, "activate only if")
+    if cond is None:
+        raise Unsupported(f"activate only if {getattr(c, 'words', c)}")
+    return cond
 
 
 def _named_condition(c: A.Node | None, words: str) -> m.Condition | None:
