@@ -83,10 +83,6 @@ define("Demogorgon's Clutches", spell=SpellAbility(
     effects=(Discard(2, T(0)), Mill(2, T(0)), LoseLife(2, T(0)))))
 
 # ----------------------------------------------------------------------------- ramp
-define("Cultivate", spell=SpellAbility(
-    "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
-    "tapped and the other into your hand, then shuffle.",
-    effects=(Search(F("Land", basic=True), n=2, to="battlefield", tapped=True, split=True),)))
 
 # ----------------------------------------------------------------------------- pump, auras, modal
 define("Rancor", enchant=target_creature(), static=(

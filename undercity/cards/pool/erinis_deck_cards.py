@@ -33,7 +33,6 @@ from undercity.cards.model import (
     Filter,
     GainLife,
     Mill,
-    Search,
     SpellAbility,
     Static,
     T,
@@ -86,10 +85,6 @@ keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, co
 
 # ----------------------------------------------------------------------------- keyword creatures
 # ----------------------------------------------------------------------------- ramp: lands from the library
-define("Kodama's Reach", spell=SpellAbility(
-    "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
-    "tapped and the other into your hand, then shuffle.",
-    effects=(Search(BASIC_LAND, n=2, to="battlefield", tapped=True, split=True),)))
 
 # ----------------------------------------------------------------------------- ramp: lands from the hand or the top
 define("Explorer's Scope", triggered=(

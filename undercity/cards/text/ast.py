@@ -534,6 +534,20 @@ class ObjectAction(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PutOneAndOther(Node):
+    """"put one onto the battlefield tapped and the other into your hand": the two cards an
+    effect just found, split between two zones (CR 701.23, 608.2c)."""
+
+    who: Node | None
+    verb: str
+    to: str
+    other: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, "one", self.to, "and the other", self.other)
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeTarget(Node):
     """"change a target of target spell or ability to ~" (CR 115.7b)."""
 

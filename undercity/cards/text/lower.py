@@ -1802,6 +1802,17 @@ def _search(s: A.Sentence, ctx: Ctx | None = None) -> m.Effect:
     shapes = [(type(c).__name__, getattr(c, "verb", ""), getattr(c, "what", None), getattr(c, "to", "")) for c in rest]
     if shapes and shapes[0][1] == "reveal" and isinstance(shapes[0][2], A.WordRef) and shapes[0][2].words in _FOUND:
         shapes = shapes[1:]
+    split = next((c for c in rest if isinstance(c, A.PutOneAndOther)), None)
+    if split is not None:
+        # "for up to two basic land cards, reveal those cards, put one onto the battlefield
+        # tapped and the other into your hand, then shuffle" (CR 701.23): the one the engine's
+        # split search does; the cards are revealed (701.20a), so "those cards" must be said.
+        if (len(shapes) != 2 or shapes[0][0] != "PutOneAndOther" or len(rest) != 3 or shapes[1][:2] != ("Phrase", "")
+                or not first.up_to or _n(first.n) != 2 or first.equal_to or first.noun.card != "cards"
+                or split.who is not None or (split.to, split.other) != ("onto the battlefield tapped", "into your hand")
+                or s.joins[-1] != ", then " or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle"):
+            raise Unsupported(s.render())
+        return m.Search(noun_filter(first.noun), n=2, to="battlefield", tapped=True, split=True)
     ok = (len(shapes) == 2 and shapes[0][1] == "put" and isinstance(shapes[0][2], A.WordRef)
           and shapes[0][2].words in _FOUND and shapes[1][:2] == ("Phrase", "") and s.joins[-1] == ", then ")
     if not ok or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle":

@@ -95,6 +95,9 @@ STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "p
 #: Where "return ~" takes a card from its owner's graveyard (CR 113.6m).
 _FROM_YOUR_GRAVEYARD = ("from your graveyard to the battlefield", "from your graveyard to the battlefield tapped",
                         "from your graveyard to your hand")
+#: Where "put [cards]" puts them (CR 400.3).
+_PUT_TO = ("onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
+           "onto the battlefield under your control", "onto the battlefield attached to it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1195,10 +1198,12 @@ class Parser:
         if who is None and (v := self.verb("look")) and self.eat("at", "those", "cards"):
             return A.Phrase(None, f"{v} at those cards")  # the cards just chosen (CR 608.2c)
         self.i = self._start
+        if (v := self.verb("put")) and self.eat("one") and (to := self.one_of(*_PUT_TO)) and self.eat(
+                "and", "the", "other") and (other := self.one_of(*_PUT_TO)):
+            return A.PutOneAndOther(who, v, to, other)  # the two cards just found (CR 701.23, 608.2c)
+        self.i = self._start
         if (v := self.verb("put", "reveal")) and (what := self.ref()) is not None:
-            to = "" if v.startswith("reveal") else self.one_of(
-                "onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
-                "onto the battlefield under your control", "onto the battlefield attached to it")
+            to = "" if v.startswith("reveal") else self.one_of(*_PUT_TO)
             if to is not None:
                 return A.ObjectAction(who, v, what, to)
         self.i = self._start
