@@ -307,7 +307,8 @@ def h_look_reveal_to_hand(g: Game, job: Job, item: StackItem, e: LookRevealToHan
 def h_look_top_put_land(g: Game, job: Job, item: StackItem, e: LookTopPutLand, key: str) -> None:
     """Look at the top card of the library (only its controller sees it: the effect allows
     the look, CR 401.3); if it's a land card, they may put it onto the battlefield tapped
-    (CR 305.4: not a land play); with ``bottom``, a card not put there may go to the bottom."""
+    (CR 305.4: not a land play); with ``bottom``, a card not put there may go to the bottom; with
+    ``else_hand``, a card not put there goes into the hand (CR 608.2c)."""
     s = g.s
     p = item.controller
     lib = s.players[p].library
@@ -318,17 +319,21 @@ def h_look_top_put_land(g: Game, job: Job, item: StackItem, e: LookTopPutLand, k
     is_land = "Land" in s.objs[top].card.types
     put = False
     if is_land:
-        put = g.ask(job, key + ":put", p, "yes_no", f"{g.player_name(p)}: put {name} onto the battlefield tapped?",
-                    [Option(f"put {name} onto the battlefield tapped", True), Option("leave it", False)])
+        onto = "onto the battlefield tapped" if e.tapped else "onto the battlefield"
+        put = g.ask(job, key + ":put", p, "yes_no", f"{g.player_name(p)}: put {name} {onto}?",
+                    [Option(f"put {name} {onto}", True),
+                     Option("put it into your hand" if e.else_hand else "leave it", False)])
     to_bottom = False
     if not put and e.bottom:
         to_bottom = g.ask(job, key + ":bottom", p, "yes_no",
                           f"{g.player_name(p)}: put {name} on the bottom of your library?",
                           [Option(f"put {name} on the bottom", True), Option(f"leave {name} on top", False)])
     g.emit(ev.LookedAt(rule="608.2c", player=p, cards=(name,), count=1, private_to=p,
-                       top=() if put or to_bottom else (name,), bottom=(name,) if to_bottom else ()))
+                       top=() if put or to_bottom or e.else_hand else (name,), bottom=(name,) if to_bottom else ()))
     if put:
-        zones.put_onto_battlefield(g, top, p, rule="608.2c", tapped=True)
+        zones.put_onto_battlefield(g, top, p, rule="608.2c", tapped=e.tapped)
+    elif e.else_hand:
+        zones.move(g, top, "hand", rule="608.2c", verb="is put into its owner's hand")
     elif to_bottom:
         lib.remove(top)
         lib.append(top)

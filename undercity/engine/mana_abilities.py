@@ -78,8 +78,8 @@ def _identity_mana_hook(g: Game, o: Obj, eff: m.AddMana) -> str | None:
         n = o.counters.get(eff.n.counter, 0) if eff.n.counter is not None else sum(o.counters.values())
         return eff.mana * n
     if isinstance(eff, AddManaPer):
-        # At least one: the source counts itself (a creature); a planner source adds >= 1 mana.
-        return eff.mana * max(1, _per_count(g, o.controller, eff.per))
+        # As many as it counts now, none without them (a land counting creatures, CR 605.3a).
+        return eff.mana * _per_count(g, o.controller, eff.per)
     return None
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards import model as m
+from undercity.cards.language.library_top import LookTopPutLand
+from undercity.cards.language.mana_abilities import AddManaPer
+from undercity.cards.language.quantities import Times
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -37,3 +40,72 @@ def test_put_one_and_the_other_to_zones_the_split_search_lacks_is_refused() -> N
     assert c.stage == "lower"
     c = _card(_SPLIT.replace("up to two", "up to three"))
     assert c.stage == "lower"
+
+
+_LOOK = "{4}, {T}: Look at the top card of your library. If it's a land card, you may put it onto the battlefield tapped."
+
+
+def test_if_its_a_land_card_you_may_put_it_onto_the_battlefield() -> None:
+    """Explorer's Scope, Into the Wilds (CR 401.5, 305.4): the card looked at, onto the
+    battlefield tapped or not as the text says; otherwise it stays on top."""
+    c = _card(_LOOK, "Artifact")
+    assert c.implemented, c.reason
+    assert c.lowered.activated[0].effects == (LookTopPutLand(),)
+    c = _card(_LOOK.replace(" tapped.", "."), "Artifact")
+    assert c.lowered.activated[0].effects == (LookTopPutLand(tapped=False),)
+
+
+def test_if_you_dont_put_the_card_onto_the_battlefield() -> None:
+    """Lantern of Revealing, Risen Reef (CR 608.2c): where the card goes otherwise — "you may
+    put it on the bottom of your library" or "put it into your hand"."""
+    c = _card(_LOOK + " If you don't put the card onto the battlefield, you may put it on the bottom of your library.",
+              "Artifact")
+    assert c.implemented, c.reason
+    assert c.lowered.activated[0].effects == (LookTopPutLand(bottom=True),)
+    c = _card(_LOOK + " If you don't put the card onto the battlefield, put it into your hand.", "Artifact")
+    assert c.lowered.activated[0].effects == (LookTopPutLand(else_hand=True),)
+
+
+def test_if_you_dont_put_the_card_somewhere_the_engine_lacks_is_refused() -> None:
+    c = _card(_LOOK + " If you don't put the card onto the battlefield, you may put it into your graveyard.",
+              "Artifact")
+    assert not c.implemented
+    c = _card(_LOOK + " If you don't put the card onto the battlefield, put it on the bottom of your library.",
+              "Artifact")
+    assert c.stage == "lower"
+
+
+_CREATURES = m.F("Creature", controller="you")
+
+
+def test_draw_a_card_and_gain_life_for_each_creature_you_control() -> None:
+    """Shamanic Revelation (CR 608.2h): both counted as the spell resolves; "with power 4 or
+    greater" is a quality of the permanents counted."""
+    c = _card("Draw a card for each creature you control.\nFerocious — You gain 4 life for each creature you control "
+              "with power 4 or greater.")
+    assert c.implemented, c.reason
+    draw, life = c.lowered.spell.effects
+    assert draw == m.Draw(m.Count("permanents", _CREATURES, m.YOU))
+    assert life == m.GainLife(Times(of=m.Count("permanents", m.F("Creature", controller="you", min_power=4), m.YOU),
+                                    k=4))
+
+
+def test_draw_for_each_of_something_not_counted_is_refused() -> None:
+    assert _card("Draw a card for each tapped creature you control.").stage == "lower"
+    assert _card("Draw a card for each creature card in your graveyard.").stage == "lower"
+
+
+def test_add_mana_for_each_permanent_you_control() -> None:
+    """Circle of Dreams Druid, Gaea's Cradle (CR 605.3a, 106.4): a mana ability counting the
+    permanents as it resolves — none if there are none."""
+    c = _card("{T}: Add {G} for each creature you control.", "Land")
+    assert c.implemented, c.reason
+    (a,) = c.lowered.activated
+    assert a.mana_ability and a.effects == (AddManaPer("G"),)
+    c = _card("{T}: Add {G} for each Elf you control.", "Creature", subtypes=("Elf",))
+    assert c.lowered.activated[0].effects == (AddManaPer("G", per=m.F(subtypes={"Elf"})),)
+
+
+def test_add_mana_for_each_permanent_with_a_cost_the_planner_lacks_is_refused() -> None:
+    """Cabal Coffers: the planner's counted mana abilities cost {T} alone."""
+    assert _card("{2}, {T}: Add {B} for each Swamp you control.", "Land").stage == "lower"

@@ -111,10 +111,13 @@ class LookRevealToHand(Effect):
 @dataclass(frozen=True, slots=True)
 class LookTopPutLand(Effect):
     """"Look at the top card of your library. If it's a land card, you may put it onto the
-    battlefield tapped." With ``bottom``: "If you don't put the card onto the battlefield,
-    you may put it on the bottom of your library." (Explorer's Scope, Lantern of Revealing)"""
+    battlefield [``tapped``]." With ``bottom``: "If you don't put the card onto the battlefield,
+    you may put it on the bottom of your library." (Explorer's Scope, Lantern of Revealing); with
+    ``else_hand``: "…, put it into your hand." (Risen Reef)."""
 
     bottom: bool = False
+    tapped: bool = True
+    else_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,8 @@ from undercity.cards.language.conditions import Controls, PackTactics
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.library_top import LookTopPutLand
-from undercity.cards.language.mana_abilities import AddManaPer
 from undercity.cards.language.optional import May
-from undercity.cards.language.quantities import GreatestPower, Times
+from undercity.cards.language.quantities import GreatestPower
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.zone_moves import ReturnUpToOne
@@ -26,12 +25,10 @@ from undercity.cards.model import (
     SELF,
     Activated,
     Cost,
-    Count,
     CreateToken,
     Draw,
     F,
     Filter,
-    GainLife,
     Mill,
     SpellAbility,
     Static,
@@ -87,6 +84,8 @@ keyed_token(ANGEL, "Angel", "Token Creature — Angel", power=4, toughness=4, co
 # ----------------------------------------------------------------------------- ramp: lands from the library
 
 # ----------------------------------------------------------------------------- ramp: lands from the hand or the top
+# Read by the compiler too; kept while its Equip ability's log text (which here includes the
+# reminder text, CR 207.2a) is in the recorded games (tests/fixtures/game-hashes.json, game 216).
 define("Explorer's Scope", triggered=(
     Triggered("Whenever equipped creature attacks, look at the top card of your library. If it's a land card, you "
               "may put it onto the battlefield tapped.", when=EQUIPPED_ATTACKS, effects=(LookTopPutLand(),)),
@@ -95,11 +94,6 @@ define("Explorer's Scope", triggered=(
 # ----------------------------------------------------------------------------- land cards
 
 # ----------------------------------------------------------------------------- mana rocks and mana creatures
-define("Lantern of Revealing", activated=(
-    mana_ability("any"),
-    Activated("{4}, {T}: Look at the top card of your library. If it's a land card, you may put it onto the "
-              "battlefield tapped. If you don't put the card onto the battlefield, you may put it on the bottom of "
-              "your library.", cost=_cost("{4}", tap=True), effects=(LookTopPutLand(bottom=True),)),))
 define("Undercellar Myconid", triggered=(
     Triggered("Whenever Undercellar Myconid enters the battlefield, create a 1/1 green Saproling creature token.",
               effects=(CreateToken(SAPROLING),)),
@@ -153,10 +147,6 @@ define("Garruk's Uprising", static=(
     Triggered("Whenever a creature with power 4 or greater enters the battlefield under your control, draw a card.",
               when=Trigger("enters", filter=POWER_4, whose="you"), effects=(Draw(1),)),
 ))
-define("Shamanic Revelation", spell=SpellAbility(
-    "Draw a card for each creature you control. Ferocious — You gain 4 life for each creature you control with "
-    "power 4 or greater.",
-    effects=(Draw(Count("permanents", F("Creature"))), GainLife(Times(of=Count("permanents", POWER_4), k=4)))))
 define("Druidic Ritual", spell=SpellAbility(
     "You may mill three cards. Then return up to one creature card and up to one land card from your graveyard to "
     "your hand.",
@@ -166,9 +156,5 @@ define("Traverse the Outlands", spell=SpellAbility(
     "Search your library for up to X basic land cards, where X is the greatest power among creatures you control. "
     "Put those cards onto the battlefield tapped, then shuffle.",
     effects=(SearchUpTo(BASIC_LAND, GreatestPower(), tapped=True),)))
-
-define("Circle of Dreams Druid", activated=(
-    Activated("{T}: Add {G} for each creature you control.", cost=Cost(tap=True), effects=(AddManaPer("G"),),
-              mana_ability=True),))
 # "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
 # triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).

@@ -428,6 +428,21 @@ class LifeForEach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawForEach(Node):
+    """"draw a card for each creature you control": counted as it resolves (CR 608.2h)."""
+
+    who: Node | None
+    verb: str
+    n: Num
+    each: Noun
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb, self.n.render(),
+                     "card" if self.n.value == 1 and self.n.word in ("a", "one") else "cards", "for each",
+                     self.each.render())
+
+
+@dataclass(frozen=True, slots=True)
 class LifeFraction(Node):
     """"each player loses a third of their life, rounded up", "you lose half your life, rounded
     up" (CR 107.1a)."""

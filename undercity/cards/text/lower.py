@@ -62,6 +62,7 @@ from undercity.cards.language.event_triggers import CombatDamageToPlayer, Player
 from undercity.cards.language.exploit import EXPLOIT_TEXT, EXPLOITS, Exploit
 from undercity.cards.language.from_graveyard import ReturnSelf
 from undercity.cards.language.land_plays import AdditionalLandPlay
+from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.life_fraction import LoseLifeFraction
 from undercity.cards.language.mill import (
     MILLS_CREATURE_CARDS,
@@ -74,7 +75,7 @@ from undercity.cards.language.monstrosity import BECOMES_MONSTROUS, Monstrosity,
 from undercity.cards.language.opponents import OPPONENTS
 from undercity.cards.language.optional import May, MayPay, MayPayLife
 from undercity.cards.language.party import FULL_PARTY, PARTY_SIZE
-from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT
+from undercity.cards.language.quantities import TARGET_MANA_VALUE, TRIGGER_AMOUNT, Times
 from undercity.cards.language.sacrifice import SacrificeOrDiscard
 from undercity.cards.language.search import SearchTopInstead
 from undercity.cards.language.several_targets import DESTROY, RETURN_TO_HAND, OnTargets
@@ -766,6 +767,11 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         if inner.static or inner.activated or not inner.triggered:
             raise Unsupported(c.render())
         return [GetEmblemWith(player_ref(c.who, ctx), tuple(inner.triggered), c.ability.render()[1:-1])]
+    if isinstance(c, A.DrawForEach):
+        per = _each_you_control(c.each)
+        if per is None or c.n.value is None:
+            raise Unsupported(c.render())
+        return [m.Draw(per if c.n.value == 1 else Times(of=per, k=c.n.value), player_ref(c.who, ctx))]
     if isinstance(c, A.Roll):
         return [_roll(c, ctx)]
     if isinstance(c, A.DrawResult):
@@ -1266,7 +1272,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.mana_abilities import AddManaFor
 
         # A triggered ability's or a spell's (CR 106.4): as many as counted as it resolves (608.2h).
-        n = counters_on(c.per, ctx) if isinstance(c.per, A.CountersOn) else _cards_in_hand(c.per, ctx)
+        n = counters_on(c.per, ctx) if isinstance(c.per, A.CountersOn) else (
+            _each_you_control(c.per) or _cards_in_hand(c.per, ctx))
         return [AddManaFor(_mana(c.options[0]), n=n)]
     if isinstance(c, A.AddMana):
         raise Unsupported(c.render())  # only as a whole mana ability (below)
@@ -1534,13 +1541,35 @@ def _base_pt_first(c: A.BasePT, ctx: Ctx) -> m.Effect:
 _DIVIDED_AMONG = {"one or two": 2, "one , two , or three": 3}
 
 
+def _each_you_control(each: A.Noun) -> m.Count | None:
+    """"for each creature you control [with power 4 or greater]": the permanents of that
+    description their controller controls as the effect happens (CR 608.2h). None for any other
+    description."""
+    if each.card or each.suffix[:1] != ("you control",):
+        return None
+    if any(q.lower() in ("tapped", "untapped", "attacking", "blocking", "attacking or blocking", "other", "another")
+           for q in each.quals):
+        return None
+    try:
+        flt = noun_filter(each)
+    except Unsupported:
+        return None
+    if flt.controller != "you" or not (flt.types or flt.subtypes):
+        return None
+    return m.Count("permanents", flt, m.YOU)
+
+
 def _life_for_each(c: A.LifeForEach, ctx: Ctx) -> m.Effect:
     """"Defending player loses 1 life for each card in their graveyard": counted as it resolves
-    (CR 608.2h), "their" being the player who loses it."""
-    from undercity.cards.language.quantities import CardsInGraveyard, Times
+    (CR 608.2h), "their" being the player who loses it; "you gain 4 life for each creature you
+    control with power 4 or greater"."""
+    from undercity.cards.language.quantities import CardsInGraveyard
 
     who = player_ref(c.who, ctx)
     each = c.each
+    if who == m.YOU and c.n.value is not None and (per := _each_you_control(each)) is not None:
+        n: m.Amount = per if c.n.value == 1 else Times(of=per, k=c.n.value)
+        return m.GainLife(n) if c.verb.startswith("gain") else m.LoseLife(n, who)
     if not (each.card == "card" and not each.heads and not each.quals and each.suffix == ("in their graveyard",)) \
             or c.n.value is None or who.kind not in ("defending_player", "target"):
         raise Unsupported(c.render())
@@ -2514,6 +2543,8 @@ def _look_at_top(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> t
     if len(s.clauses) != 1 or len(sentences) < 2 or not isinstance(sentences[1], A.Sentence):
         raise Unsupported(s.render())
     t = sentences[1]
+    if look.n is None and (land := _look_if_land(sentences[1:])) is not None:
+        return land
     if look.n is None and t.prefix.startswith("if it's "):
         return _look_if_its(t), 1
     if not t.may and not t.prefix and len(t.clauses) == 1:
@@ -2637,6 +2668,37 @@ def _look_exile_face_down(sentences: tuple[A.Sentence | A.RollTable, ...],
         player_ref(A.TargetRef(A.Noun((), (_LOOK_LIBRARIES[look.library],))), ctx)
     return LookExileFaceDown(_n(look.n, ctx), whose, random=_FACE_DOWN_REST[rest.to], creature_only=creature_only,
                              any_type=any_type), used
+
+
+#: "If you don't put the card onto the battlefield, you may put it on the bottom of your library." /
+#: "…, put it into your hand.": where the card looked at goes otherwise (CR 608.2c).
+_IF_NOT_PUT = "if you don't put the card onto the battlefield,"
+
+
+def _look_if_land(after: tuple[A.Sentence | A.RollTable, ...]) -> tuple[m.Effect, int] | None:
+    """After "Look at the top card of your library.": "If it's a land card, you may put it onto
+    the battlefield [tapped]." and, if it follows, what happens to the card otherwise (CR 401.5,
+    305.4: putting a land onto the battlefield isn't playing it) — one LookTopPutLand; the number
+    of sentences taken. None if the first sentence isn't that."""
+    t = after[0]
+    put = t.clauses[0] if isinstance(t, A.Sentence) and len(t.clauses) == 1 else None
+    if not (isinstance(t, A.Sentence) and t.prefix == "if it's a land card," and t.may == "you may" and not t.where
+            and isinstance(put, A.ObjectAction) and put.verb == "put" and put.who is None
+            and put.what == A.WordRef("it") and put.to in ("onto the battlefield", "onto the battlefield tapped")):
+        return None
+    tapped = put.to.endswith(" tapped")
+    u = after[1] if len(after) > 1 else None
+    if not (isinstance(u, A.Sentence) and u.prefix == _IF_NOT_PUT):
+        return LookTopPutLand(tapped=tapped), 1
+    other = u.clauses[0] if len(u.clauses) == 1 else None
+    if u.where or not (isinstance(other, A.ObjectAction) and other.verb == "put" and other.who is None
+                       and other.what == A.WordRef("it")):
+        raise Unsupported(u.render())
+    if u.may == "you may" and other.to == "on the bottom of your library":
+        return LookTopPutLand(bottom=True, tapped=tapped), 2
+    if not u.may and other.to == "into your hand":
+        return LookTopPutLand(tapped=tapped, else_hand=True), 2
+    raise Unsupported(u.render())
 
 
 def _look_if_its(t: A.Sentence) -> m.Effect:
@@ -4883,8 +4945,15 @@ def _mana_for_counters(c: A.AddMana, cost: m.Cost, text: str, only_if: m.Conditi
     """"{T}: Add {C} for each charge counter on ~" (CR 605.1a, 605.3a, 106.4): a mana ability adding
     one fixed mana as many times as there are such counters on its source as it resolves — the
     payment planner counts them (engine/mana_abilities.py)."""
-    from undercity.cards.language.mana_abilities import AddManaFor
+    from undercity.cards.language.mana_abilities import AddManaFor, AddManaPer
 
+    if isinstance(c.per, A.Noun) and len(c.options) == 1 and len(mana := _mana(c.options[0])) == 1 \
+            and mana.isupper() and cost == m.Cost(tap=True) and not restriction \
+            and (per := _each_you_control(c.per)) is not None and per.filter is not None:
+        # "{T}: Add {G} for each creature you control" (CR 605.3a, 106.4): counted as it resolves,
+        # and by the payment planner (engine/mana_abilities.py).
+        return m.Activated(text, cost=cost, effects=(AddManaPer(mana, per=replace(per.filter, controller=None)),),
+                           mana_ability=True, only_if=only_if)
     if not isinstance(c.per, A.CountersOn) or c.per.on != "on ~" or len(c.options) != 1 \
             or len(mana := _mana(c.options[0])) != 1 or not mana.isupper() or cost != m.Cost(tap=True) or restriction:
         raise Unsupported(c.render())  # an amount the payment planner doesn't count

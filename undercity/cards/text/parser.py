@@ -97,7 +97,8 @@ _FROM_YOUR_GRAVEYARD = ("from your graveyard to the battlefield", "from your gra
                         "from your graveyard to your hand")
 #: Where "put [cards]" puts them (CR 400.3).
 _PUT_TO = ("onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
-           "onto the battlefield under your control", "onto the battlefield attached to it")
+           "onto the battlefield under your control", "onto the battlefield attached to it",
+           "on the bottom of your library")
 
 
 @dataclass(frozen=True, slots=True)
@@ -981,6 +982,10 @@ class Parser:
         if (v := self.verb("draw")) and (n := self.num()) and self.one_of("card", "cards"):
             if n.value == 1 and self.eat("for", "each", "card", "discarded", "this", "way"):
                 return A.ForEach(A.Draw(who, v, n), "card discarded this way")  # CR 701.9a
+            mark = self.i
+            if self.eat("for", "each") and (each := self.noun()) is not None:
+                return A.DrawForEach(who, v, n, each)  # "draw a card for each creature you control"
+            self.i = mark
             return A.Draw(who, v, n)
         self.i = self._start
         if (v := self.verb("draw")) and self.eat("cards", "equal", "to", "the", "greatest", "power", "among") \
@@ -1385,8 +1390,10 @@ class Parser:
                 self.i += 2
                 if (per := self.counters_on()) is not None:
                     return A.AddMana(v, tuple(opts), per)  # "add {B} for each charge counter on ~"
-                if (each := self.noun()) is not None and each.card == "card":
-                    return A.AddMana(v, tuple(opts), each)  # "add {R} for each card in target opponent's hand"
+                if (each := self.noun()) is not None and (each.card == "card" or not each.card and each.suffix
+                                                           and each.suffix[-1] == "you control"):
+                    # "add {R} for each card in target opponent's hand", "… for each creature you control"
+                    return A.AddMana(v, tuple(opts), each)
                 self.i = mark
             if opts:
                 return A.AddMana(v, tuple(opts))
@@ -1780,7 +1787,8 @@ class Parser:
                              "for as long as ~ remains on the battlefield ,",
                              "if one or more opponents had the highest result ,",
                              "if you can't choose an opponent this way ,",
-                             "if a permanent's ability is countered this way ,") or ""
+                             "if a permanent's ability is countered this way ,",
+                             "if you don't put the card onto the battlefield ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
