@@ -109,3 +109,17 @@ def test_add_mana_for_each_permanent_you_control() -> None:
 def test_add_mana_for_each_permanent_with_a_cost_the_planner_lacks_is_refused() -> None:
     """Cabal Coffers: the planner's counted mana abilities cost {T} alone."""
     assert _card("{2}, {T}: Add {B} for each Swamp you control.", "Land").stage == "lower"
+
+
+def test_hexproof_as_long_as_its_untapped() -> None:
+    """Paradise Druid, Dragonlord Ojutai (CR 702.11b, 604.1): the static ability the rules ask
+    of the permanent as it is."""
+    c = _card("~ has hexproof as long as it's untapped.", "Creature")
+    assert c.implemented, c.reason
+    assert [s.kind for s in c.lowered.static] == ["hexproof_while_untapped"]
+
+
+def test_other_abilities_as_long_as_its_untapped_are_refused() -> None:
+    """Giant Tortoise: +0/+3 while untapped is a layer effect the engine doesn't condition so."""
+    assert _card("~ gets +0/+3 as long as it's untapped.", "Creature").stage == "lower"
+    assert _card("~ has flying as long as it's untapped.", "Creature").stage == "lower"

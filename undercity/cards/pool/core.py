@@ -52,8 +52,6 @@ token("Wolf", "Token Creature — Wolf", power=2, toughness=2, colors="G")
 # defined here: the registry compiles them (tests/cards/text/hand_written.txt lists what stays).
 
 # ----------------------------------------------------------------------------- keyword creatures
-define("Paradise Druid", activated=(mana_ability("any"),), static=(
-    Static("Paradise Druid has hexproof as long as it's untapped.", kind="hexproof_while_untapped"),))
 define("Xorn", static=(
     AdditionalTreasure("If you would create one or more Treasure tokens, instead create those tokens plus an "
                        "additional Treasure token."),))

@@ -5352,6 +5352,13 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if a.condition is None and isinstance(b, A.DefinedPT):
         out.static.append(_defined_pt(b, text))
         return
+    if a.condition == A.Condition("it's untapped") and not a.unless and isinstance(b, A.Modify) \
+            and isinstance(b.what, A.SelfRef) and not b.pt and b.keywords == ("hexproof",) and b.kw_verb == "has" \
+            and b.duration is None and not b.loses and not b.quoted:
+        # "~ has hexproof as long as it's untapped" (CR 702.11b, 604.1): asked by the rules on
+        # the permanent as it is then (characteristics.py).
+        out.static.append(m.Static(text, kind="hexproof_while_untapped"))
+        return
     if a.condition is not None:
         _static_while(a, text, out)
         return

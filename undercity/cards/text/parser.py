@@ -2270,7 +2270,8 @@ class Parser:
                    "your life total is less than or equal to half your starting life total", "you're the defending player",
                    "~ is monstrous", "~ is suspended", "this spell was cast from exile",
                    "that creature had to attack this combat",  # a requirement as it was declared (CR 508.1d)
-                   "it had counters on it")  # the creature that died, as it last existed (CR 603.10a)
+                   "it had counters on it",  # the creature that died, as it last existed (CR 603.10a)
+                   "it's untapped")  # the permanent the static ability's sentence names (CR 604.1)
 
     @rule
     def condition(self) -> A.Condition | A.ControlsCondition | A.InGraveyardCondition | None:
