@@ -9,7 +9,8 @@ from typing import Any
 from undercity.cards import model as m
 from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.mana_abilities import AddManaPer
-from undercity.cards.language.quantities import Times
+from undercity.cards.language.quantities import GreatestPower, Times
+from undercity.cards.language.search import SearchUpTo
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -123,3 +124,33 @@ def test_other_abilities_as_long_as_its_untapped_are_refused() -> None:
     """Giant Tortoise: +0/+3 while untapped is a layer effect the engine doesn't condition so."""
     assert _card("~ gets +0/+3 as long as it's untapped.", "Creature").stage == "lower"
     assert _card("~ has flying as long as it's untapped.", "Creature").stage == "lower"
+
+
+_GREATEST = GreatestPower(filter=_CREATURES)
+
+
+def test_search_for_up_to_x_where_x_is_the_greatest_power() -> None:
+    """Traverse the Outlands (CR 107.3a, 608.2h, 701.23): X counted once as the search begins;
+    "Put those cards onto the battlefield tapped, then shuffle." is the same search."""
+    c = _card("Search your library for up to X basic land cards, where X is the greatest power among creatures you "
+              "control. Put those cards onto the battlefield tapped, then shuffle.")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects == (SearchUpTo(m.F("Land", basic=True), _GREATEST, tapped=True),)
+
+
+def test_where_x_is_the_greatest_power_counts_as_it_resolves() -> None:
+    """Fungal Sprouting, Essence Harvest: not the number of creatures (CR 107.3a)."""
+    c = _card("Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you "
+              "control.")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects[0].n == _GREATEST
+    c = _card("Target player loses X life and you gain X life, where X is the greatest power among creatures you "
+              "control.")
+    assert [e.n for e in c.lowered.spell.effects] == [_GREATEST, _GREATEST]
+
+
+def test_where_x_is_the_greatest_power_of_what_the_engine_does_not_count_is_refused() -> None:
+    assert _card("Draw X cards, where X is the greatest power among creatures your opponents control.").stage \
+        == "lower"
+    assert _card("Creatures you control get +X/+X until end of turn, where X is the greatest power among "
+                 "creatures you control.").stage in ("lower", "parse")

@@ -15,8 +15,6 @@ from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.optional import May
-from undercity.cards.language.quantities import GreatestPower
-from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
 from undercity.cards.language.zone_moves import ReturnUpToOne
 from undercity.cards.model import (
@@ -152,9 +150,5 @@ define("Druidic Ritual", spell=SpellAbility(
     "your hand.",
     effects=(May((Mill(3),), "mill three cards"), ReturnUpToOne(CREATURE, to="hand"),
              ReturnUpToOne(F("Land"), to="hand"))))
-define("Traverse the Outlands", spell=SpellAbility(
-    "Search your library for up to X basic land cards, where X is the greatest power among creatures you control. "
-    "Put those cards onto the battlefield tapped, then shuffle.",
-    effects=(SearchUpTo(BASIC_LAND, GreatestPower(), tapped=True),)))
 # "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
 # triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).

@@ -1412,7 +1412,7 @@ class Sentence(Node):
     joins: tuple[str, ...] = ()
     may: str = ""  # "you may" or ""
     prefix: str = ""  # "then", "if you do,"
-    where: Where | WherePower | WhereCounters | WhereResult | WhereRemoved | None = None  # ", where X is …" (CR 107.3a: the value of X)
+    where: Where | WherePower | WhereCounters | WhereResult | WhereRemoved | WhereGreatestPower | None = None  # ", where X is …" (CR 107.3a: the value of X)
     #: "in quotes": the sentence ends in a quoted ability whose period closes it ('… token with
     #: "…."'); "" (the rest): its own period.
     end: str = ""
@@ -1571,6 +1571,17 @@ class Where(Node):
 
     def render(self) -> str:
         return f"where X is the number of {self.noun.render()}"
+
+
+@dataclass(frozen=True, slots=True)
+class WhereGreatestPower(Node):
+    """"where X is the greatest power among creatures you control" (CR 107.3a), counted as the
+    effect resolves (CR 608.2h)."""
+
+    noun: Noun
+
+    def render(self) -> str:
+        return f"where X is the greatest power among {self.noun.render()}"
 
 
 @dataclass(frozen=True, slots=True)

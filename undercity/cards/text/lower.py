@@ -1821,6 +1821,18 @@ def _union(each: A.EachAnd) -> m.Filter:
 _FOUND = ("it", "that card", "them", "those cards")
 
 
+def _search_then_put(s: A.Sentence, nxt: A.Sentence | A.RollTable | None) -> A.Sentence | None:
+    """"Search your library for up to X basic land cards, where X is …. Put those cards onto the
+    battlefield tapped, then shuffle.": one search (CR 701.23), read as its one sentence; None if
+    ``s`` and ``nxt`` aren't that."""
+    if not (len(s.clauses) == 1 and isinstance(s.where, A.WhereGreatestPower) and isinstance(nxt, A.Sentence)
+            and not nxt.may and not nxt.prefix and not nxt.where and len(nxt.clauses) == 2
+            and isinstance(put := nxt.clauses[0], A.ObjectAction) and put.verb == "put"
+            and put.what == A.WordRef("those cards")):
+        return None
+    return replace(s, clauses=s.clauses + nxt.clauses, joins=(", ", *nxt.joins))
+
+
 def _search(s: A.Sentence, ctx: Ctx | None = None) -> m.Effect:
     """"Search your library for [up to] N [cards], [reveal it,] put it onto the battlefield
     [tapped] / into your hand, then shuffle" (CR 701.23, 701.20): one Search effect."""
@@ -1847,6 +1859,15 @@ def _search(s: A.Sentence, ctx: Ctx | None = None) -> m.Effect:
     if not ok or not isinstance(rest[-1], A.Phrase) or rest[-1].words != "shuffle":
         raise Unsupported(s.render())
     to = shapes[0][3]
+    if isinstance(s.where, A.WhereGreatestPower) and first.n.word == "X" and first.up_to and not first.equal_to \
+            and first.noun.card == "cards" and to in ("onto the battlefield", "onto the battlefield tapped"):
+        from undercity.cards.language.search import SearchUpTo
+
+        # "for up to X basic land cards, where X is the greatest power among creatures you
+        # control": X counted once as the search begins (CR 608.2h, 701.23b)
+        return SearchUpTo(noun_filter(first.noun), _greatest_power(s.where), tapped=to.endswith(" tapped"))
+    if s.where is not None:
+        raise Unsupported(s.where.render())
     if first.equal_to and ctx is not None and noun_filter(first.noun).types and first.noun.card == "cards":
         # "for a number of basic land cards equal to the other result" (CR 706.4): cards with a
         # stated quality, which the searcher may fail to find (CR 701.23b).
@@ -3263,6 +3284,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.prefix not in ("", "then"):
             raise Unsupported(s.prefix)
         if isinstance(s.clauses[0], A.SearchLibrary):
+            if (both := _search_then_put(s, nxt)) is not None:
+                s, skip = both, 1
             out.append(_search(s, ctx))
             continue
         if isinstance(s.clauses[0], A.LookTop):
@@ -3294,6 +3317,7 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
                  else _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult)
                  else _counters_removed(ctx) if isinstance(s.where, A.WhereRemoved)
                  else _that_spells_mana_value(ctx) if s.where == A.WherePower("the mana value of that spell")
+                 else _greatest_power(s.where, s) if isinstance(s.where, A.WhereGreatestPower)
                  else (_graveyard_count(s, ctx) or _where(s, ctx)) if s.where is not None else None)
         for c in s.clauses:
             has_who = "who" in getattr(c, "__dataclass_fields__", {})
@@ -3734,6 +3758,22 @@ def _counters_removed(ctx: Ctx) -> m.Count:
     if not ctx.removed_counters:
         raise Unsupported("where X is the number of counters removed this way")
     return CountersRemoved()
+
+
+def _greatest_power(w: A.WhereGreatestPower, s: A.Sentence | None = None) -> m.Count:
+    """"where X is the greatest power among creatures you control" (CR 608.2h): 0 with none;
+    in a sentence of effects that change no power before the last (a token made last changes
+    nothing counted before it)."""
+    from undercity.cards.language.quantities import GreatestPower
+
+    flt = noun_filter(w.noun)
+    if w.noun.card or flt.controller != "you" or flt.types != {"Creature"} or w.noun.quals \
+            or w.noun.suffix != ("you control",):
+        raise Unsupported(w.render())
+    if s is not None and not (all(isinstance(c, _KEEPS_PERMANENTS) for c in s.clauses[:-1]) and isinstance(
+            s.clauses[-1], (*_KEEPS_PERMANENTS, A.Create))):
+        raise Unsupported(w.render())
+    return GreatestPower(filter=flt)
 
 
 def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:

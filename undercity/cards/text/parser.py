@@ -1835,7 +1835,7 @@ class Parser:
         at = self.next_step() if self.peek() == "at" else None
         if at is not None and not self.at("."):
             at, self.i = None, mark  # "… at the beginning of the next end step." (CR 603.7)
-        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | A.WhereResult | None = None
+        where: A.Where | A.WherePower | A.WhereCounters | A.WhereOf | A.WhereResult | A.WhereGreatestPower | None = None
         if self.eat(",", "where", "x", "is", "its", "power"):
             where = A.WherePower()
         elif self.at(",", "where", "x", "is", "that") and self.peek(5).endswith("'s"):
@@ -1850,6 +1850,12 @@ class Parser:
             where = A.WherePower("the total power of attacking creatures")  # CR 208.1, 506.4
         elif self.eat(",", "where", "x", "is", "the", "mana", "value", "of", "that", "spell"):
             where = A.WherePower("the mana value of that spell")  # the spell a cast trigger names
+        elif self.at(",", "where", "x", "is", "the", "greatest", "power", "among"):
+            self.i += 8
+            n = self.noun()
+            if n is None:
+                return None
+            where = A.WhereGreatestPower(n)
         elif self.at(",", "where", "x", "is") and self.peek(4) in ("the", "that") and self.peek(5) != "number":
             self.i += 4
             r = self.die_result()
