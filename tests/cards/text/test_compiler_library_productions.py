@@ -11,6 +11,7 @@ from undercity.cards.language.library_top import LookTopPutLand
 from undercity.cards.language.mana_abilities import AddManaPer
 from undercity.cards.language.quantities import GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
+from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -154,3 +155,21 @@ def test_where_x_is_the_greatest_power_of_what_the_engine_does_not_count_is_refu
         == "lower"
     assert _card("Creatures you control get +X/+X until end of turn, where X is the greatest power among "
                  "creatures you control.").stage in ("lower", "parse")
+
+
+def test_a_cost_change_for_each_time_youve_cast_a_commander() -> None:
+    """Font of Magic (CR 601.2f, 903.8): {1} less for each cast of a commander of yours from the
+    command zone this game."""
+    c = _card("Instant and sorcery spells you cast cost {1} less to cast for each time you've cast a commander from "
+              "the command zone this game.", "Enchantment")
+    assert c.implemented, c.reason
+    (st,) = c.lowered.static
+    assert isinstance(st, CostChange)
+    assert (st.spells, st.generic, st.per, st.caster) == (m.F("Instant", "Sorcery"), -1, "commander_casts", "you")
+
+
+def test_a_cost_change_for_each_cast_of_your_commander_is_refused() -> None:
+    """"Your commander" of two partners would name one of them (CR 903.3c): not counted so."""
+    c = _card("Creature spells you cast cost {1} less to cast for each time you've cast your commander from the "
+              "command zone this game.", "Enchantment")
+    assert c.stage == "lower"

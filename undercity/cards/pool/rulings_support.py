@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from undercity.cards.language.cast_permissions import MayCastFromGraveyard
 from undercity.cards.language.quantities import SPELL_MANA_VALUE, PaidCostPower
-from undercity.cards.language.spell_costs import CostChange
 from undercity.cards.model import (
     AdditionalCost,
     DealDamage,
@@ -39,11 +38,6 @@ define("Dragon's Fire", spell=SpellAbility(
 ))
 
 
-define("Font of Magic", static=(
-    CostChange("Instant and sorcery spells you cast cost {1} less to cast for each time you've cast a commander "
-               "from the command zone this game.", spells=F("Instant", "Sorcery"), generic=-1,
-               per="commander_casts"),
-))
 
 define("Livaan, Cultist of Tiamat", triggered=(
     Triggered("Whenever you cast a noncreature spell, target creature gets +X/+0 until end of turn, where X is "

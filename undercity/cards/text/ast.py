@@ -290,6 +290,18 @@ class CostChangeUntil(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CostChangePer(Node):
+    """"Instant and sorcery spells you cast cost {1} less to cast for each time you've cast a
+    commander from the command zone this game" (CR 601.2f, 903.8): the change times a count."""
+
+    change: CostChange
+    per: str  # "time you've cast a commander from the command zone this game"
+
+    def render(self) -> str:
+        return f"{self.change.render()} for each {self.per}"
+
+
+@dataclass(frozen=True, slots=True)
 class SelfCostChange(Node):
     """"This spell costs {1} less to cast for each creature on the battlefield" (CR 601.2f)."""
 

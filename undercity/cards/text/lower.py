@@ -5409,6 +5409,11 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.CostChange):
         out.static.append(_cost_change(b, text))
         return
+    if isinstance(b, A.CostChangePer) and b.per.startswith("time you've cast a commander ") and not b.change.nth \
+            and not b.change.targeting:
+        # CR 903.8: every cast of a commander of yours from the command zone this game counts
+        out.static.append(replace(_cost_change(b.change, text), per="commander_casts"))
+        return
     if isinstance(b, A.SelfCostChange):
         out.static.append(_self_cost_change(b, text))
         return

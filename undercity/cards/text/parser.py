@@ -95,6 +95,9 @@ STEPS = ("upkeep", "draw step", "end step", "combat", "precombat main phase", "p
 #: Where "return ~" takes a card from its owner's graveyard (CR 113.6m).
 _FROM_YOUR_GRAVEYARD = ("from your graveyard to the battlefield", "from your graveyard to the battlefield tapped",
                         "from your graveyard to your hand")
+#: What a cost change is multiplied by: "… cost {1} less to cast for each …" (CR 601.2f, 903.8).
+_COST_CHANGE_PER = ("time you've cast a commander from the command zone this game",
+                    "time you've cast your commander from the command zone this game")
 #: Where "put [cards]" puts them (CR 400.3).
 _PUT_TO = ("onto the battlefield tapped", "onto the battlefield", "into your hand", "into their hand",
            "onto the battlefield under your control", "onto the battlefield attached to it",
@@ -2493,6 +2496,8 @@ class Parser:
     def static_body(self) -> A.Node | None:
         start = self.i
         if (cc := self.cost_change()) is not None:
+            if self.eat("for", "each") and (per := self.one_of(*_COST_CHANGE_PER)):
+                return A.CostChangePer(cc, per)
             return cc
         if (sc := self.self_cost_change()) is not None:
             return sc
