@@ -12,6 +12,7 @@ from undercity.cards.language.mana_abilities import AddManaPer
 from undercity.cards.language.quantities import GreatestPower, Times
 from undercity.cards.language.search import SearchUpTo
 from undercity.cards.language.spell_costs import CostChange
+from undercity.cards.language.zone_moves import ReturnUpToOne
 from undercity.cards.text.compile import Compiled, compile_fields
 
 
@@ -173,3 +174,16 @@ def test_a_cost_change_for_each_cast_of_your_commander_is_refused() -> None:
     c = _card("Creature spells you cast cost {1} less to cast for each time you've cast your commander from the "
               "command zone this game.", "Enchantment")
     assert c.stage == "lower"
+
+
+def test_return_up_to_one_card_of_each_description() -> None:
+    """Druidic Ritual (CR 608.2d): not targeted — one card of each description, or none, chosen
+    from the graveyard as it resolves."""
+    c = _card("Return up to one creature card and up to one land card from your graveyard to your hand.")
+    assert c.implemented, c.reason
+    assert c.lowered.spell.effects == (ReturnUpToOne(m.CREATURE, to="hand"), ReturnUpToOne(m.F("Land"), to="hand"))
+
+
+def test_return_up_to_one_of_each_from_elsewhere_is_refused() -> None:
+    c = _card("Return up to one creature card and up to one land card from a graveyard to your hand.")
+    assert not c.implemented

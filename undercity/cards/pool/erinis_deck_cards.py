@@ -14,11 +14,8 @@ from undercity.cards.language.conditions import Controls, PackTactics
 from undercity.cards.language.continuous import BecomeUntilEOT
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.library_top import LookTopPutLand
-from undercity.cards.language.optional import May
 from undercity.cards.language.static_abilities import NoMaximumHandSize, StaticIf
-from undercity.cards.language.zone_moves import ReturnUpToOne
 from undercity.cards.model import (
-    CREATURE,
     ENCHANTED,
     SELF,
     Activated,
@@ -27,8 +24,6 @@ from undercity.cards.model import (
     Draw,
     F,
     Filter,
-    Mill,
-    SpellAbility,
     Static,
     T,
     TargetSpec,
@@ -145,10 +140,5 @@ define("Garruk's Uprising", static=(
     Triggered("Whenever a creature with power 4 or greater enters the battlefield under your control, draw a card.",
               when=Trigger("enters", filter=POWER_4, whose="you"), effects=(Draw(1),)),
 ))
-define("Druidic Ritual", spell=SpellAbility(
-    "You may mill three cards. Then return up to one creature card and up to one land card from your graveyard to "
-    "your hand.",
-    effects=(May((Mill(3),), "mill three cards"), ReturnUpToOne(CREATURE, to="hand"),
-             ReturnUpToOne(F("Land"), to="hand"))))
 # "Choose a Background" (CR 702.124k) is a deck-construction ability. Ward {2} (CR 702.21a) is a
 # triggered ability (the "becomes_target" event of language.event_triggers and language.ward's CounterUnlessPays).

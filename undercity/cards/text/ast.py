@@ -575,6 +575,21 @@ class PutOneAndOther(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnUpToOneEach(Node):
+    """"return up to one creature card and up to one land card from your graveyard to your hand":
+    not targeted, each chosen as it resolves (CR 608.2d); ``nouns[-1]`` says where they are."""
+
+    who: Node | None
+    verb: str
+    nouns: tuple[Noun, ...]
+    to: str
+
+    def render(self) -> str:
+        return _join(self.who.render() if self.who else None, self.verb,
+                     " and ".join(f"up to one {n.render()}" for n in self.nouns), self.to)
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeTarget(Node):
     """"change a target of target spell or ability to ~" (CR 115.7b)."""
 

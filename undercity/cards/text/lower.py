@@ -895,6 +895,12 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the
         # target is illegal as the ability resolves, the ability doesn't resolve (CR 608.2b).
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
+    if isinstance(c, A.ReturnUpToOneEach) and c.who is None and c.to == "to your hand" \
+            and c.nouns[-1].suffix == ("from your graveyard",):
+        from undercity.cards.language.zone_moves import ReturnUpToOne
+
+        # One card of each description, or none, from its controller's graveyard (CR 608.2d).
+        return [ReturnUpToOne(noun_filter(replace(n, suffix=())), to="hand") for n in c.nouns]
     if isinstance(c, A.ObjectAction) and (chosen := _return_chosen_card(c)) is not None:
         return [chosen]
     if isinstance(c, A.ObjectAction) and isinstance(c.what, A.AndTargets):

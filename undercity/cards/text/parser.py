@@ -1142,6 +1142,11 @@ class Parser:
         if (v := self.verb("play")) and (what := self.ref()) is not None and self.eat("this", "turn"):
             return A.ObjectAction(who, v, what, "this turn")
         self.i = self._start
+        if (v := self.verb("return")) and self.eat("up", "to", "one") and (first := self.noun()) is not None \
+                and first.card == "card" and not first.suffix and self.eat("and", "up", "to", "one") \
+                and (second := self.noun()) is not None and second.card == "card" and (to := self.one_of("to your hand")):
+            return A.ReturnUpToOneEach(who, v, (first, second), to)  # chosen as it resolves (CR 608.2d)
+        self.i = self._start
         if v := self.verb("return"):
             what = self.ref()
             if isinstance(what, A.TargetRef) and self.at("and") and (self.peek(1) in ("target", "up")):
