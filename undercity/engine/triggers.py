@@ -255,8 +255,9 @@ def _attack_declared(g: Game, e: ev.AttackDeclared) -> None:
                 continue
             if w.whose == "you" and att.controller != o.controller:
                 continue
-            if w.whose == "opponent" and (d is None or not targeting._is_opponent(g, o.controller, d)):
-                continue
+            if w.whose == "opponent" and (d is None or defending[0] != "p"
+                                          or not targeting._is_opponent(g, o.controller, d)):
+                continue  # "attacks one of your opponents": that player, not a planeswalker (CR 508.3a)
             if w.whose == DEFENDING_YOU and d != o.controller:
                 continue  # "if you're the defending player" (CR 603.4, 506.2)
             _add(g, o, a, o.controller, o.name, defending=d, object=att.id)

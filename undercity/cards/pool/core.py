@@ -9,11 +9,8 @@ from __future__ import annotations
 from undercity.cards.language.replacements import AdditionalTreasure
 from undercity.cards.model import (
     ANY_TARGET,
-    DEFENDING,
-    ENCHANTED,
     TARGET_CONTROLLER,
     TARGET_OPPONENT,
-    TRIGGER_OBJECT,
     Count,
     Discard,
     DivideDamage,
@@ -25,14 +22,10 @@ from undercity.cards.model import (
     MustBeBlocked,
     PreventCombatDamage,
     Pump,
-    ReturnToHand,
     Search,
     SpellAbility,
-    Static,
     T,
     TargetSpec,
-    Trigger,
-    Triggered,
     target_creature,
 )
 from undercity.cards.registry import define, mana_ability, token
@@ -55,10 +48,6 @@ token("Wolf", "Token Creature — Wolf", power=2, toughness=2, colors="G")
 define("Xorn", static=(
     AdditionalTreasure("If you would create one or more Treasure tokens, instead create those tokens plus an "
                        "additional Treasure token."),))
-define("Calculating Lich", triggered=(
-    Triggered("Whenever a creature attacks one of your opponents, that player loses 1 life.",
-              when=Trigger("attacks", filter=F("Creature"), whose="opponent"),
-              effects=(LoseLife(1, DEFENDING),)),))
 
 # ----------------------------------------------------------------------------- burn
 define("Fireball", spell=SpellAbility(
@@ -83,12 +72,6 @@ define("Demogorgon's Clutches", spell=SpellAbility(
 # ----------------------------------------------------------------------------- ramp
 
 # ----------------------------------------------------------------------------- pump, auras, modal
-define("Rancor", enchant=target_creature(), static=(
-    Static("Enchanted creature gets +2/+0 and has trample.", kind="pump", affects=ENCHANTED, p=2,
-           keywords=frozenset({"trample"})),),
-    triggered=(Triggered("When Rancor is put into a graveyard from the battlefield, return Rancor to its "
-                         "owner's hand.", when=Trigger("put_into_graveyard"),
-                         effects=(ReturnToHand(TRIGGER_OBJECT),)),))
 define("You Look Upon the Tarrasque", spell=SpellAbility("Choose one —", modes=(
     Mode("Run and Hide — Prevent all combat damage that would be dealt to you and creatures you control "
          "this turn.", (PreventCombatDamage(to_you_and_yours_only=True),)),

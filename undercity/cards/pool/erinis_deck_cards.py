@@ -95,12 +95,6 @@ define("Undercellar Myconid", triggered=(
 ), activated=(mana_ability("any"),))
 
 # ----------------------------------------------------------------------------- other artifacts
-define("Prized Statue", triggered=(
-    Triggered("When Prized Statue enters the battlefield, create a Treasure token.",
-              effects=(CreateToken("Treasure"),)),
-    Triggered("When Prized Statue is put into a graveyard from the battlefield, create a Treasure token.",
-              when=Trigger("put_into_graveyard"), effects=(CreateToken("Treasure"),)),
-))
 define("Nimblewright Schematic", triggered=(
     Triggered("When Nimblewright Schematic enters the battlefield, create a 1/1 colorless Construct artifact "
               "creature token.", effects=(CreateToken(CONSTRUCT),)),

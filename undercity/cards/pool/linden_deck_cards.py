@@ -13,27 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from undercity.cards.language.conditions import (
-    ActivatedIf,
     IfElse,
     YourMainPhase,
-    YourTurn,
 )
 from undercity.cards.language.equip import AttachTo
 from undercity.cards.language.tap_untap import Tap, Untap
 from undercity.cards.language.zone_moves import Flicker
 from undercity.cards.model import (
     ALL,
-    EACH_OPPONENT,
-    EACH_PLAYER,
     ENCHANTED,
     SELF,
-    YOU,
     Activated,
     Condition,
     Cost,
-    Count,
     CreateToken,
-    Draw,
     Effect,
     F,
     Mode,
@@ -99,14 +92,6 @@ define("Flaming Fist Officer", triggered=(
               "Officer.", when=Trigger("another_leaves", filter=F("Creature")),
               effects=(PutCounters("+1/+1", 1, SELF),)),))
 
-_ATTACKING_MINE = F("Creature", controller="you", attacking=True)
-define("Jazal Goldmane", activated=(
-    Activated("{3}{W}{W}: Attacking creatures you control get +X/+X until end of turn, where X is the number of "
-              "attacking creatures.", cost=_cost("{3}{W}{W}"),
-              effects=(Pump(Count("permanents", F("Creature", attacking=True), EACH_PLAYER),
-                            Count("permanents", F("Creature", attacking=True), EACH_PLAYER),
-                            ALL(_ATTACKING_MINE)),)),))
-
 _TAPPED_MINE = F("Creature", controller="you", tapped=True)
 define("Lulu, Loyal Hollyphant", triggered=(
     Triggered("At the beginning of your end step, if a permanent you controlled left the battlefield this turn, put "
@@ -123,9 +108,6 @@ define("Lulu, Loyal Hollyphant", triggered=(
 
 
 
-define("Clockwork Fox", triggered=(
-    Triggered("When Clockwork Fox leaves the battlefield, you draw two cards and each opponent draws a card.",
-              when=Trigger("leaves"), effects=(Draw(2, YOU), Draw(1, EACH_OPPONENT))),))
 
 
 
@@ -156,10 +138,6 @@ define("Teleportation Circle", triggered=(
                                   text="up to one target artifact or creature you control", optional=True),),
               effects=(Flicker(T(0)),)),))
 
-define("Steadfast Unicorn", activated=(
-    ActivatedIf("{3}{W}: Creatures you control get +1/+1 and gain vigilance until end of turn. Activate only during "
-                "your turn.", cost=_cost("{3}{W}"), only_if=YourTurn(),  # CR 602.5b
-                effects=(Pump(1, 1, ALL(YOUR_CREATURES), frozenset({"vigilance"})),)),))
 
 # ----------------------------------------------------------------------------- more creatures, spells, auras
 

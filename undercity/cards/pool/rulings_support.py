@@ -11,18 +11,16 @@ they use is in :mod:`undercity.cards.language.spell_costs`, ``cast_permissions``
 from __future__ import annotations
 
 from undercity.cards.language.cast_permissions import MayCastFromGraveyard
-from undercity.cards.language.quantities import SPELL_MANA_VALUE, PaidCostPower
+from undercity.cards.language.quantities import PaidCostPower
 from undercity.cards.model import (
     AdditionalCost,
     DealDamage,
     F,
-    Pump,
     SpellAbility,
     T,
     TargetSpec,
     Trigger,
     Triggered,
-    target_creature,
 )
 from undercity.cards.registry import define
 
@@ -37,13 +35,6 @@ define("Dragon's Fire", spell=SpellAbility(
                    text="you may reveal a Dragon card from your hand or choose a Dragon you control"),
 ))
 
-
-
-define("Livaan, Cultist of Tiamat", triggered=(
-    Triggered("Whenever you cast a noncreature spell, target creature gets +X/+0 until end of turn, where X is "
-              "that spell's mana value.", when=Trigger("cast", filter=F(not_types={"Creature"})),
-              targets=(target_creature(),), effects=(Pump(SPELL_MANA_VALUE, 0, T(0)),)),
-))
 
 _GALE_EXILE = " If a spell cast from your graveyard this way would be put into your graveyard, exile it instead."
 

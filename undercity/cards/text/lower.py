@@ -384,6 +384,10 @@ class Ctx:
     #: An activated ability whose cost removes all counters of a kind: "the number of counters
     #: removed this way" (CR 602.2b).
     removed_counters: bool = False
+    #: A trigger on this permanent moving from the battlefield ("When ~ is put into a graveyard
+    #: from the battlefield, return ~ to its owner's hand"): "~" is the new object it became in
+    #: the public zone it moved to (CR 400.7e).
+    self_moved: bool = False
 
     def target(self, t: A.TargetRef) -> m.Ref:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
@@ -545,7 +549,7 @@ def player_ref(node: A.Node | None, ctx: Ctx) -> m.Ref:
 
 def object_ref(node: A.Node, ctx: Ctx) -> m.Ref:
     if isinstance(node, A.SelfRef):
-        return m.SELF
+        return m.TRIGGER_OBJECT if ctx.self_moved else m.SELF
     if _attached(node):
         return m.ENCHANTED
     if isinstance(node, A.TargetRef):
@@ -3319,7 +3323,8 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
             continue
         part: list[m.Effect] = []
         subject: A.Node | None = None
-        ctx.x = (_where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
+        ctx.x = (_that_spells_mana_value(ctx) if s.where == A.WhereOf("that spell's", "mana value")
+                 else _where_of(s.where, ctx) if isinstance(s.where, A.WhereOf)
                  else _die_result(s.where.words, ctx) if isinstance(s.where, A.WhereResult)
                  else _counters_removed(ctx) if isinstance(s.where, A.WhereRemoved)
                  else _that_spells_mana_value(ctx) if s.where == A.WherePower("the mana value of that spell")
@@ -3748,7 +3753,8 @@ def _where_of(w: A.WhereOf, ctx: Ctx) -> m.Count:
 
 
 def _that_spells_mana_value(ctx: Ctx) -> m.Count:
-    """"where X is the mana value of that spell": of the spell a cast trigger names (CR 202.3)."""
+    """"where X is the mana value of that spell" ("… that spell's mana value"): of the spell a cast
+    trigger names (CR 202.3)."""
     from undercity.cards.language.quantities import SPELL_MANA_VALUE
 
     if not ctx.cast_trigger:
@@ -3802,20 +3808,24 @@ def _where(s: A.Sentence, ctx: Ctx | None = None) -> m.Count:
         # CR 700.8: counted as the effect happens, unchanged by life or draws; tokens made last
         # change nothing counted before them
         return PARTY_SIZE
-    if n.card or any(q.lower() in ("tapped", "untapped", "attacking", "attacking or blocking") for q in n.quals):
+    attacking = [q.lower() for q in n.quals] == ["attacking"] and not n.suffix
+    if n.card or any(q.lower() in ("tapped", "untapped", "attacking or blocking") for q in n.quals) \
+            or "attacking" in (q.lower() for q in n.quals) and not attacking:
         raise Unsupported(s.where.render())
     # The effects whose amounts the engine counts on resolution; a token made last changes
-    # nothing counted before it.
-    if not all(isinstance(c, _KEEPS_PERMANENTS) for c in s.clauses[:-1]) or not isinstance(
-            s.clauses[-1], (*_KEEPS_PERMANENTS, A.Create)):
+    # nothing counted before it; "gets +X/+X" changes no type or controller a count reads, X
+    # counted once as it resolves (CR 608.2h).
+    keeps = (*_KEEPS_PERMANENTS, A.Modify)
+    if not all(isinstance(c, keeps) for c in s.clauses[:-1]) or not isinstance(s.clauses[-1], (*keeps, A.Create)):
         raise Unsupported(s.where.render())
     flt = noun_filter(n)
-    if flt.min_power is not None or flt.min_toughness is not None or not (flt.types or flt.subtypes):
+    if flt.min_power is not None or flt.min_toughness is not None or not (flt.types or flt.subtypes) or (
+            flt.keywords or flt.not_keywords) and any(isinstance(c, A.Modify) for c in s.clauses):
         raise Unsupported(s.where.render())
     if flt.controller == "you":
         whose = m.YOU
-    elif "on the battlefield" in n.suffix and flt.controller is None:
-        whose = m.EACH_PLAYER
+    elif ("on the battlefield" in n.suffix or attacking) and flt.controller is None:
+        whose = m.EACH_PLAYER  # "the number of attacking creatures": anyone's (CR 506.4)
     else:
         raise Unsupported(s.where.render())
     return m.Count("permanents", flt, whose)
@@ -4300,8 +4310,12 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("enters")
         if w == "is dealt damage" and word == "whenever":
             return m.Trigger("dealt_damage")  # CR 603.2: once per damage event (engine/event_triggers.py)
-        if w == "dies" and word == "when":
+        if w == "dies":  # "whenever" too: "Whenever ~ enters the battlefield or dies" (its second half)
             return m.Trigger("dies")
+        if w == "leaves the battlefield" and word == "when":
+            return m.Trigger("leaves")  # to any zone, looking back in time (CR 603.6c, 603.10a)
+        if w == "is put into a graveyard from the battlefield":
+            return m.Trigger("put_into_graveyard")  # its owner's graveyard, any card type (CR 603.6c, 603.10a)
         if w == "attacks" and word == "whenever":
             return m.Trigger("attacks")
         if w == "deals combat damage to a player" and word == "whenever":
@@ -4418,6 +4432,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # "Whenever a creature an opponent controls attacks one of your opponents" (CR 508.3a): an
         # opponent's creature attacking another of your opponents; "it" is that creature.
         return m.Trigger("attacks", filter=noun_filter(s.noun), whose="opponent")
+    if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks one of your opponents" and s.det == "a" \
+            and s.noun == A.Noun((), ("creature",)):
+        # "Whenever a creature attacks one of your opponents" (CR 508.3a): anyone's creature (a
+        # teammate's too) attacking an opponent of yours; "that player" is that opponent.
+        return m.Trigger("attacks", filter=m.F("Creature"), whose="opponent")
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).
@@ -4694,6 +4713,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(when, CreatureDies) and when.had_counters:
         ctx.it = m.TRIGGER_OBJECT  # "the number of counters it had on it": the creature that died
     ctx.died = isinstance(when, CreatureDies) and when.filter is not None and not when.self_too
+    ctx.self_moved = type(when) is m.Trigger and when.event in ("dies", "leaves", "put_into_graveyard") \
+        and when.filter is None
     ctx.cast_trigger = when.event in ("cast", "cast_this_way")  # language.cast_permissions.CAST_THIS_WAY
     ctx.player_casts = isinstance(when, PlayerCasts) and when.whose == "each"
     ctx.ability_trigger = when.event == "entering_triggers_its_ability"  # language.opponent_enters
@@ -4702,6 +4723,8 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     ctx.spell_target = when.event == "becomes_target_of_spell"  # prevention.BECOMES_TARGET_OF_SPELL
     ctx.that_many = when.event in THAT_PLAYER_THAT_MANY
     ctx.that_much = ctx.that_many or type(when) is m.Trigger and when.event == "combat_damage_to_player"
+    if type(when) is m.Trigger and when.event == "attacks" and when.whose == "opponent":
+        ctx.that_player = m.DEFENDING  # "Whenever a creature attacks one of your opponents, that player …"
     if when.event == "beginning_of" and when.whose == "opponent":
         ctx.that_player = ACTIVE_PLAYER  # "At the beginning of each opponent's end step, that player …"
     if when.event == BECOMES_MONSTROUS:
@@ -4922,6 +4945,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         # CR 702.62b, 113.6b: it works only while its card is suspended — from exile
         # (activate_only.IF_SUSPENDED).
         a = replace(a, only_if=None, restriction="activate only if ~ is suspended.")
+    your_turn = a.restriction == "activate only during your turn." and a.only_if is None
+    if your_turn:  # CR 602.5b: the condition checked as it would be activated, as "if" ones are
+        a = replace(a, restriction="")
     cost = _cost(a.costs)
     if a.restriction not in ("", "activate only as a sorcery.", *RESTRICTIONS):
         raise Unsupported(a.restriction)
@@ -4935,9 +4961,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     if instead is not None:
         if cost != m.Cost(tap=True) or a.restriction:
             raise Unsupported(a.render())  # the planner's mana abilities cost {T} here
-        return [m.Activated(text, cost=cost, effects=(instead,), mana_ability=True, only_if=_only_if(a))]
+        return [m.Activated(text, cost=cost, effects=(instead,), mana_ability=True, only_if=_only_if(a, your_turn))]
     only = first.clauses if (len(a.body.sentences) == 1 or pain or spending) and isinstance(first, A.Sentence) else ()
-    only_if = _only_if(a)
+    only_if = _only_if(a, your_turn)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and only[0].per is not None:
         return [_mana_for_counters(only[0], cost, text, only_if, a.restriction)]
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
@@ -5183,9 +5209,15 @@ def _mana_spending(rest: tuple[A.Node, ...]) -> tuple[m.Effect, ...]:
     return tuple(out)
 
 
-def _only_if(a: A.ActivatedAbility) -> m.Condition | None:
-    """"Activate only if [condition]." (CR 602.5b) as the condition the engine checks."""
+def _only_if(a: A.ActivatedAbility, your_turn: bool = False) -> m.Condition | None:
+    """"Activate only if [condition]." (CR 602.5b) as the condition the engine checks;
+    ``your_turn``: "Activate only during your turn."
+    """
     c = a.only_if
+    if your_turn:
+        from undercity.cards.language.conditions import YourTurn
+
+        return YourTurn()
     if c is None:
         return None
     if isinstance(c, A.Condition) and c.words == "you have the city's blessing":
@@ -6122,6 +6154,11 @@ def _choose_more(body: A.Modal) -> tuple[m.Condition, tuple[int, int]] | None:
     return (what if isinstance(what, m.Condition) else m.Condition(what)), (1, 2)
 
 
+#: The second event of "When[ever] ~ enters the battlefield or …" (Undercellar Myconid,
+#: Nimblewright Schematic): leaving the battlefield, which looks back in time (CR 603.10a).
+_ENTERS_OR_LEAVES = ("dies", "is put into a graveyard from the battlefield")
+
+
 def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
     """One permanent's ability (not a spell's effect) into ``out``."""
     if isinstance(inner, A.KeywordLine):
@@ -6131,13 +6168,14 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         out.alt_costs.append(_cost_keyword(inner))
     elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and (
             inner.event.words in ("enters the battlefield or attacks", "enters or attacks") and inner.word == "whenever"
-            or inner.event.words in ("enters the battlefield or dies", "enters or dies") and inner.word == "when"
+            or inner.event.words.split(" or ", 1)[-1] in _ENTERS_OR_LEAVES
+            and inner.event.words.startswith(("enters the battlefield or ", "enters or "))
             or inner.event.words == "attacks or becomes the target of a spell an opponent controls"
             and inner.word == "whenever"):
         # One ability with two trigger events (CR 603.2), as its two halves: each event triggers it
-        # ("dies" looks back in time, CR 603.10a).
+        # ("dies", "is put into a graveyard from the battlefield" look back in time, CR 603.10a).
         first, second = inner.event.words.split(" or ", 1) if inner.event.words.startswith("attacks") \
-            else ("enters the battlefield", inner.event.words.rsplit(" ", 1)[1])
+            else ("enters the battlefield", inner.event.words.split(" or ", 1)[1])
         for words in (first, second):
             out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
                 inner.event, words=words)), text))
