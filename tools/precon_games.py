@@ -3,6 +3,7 @@ engine's invariants after every decision, and report what happened.
 
     .venv/bin/python tools/precon_games.py --games 500 --agent random
     .venv/bin/python tools/precon_games.py --games 100 --agent heuristic --json runs.json
+    .venv/bin/python tools/precon_games.py --games 50 --start 50 --agent random   # games 50-99
 
 Each game seats four different precons drawn from the game's seed, each seat with its own
 agent. After every decision :func:`undercity.engine.invariants.check` runs (CR 400.1 zones,
@@ -104,9 +105,16 @@ def play_one(args: tuple[int, int, str, int, bool]) -> Outcome:
     return out
 
 
+def _report(r: Outcome) -> Outcome:
+    end = f"error {r.error}" if r.error else f"won by {r.winner}" if r.winner else "draw (turn cap)"
+    print(f"game {r.index}: {end}; {r.turns} turns, {r.decisions} decisions, {r.seconds:.1f} s", flush=True)
+    return r
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--start", type=int, default=0, help="index of the first game (to resume a stopped run)")
     ap.add_argument("--agent", choices=("random", "heuristic"), default="random")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--turn-cap", type=int, default=40, help="turns before the game is a draw (CR 104.4a)")
@@ -115,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     ap.add_argument("--json", metavar="PATH", help="write every game's outcome here")
     a = ap.parse_args(argv)
-    if a.games < 1 or a.workers < 1 or a.turn_cap < 1:
-        ap.error("--games, --workers and --turn-cap must be at least 1")
+    if a.games < 1 or a.workers < 1 or a.turn_cap < 1 or a.start < 0:
+        ap.error("--games, --workers and --turn-cap must be at least 1, --start at least 0")
     decks, out = playable_decks()
     if len(decks) < PLAYERS:
         print(f"only {len(decks)} precons have an implemented commander; a game needs {PLAYERS}", file=sys.stderr)
@@ -127,14 +135,19 @@ def main(argv: list[str] | None = None) -> int:
                  if d.replaced else ""))
     if out:
         print(f"sitting out (commander not implemented): {', '.join(out)}")
-    indices = [a.only] if a.only is not None else list(range(a.games))
+    indices = [a.only] if a.only is not None else list(range(a.start, a.start + a.games))
     jobs = [(i, a.seed, a.agent, a.turn_cap, not a.no_check) for i in indices]
     started = time.perf_counter()
+    results: list[Outcome] = []
+    # One line per game as it ends, so that a long run shows its progress and a stopped one
+    # keeps what it played (--start resumes it).
     if a.workers == 1 or len(jobs) == 1:
-        results = [play_one(j) for j in jobs]
+        for j in jobs:
+            results.append(_report(play_one(j)))
     else:
         with ProcessPoolExecutor(a.workers) as pool:
-            results = list(pool.map(play_one, jobs, chunksize=4))
+            for r in pool.map(play_one, jobs, chunksize=1):
+                results.append(_report(r))
     wall = time.perf_counter() - started
     failed = [r for r in results if r.error]
     wins = Counter(r.winner for r in results if not r.error)
