@@ -644,7 +644,8 @@ def run_activate(g: Game, job: Job) -> None:
                 zones.move(g, oid, "graveyard", rule="602.2b", verb="is sacrificed")
     if mana_cost is not None and not mana_cost.is_empty:
         paid = mana_cost.with_x(x) if x is not None and not a.cost.sacrifice_x else mana_cost
-        if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id})):
+        if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id}),
+                              without=frozenset({sac}) if sac is not None else frozenset()):
             raise RuntimeError(f"could not pay {mana_cost} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")

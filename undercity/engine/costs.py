@@ -542,15 +542,19 @@ def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSourc
 
 
 def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[int] = frozenset(),
-             spend: Spending | None = None) -> bool:
+             spend: Spending | None = None, without: frozenset[int] = frozenset()) -> bool:
     """Pay ``cost`` from the pool and untapped sources — the ones the player named with
     :func:`pay_next_with`, if those can pay it; else without the sources ``spare`` if the others
     can (the permanent whose ability is paid for: a creature land keeps itself untapped to
     attack). ``spend``: what the mana pays for (CR 106.6: restricted mana pays only for what it
-    may). False (and nothing changes) if it can't be."""
+    may). ``without``: sources that can't pay at all — a permanent chosen to be sacrificed for
+    the same cost can't also be sacrificed or tapped for its mana (CR 601.2g-h, 602.2b). False (and
+    nothing changes) if it can't be."""
     if cost.is_empty:
         return True
     sources, pool = mana_sources(g, player, spend=spend), pool_of(g, player, spend)
+    if without:
+        sources = [src for src in sources if src.key not in without]
     plan = _named_payment(g, player, cost, sources, pool) if PAY_WITH in g.s.extra else None
     if plan is None and spare and any(src.key in spare for src in sources):
         plan = find_payment(cost, [src for src in sources if src.key not in spare], pool)
