@@ -404,3 +404,36 @@ def test_heuristic_beats_random() -> None:
         play_out(g, agents)
         wins += g.s.winners == (seat,)
     assert wins >= 15
+
+
+def test_random_agent_ends_a_free_loop_by_passing_cr_732_3() -> None:
+    """An ability that costs {0} can be activated each time its controller has priority; a loop
+    with an optional action is not a draw (CR 104.4b), so the player who can end it must choose
+    differently (732.3). The random agent stops acting after ACTIONS_PER_STEP actions in a step
+    and only passes, so the stack empties and the game moves on."""
+    from undercity.agents.random_agent import ACTIONS_PER_STEP, RandomAgent
+
+    g = position(2)
+    for name in ("Wandering Fumarole", "Island", "Island", "Mountain", "Mountain"):
+        g.create_object(get_card(name), 0, "battlefield")
+    go(g)
+    g.apply("activate Wandering Fumarole: " + g.pending.options[1].label.split(": ", 1)[1])
+    while g.s.stack:  # resolve the animation: Fumarole is now a creature with "{0}: Switch …"
+        g.apply("pass priority")
+    free = [o.label for o in g.pending.options if "{0}:" in o.label]
+    assert free, g.pending.options
+    # Uncapped, seeds 0 and 16 activate it 36 and 47 times before passing; capped, every seed
+    # ends the loop within the step having used at most the cap.
+    assert ACTIONS_PER_STEP <= 32
+    for seed in range(20):
+        h = g.copy()
+        agents = [RandomAgent(seed), RandomAgent(seed + 100)]
+        acts = decisions = 0
+        while h.s.step == "precombat-main" and h.s.turn == 2:
+            d = h.pending
+            i = agents[d.player].choose(h, d)
+            acts += d.player == 0 and d.kind == "priority" and "{0}:" in d.options[i].label
+            h.apply(i)
+            decisions += 1
+            assert decisions < 20 * ACTIONS_PER_STEP
+        assert acts <= ACTIONS_PER_STEP and not h.s.stack
