@@ -4,7 +4,10 @@ monarch (CR 725.2) is worth attacking."""
 
 from __future__ import annotations
 
+from positions import go, position
+
 from undercity.agents.heuristic import HeuristicAgent
+from undercity.cards.registry import get_card
 from undercity.engine.decisions import Decision, Option
 from undercity.engine.game import Game
 
@@ -36,3 +39,19 @@ def test_attacks_the_monarch_to_take_it() -> None:
     assert default_defender(g, 0, [("p", 1), ("p", 2)]) == ("p", 1)
     g.s.monarch = 2
     assert default_defender(g, 0, [("p", 1), ("p", 2)]) == ("p", 2)
+
+
+def test_unearths_before_combat_not_after() -> None:
+    """Unearth (CR 702.84a) gives a hasty creature for one turn: worth its mana in the first
+    main phase, when it can attack, not in the second."""
+    def choice(step: str) -> str:
+        g = position(2, step=step)
+        g.create_object(get_card("Dregscape Zombie"), 0, "graveyard")
+        g.create_object(get_card("Swamp"), 0, "battlefield")
+        go(g)
+        d = g.pending
+        assert d is not None and d.kind == "priority"
+        return d.options[HeuristicAgent(strict=True).choose(g, d)].label
+
+    assert choice("precombat-main").startswith("activate Dregscape Zombie from your graveyard")
+    assert choice("postcombat-main") == "pass priority"

@@ -27,6 +27,7 @@ from undercity.cards.language.regeneration import Regenerate
 from undercity.cards.language.several_targets import OnTargets
 from undercity.cards.language.stack_targets import ChangeTargetTo, CounterAbilityDestroySource
 from undercity.cards.language.token_copies import CopyOfCardExiledAsCost, CreateTokenCopy
+from undercity.cards.language.unearth import Unearth
 from undercity.engine import attack_requirements, costs, stack_targets, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -351,6 +352,12 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
     if isinstance(e, CopyOfCardExiledAsCost) and source is not None and source in s.objs:
         # eternalize (CR 702.129a): a 4/4 copy of the card, from the graveyard
         return ev.card_value(s.objs[source].card) + 1.0
+    if isinstance(e, Unearth) and source is not None and source in s.objs:
+        # unearth (CR 702.84a): a hasty attacker for one turn, then exiled — worth it when it can
+        # attack now, little before combat is over
+        card = s.objs[source].card
+        attack_now = s.active == me and s.step in ("precombat-main", "beginning-of-combat")
+        return (0.6 * ev.card_value(card) + 0.5 * (card.power or 0)) if attack_now else 0.3
     if isinstance(e, ReturnSelf) and source is not None and source in s.objs:
         # "Return this card from your graveyard …" (CR 113.6m): the card back, to the hand or as
         # a permanent (a tapped one can't block this turn).

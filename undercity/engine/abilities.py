@@ -41,9 +41,19 @@ def triggered(g: Game, o: Obj) -> tuple[Triggered, ...]:
 
 
 def activated(g: Game, o: Obj) -> tuple[Activated, ...]:
-    """The activated abilities ``o`` has now (indexes into this tuple name them)."""
+    """The activated abilities ``o`` has now (indexes into this tuple name them). A card in a
+    graveyard has its printed ones, then those a permanent gives it (CR 604.1: Solemn
+    Doomguide's unearth, :func:`undercity.engine.unearth.granted`)."""
     c = layers.chars(g, o)
-    return o.card.activated if c is None else c.activated
+    if c is not None:
+        return c.activated
+    if o.zone == "graveyard":
+        from undercity.engine.unearth import granted
+
+        extra = granted(g, o)
+        if extra:
+            return o.card.activated + extra
+    return o.card.activated
 
 
 def static(g: Game, o: Obj) -> tuple[Static, ...]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from undercity.cards.language.activate_only import IF_SUSPENDED, ActivateOnly
 from undercity.cards.language.from_graveyard import EntersWhileInGraveyard, InGraveyard, ReturnSelf
 from undercity.cards.language.token_copies import CopyOfCardExiledAsCost
+from undercity.cards.language.unearth import Unearth
 from undercity.cards.model import Activated, CardDef
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
@@ -33,8 +34,8 @@ def ability_zone(a: Activated) -> str:
         return "hand"
     if isinstance(a, ActivateOnly) and a.only == IF_SUSPENDED:
         return "exile"
-    if any(isinstance(e, ReturnSelf | CopyOfCardExiledAsCost) for e in a.effects):
-        return "graveyard"  # eternalize's "Exile this card from your graveyard" too (CR 702.129a)
+    if any(isinstance(e, ReturnSelf | CopyOfCardExiledAsCost | Unearth) for e in a.effects):
+        return "graveyard"  # eternalize's "Exile this card from your graveyard" too (CR 702.129a), unearth's (702.84a)
     return "battlefield"
 
 
@@ -44,23 +45,30 @@ def graveyard_abilities(card: CardDef) -> tuple[int, ...]:
 
 
 def options(g: Game, player: int) -> list[Option]:
-    """"activate" options for the abilities of the cards in ``player``'s graveyard. A card in
-    a graveyard has only its printed abilities (no effect grants abilities there), and its
-    owner is the one who may activate them (CR 602.2, 108.3)."""
+    """"activate" options for the abilities of the cards in ``player``'s graveyard: a card's
+    printed ones, and those a permanent gives the cards there (Solemn Doomguide's unearth,
+    CR 604.1: ``unearth.granted``); its owner is the one who may activate them (CR 602.2, 108.3)."""
+    from undercity.engine import unearth
     from undercity.engine.casting import activatable
 
     s = g.s
     out: list[Option] = []
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, str]] = set()
+    given = unearth.gives_to(g, player)
     for oid in s.players[player].graveyard:
         o = s.objs[oid]
-        for i in graveyard_abilities(o.card):
-            if (o.card.name, i) in seen:
+        acts = o.card.activated
+        indexes: tuple[int, ...] = graveyard_abilities(o.card)
+        if given and (extra := unearth.granted(g, o)):
+            # CR 604.1: abilities a permanent gives the card, after its printed ones
+            acts = acts + extra
+            indexes += tuple(len(o.card.activated) + k for k, a in enumerate(extra) if ability_zone(a) == "graveyard")
+        for i in indexes:
+            if (o.card.name, acts[i].text) in seen:
                 continue  # a second copy gives the same action
             if activatable(g, player, o, i):
-                seen.add((o.card.name, i))
-                out.append(Option(f"activate {o.name} from your graveyard: {o.card.activated[i].text}",
-                                  ("activate", oid, i)))
+                seen.add((o.card.name, acts[i].text))
+                out.append(Option(f"activate {o.name} from your graveyard: {acts[i].text}", ("activate", oid, i)))
     return out
 
 

@@ -31,6 +31,7 @@ from undercity.engine import (
     spell_costs,
     static_abilities,
     turn,
+    unearth,
     zones,
 )
 from undercity.engine import characteristics as ch
@@ -130,8 +131,9 @@ def options(g: Game, player: int) -> list[Option]:
         for i in _hand_abilities(o.card):
             if casting.activatable(g, player, o, i):
                 opts.append(Option(f"activate {o.name}: {o.card.activated[i].text}", ("activate", oid, i)))
-    if graveyard_kinds & _GRAVEYARD_ABILITY:
-        opts += from_graveyard.options(g, player)  # CR 113.6m: "Return this card from your graveyard …"
+    if graveyard_kinds & _GRAVEYARD_ABILITY or p.graveyard and unearth.gives_to(g, player):
+        # CR 113.6m: "Return this card from your graveyard …", printed or given (604.1, 702.84a)
+        opts += from_graveyard.options(g, player)
     if p.exile:
         from undercity.engine import suspend
 
@@ -212,6 +214,8 @@ def only_pass(g: Game, player: int) -> bool:
     if p.exile and _exile_summary(s, p):  # CR 113.6b: abilities that work while suspended
         return False
     objs = s.objs
+    if p.graveyard and unearth.gives_to(g, player):
+        return False  # CR 604.1: a permanent gives the cards of this graveyard abilities (Solemn Doomguide)
     if graveyard & _GRAVEYARD_ABILITY:  # CR 113.6m: "Return this card from your graveyard …"
         for oid in p.graveyard:
             o = objs[oid]

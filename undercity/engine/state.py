@@ -58,8 +58,9 @@ class Obj:
         self.goaded_by: tuple[int, ...] = ()
         self.is_copy = False
         self.x: int | None = None
-        # From the Catacombs: exile instead if it would leave the battlefield (CR 614.1a).
-        self.corpse_exile = False
+        # "If it would leave the battlefield, exile it instead": True for From the Catacombs'
+        # (CR 614.1a), the ability's name for unearth's ("unearth", 702.84a).
+        self.corpse_exile: bool | str = False
         # The player this Aura enchants ("Enchant player", CR 303.4b): an Aura is attached to an
         # object (``attached_to``) or to a player, never both.
         self.attached_player: int | None = None

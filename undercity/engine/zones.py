@@ -140,9 +140,11 @@ def replacements_for(g: Game, o: Obj, from_zone: str, to_zone: str,
     out: list[Replacement] = []
     # From the Catacombs (CR 614.1a): "If that creature would leave the battlefield, exile it
     # instead of putting it anywhere else" — tied to the object, not to the corpse counter.
+    # Unearth's (CR 702.84a) is the same, named by the ability (``corpse_exile`` holds its name).
     if o.corpse_exile and from_zone == "battlefield" and to_zone != "exile" and "corpse" not in applied:
-        out.append(Replacement("corpse", f"{o.name} is exiled instead (From the Catacombs)",
-                               "614.1a", "exile"))
+        by = o.corpse_exile if isinstance(o.corpse_exile, str) else "From the Catacombs"
+        out.append(Replacement("corpse", f"{o.name} is exiled instead ({by})",
+                               "702.84a" if by == "unearth" else "614.1a", "exile"))
     if to_zone == "graveyard":
         for sid, card, src_controller, src_name in static_sources(g):
             for st in card.static:

@@ -258,6 +258,12 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw[key] = v
         elif s == "on the battlefield":
             pass  # a permanent is an object on the battlefield (CR 110.1)
+        elif s.startswith(("that's a ", "that's an ")) and not subtypes and "subtypes" not in sets:
+            kinds = {w.strip(",") for w in s.split()[2:]} - {"or", "and/or"}
+            found = {subtype_of(w) for w in kinds}
+            if None in found:
+                raise Unsupported(s)
+            sets["subtypes"] = {st for st in found if st is not None}  # any of them (CR 115.1)
         elif s == "that entered the battlefield this turn":
             kw["entered_this_turn"] = True  # the object that entered this turn (CR 400.7)
         elif s == "that aren't of the chosen type":
@@ -3932,6 +3938,17 @@ def _anchor_choice(a: A.AnchorChoice, out: Lowered, named: Any) -> None:
                                           mods=(AddAbilities(abilities=(*sub.triggered, *sub.activated)),)))
 
 
+def unearth_ability(k: A.Keyword) -> m.Activated:
+    """CR 702.84a: "Unearth [cost]" means "[Cost]: Return this card from your graveyard to the
+    battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+    leave the battlefield, exile it instead of putting it anywhere else. Activate only as a
+    sorcery." It functions from the graveyard (CR 113.6m)."""
+    from undercity.cards.language.unearth import Unearth
+
+    return m.Activated(f"{k.name[:1].upper()}{k.name[1:]} {k.arg}", cost=m.Cost(mana=_mana_cost(k.arg)), effects=(Unearth(),),
+                       sorcery_speed=True)
+
+
 def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     name = k.name.lower()
     if name in ENGINE_KEYWORDS and not k.arg:
@@ -3979,6 +3996,8 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
                                          effects=(CopyOfCardExiledAsCost(frozenset({"B"}), 4, 4,
                                                                          frozenset({"Zombie"})),),
                                          sorcery_speed=True))
+    elif name == "unearth" and k.arg:
+        out.activated.append(unearth_ability(k))
     elif name == "cycling" and k.arg:
         # CR 702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a card." It
         # functions only from the hand (CR 113.6j).
@@ -6269,6 +6288,9 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
     elif isinstance(subj, A.DescRef) and subj.det == "" and not subj.noun.card and not g.pt \
             and all(isinstance(i, A.Keyword) for i in g.items):
         return _keywords_to_all(g, text, noun_filter(subj.noun))
+    elif isinstance(subj, A.EachRef) and subj.det == "each" and subj.noun.card == "card" \
+            and subj.noun.suffix[:1] == ("in your graveyard",) and not g.pt and not g.condition:
+        return _to_graveyard_cards(g, text, subj.noun)
     elif isinstance(subj, A.EachRef) and subj.det == "all" and not (subj.noun.card or subj.noun.quals
                                                                     or subj.noun.suffix or g.pt or g.condition):
         return _abilities_to_every(g, text, noun_filter(subj.noun), named)
@@ -6294,6 +6316,25 @@ def _granted(g: A.Granted, text: str, named: Any) -> m.Grant:
         raise Unsupported(g.render())
     abilities = (*inner.triggered, *inner.activated, *inner.static)
     return m.Grant(text, to=to, p=p, t=t, keywords=frozenset(kws), abilities=abilities)
+
+
+def _to_graveyard_cards(g: A.Granted, text: str, noun: A.Noun) -> m.Static:
+    """"Each creature card in your graveyard that's a Cleric, Rogue, Warrior, and/or Wizard has
+    unearth {1}{B}." (CR 604.1): keyword abilities that work from a graveyard (CR 113.6m), given
+    to the matching cards of the controller's graveyard."""
+    from undercity.cards.language.unearth import GraveyardCardsHave
+    from undercity.engine.from_graveyard import ability_zone
+
+    inner = Lowered()
+    for item in g.items:
+        if not isinstance(item, A.Keyword) or not item.arg:
+            raise Unsupported(item.render())
+        _keyword(item, inner, item.render())
+    if inner.keywords or inner.static or inner.triggered or inner.alt_costs or not inner.activated \
+            or any(ability_zone(a) != "graveyard" for a in inner.activated):
+        raise Unsupported(g.render())
+    flt = replace(noun_filter(replace(noun, suffix=noun.suffix[1:])), controller=None)
+    return GraveyardCardsHave(text, filter=flt, abilities=tuple(inner.activated))
 
 
 def _abilities_to_every(g: A.Granted, text: str, flt: m.Filter, named: Any) -> Continuous:

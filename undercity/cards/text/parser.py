@@ -379,6 +379,11 @@ class Parser:
             # (CR 400.7: the zone the card in the graveyard came from)
             return " ".join(self.toks[start:self.i])
         self.i = start
+        if self.eat("that's") and self.one_of("a", "an") and (kinds := self._subtype_list()):
+            # "each creature card in your graveyard that's a Cleric, Rogue, Warrior, and/or
+            # Wizard": any of them (CR 115.1, 205.3)
+            return f"that's {self.low[start + 1]} {kinds}"
+        self.i = start
         if self.eat("that", "had") and self.one_of("a", "an") and self.one_of(*KEYWORD_COUNTERS) \
                 and self.eat("counter", "put", "on", "it", "this", "way"):
             # "each creature that had a double strike counter put on it this way": those the
@@ -386,6 +391,33 @@ class Parser:
             return " ".join(self.toks[start:self.i])
         self.i = start
         return None
+
+    def _subtype_list(self) -> str | None:
+        """"Cleric, Rogue, Warrior, and/or Wizard", "Elf or Warrior", "Zombie": subtypes, the
+        last after "or" or "and/or" (as written)."""
+        words: list[str] = []
+        start = self.i
+        while subtype_of(self.raw()) is not None:
+            words.append(self.raw())
+            self.i += 1
+            if self.at(",", "and", "/", "or") or self.at("and", "/", "or"):
+                self.i += 4 if self.peek() == "," else 3
+                words.append(("," if self.toks[self.i - 4] == "," else "") + " and/or")
+            elif self.at(",", "or") or self.at("or"):
+                self.i += 2 if self.peek() == "," else 1
+                words.append(("," if self.toks[self.i - 2] == "," else "") + " or")
+            elif self.at(",") and subtype_of(self.raw(1)) is not None:
+                self.i += 1
+                words.append(",")
+            else:
+                break
+        if not words or words[-1].endswith(("or", ",")) or (len(words) > 1 and "or" not in words[-2]):
+            self.i = start
+            return None
+        out = ""
+        for w in words:
+            out += w if w.startswith((",", " ")) else (" " if out else "") + w
+        return out
 
     @rule
     def noun(self) -> A.Noun | None:
