@@ -19,6 +19,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import (
     activate_only,
     cast_permissions,
+    cast_timing,
     class_level,
     costs,
     cycling,
@@ -135,6 +136,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
         return False
+    if card.static and not cast_timing.allows(g, player, card):
+        return False  # "Cast this spell only during combat" (CR 601.3), even while an effect resolves
     if free:
         inc = spell_costs.cost_changes(g, player, o)[0]  # CR 601.2f: increases still apply
         if taxes := spell_costs.target_taxes(g, player, o):  # "that target ~" (CR 601.2f)
@@ -217,10 +220,11 @@ def _commander_tax(g: Game, player: int, o: Obj) -> int:
 
 def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_targets: int,
                 x: int | None, kicked: int = 0,
-                targets: list[targeting.Target] | None = None) -> tuple[ManaCost, int | None]:
+                targets: list[targeting.Target] | None = None,
+                x_most: int | None = None) -> tuple[ManaCost, int | None]:
     """CR 601.2f: the total cost of casting ``o`` with ``n_targets`` targets (``targets``, once
     chosen), kicked ``kicked`` times, and its X — asked here, the most the player could pay the
-    options, unless already announced (CR 601.2b)."""
+    options (and no more than ``x_most``), unless already announced (CR 601.2b)."""
     card = o.card
     sa = alt.spell if alt is not None and alt.spell is not None else card.spell
     cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
@@ -241,6 +245,8 @@ def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_t
                                                                 .reduce_generic(red)),
                                   costs.mana_sources(g, player, spend=spend), costs.pool_of(g, player, spend)):
                 hi_x = max(hi_x, 0) + 1
+            if x_most is not None:
+                hi_x = min(hi_x, x_most)
             opts = [Option(f"X={v}", v) for v in range(max(hi_x, 0) + 1)]
             x = g.ask(job, "x", player, "x", f"choose X for {card.name}", opts)
         cost = cost.with_x(x)
@@ -308,7 +314,10 @@ def _cast(g: Game, job: Job) -> None:
     specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
     x: int | None = None
     if specs and specs[-1].x_count:  # CR 601.2b: X announced, then as many targets (601.2c)
-        x = _total_cost(g, job, player, o, alt, 0, None, kicked)[1]
+        # An X larger than the number of legal targets couldn't be completed (CR 601.2c, 601.2:
+        # the cast would be reversed), so it isn't offered.
+        most = len(targeting.candidates(g, specs[-1], player, o.id))
+        x = _total_cost(g, job, player, o, alt, 0, None, kicked, x_most=most)[1]
         specs = with_x_targets(specs, x)
     # CR 601.2c: targets — only those with which the total cost (601.2f) can still be paid.
     targets: list[targeting.Target] = []
@@ -340,6 +349,8 @@ def _cast(g: Game, job: Job) -> None:
                 cands = _affordable(g, job, player, o, alt, targets, cands, x, kicked, taxes)
                 if not cands and not spec.optional:
                     raise CannotComplete("no target whose total cost can be paid")  # CR 601.2f, 601.2h
+            if not cands and not spec.optional:
+                raise CannotComplete(f"no legal {spec.text or 'target'} is left")  # CR 601.2c, 601.2
             t = g.ask(job, f"target{i}", player, "target", f"choose {spec.text or 'a target'} for {card.name}",
                       _target_opts(g, cands) + ([NO_TARGET] if spec.optional else []))
             if t is not None:  # "up to one": no target chosen

@@ -5538,6 +5538,12 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
 
         out.static.append(VentureOnceEachTurn(text))  # CR 101.2, 701.49: asked by dungeons.venture
         return
+    if isinstance(b, A.Phrase) and b.who == A.WordRef("cast this spell") and a.condition is None:
+        from undercity.cards.language.cast_timing import CastOnly
+
+        when, _, also = b.words.removeprefix("only ").partition(" and only ")
+        out.static.append(CastOnly(text, when=when, also=also))  # CR 601.3, asked by casting.castable
+        return
     if isinstance(b, A.Phrase) and b.words == "have no maximum hand size":
         out.static.append(NoMaximumHandSize(text))  # CR 402.2
         return

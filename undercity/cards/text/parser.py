@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from functools import cache, wraps
 from typing import Any, TypeVar
 
+from undercity.cards.language.cast_timing import AND_ONLY as CAST_ONLY_ALSO
+from undercity.cards.language.cast_timing import WHEN as CAST_ONLY_WHEN
 from undercity.cards.language.counters import KEYWORD_COUNTERS
 from undercity.cards.language.stack_targets import STACK_OBJECTS
 from undercity.cards.text import ast as A
@@ -2533,6 +2535,14 @@ class Parser:
     @rule
     def static_body(self) -> A.Node | None:
         start = self.i
+        if self.eat("cast", "this", "spell", "only") and (when := self.one_of(*CAST_ONLY_WHEN)):
+            mark = self.i
+            if self.eat("and", "only") and (also := self.one_of(*CAST_ONLY_ALSO)):
+                when = f"{when} and only {also}"
+            else:
+                self.i = mark
+            return A.Phrase(A.WordRef("cast this spell"), f"only {when}")  # CR 601.3
+        self.i = start
         if (cc := self.cost_change()) is not None:
             if self.eat("for", "each") and (per := self.one_of(*_COST_CHANGE_PER)):
                 return A.CostChangePer(cc, per)
