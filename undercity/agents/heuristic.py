@@ -69,6 +69,7 @@ class HeuristicAgent:
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
         "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount", "choose_card_name",
+        "tap_for_opponent",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -363,6 +364,23 @@ class HeuristicAgent:
         s = g.s
         return max(range(len(d.options)), key=lambda i: (s.objs[d.options[i].value].tapped,
                                                          ev.permanent_value(g, s.objs[d.options[i].value]), -i))
+
+    def _tap_for_opponent(self, g: Game, d: Decision) -> int:
+        """"For each opponent, tap up to one untapped creature you control. When you do, gain
+        control of target creature that player controls with power less than or equal to the
+        tapped creature's power" (Nihiloor): aim at that opponent's most valuable creature some
+        option's power reaches, with the least powerful creature that reaches it; tap nothing
+        when none does."""
+        s = g.s
+        q = d.context.get("opponent")
+        theirs = [o for oid in s.battlefield if (o := s.objs[oid]).controller == q and ch.is_creature(o, g)]
+        mine = [(ch.power(g, s.objs[v]), i) for i, o in enumerate(d.options) if (v := o.value) is not None]
+        best = max((o for o in theirs if any(pw >= ch.power(g, o) for pw, _ in mine)),
+                   key=lambda o: ev.permanent_value(g, o), default=None)
+        if best is None:
+            return self._index(d, lambda v: v is None) or 0
+        need = ch.power(g, best)
+        return min((pw, i) for pw, i in mine if pw >= need)[1]
 
     def _untap_choice(self, g: Game, d: Decision) -> int:
         """"You may choose not to untap [it]" (Immovable Rod): keep it tapped while its effect

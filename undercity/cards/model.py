@@ -196,6 +196,11 @@ class TargetSpec:
     #: chooses (CR 115.1, 603.3d, 115.3), named together by :data:`EACH_TARGET`. Always the
     #: ability's last specification.
     any_number: bool = False
+    #: "with power less than or equal to the tapped creature's power": at most the power of the
+    #: creature the ability was created about (trigger data ``tapped``), as it last existed on
+    #: the battlefield if it left (ruling 2021-07-23, Nihiloor), checked as the target is chosen
+    #: and as the ability resolves (CR 608.2b).
+    max_power_of_tapped: bool = False
 
 
 def target_creature(**kw: Any) -> TargetSpec:

@@ -124,10 +124,14 @@ def _attack_a_player(g: Game, e: ev.AttackDeclared) -> None:
 def controls_target(g: Game, spec: TargetSpec, t: tuple[str, int], data: Mapping[str, Any]) -> bool:
     """Whether target ``t`` is controlled by the player ``spec.controlled_by`` names (CR 115.1):
     "target creature that player controls" of a trigger that recorded the attacked player."""
+    from undercity.cards.language.each_opponent import THE_OPPONENT
+
     ref = spec.controlled_by
     if ref is None:
         return True
-    if ref.kind != ATTACKED_PLAYER.kind:
+    # the attacked player, or the opponent a reflexive ability was created for (CR 603.12)
+    field = {ATTACKED_PLAYER.kind: "attacked", THE_OPPONENT.kind: "opponent"}.get(ref.kind)
+    if field is None:
         raise ValueError(f"{ref.kind} names no trigger's player")
     o = g.s.objs.get(t[1]) if t[0] == "o" else None
-    return o is not None and o.controller == data.get("attacked")
+    return o is not None and o.controller == data.get(field)

@@ -51,7 +51,10 @@ class Decision:
     a spell's kicker or multikicker cost, 0 for none: CR 702.33, 601.2b), ``mana_amount`` (how much
     of the mana left, ``context["left"]``, is of ``context["color"]``: "X mana in any combination of
     colors", color by color, CR 106.1b), ``choose_card_name`` (a
-    nonland card name, each option's value the name, as Phyrexian Revoker enters: CR 201.3).
+    nonland card name, each option's value the name, as Phyrexian Revoker enters: CR 201.3),
+    ``tap_for_opponent`` (an untapped creature of the deciding player's to tap for the opponent
+    ``context["opponent"]``, or ``None``: none — "for each opponent, tap up to one untapped
+    creature you control", CR 701.26a, 603.12).
     """
 
     player: int

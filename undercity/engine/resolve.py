@@ -34,6 +34,10 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
         if isinstance(a, SpellAbility) and card.spell is not None and a is not card.spell and not card.enchant:
             return a.targets  # cast with its text changed (overload, CR 702.96b)
         return casting.spell_target_specs(card, item.modes, item.x)
+    if a is None:
+        # a delayed or reflexive ability (CR 603.7, 603.12): its targets are in its data, and
+        # are checked again like any other's (CR 608.2b)
+        return tuple(item.trigger_data.get("targets", ()))
     from undercity.engine import divided
 
     if divided.of(a) is not None and len(a.targets) == 1:
@@ -92,6 +96,13 @@ def _controlled_by_named(g: Game, spec: TargetSpec, t: tuple[str, int], item: St
     return controls_target(g, spec, t, item.trigger_data)
 
 
+def _within_tapped_power(g: Game, t: tuple[str, int], item: StackItem) -> bool:
+    """"with power less than or equal to the tapped creature's power": still (CR 608.2b)."""
+    from undercity.engine.each_opponent import within_tapped_power
+
+    return within_tapped_power(g, t, item.trigger_data)
+
+
 @job_runner("resolve")
 def run_resolve(g: Game, job: Job) -> None:
     s = g.s
@@ -104,6 +115,7 @@ def run_resolve(g: Game, job: Job) -> None:
         if specs and item.targets:
             legal = [targeting.still_legal(g, spec, t, item.controller, item.source)
                      and (spec.controlled_by is None or _controlled_by_named(g, spec, t, item))
+                     and (not spec.max_power_of_tapped or _within_tapped_power(g, t, item))
                      for spec, t in zip(specs, item.targets, strict=False)]
             job.data["legal"] = legal
             if not any(legal):  # CR 608.2b

@@ -386,6 +386,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
             text = _label(t)
             if "attacked" in t.data:  # the attacked player each trigger is for (CR 508.3e)
                 text += f" (that player: {s.players[t.data['attacked']].name})"
+            if "opponent" in t.data and "tapped" in t.data:  # one per opponent (engine.each_opponent)
+                o = s.objs.get(t.data["tapped"])
+                tapped = o.name if o is not None else (s.lki.get(t.data["tapped"]) or {}).get("name", "?")
+                text += f" (that player: {s.players[t.data['opponent']].name}; the tapped creature: {tapped})"
             return f"{text} (controlled by {s.players[t.controller].name})" if shared else text
 
         resolve_order: list[int] = []
@@ -439,6 +443,10 @@ def run_put_triggers(g: Game, job: Job) -> None:
                 from undercity.engine.attacked_players import controls_target
 
                 cands = [c for c in cands if controls_target(g, spec, c, t.data)]
+            if spec.max_power_of_tapped:  # "… less than or equal to the tapped creature's power"
+                from undercity.engine.each_opponent import within_tapped_power
+
+                cands = [c for c in cands if within_tapped_power(g, c, t.data)]
             if spec.same_word and tl:  # "other targets": different from those chosen before (CR 115.3)
                 from undercity.engine.casting import same_word_chosen
 

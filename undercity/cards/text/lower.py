@@ -399,10 +399,16 @@ class Ctx:
         if t.count is not None and not (t.up_to and t.count.value == 1) or self.divided:
             raise Unsupported(t.render())
         if t.noun is not None and t.noun.suffix == ("that player controls",) and self.that_player is not None \
-                and self.that_player.kind == "attacked_player":
-            # "target creature that player controls": the attacked player's (CR 115.1, 508.3e)
+                and self.that_player.kind in ("attacked_player", "the_opponent"):
+            # "target creature that player controls": the attacked player's (CR 115.1, 508.3e), or
+            # the opponent a reflexive ability was created for (CR 603.12; language.each_opponent)
             bare = _target_spec(replace(t, noun=replace(t.noun, suffix=())))
             spec = replace(bare, text=t.render(), controlled_by=self.that_player)
+        elif t.noun is not None and t.noun.suffix == ("that player controls", _TAPPED_POWER) \
+                and self.that_player is not None and self.that_player.kind == "the_opponent":
+            # "… with power less than or equal to the tapped creature's power" (ruling 2021-07-23, Nihiloor)
+            bare = _target_spec(replace(t, noun=replace(t.noun, suffix=())))
+            spec = replace(bare, text=t.render(), controlled_by=self.that_player, max_power_of_tapped=True)
         else:
             spec = _target_spec(t)
         if self.targets and self.targets[-1].optional and not spec.optional:
@@ -3136,7 +3142,41 @@ def _reflexive(c: A.WhenYouDo, ctx: Ctx) -> m.Effect:
     return CreateReflexiveTrigger(done, A.cap(c.sentence.render()), tuple(sub.targets))
 
 
+#: The target's suffix comparing it with the creature "for each opponent, tap …" tapped.
+_TAPPED_POWER = "with power less than or equal to the tapped creature's power"
+
+
+def _tap_for_each_opponent(body: A.Effects, ctx: Ctx) -> m.Effect | None:
+    """"For each opponent, tap up to one untapped creature you control. When you do, …" — the
+    whole body: one choice per opponent, one reflexive ability per creature tapped (CR 603.12),
+    whose "that player" is that opponent and "the tapped creature" that creature."""
+    from undercity.cards.language.delayed_triggers import CreateReflexiveTrigger
+    from undercity.cards.language.each_opponent import THE_OPPONENT, TapForEachOpponent
+
+    if len(body.sentences) != 2 or not all(isinstance(x, A.Sentence) for x in body.sentences):
+        return None
+    first, then = body.sentences
+    assert isinstance(first, A.Sentence) and isinstance(then, A.Sentence)
+    if first.prefix != "for each opponent," or then.prefix != "when you do,":
+        return None
+    tap = first.clauses[0] if len(first.clauses) == 1 else None
+    if first.may or first.where or first.at or not isinstance(tap, A.ObjectAction) or tap.verb != "tap" \
+            or tap.who is not None or tap.to or not isinstance(tap.what, A.DescRef) or tap.what.det != "up to one":
+        raise Unsupported(first.render())
+    flt = noun_filter(tap.what.noun)
+    if flt.controller != "you" or flt.tapped is not False or tap.what.noun.card:
+        raise Unsupported(first.render())  # "untapped … you control" (CR 701.26a: only those can be tapped)
+    sub = replace(ctx, targets=[], it_is_target=False, that_player=THE_OPPONENT)
+    done = effects(A.Effects((replace(then, prefix=""),)), sub)
+    return TapForEachOpponent(flt, CreateReflexiveTrigger(done, A.cap(replace(then, prefix="").render()),
+                                                          tuple(sub.targets)))
+
+
 def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
+    if any(isinstance(x, A.Sentence) and x.prefix == "for each opponent," for x in body.sentences):
+        if (each := _tap_for_each_opponent(body, ctx)) is None:
+            raise Unsupported("for each opponent,")
+        return (each,)
     body = _when_you_do(body)
     out: list[m.Effect] = []
     skip = 0  # sentences already lowered with an earlier one
@@ -4456,6 +4496,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         # "Whenever a creature attacks one of your opponents" (CR 508.3a): anyone's creature (a
         # teammate's too) attacking an opponent of yours; "that player" is that opponent.
         return m.Trigger("attacks", filter=m.F("Creature"), whose="opponent")
+    if s == A.WordRef("you") and word == "whenever" and w == "attack with a creature an opponent owns":
+        # CR 508.3a, 108.3: once per creature you attack with that an opponent owns; "that player"
+        # is its owner.
+        return m.Trigger("attacks", filter=m.F("Creature", owner="opponent"), whose="you")
     if isinstance(s, A.DescRef) and word == "whenever" and w == "attacks" and s.det in ("a", "an", "another"):
         # "Whenever a [creature] you control attacks" (CR 508.3a): once per attacking creature
         # matching the description; "it" is that creature (the trigger's object).
@@ -4780,7 +4824,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
         from undercity.cards.language.attacked_players import ATTACKED_PLAYER
 
         ctx.that_player = ATTACKED_PLAYER  # "that player": the attacked player (CR 508.3b)
-    if when.event == "enters" and when.filter is not None and when.filter.owner == "opponent":
+    if when.event in ("enters", "attacks") and when.filter is not None and when.filter.owner == "opponent":
         from undercity.cards.language.attack_requirements import TRIGGER_OBJECT_OWNER
 
         ctx.that_player = TRIGGER_OBJECT_OWNER  # "they": the opponent who owns it (CR 108.3)

@@ -368,6 +368,9 @@ class Parser:
             self.i = start + 1
             if self.eat("mana", "value", "less", "than", "or", "equal", "to", "that", "creature's", "power"):
                 return " ".join(self.toks[start:self.i])  # the creature a trigger names (CR 608.2h)
+            self.i = start + 1
+            if self.eat("power", "less", "than", "or", "equal", "to", "the", "tapped", "creature's", "power"):
+                return " ".join(self.toks[start:self.i])  # the creature an earlier sentence tapped (CR 608.2h)
         self.i = start
         if self.eat("with") and self.raw().isalpha() and self.peek(1) == "counters" and self.peek(2) == "on":
             # "creatures with slime counters on them" (CR 122.1): one or more such counters
@@ -1114,6 +1117,9 @@ class Parser:
         self.i = self._start
         if v := self.verb("destroy", "exile", "tap", "untap", "sacrifice", "counter", "goad", "regenerate"):
             what = self.ref()
+            if what is None and v == "tap" and self.eat("up", "to", "one"):
+                n = self.noun()  # "for each opponent, tap up to one untapped creature you control" (CR 701.26a)
+                what = A.DescRef("up to one", n) if n is not None else None
             if what is None and v == "exile" and self.eat("any", "number", "of"):
                 n = self.noun()  # "exile any number of non-Angel creatures you control until ~ leaves …"
                 what = A.AnyNumberOf(n) if n is not None and self.peek() == "until" else None
@@ -1830,7 +1836,8 @@ class Parser:
                              "if one or more opponents had the highest result ,",
                              "if you can't choose an opponent this way ,",
                              "if a permanent's ability is countered this way ,",
-                             "if you don't put the card onto the battlefield ,") or ""
+                             "if you don't put the card onto the battlefield ,",
+                             "for each opponent ,") or ""
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
@@ -2220,6 +2227,11 @@ class Parser:
             if (what := self.self_ref()) is not None:
                 return A.Event(A.WordRef("you"), f"cycle {what.render()}")
             return None
+        if self.eat("you", "attack", "with"):
+            # "Whenever you attack with a creature an opponent owns" (CR 508.3a): each such attacker
+            what = self.ref()
+            return A.Event(A.WordRef("you"), f"attack with {what.render()}") if isinstance(what, A.DescRef) else None
+        self.i = self._estart
         if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile", "you activate an ability that isn't a mana ability",
                        "you complete a dungeon", "you attack the player who has the initiative"):
