@@ -55,3 +55,44 @@ def test_unearths_before_combat_not_after() -> None:
 
     assert choice("precombat-main").startswith("activate Dregscape Zombie from your graveyard")
     assert choice("postcombat-main") == "pass priority"
+
+
+def test_chooses_an_opponents_creature_it_can_kill_to_block_never_its_own() -> None:
+    """"Choose any number of creatures. They block this turn if able." (Berserker's Frenzy,
+    CR 509.1c, 608.2d): an opponent's creature one of ours would kill in a block; not one of ours,
+    nor one too big to kill."""
+    g = position(2)
+    giant = g.create_object(get_card("Hill Giant"), 0, "battlefield")
+    dreadmaw = g.create_object(get_card("Colossal Dreadmaw"), 1, "battlefield")
+    lions = g.create_object(get_card("Savannah Lions"), 1, "battlefield")
+
+    def pick(*ids: int) -> object:
+        d = Decision(0, "choose_object", "choose any number",
+                     [*(Option(f"choose {g.s.objs[i].name}", i) for i in ids), Option("none", None)], key="")
+        return d.options[HeuristicAgent(strict=True).choose(g, d)].value
+
+    assert pick(giant.id, dreadmaw.id, lions.id) == lions.id
+    assert pick(giant.id, dreadmaw.id) is None
+
+
+def test_declaring_an_opponents_blockers_it_blocks_only_where_they_die_for_nothing() -> None:
+    """"You choose which creatures block this turn and how those creatures block." (Berserker's
+    Frenzy, CR 509.1a): declaring Bob's blockers, Alice has his creature block where it dies
+    without killing — or not block at all."""
+    from undercity.engine.state import Combat
+
+    g = position(2, step="declare-blockers")
+    giant = g.create_object(get_card("Hill Giant"), 0, "battlefield")
+    bears = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    lions = g.create_object(get_card("Savannah Lions"), 1, "battlefield")
+    wall = g.create_object(get_card("Colossal Dreadmaw"), 1, "battlefield")
+    g.s.combat = Combat(attackers={giant.id: ("p", 1), bears.id: ("p", 1)})
+
+    def blocker(*ids: int) -> object:
+        d = Decision(0, "blocker", "Bob: declare blockers (chosen by Alice)",
+                     [*(Option(f"block with {g.s.objs[i].name}", i) for i in ids), Option("no more blockers", None)],
+                     key="blk1:0")
+        return d.options[HeuristicAgent(strict=True).choose(g, d)].value
+
+    assert blocker(wall.id, lions.id) == lions.id  # the Lions die to the Giant without killing it
+    assert blocker(wall.id) is None  # the Dreadmaw would kill what it blocks: no block

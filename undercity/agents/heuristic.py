@@ -69,7 +69,7 @@ class HeuristicAgent:
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
         "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount", "choose_card_name",
-        "tap_for_opponent",
+        "tap_for_opponent", "choose_object",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -864,7 +864,39 @@ class HeuristicAgent:
             want = tx.default_defender(g, me, defs)  # type: ignore[arg-type]
         return defs.index(tuple(want)) if want is not None and tuple(want) in defs else 0
 
+    def _choose_object(self, g: Game, d: Decision) -> int:
+        """"Choose any number of creatures. They block this turn if able." (Berserker's Frenzy):
+        an opponent's creature that one of our untapped creatures would kill in a block; never
+        one of ours."""
+        s = g.s
+        ours = [o for oid in s.battlefield if (o := s.objs[oid]).controller == d.player
+                and ch.is_creature(o, g) and not o.tapped]
+        most = max((ch.power(g, o) for o in ours), default=0)
+        i = self._index(d, lambda v: v is not None and not tx.mine(g, d.player, s.objs[v].controller)
+                        and ch.is_creature(s.objs[v], g) and 0 < ch.toughness(g, s.objs[v]) <= most)
+        return i if i is not None else (self._index(d, lambda v: v is None) or 0)
+
+    def _chosen_for_opponent(self, g: Game, d: Decision) -> bool:
+        """Whether this blocker declaration is ours to make for an opponent's creatures ("you
+        choose which creatures block this turn", CR 509.1a)."""
+        s = g.s
+        return any(o.value is not None and o.value in s.objs and not tx.mine(g, d.player, s.objs[o.value].controller)
+                   for o in d.options)
+
     def _blocker(self, g: Game, d: Decision) -> int:
+        s = g.s
+        if self._chosen_for_opponent(g, d):
+            # Their creatures block only where they die for nothing; no block at all otherwise.
+            attackers = list(s.combat.attackers) if s.combat is not None else []
+
+            def wasted(v: int) -> bool:
+                return any(ev.duel(g, s.objs[a], s.objs[v]) == (False, True) for a in attackers if a in s.objs)
+
+            i = self._index(d, lambda v: v is not None and wasted(v))
+            if i is None:
+                i = self._index(d, lambda v: v is None)
+            return i if i is not None else max(range(len(d.options)), key=lambda i: (
+                ev.creature_value(g, s.objs[d.options[i].value]), -i))
         plan = self._block_plan(g, d.player)
         planned = [b for b, _ in plan]
         for b in planned:
@@ -892,6 +924,9 @@ class HeuristicAgent:
         if blocker is None or blocker not in s.objs:
             return 0
         bo = s.objs[blocker]
+        if not tx.mine(g, d.player, bo.controller):  # we choose how their creature blocks (CR 509.1a)
+            return max(range(len(d.options)), key=lambda i: (ev.duel(g, s.objs[d.options[i].value], bo) == (False, True),
+                                                              ch.power(g, s.objs[d.options[i].value]), -i))
 
         def score(i: int) -> float:
             a = s.objs[d.options[i].value]

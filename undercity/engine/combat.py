@@ -277,7 +277,10 @@ def run_declare_blockers(g: Game, job: Job) -> None:
     c = s.combat
     assert c is not None
     plan: list[tuple[int, int]] = []
+    chooser = block_requirements.block_chooser(g)  # "you choose which creatures block" (CR 509.1a)
     for dp in defending_players(g):
+        who = dp if chooser is None else chooser
+        by = "" if who == dp else f" (chosen by {s.players[who].name})"
         attackers = [a for a, d in c.attackers.items() if _attacks_player(g, d, dp)]
         able = [oid for oid in s.battlefield if s.objs[oid].controller == dp and ch.is_creature(s.objs[oid], g)
                 and not s.objs[oid].tapped]
@@ -318,7 +321,7 @@ def run_declare_blockers(g: Game, job: Job) -> None:
             opts = [Option(f"block with {s.objs[b].name}", b) for b in free if legal_targets(b)]
             if not menace_open and not must:
                 opts.append(Option("no more blockers", None))
-            v = g.ask(job, key, dp, "blocker", f"{s.players[dp].name}: declare blockers", opts)
+            v = g.ask(job, key, who, "blocker", f"{s.players[dp].name}: declare blockers{by}", opts)
             if v is None:
                 break
             tgt = legal_targets(v)
@@ -326,7 +329,7 @@ def run_declare_blockers(g: Game, job: Job) -> None:
                 tgt = [a for a in tgt if a in menace_open] or tgt
             if lured & set(tgt):
                 tgt = [a for a in tgt if a in lured]
-            a = g.ask(job, f"bt{dp}:{k}", dp, "block_target", f"which attacker does {s.objs[v].name} block?",
+            a = g.ask(job, f"bt{dp}:{k}", who, "block_target", f"which attacker does {s.objs[v].name} block?",
                       [Option(f"{s.objs[v].name} blocks {s.objs[x].name}", x) for x in tgt])
             mine.append((v, a))
             k += 1

@@ -54,7 +54,10 @@ class Decision:
     nonland card name, each option's value the name, as Phyrexian Revoker enters: CR 201.3),
     ``tap_for_opponent`` (an untapped creature of the deciding player's to tap for the opponent
     ``context["opponent"]``, or ``None``: none — "for each opponent, tap up to one untapped
-    creature you control", CR 701.26a, 603.12).
+    creature you control", CR 701.26a, 603.12), ``choose_object`` (one more permanent of "choose
+    any number of creatures", or ``None``: no more, CR 608.2d). A ``blocker`` or ``block_target``
+    decision may be asked of a player other than the defending player ("you choose which
+    creatures block this turn", CR 509.1a).
     """
 
     player: int

@@ -255,6 +255,8 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
         return exiled_until(g, item.source)
     if k == "created_tokens":  # "that token" (CR 608.2c): language.token_copies.CREATED_TOKENS
         return [oid for oid in job.data.get("created_tokens", ()) if oid in s.objs]
+    if k == "chosen_objects":  # "they" (CR 608.2d): language.object_choice.CHOSEN_OBJECTS
+        return [oid for oid in job.data.get("chosen_objects", ()) if oid in s.objs and s.objs[oid].zone == "battlefield"]
     raise ValueError(f"{k} does not name objects")
 
 

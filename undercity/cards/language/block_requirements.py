@@ -20,3 +20,13 @@ class BlocksThisTurn(Effect):
     """``what`` blocks this turn if able (CR 509.1c): a requirement until end of turn."""
 
     what: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosesBlocks(Effect):
+    """"You choose which creatures block this turn and how those creatures block." (Berserker's
+    Frenzy): ``who`` makes each defending player's declaration of blockers this turn (CR 509.1a),
+    within the same rules — restrictions and requirements still apply (ruling 2021-07-23), and
+    each creature's controller pays any cost to block (509.1d)."""
+
+    who: Ref

@@ -344,6 +344,8 @@ class Ctx:
     attacking_player: m.Ref | None = None
     #: "those creatures", "they" after an effect on "up to three target creatures": each target.
     several: tuple[m.Ref, ...] = ()
+    #: "they" after "choose any number of creatures": the chosen ones (language.object_choice).
+    chose_any: bool = False
     #: "those creatures" after "put a +1/+1 counter on each creature you control": the same
     #: permanents — putting counters moves none and changes no characteristic a filter reads.
     those: m.Ref | None = None
@@ -1092,6 +1094,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             from undercity.cards.language.exile_until import ExileUntilLeaves
 
             return [ExileUntilLeaves(ctx.target(c.what))]  # CR 610.3: "until ~ leaves the battlefield"
+        if v == "choose" and isinstance(c.what, A.AnyNumberOf) and not c.to and c.who is None:
+            from undercity.cards.language.object_choice import ChooseAnyNumber
+
+            flt = noun_filter(c.what.noun)
+            if c.what.noun.card:
+                raise Unsupported(c.render())  # only permanents are chosen here
+            ctx.chose_any = True
+            return [ChooseAnyNumber(flt)]  # CR 608.2d: chosen as it resolves
         if v == "exile" and c.to.startswith("until ") and c.to.endswith(" leaves the battlefield") \
                 and isinstance(c.what, A.AnyNumberOf):
             from undercity.cards.language.exile_until import ExileAnyNumberUntilLeaves
@@ -1351,6 +1361,17 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         from undercity.cards.language.party import ChooseParty
 
         return [ChooseParty(player_ref(c.who, ctx))]  # CR 700.8d
+    if isinstance(c, A.Phrase) and c.who == A.WordRef("they") and c.words == "block this turn if able" \
+            and ctx.chose_any:
+        from undercity.cards.language.block_requirements import BlocksThisTurn
+        from undercity.cards.language.object_choice import CHOSEN_OBJECTS
+
+        return [BlocksThisTurn(CHOSEN_OBJECTS)]  # CR 509.1c: the creatures just chosen (608.2d)
+    if isinstance(c, A.Phrase) and c.who == A.WordRef("you") \
+            and c.words == "choose which creatures block this turn and how those creatures block":
+        from undercity.cards.language.block_requirements import ChoosesBlocks
+
+        return [ChoosesBlocks(m.YOU)]  # CR 509.1a: you declare the defending players' blockers
     if isinstance(c, A.Phrase) and c.who == A.WordRef("they") and c.words == "block this turn if able" \
             and ctx.several:
         from undercity.cards.language.block_requirements import BlocksThisTurn
@@ -3050,12 +3071,14 @@ def _roll(c: A.Roll, ctx: Ctx) -> RollDie:
     (CR 706.2): a roll whose result the words after it may name."""
     each = c.who == A.EachRef("each", A.Noun((), ("player",)))  # "each player rolls a d20" (CR 101.4)
     if c.who is not None and not (each and c.add is None and not c.then) or c.n.value is None \
-            or c.then not in ("", "and choose one result"):
+            or c.then not in ("", "and choose one result", "and ignore the lower roll"):
         raise Unsupported(c.render())
     ctx.rolled = c
     if each:
         return RollDie(c.sides, c.n.value, who=m.EACH_PLAYER)
-    return RollDie(c.sides, c.n.value, plus=_roll_plus(c, ctx), choose=c.then == "and choose one result")
+    # "and ignore the lower roll": the ignored roll never happened (CR 706.6; ruling 2021-07-23)
+    return RollDie(c.sides, c.n.value, plus=_roll_plus(c, ctx), choose=c.then == "and choose one result",
+                   ignore_lowest=int(c.then == "and ignore the lower roll"))
 
 
 def _die_result(words: str, ctx: Ctx) -> m.Count:
@@ -3075,8 +3098,9 @@ def _roll_table(t: A.RollTable, ctx: Ctx) -> list[m.Effect]:
     s = t.roll
     roll = s.clauses[-1]
     assert isinstance(roll, A.Roll)
-    if s.may or s.prefix or s.where or roll.who is not None or roll.n.value != 1:
-        raise Unsupported(s.render())
+    if s.may or s.prefix or s.where or roll.who is not None \
+            or roll.n.value != (2 if roll.then == "and ignore the lower roll" else 1):
+        raise Unsupported(s.render())  # the table reads one kept die (CR 706.3a)
     before = effects(A.Effects((replace(s, clauses=s.clauses[:-1], joins=s.joins[:-1]),)), ctx) \
         if len(s.clauses) > 1 else ()
     base = _roll(roll, ctx)

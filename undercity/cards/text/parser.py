@@ -1245,6 +1245,10 @@ class Parser:
                 "cards", "from", "their", "hand"):
             return A.ChooseFromHand(who, v, n)  # chosen as it resolves (CR 608.2d)
         self.i = self._start
+        if who is None and (v := self.verb("choose")) and self.eat("any", "number", "of") \
+                and self.peek() != "target" and (n := self.noun()) is not None:
+            return A.ObjectAction(None, v, A.AnyNumberOf(n))  # chosen as it resolves, not targeted (CR 608.2d)
+        self.i = self._start
         if who is None and (v := self.verb("choose")) and self.eat("one", "of", "them"):
             return A.Phrase(None, f"{v} one of them")  # the cards just exiled (CR 608.2c)
         self.i = self._start
@@ -1464,7 +1468,9 @@ class Parser:
                     if add is None:
                         return None
                 # "and choose one result" of two dice (CR 706.4)
-                then = self.one_of("and choose one result") if n.value == 2 and add is None else None
+                # "and ignore the lower roll" of two dice: it never happened (CR 706.6)
+                then = self.one_of("and choose one result", "and ignore the lower roll") \
+                    if n.value == 2 and add is None else None
                 return A.Roll(who, v, n, int(die[1:]), add, then or "")
         self.i = self._start
         if v := self.verb("take"):
@@ -1727,6 +1733,9 @@ class Parser:
             self.i = start
         if isinstance(who, A.SelfRef) and self.eat("attacks", "that", "player", "this", "combat", "if", "able"):
             return A.Phrase(who, "attacks that player this combat if able")  # CR 508.1d
+        if who == A.WordRef("you") and self.eat("choose", "which", "creatures", "block", "this", "turn", "and", "how",
+                                                 "those", "creatures", "block"):
+            return A.Phrase(who, " ".join(self.toks[self.i - 11:self.i]))  # CR 509.1a: another player declares
         if who == A.WordRef("they") and self.eat("block", "this", "turn", "if", "able"):
             return A.Phrase(who, "block this turn if able")  # CR 509.1c: a requirement to block
         if who is not None and self.eat("blocks", "this", "turn", "if", "able"):

@@ -1,0 +1,42 @@
+"""Objects chosen as an effect resolves (CR 608.2d) — the vocabulary of
+:mod:`undercity.cards.language.object_choice`. The choice is asked one permanent at a time
+("no more" to stop) and kept in the resolving job's data, where
+:func:`undercity.engine.effects.ref_objects` finds it for :data:`CHOSEN_OBJECTS`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercity.cards.language.object_choice import ChooseAnyNumber
+from undercity.engine import targeting
+from undercity.engine.decisions import Option
+from undercity.engine.effects import handles
+
+if TYPE_CHECKING:
+    from undercity.engine.game import Game
+    from undercity.engine.state import Job, StackItem
+
+#: ``Job.data`` key of the chosen permanents' ids.
+CHOSEN = "chosen_objects"
+#: The decision kind: one more permanent (its id) or ``None``, no more.
+CHOOSE_OBJECT = "choose_object"
+
+
+@handles(ChooseAnyNumber)
+def h_choose_any_number(g: Game, job: Job, item: StackItem, e: ChooseAnyNumber, key: str) -> None:
+    s = g.s
+    p = item.controller
+    chosen: list[int] = []
+    while True:
+        fits = [oid for oid in s.battlefield if oid not in chosen
+                and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
+        if not fits:
+            break
+        opts = [Option(f"choose {targeting.describe(g, ('o', oid))}", oid) for oid in fits]
+        opts.append(Option("none" if not chosen else "no more", None))
+        v = g.ask(job, f"{key}:c{len(chosen)}", p, CHOOSE_OBJECT, f"{item.source_name}: choose any number", opts)
+        if v is None:
+            break
+        chosen.append(v)
+    job.data[CHOSEN] = chosen
