@@ -127,6 +127,12 @@ class Filter:
     #: Power less than the source's power, or than its power as it last existed on the
     #: battlefield (mentor, CR 702.134a).
     less_power_than_source: bool = False
+    #: "Aura and/or Equipment cards that could be attached to enchanted creature": an Aura whose
+    #: enchant ability allows that creature, or an Equipment (it may be attached to a creature,
+    #: CR 301.5c), with no protection of the creature forbidding it (CR 702.16c-d); the creature
+    #: the source enchants, or last enchanted if it left (rulings 2021-07-23, Mantle of the
+    #: Ancients).
+    attachable_to_enchanted: bool = False
     #: "with slime counters on them": one or more counters of that kind on it (CR 122.1).
     counter: str | None = None
     #: "whose controller was dealt combat damage by ~ this turn" (CR 510.2): its controller now is

@@ -240,6 +240,11 @@ def ref_objects(g: Game, ref: m.Ref, item: StackItem, job: Job) -> list[int]:
                 and t[1] in s.objs]
     if k == "enchanted":
         src = s.objs.get(item.source) if item.source is not None else None
+        if src is None and item.source is not None:
+            # The Aura left: the permanent it was last attached to (CR 608.2h; ruling
+            # 2021-07-23, Mantle of the Ancients), if that is still on the battlefield.
+            host = (s.lki.get(item.source) or {}).get("attached_to")
+            return [host] if host in s.objs and s.objs[host].zone == "battlefield" else []
         return [src.attached_to] if src is not None and src.attached_to in s.objs else []
     if k == "trigger_object":
         oid = item.trigger_data.get("object")

@@ -16,6 +16,7 @@ from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
+    from undercity.engine.state import Obj
 
 def state_based_actions(g: Game) -> list[sba.Action]:
     """CR 704.5n: an Equipment attached to an illegal permanent or to one no longer on the
@@ -38,6 +39,38 @@ def state_based_actions(g: Game) -> list[sba.Action]:
             out.append(sba.Action("hook", "704.5n", obj=oid, reason="Equipment attached to nothing", run=run))
     return out
 
+
+
+def attachable(g: Game, o: Obj, host: Obj, controller: int) -> bool:
+    """Whether the Aura or Equipment ``o`` (a card in any zone, with its printed enchant ability)
+    could be attached to ``host``, for ``controller``: an Aura whose enchant ability allows it
+    (CR 303.4a), an Equipment to a creature (CR 301.5c), neither to a creature with protection
+    from it (CR 702.16c-d). Not targeting: hexproof and shroud don't matter (CR 303.4f)."""
+    from undercity.engine import protection
+
+    if host.zone != "battlefield":
+        return False
+    subtypes = ch.subtypes(g, o) if o.zone == "battlefield" else o.card.subtypes
+    if "Aura" in subtypes:
+        spec = o.card.enchant
+        if spec is None or spec.kind == "player" or (
+                spec.filter is not None and not targeting.matches(g, host, spec.filter, controller, o.id)):
+            return False
+    elif "Equipment" not in subtypes or not ch.is_creature(host, g):
+        return False
+    return not protection.illegal_attachment(g, o, host)
+
+
+def enchanted_by(g: Game, source: int | None) -> Obj | None:
+    """The permanent the Aura ``source`` is attached to, or was last attached to if the Aura
+    left the battlefield (CR 608.2h; ruling 2021-07-23, Mantle of the Ancients: even if it is no
+    longer a creature); None if that permanent is gone too."""
+    s = g.s
+    src = s.objs.get(source) if source is not None else None
+    host = src.attached_to if src is not None and src.zone == "battlefield" else (
+        (s.lki.get(source) or {}).get("attached_to") if source is not None else None)
+    o = s.objs.get(host) if host is not None else None
+    return o if o is not None and o.zone == "battlefield" else None
 
 
 @handles(AttachTo)

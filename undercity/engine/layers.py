@@ -62,6 +62,7 @@ from undercity.cards.language.continuous import (
     AddAbilities,
     AddColors,
     AddTypes,
+    AttachedToHost,
     Continuous,
     CopyOf,
     DefinePT,
@@ -257,6 +258,20 @@ def _permanents_you_control(g: Game, v: PermanentsYouControl, controller: int, s
                      and matches(g, s.objs[oid], v.filter, controller, source))
 
 
+def _attached_to_host(g: Game, v: AttachedToHost, source: int | None) -> int:
+    """The permanents of the subtypes attached to what ``source`` is attached to (CR 301.5,
+    303.4), by their subtypes after layer 4 (the working values mid-computation)."""
+    from undercity.engine import characteristics as ch
+
+    s = g.s
+    src = s.objs.get(source) if source is not None else None
+    host = src.attached_to if src is not None else None
+    if host is None:
+        return 0
+    return v.n * sum(1 for oid in s.battlefield if s.objs[oid].attached_to == host
+                     and ch.subtypes(g, s.objs[oid]) & v.subtypes)
+
+
 #: Counts that read the object whose ability it is: name -> fn(game, controller, source id).
 SOURCE_COUNTS: dict[str, Callable[[Game, int, int], int]] = {
     "cards_in_chosen_players_graveyard": _chosen_players_graveyard,
@@ -268,6 +283,8 @@ def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> in
         return v
     if isinstance(v, PermanentsYouControl):
         return _permanents_you_control(g, v, controller, source)
+    if isinstance(v, AttachedToHost):
+        return _attached_to_host(g, v, source)
     name, plus = v
     if source is not None and name in SOURCE_COUNTS:
         return SOURCE_COUNTS[name](g, controller, source) + plus

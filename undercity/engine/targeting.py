@@ -111,6 +111,12 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.counter is not None and o.counters.get(flt.counter, 0) <= 0:
         return False
+    if flt.attachable_to_enchanted:
+        from undercity.engine.equip import attachable, enchanted_by
+
+        host = enchanted_by(g, source)
+        if host is None or not attachable(g, o, host, controller):
+            return False
     if flt.not_chosen is not None and _of_chosen(g, card, flt.not_chosen, source):
         return False  # "creatures that aren't of the chosen type" (Crippling Fear)
     if flt.max_mv_controllers_graveyard and _mana_value(o, card) > len(g.s.players[o.controller].graveyard):

@@ -16,6 +16,7 @@ from undercity.cards.language.zone_moves import (
     PutFromHand,
     PutFromHandAttached,
     ReturnAllFromGraveyard,
+    ReturnAttachedTo,
     ReturnAttachmentToHand,
     ReturnChosenCard,
     ReturnedStat,
@@ -150,7 +151,8 @@ def h_put_from_hand_attached(g: Game, job: Job, item: StackItem, e: PutFromHandA
     (CR 303.4f): only one that could legally enchant it — its enchant ability allows it and no
     protection forbids it (CR 303.4a, 702.16c); not targeting, so hexproof doesn't matter. With
     that object gone, nothing is put (CR 303.4g)."""
-    from undercity.engine import entering, protection
+    from undercity.engine import entering
+    from undercity.engine.equip import attachable
 
     s = g.s
     p = item.controller
@@ -158,16 +160,8 @@ def h_put_from_hand_attached(g: Game, job: Job, item: StackItem, e: PutFromHandA
     host = s.objs[hosts[0]] if hosts and s.objs[hosts[0]].zone == "battlefield" else None
     if host is None:
         return
-    cands = []
-    for c in s.players[p].hand:
-        o = s.objs[c]
-        spec = o.card.enchant
-        if spec is None or not targeting.matches(g, o, e.filter, p):
-            continue
-        if spec.filter is not None and not targeting.matches(g, host, spec.filter, p, c):
-            continue
-        if not protection.illegal_attachment(g, o, host):
-            cands.append(c)
+    cands = [c for c in s.players[p].hand if s.objs[c].card.enchant is not None
+             and targeting.matches(g, s.objs[c], e.filter, p) and attachable(g, s.objs[c], host, p)]
     if not cands:
         return
     v = g.ask(job, key + ":put", p, "choose_card",
@@ -177,6 +171,30 @@ def h_put_from_hand_attached(g: Game, job: Job, item: StackItem, e: PutFromHandA
     new = zones.put_onto_battlefield(g, v, p, rule="303.4f")
     if new is not None:
         new.attached_to = host.id  # CR 303.4f: the effect says what the Aura enchants
+
+
+@handles(ReturnAttachedTo)
+def h_return_attached_to(g: Game, job: Job, item: StackItem, e: ReturnAttachedTo, key: str) -> None:
+    """Each card still legal as a target (CR 608.2b: the target filter asks whether it could be
+    attached to the creature, so those that couldn't stay in the graveyard) enters the
+    battlefield attached to the host, all in one event (CR 303.4f, 301.5c, 603.2c). With the
+    host gone, no card is a legal target and the ability doesn't resolve (CR 608.2b)."""
+    from undercity.engine.equip import attachable
+
+    s = g.s
+    hosts = ref_objects(g, e.host, item, job)
+    if not hosts:
+        return
+    host = s.objs[hosts[0]]
+    with zones.simultaneously(g):
+        for oid in ref_objects(g, e.what, item, job):
+            o = s.objs.get(oid)
+            if o is None or o.zone != "graveyard" or not attachable(g, o, host, item.controller):
+                continue
+            new = zones.put_onto_battlefield(g, oid, o.owner, rule="303.4f")
+            if new is not None:
+                new.attached_to = host.id  # the effect says what it is attached to (CR 303.4f, 301.5c)
+                g.emit(ev.Note(rule="303.4f", message=f"{new.name} is attached to {host.name}"))
 
 
 @handles(ExileGraveyardOf)

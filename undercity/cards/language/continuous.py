@@ -57,10 +57,21 @@ class PermanentsYouControl:
     n: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class AttachedToHost:
+    """"Enchanted creature gets +1/+1 for each Aura and Equipment attached to it": the
+    permanents with one of ``subtypes`` (after layer 4, CR 613.1d) attached to the permanent
+    the source is attached to (CR 301.5, 303.4), the source itself included; ``n`` for each,
+    counted continuously (CR 611.3a)."""
+
+    subtypes: frozenset[str]
+    n: int = 1
+
+
 #: Numbers a characteristic-defining ability or a modification counts (CR 604.3): the name of
 #: a count the layer system knows (``undercity.engine.layers.COUNTS``) plus a fixed part, or a
 #: typed count.
-PTValue = int | tuple[str, int] | PermanentsYouControl
+PTValue = int | tuple[str, int] | PermanentsYouControl | AttachedToHost
 
 
 @dataclass(frozen=True, slots=True)

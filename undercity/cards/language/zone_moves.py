@@ -92,6 +92,17 @@ class PutFromHandAttached(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnAttachedTo(Effect):
+    """"Return any number of target Aura and/or Equipment cards … from your graveyard to the
+    battlefield attached to enchanted creature" (Mantle of the Ancients): the cards ``what``
+    names that could still be attached to ``host`` as this resolves enter together, attached to
+    it (CR 303.4f, 301.5c; the others stay where they are, rulings 2021-07-23)."""
+
+    what: Ref
+    host: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class ExileGraveyardOf(Effect):
     """Exile each card in the graveyard of each player ``who`` names (Angel of Finality)."""
 

@@ -152,9 +152,12 @@ class AnyNumberOfTargets(Node):
     more different targets of one "target" word (CR 115.1, 601.2c), each acted on."""
 
     target: TargetRef
+    #: "each of any number of …" (True) or "any number of …" ("return any number of target Aura
+    #: and/or Equipment cards …").
+    each: bool = True
 
     def render(self) -> str:
-        return f"each of any number of {self.target.render()}"
+        return f"{'each of ' if self.each else ''}any number of {self.target.render()}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -221,6 +221,8 @@ def noun_filter(n: A.Noun) -> m.Filter:
             kw["controller"] = "opponent"  # Filter "opponent": not controlled by you
         elif s == "an opponent owns":
             kw["owner"] = "opponent"  # CR 108.3: whoever controls it
+        elif s == "that could be attached to enchanted creature":
+            kw["attachable_to_enchanted"] = True  # the creature the source enchants (CR 303.4a, 301.5c)
         elif s == "that aren't enchanted":
             kw["enchanted"] = False  # no Aura attached (CR 303.4)
         elif s in ("with flying", "without flying"):
@@ -913,6 +915,9 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the
         # target is illegal as the ability resolves, the ability doesn't resolve (CR 608.2b).
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
+    if isinstance(c, A.ReturnAttached) and isinstance(c.what, A.AnyNumberOfTargets) and not c.what.each \
+            and c.who is None and c.target == A.WordRef("enchanted creature"):
+        return [_return_attached_to(c.what, ctx)]
     if isinstance(c, A.ReturnUpToOneEach) and c.who is None and c.to == "to your hand" \
             and c.nouns[-1].suffix == ("from your graveyard",):
         from undercity.cards.language.zone_moves import ReturnUpToOne
@@ -2184,6 +2189,24 @@ def _any_number_of_targets(a: A.AnyNumberOfTargets, ctx: Ctx) -> m.Ref:
     ctx.targets.append(replace(spec, text=t.render(), optional=True, any_number=True))
     ctx.it, ctx.it_is_target = None, False
     return m.EACH_TARGET(len(ctx.targets) - 1)
+
+
+def _return_attached_to(a: A.AnyNumberOfTargets, ctx: Ctx) -> m.Effect:
+    """"return any number of target Aura and/or Equipment cards that could be attached to
+    enchanted creature from your graveyard to the battlefield attached to enchanted creature": a
+    triggered ability's one specification of zero or more different cards (CR 115.1, 603.3d,
+    115.3), the cards still legal as it resolves entering attached (CR 608.2b, 303.4f)."""
+    from undercity.cards.language.zone_moves import ReturnAttachedTo
+
+    t = a.target
+    if ctx.spell or ctx.activated or ctx.targets or t.noun is None or t.up_to or t.count is not None:
+        raise Unsupported(a.render())
+    spec = _target_spec(A.TargetRef(replace(t.noun, card="card")))
+    if spec.kind != "card" or spec.filter is None or not spec.filter.attachable_to_enchanted:
+        raise Unsupported(a.render())  # only cards the effect can attach (CR 303.4f)
+    ctx.targets.append(replace(spec, text=t.render(), optional=True, any_number=True))
+    ctx.it, ctx.it_is_target = None, False
+    return ReturnAttachedTo(m.EACH_TARGET(len(ctx.targets) - 1), m.ENCHANTED)
 
 
 def _choose_targets(s: A.Sentence, ctx: Ctx) -> bool:
@@ -5757,6 +5780,15 @@ def _modify_per(b: A.ModifyPer, text: str) -> Continuous:
     from undercity.cards.language.continuous import PermanentsYouControl
 
     mod = b.modify
+    if mod.duration is None and _attached(mod.what) and b.per.suffix == ("attached to it",) and not b.per.card \
+            and not b.per.quals and set(b.per.heads) <= {"Aura", "Equipment"} and not mod.kw_verb:
+        from undercity.cards.language.continuous import AttachedToHost
+
+        # "Enchanted creature gets +1/+1 for each Aura and Equipment attached to it" (CR 613.4c)
+        p, t = _pt(mod.pt)
+        per = frozenset(b.per.heads)
+        return Continuous(text, affects=m.ENCHANTED, mods=(
+            ModifyPT(AttachedToHost(per, p) if p else 0, AttachedToHost(per, t) if t else 0),))
     if mod.duration is not None or not isinstance(mod.what, A.SelfRef) or b.per.card:
         raise Unsupported(b.render())
     p, t = _pt(mod.pt)

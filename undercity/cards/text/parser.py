@@ -325,6 +325,7 @@ class Parser:
                  "chosen this way",
                  "that share a land type", "that aren't of the chosen type",
                  "that shares a creature type with this creature", "in your opponents' graveyards", "attached to it",
+                 "that could be attached to enchanted creature",
                  "with power less than this creature's power", "that share a creature type with it",
                  "with power less than ~'s power",
                  "in the chosen player's graveyard", "in target player's graveyard", "in their graveyard",
@@ -1186,6 +1187,12 @@ class Parser:
                 and first.card == "card" and not first.suffix and self.eat("and", "up", "to", "one") \
                 and (second := self.noun()) is not None and second.card == "card" and (to := self.one_of("to your hand")):
             return A.ReturnUpToOneEach(who, v, (first, second), to)  # chosen as it resolves (CR 608.2d)
+        self.i = self._start
+        if (v := self.verb("return")) and self.eat("any", "number", "of") and (t := self.target_ref()) is not None \
+                and self.eat("to", "the", "battlefield", "attached", "to") and (host := self.ref()) is not None:
+            # "return any number of target Aura and/or Equipment cards … from your graveyard to the
+            # battlefield attached to enchanted creature" (CR 115.1, 303.4f)
+            return A.ReturnAttached(who, v, A.AnyNumberOfTargets(t, each=False), "to the battlefield", host)
         self.i = self._start
         if v := self.verb("return"):
             what = self.ref()
