@@ -39,6 +39,7 @@ from undercity.cards.language.cast_permissions import (
     MayCastWithoutPaying,
     NextSpellFlash,
     PayRatherThanManaCost,
+    PlayedThisWay,
     PlayExiledWith,
 )
 from undercity.engine import abilities as ab
@@ -140,6 +141,8 @@ def payable_cost(g: Game, player: int, o: Obj, cost: ManaCost) -> ManaCost:
     perms = g.s.extra.get(PLAY_THIS_TURN)
     perm = perms.get(o.id) if perms else None
     if perm is None or perm[0] != player:
+        if o.zone == "exile" and any(st.any_color for _src, st in exiled_with_permission(g, player, o)):
+            return cost.spent_as_any()  # "they may spend mana as though it were mana of any color" (609.4b)
         return cost
     if ANY_TYPE in perm[3:]:
         return cost.spent_as_any(colorless_too=True)
@@ -534,27 +537,80 @@ def _plays_exiled_with(card: CardDef) -> bool:
     return any(isinstance(st, PlayExiledWith) for st in card.static)
 
 
-def exiled_with_options(g: Game, player: int, mana: PlayerMana | None = None) -> list[Option]:
-    """"During your turn, if …, you may play lands and cast spells from among cards exiled with ~"
-    (CR 607.2a): the cards exiled with a permanent ``player`` controls that has such an ability
-    (after layer 6, CR 613.1f), while it applies — a land at sorcery timing as a land play
-    (CR 305.1-2), a spell at its normal timing paying its costs (CR 601.2; rulings 2019-01-25,
-    Theater of Horrors)."""
+#: ``State.extra`` key: (turn, the (permanent, player) pairs whose "play a land or cast a spell"
+#: permission that player used this turn) — one card each turn (ruling 2021-07-23, Share the Spoils).
+EXILED_WITH_USED = "exiled_with_used"
+
+
+def _exiled_with_sources(g: Game, player: int) -> list[tuple[int, PlayExiledWith]]:
+    """The permanents whose "you may play lands and cast spells from among cards exiled with ~"
+    lets ``player`` play those cards now (after layer 6, CR 613.1f), each with that ability: its
+    controller's during their turn while its condition holds (Theater of Horrors), or every
+    player's during their own turn, once each turn (Share the Spoils)."""
     from undercity.cards.language.conditions import YourTurn
-    from undercity.engine import exiled_with
 
     s = g.s
     ids = ch.permanents_with(s, _plays_exiled_with)
     if not ids and not ab.receivers(g):
         return []
-    out: dict[tuple, Option] = {}
+    used = s.extra.get(EXILED_WITH_USED)
+    spent = used[1] if used is not None and used[0] == s.turn else frozenset()
+    out = []
     for oid in ab.with_abilities(g, ids):
         src = s.objs[oid]
-        if src.controller != player or not any(
-                isinstance(st, PlayExiledWith) and (not st.during_your_turn or resolve.condition_holds(g, YourTurn(), player))
-                and (st.condition is None or resolve.condition_holds(g, st.condition, player))
-                for st in ab.static(g, src)):
-            continue
+        for st in ab.static(g, src):
+            if not isinstance(st, PlayExiledWith) or not st.each_player and src.controller != player:
+                continue
+            if st.during_your_turn and not resolve.condition_holds(g, YourTurn(), player):
+                continue
+            if st.condition is not None and not resolve.condition_holds(g, st.condition, player):
+                continue
+            if st.one_each_turn and (oid, player) in spent:
+                continue
+            out.append((oid, st))
+            break
+    return out
+
+
+def exiled_with_permission(g: Game, player: int, o: Obj) -> list[tuple[int, PlayExiledWith]]:
+    """The permissions of :func:`_exiled_with_sources` that cover ``o``, a card in exile."""
+    from undercity.engine import exiled_with
+
+    return [(oid, st) for oid, st in _exiled_with_sources(g, player) if o.id in exiled_with.exiled_with(g, oid)]
+
+
+def use_exiled_with(g: Game, player: int, o: Obj) -> int | None:
+    """``player`` plays or casts ``o`` from exile: the permanent whose permission covers it, if
+    one does — its "one each turn" used (ruling 2021-07-23, Share the Spoils) and its linked
+    "When they do" triggered (CR 607.2h). Asked by ``casting`` and ``priority.play_land`` before
+    the card moves."""
+    perms = exiled_with_permission(g, player, o) if o.zone == "exile" else []
+    if not perms:
+        return None
+    oid, st = perms[0]
+    s = g.s
+    if st.one_each_turn:
+        used = s.extra.get(EXILED_WITH_USED)
+        spent = used[1] if used is not None and used[0] == s.turn else frozenset()
+        s.extra[EXILED_WITH_USED] = (s.turn, spent | {(oid, player)})
+    src = s.objs[oid]
+    for a in ab.triggered(g, src):
+        if isinstance(a.when, PlayedThisWay):
+            triggers.add_pending(g, src, a, src.controller, src.name, caster=player)
+    return oid
+
+
+def exiled_with_options(g: Game, player: int, mana: PlayerMana | None = None) -> list[Option]:
+    """"During your turn, if …, you may play lands and cast spells from among cards exiled with ~"
+    (CR 607.2a): the cards exiled with a permanent whose permission applies to ``player`` now
+    (:func:`_exiled_with_sources`) — a land at sorcery timing as a land play (CR 305.1-2), a
+    spell at its normal timing paying its costs (CR 601.2; rulings 2019-01-25, Theater of
+    Horrors; 2021-07-23, Share the Spoils)."""
+    from undercity.engine import exiled_with
+
+    s = g.s
+    out: dict[tuple, Option] = {}
+    for oid, _st in _exiled_with_sources(g, player):
         for c in exiled_with.exiled_with(g, oid):
             o = s.objs[c]
             if "Land" in o.card.types:

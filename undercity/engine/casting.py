@@ -378,6 +378,8 @@ def _cast(g: Game, job: Job) -> None:
     from_zone = o.zone
     # CR 601.3, 607.2h: the permission a card is cast from the top of its library with.
     permitted_by = cast_permissions.top_permission(g, player, o) if from_zone == "library" else None
+    if from_zone == "exile":  # "… cast a spell from among cards exiled with ~" (CR 607.2a, 607.2h)
+        cast_permissions.use_exiled_with(g, player, o)
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
     assert new is not None
     new.x = x

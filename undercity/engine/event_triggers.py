@@ -36,6 +36,7 @@ from undercity.cards.language.event_triggers import (
     AttacksWithOthers,
     BecomesBlocked,
     CombatDamageToPlayer,
+    OpponentLosesGame,
     PlayerCasts,
 )
 from undercity.cards.language.prevention import BECOMES_TARGET_OF_SPELL
@@ -401,6 +402,25 @@ def _on_attacks_with_others(g: Game, e: ev.AttackDeclared) -> None:
         for a in trig:
             if isinstance(a.when, AttacksWithOthers) and len(c.attackers) - 1 >= a.when.others:
                 triggers._add(g, o, a, o.controller, o.name, object=o.id)
+
+
+@lru_cache(maxsize=4096)
+def _has_loses_trigger(card: CardDef) -> bool:
+    return any(isinstance(a.when, OpponentLosesGame) for a in card.triggered)
+
+
+@triggers.watches("player_lost")
+def _on_opponent_loses(g: Game, e: ev.PlayerLost) -> None:
+    """"When … an opponent loses the game" (CR 104.3, 603.2): a permanent whose controller is an
+    opponent of the player who lost. One the loser owns leaves the game with them (CR 800.4a) and
+    doesn't trigger (ruling 2021-07-23, Share the Spoils)."""
+    s = g.s
+    for o, trig in ab.with_triggered(g, ch.permanents_with(s, _has_loses_trigger)):
+        if s.players[o.owner].lost or not targeting._is_opponent(g, o.controller, e.player):
+            continue
+        for a in trig:
+            if isinstance(a.when, OpponentLosesGame):
+                triggers._add(g, o, a, o.controller, o.name)
 
 
 def _has_unblocked_trigger(card: CardDef) -> bool:

@@ -499,6 +499,8 @@ def play_land(g: Game, player: int, oid: int) -> None:
     that makes a choice as it enters ("As this enters, choose a color") is played by the job
     ``play_land``, which asks it first (CR 614.12a)."""
     s = g.s
+    if s.objs[oid].zone == "exile":  # "play a land … from among cards exiled with ~" (CR 607.2a, 607.2h)
+        cast_permissions.use_exiled_with(g, player, s.objs[oid])
     s.players[player].lands_played += 1
     s.passes = 0
     if entering.has_choices(s.objs[oid].card):

@@ -170,6 +170,14 @@ class PlayExiledWith(Static):
     condition: Condition | None = None
     #: "During your turn" (CR 500: the turn of the player, or of their team, 805.4).
     during_your_turn: bool = False
+    #: "During each player's turn, that player may …" (Share the Spoils): every player, during
+    #: their own turn, whoever controls this permanent.
+    each_player: bool = False
+    #: "play a land or cast a spell": one card each turn for each player, land or spell (ruling
+    #: 2021-07-23, Share the Spoils).
+    one_each_turn: bool = False
+    #: "and they may spend mana as though it were mana of any color to cast that spell" (CR 609.4b).
+    any_color: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -195,6 +203,21 @@ class PayRatherThanManaCost(Static):
     kind: str = "pay_rather_than_mana_cost"
     filter: Filter = Filter()
     once_each_turn: bool = False
+
+
+#: :class:`PlayedThisWay`'s event.
+PLAYED_THIS_WAY = "played_this_way"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedThisWay(Trigger):
+    """"When they do" in the paragraph of a :class:`PlayExiledWith` permission (CR 607.2h: linked
+    to it): a player played a land or cast a spell from among the cards exiled with this
+    permanent, with its permission (CR 305.1, 601.2i). "Their" is that player
+    (:data:`~undercity.cards.language.event_triggers.CASTER`). Detected by
+    :mod:`undercity.engine.cast_permissions`."""
+
+    event: str = PLAYED_THIS_WAY
 
 
 #: :class:`CastThisWay`'s event.

@@ -164,6 +164,16 @@ CASTER = Ref("caster")
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentLosesGame(Trigger):
+    """"When … an opponent loses the game" (CR 104.3, 603.2): a player who is an opponent of
+    this permanent's controller loses. A permanent owned by the player who loses leaves the game
+    with them (CR 800.4a) and doesn't trigger (ruling 2021-07-23, Share the Spoils). Detected by
+    :mod:`undercity.engine.event_triggers`."""
+
+    event: str = "opponent_loses_game"
+
+
+@dataclass(frozen=True, slots=True)
 class PermanentBecomesTarget(Trigger):
     """"Whenever a [``filter``] you control becomes the target of a spell or ability an
     opponent controls" (CR 603.2, 115.1): once for each such permanent the spell or ability

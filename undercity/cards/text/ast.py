@@ -1290,11 +1290,18 @@ class MayPlayExiledWith(Node):
     exiled with ~" (after "During your turn,"; CR 607.2a, 601.2): a permission of a static
     ability."""
 
-    condition: Node
+    condition: Node | None
     what: str
+    #: "you", or "that player" (after "During each player's turn,": Share the Spoils).
+    who: str = "you"
+    #: ", and they may spend mana as though it were mana of any color to cast that spell" (CR 609.4b).
+    any_color: bool = False
 
     def render(self) -> str:
-        return f"if {self.condition.render()}, you may {self.what} from among cards exiled with ~"
+        out = _join(f"if {self.condition.render()}," if self.condition is not None else None, self.who, "may",
+                    self.what, "from among cards exiled with ~")
+        return out + (", and they may spend mana as though it were mana of any color to cast that spell"
+                      if self.any_color else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1752,9 +1759,13 @@ class Event(Node):
 
     subject: Node | None
     words: str
+    #: "When ~ enters the battlefield or an opponent loses the game": a second event with a
+    #: subject of its own; the ability triggers on either (CR 603.2).
+    also: Event | None = None
 
     def render(self) -> str:
-        return _join(self.subject.render() if self.subject else None, self.words)
+        return _join(self.subject.render() if self.subject else None, self.words,
+                     f"or {self.also.render()}" if self.also is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

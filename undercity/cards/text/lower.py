@@ -915,6 +915,14 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         # An Aura returned from the graveyard attached to the target (CR 113.6m, 303.4f); if the
         # target is illegal as the ability resolves, the ability doesn't resolve (CR 608.2b).
         return [ReturnSelf("battlefield", attach_to=ctx.target(c.target))]
+    if isinstance(c, A.TopCards) and c.who is None and c.verb == "exile" and c.n.value == 1 and (
+            c.library == "each player's library" or c.library == "their library" and _LINKED[0]):
+        from undercity.cards.language.event_triggers import CASTER
+        from undercity.cards.language.exiled_with import ExileTopRemember
+
+        # Face up (CR 406.3), "exiled with" this permanent (CR 607.2a); "their": the player who
+        # played a card with the permission the trigger is linked to (CR 607.2h).
+        return [ExileTopRemember(1, whose=m.EACH_PLAYER if c.library.startswith("each") else CASTER)]
     if isinstance(c, A.ReturnAttached) and isinstance(c.what, A.AnyNumberOfTargets) and not c.what.each \
             and c.who is None and c.target == A.WordRef("enchanted creature"):
         return [_return_attached_to(c.what, ctx)]
@@ -2355,6 +2363,8 @@ def _exile_top_play(s: A.Sentence, then: A.Sentence | None, ctx: Ctx) -> list[m.
     if not one and not isinstance(first, A.TopCards) or s.may or s.prefix or s.where:
         return None
     if isinstance(first, A.TopCards) and (first.who is not None or first.library != "your library"):
+        if then is None and first.who is None and first.library in ("each player's library", "their library"):
+            return None  # nothing more said of them: the clause alone (effect)
         raise Unsupported(s.render())
     play = then.clauses[0] if then is not None and len(then.clauses) == 1 else None
     if isinstance(first, A.TopCards) and then is not None and then.may == "you may" and then.prefix == (
@@ -4350,6 +4360,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         return _put_into_zone(s)
     if s is None and (nth := _nth_counter_put(w, word)) is not None:
         return nth
+    if s is None and w == "they do" and word == "when" and _LINKED[0]:
+        from undercity.cards.language.cast_permissions import PlayedThisWay
+
+        return PlayedThisWay()  # CR 607.2h: a card played with the permission of its paragraph
     if s is None:
         steps = {"the beginning of your upkeep": ("upkeep", "you"), "the beginning of your end step": ("end", "you"),
                  "the beginning of each upkeep": ("upkeep", "each"),
@@ -4459,6 +4473,11 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
     if isinstance(s, A.WordRef) and s.words == "you" and word == "whenever" and (
             w == "cast a spell that shares a creature type with this creature"):
         return m.Trigger("cast", filter=m.Filter(shares_creature_type=True))  # CR 205.3m, 601.2i
+    if isinstance(s, A.DescRef) and s.det == "an" and s.noun.heads == ("opponent",) and not s.noun.quals \
+            and not s.noun.suffix and w == "loses the game" and word == "when":
+        from undercity.cards.language.event_triggers import OpponentLosesGame
+
+        return OpponentLosesGame()  # CR 104.3, 603.2
     if isinstance(s, A.WordRef) and s.words == "you" and w.startswith("cast ") and w.endswith(" this way") \
             and word == "when" and _LINKED[0]:
         from undercity.cards.language.cast_permissions import CastThisWay
@@ -5394,8 +5413,13 @@ def _may_play_exiled_with(a: A.StaticAbility, b: A.MayPlayExiledWith, text: str)
     from undercity.cards.language.cast_permissions import PlayExiledWith
     from undercity.cards.language.life_lost import OpponentLostLifeThisTurn
 
+    if a.during and a.condition == A.Condition("each player's turn") and b.who == "that player" \
+            and b.condition is None and b.what == "play a land or cast a spell":
+        # Share the Spoils: each player during their own turn, one card each turn (its rulings)
+        return PlayExiledWith(text, during_your_turn=True, each_player=True, one_each_turn=True,
+                              any_color=b.any_color)
     if not a.during or b.condition != A.Condition("an opponent lost life this turn") \
-            or b.what != "play lands and cast spells":
+            or b.what != "play lands and cast spells" or b.who != "you" or b.any_color:
         raise Unsupported(b.render())
     return PlayExiledWith(text, condition=OpponentLostLifeThisTurn(), during_your_turn=True)
 
@@ -6304,6 +6328,11 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
         for words in (first, second):
             out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
                 inner.event, words=words)), text))
+    elif isinstance(inner, A.TriggeredAbility) and inner.event.also is not None:
+        # "When ~ enters the battlefield or an opponent loses the game": one ability with two
+        # trigger events (CR 603.2), as its two halves
+        for half in (dataclasses.replace(inner.event, also=None), inner.event.also):
+            out.triggered.append(_triggered(dataclasses.replace(inner, event=half), text))
     elif isinstance(inner, A.TriggeredAbility):
         out.triggered.append(_triggered(inner, text))
     elif isinstance(inner, A.ActivatedAbility):
@@ -6328,14 +6357,17 @@ def _static_with_triggers(a: A.StaticWithTriggers, out: Lowered, named: Any) -> 
     """A permission and the triggers of its paragraph, linked to it (CR 607.2h): "When you cast
     an Equipment spell this way" is a spell cast with this permanent's permission to cast from
     the top of its controller's library."""
-    from undercity.cards.language.cast_permissions import CastFromTopOfLibrary
+    from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, PlayExiledWith
 
     before = len(out.static)
     _static(a.static, named(a.static), out)
-    if len(out.static) != before + 1 or not isinstance(out.static[-1], CastFromTopOfLibrary):
+    if len(out.static) != before + 1 or not isinstance(out.static[-1], CastFromTopOfLibrary | PlayExiledWith):
         raise Unsupported(a.render())
+    # "When you cast an Equipment spell this way" of a top-of-library permission; "When they
+    # do" of "that player may play a land or cast a spell from among cards exiled with ~".
+    words = "they do" if isinstance(out.static[-1], PlayExiledWith) and out.static[-1].each_player else None
     for t in a.triggers:
-        if not t.event.words.endswith(" this way"):
+        if not (t.event.words == words and t.event.subject is None if words else t.event.words.endswith(" this way")):
             raise Unsupported(t.render())
         _LINKED[0] = True
         try:

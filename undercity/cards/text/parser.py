@@ -805,7 +805,7 @@ class Parser:
             return A.TopCardsEqual(who, v, eq, lib)  # counted as it resolves (CR 608.2h)
         self.i = start
         if (v := self.verb("exile")) and self.eat("the", "top", "card", "of") and (lib := self.one_of(
-                "each opponent's library", "each player's library")):
+                "each opponent's library", "each player's library", "their library")):
             return A.TopCards(who, v, A.Num("", 1), lib)  # one card of each of those libraries (CR 401.1)
         self.i = start
         if (v := self.verb("play")) and (w := self.one_of("those cards", "them", "that card", "it")) and (
@@ -2250,7 +2250,7 @@ class Parser:
         self.i = self._estart
         if self.one_of("you gain life", "you attack", "you attack a player", "you draw a card", "you sacrifice a permanent",
                        "you play a card from exile", "you activate an ability that isn't a mana ability",
-                       "you complete a dungeon", "you attack the player who has the initiative"):
+                       "you complete a dungeon", "you attack the player who has the initiative", "they do"):
             return A.Event(None, " ".join(self.low[self._estart:self.i]))
         if self.at("you", "draw", "your") and self.peek(3) in ORDINALS and self.peek(4) == "card":
             # "Whenever you draw your second card each turn" (CR 121.2, 603.2)
@@ -2317,6 +2317,13 @@ class Parser:
         ev = self.one_of(*self._EVENTS)
         if ev is None:
             return None
+        if isinstance(subject, A.SelfRef) and self.at("or") and self.peek(1) in ("a", "an"):
+            mark = self.i
+            self.i += 1
+            # "When ~ enters the battlefield or an opponent loses the game" (CR 603.2)
+            if isinstance(other := self.ref(), A.DescRef) and (ev2 := self.one_of("loses the game")):
+                return A.Event(subject, ev, A.Event(other, ev2))
+            self.i = mark
         return A.Event(subject, ev)
 
     @rule
@@ -3063,6 +3070,20 @@ class Parser:
                 cond = A.Condition(" ".join(self.toks[start:start + 6]))  # CR 607.2a, 601.2
                 return A.StaticAbility(A.MayPlayExiledWith(cond, what), A.Condition("your turn"), True, during=True)
             return None
+        mark = self.i
+        if self.eat("during", "each", "player's", "turn", ",", "that", "player", "may") and (
+                what := self.one_of("play a land or cast a spell")) and self.eat(
+                "from", "among", "cards", "exiled", "with", "~"):
+            # "During each player's turn, that player may play a land or cast a spell from among
+            # cards exiled with ~[, and they may spend mana as though it were mana of any color to
+            # cast that spell]." (CR 607.2a, 601.2, 609.4b)
+            any_color = self.eat(",", "and", "they", "may", "spend", "mana", "as", "though", "it", "were", "mana",
+                                 "of", "any", "color", "to", "cast", "that", "spell")
+            if not self.eat(".") or not self.done():
+                return None
+            return A.StaticAbility(A.MayPlayExiledWith(None, what, "that player", any_color),
+                                   A.Condition("each player's turn"), True, during=True)
+        self.i = mark
         if self.eat("during", "your", "turn", ","):
             b = self.static_body()  # CR 604.1: a static ability that applies only during your turn
             if b is None or not self.eat(".") or not self.done():
