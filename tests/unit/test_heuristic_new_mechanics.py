@@ -96,3 +96,23 @@ def test_declaring_an_opponents_blockers_it_blocks_only_where_they_die_for_nothi
 
     assert blocker(wall.id, lions.id) == lions.id  # the Lions die to the Giant without killing it
     assert blocker(wall.id) is None  # the Dreadmaw would kill what it blocks: no block
+
+
+def test_removes_storage_counters_to_cast_a_dragon_it_could_not_cast_otherwise() -> None:
+    """Crucible of the Spirit Dragon's "Remove X storage counters: add X mana in any combination
+    of colors; spend it only on Dragon spells" (CR 605.3b, 106.6): with two Mountains and Furnace
+    Whelp ({2}{R}{R}) in hand, the counters are worth removing; with only Grizzly Bears, not."""
+    def best(card: str) -> str:
+        g = position(2)
+        crucible = g.create_object(get_card("Crucible of the Spirit Dragon"), 0, "battlefield")
+        crucible.counters["storage"] = 3
+        for _ in range(2):
+            g.create_object(get_card("Mountain"), 0, "battlefield")
+        g.create_object(get_card(card), 0, "hand")
+        go(g)
+        d = g.pending
+        assert d is not None and d.kind == "priority"
+        return d.options[HeuristicAgent(strict=True).choose(g, d)].label
+
+    assert best("Furnace Whelp").startswith("activate Crucible of the Spirit Dragon: {T}, Remove X storage counters")
+    assert not best("Grizzly Bears").startswith("activate Crucible")

@@ -31,6 +31,7 @@ from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.exploit import EXPLOITS
+from undercity.cards.language.mana_abilities import ChosenManaAbility
 from undercity.engine import abilities as ab
 from undercity.engine import adventure, alternative_costs, cast_permissions, casting, costs, targeting
 from undercity.engine import characteristics as ch
@@ -735,6 +736,14 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ modes, targets, X
     def _x(self, g: Game, d: Decision) -> int:
         ctx = d.context or {}
+        src = g.s.objs.get(ctx.get("source", -1))
+        if ctx.get("remove_counters") and src is not None:
+            # "Remove X storage counters: add X mana": as many as the spell it is for takes
+            acts = [a for a in ab.activated(g, src) if isinstance(a, ChosenManaAbility)]
+            need = self._chosen_mana_need(g, d.player, src, acts[0]) if acts else None
+            fits = [i for i, opt in enumerate(d.options) if need is not None and opt.value >= need[0]]
+            if fits:
+                return fits[0]
         if ctx.get("sacrifice"):
             # "Sacrifice X Treasures: target creature gets -X/-X": as few as kill an opponent's
             # creature (its toughness less the damage on it), none for anything else.
@@ -1126,6 +1135,36 @@ class HeuristicAgent:
                 return 0.0
         return 20.0 + value
 
+    def _chosen_mana_score(self, g: Game, me: int, o: Any, a: ChosenManaAbility) -> float:
+        """"Remove X storage counters: add X mana … Spend this mana only to cast Dragon spells"
+        (CR 605.3b, 106.6): worth it when the mana lets a spell it may pay for be cast now that
+        the other mana can't (scored just below casting that spell), never for mana it would lose."""
+        need = self._chosen_mana_need(g, me, o, a)
+        return 0.0 if need is None else 19.0 + need[1]
+
+    def _chosen_mana_need(self, g: Game, me: int, o: Any, a: ChosenManaAbility) -> tuple[int, int] | None:
+        """(the X it takes, the spell's mana value) for the costliest spell in hand that this
+        ability's mana may pay for and only it lets be cast now; None if there is none."""
+        from undercity.cards.language.mana_abilities import AddManaCombination
+
+        s = g.s
+        add = next((e for e in a.effects if isinstance(e, AddManaCombination)), None)
+        kind = a.cost.remove_x_counters
+        if add is None or kind is None or not o.counters.get(kind, 0) or not casting.sorcery_timing(g, me):
+            return None
+        have = tx.available_mana(g, me)
+        # tapped for the X mana, the source no longer makes its own mana ({T}: Add {C})
+        other = have - (1 if costs.mana_abilities(g, o) else 0)
+        best: tuple[int, int] | None = None
+        for c in s.players[me].hand:
+            card = s.objs[c].card
+            if add.only is not None and not targeting.matches(g, s.objs[c], add.only.spells, me):
+                continue
+            if have < card.mana_value <= other + o.counters[kind] and casting.timing_ok(g, me, card) \
+                    and (best is None or card.mana_value > best[1]):
+                best = (card.mana_value - other, card.mana_value)
+        return best
+
     def _activate_score(self, g: Game, me: int, oid: int, idx: int) -> float:
         s = g.s
         if self._activated.get((s.turn, oid, idx), 0) >= 1:
@@ -1135,6 +1174,8 @@ class HeuristicAgent:
         anim = animation.value(g, me, o, a)  # a creature land: to attack or block with (CR 611.2a)
         if anim is not None:
             return 10.0 + anim if anim >= ACTIVATE_THRESHOLD else 0.0
+        if isinstance(a, ChosenManaAbility):
+            return self._chosen_mana_score(g, me, o, a)
         if isinstance(a, LevelUp):
             # CR 716.2a: the level's abilities for as long as the Class stays — worth the mana
             # once nothing better is cast (spells score 20 and more).

@@ -586,6 +586,9 @@ class Cost:
     #: "Remove all [kind] counters from this permanent:" — the kind; payable with none (CR 118.3),
     #: the number removed kept for "the number of counters removed this way" (CR 602.2b).
     remove_all_counters: str | None = None
+    #: "Remove X [kind] counters from this permanent:" — the kind; X announced as it is activated,
+    #: at most the number of such counters on it (CR 107.3, 601.2b, 602.2b).
+    remove_x_counters: str | None = None
     #: "Pay N life:" — N, or a quantity counted as the cost is paid (CR 119.4: only with a life
     #: total at least that large; ``engine.costs.life_payment``).
     pay_life: Amount | None = None

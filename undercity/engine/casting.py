@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import ADVENTURE
+from undercity.cards.language.mana_abilities import ChosenManaAbility
 from undercity.cards.model import AltCost, CardDef, Cost, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -487,7 +488,9 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
         if phyrexian_mana.count(a.cost.mana):  # CR 107.4f: some symbols may be paid with life
             return phyrexian_mana.payable(a.cost.mana.with_x(0), g.s.players[player].life,
                                           costs.life_payment(g, player, a.cost) or 0, src, costs.pool_of(g, player))
-        return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, costs.pool_of(g, player))
+        # CR 106.6: mana that may be spent only to activate abilities of some permanents pays for this one's
+        pool = costs.pool_of(g, player, mana_spending.Spending(ability_of=o))
+        return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, pool)
     return True
 
 
@@ -587,7 +590,8 @@ def run_activate(g: Game, job: Job) -> None:
         # CR 602.2b, 601.2b: the value of X is announced while activating, at most what the
         # other sources and the pool can pay (the source itself, if {T} is in the cost, can't).
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
-        hi = max_affordable_x(a.cost.mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player))
+        hi = max_affordable_x(a.cost.mana, costs.mana_sources(g, player, excl),
+                              costs.pool_of(g, player, mana_spending.Spending(ability_of=o)))
         x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(max(hi, 0) + 1)])
     tap_other = None
     if a.cost.tap_untapped is not None:  # CR 602.2b: cost choices are made while activating
@@ -600,6 +604,11 @@ def run_activate(g: Game, job: Job) -> None:
         most = _sacrifice_bound(g, player, o, a.cost)
         x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(most + 1)],
                   context={"target": targets[0] if targets else None, "sacrifice": True})
+    if a.cost.remove_x_counters is not None:
+        # CR 107.3, 601.2b, 602.2b: "Remove X storage counters": X is announced, at most how many it has.
+        most = o.counters.get(a.cost.remove_x_counters, 0)
+        x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(most + 1)],
+                  context={"remove_counters": a.cost.remove_x_counters, "source": o.id})
     sacs = _sacrifice_choices(g, job, player, o, a.cost, x) if a.cost.sacrifice is not None else []
     if len(sacs) == 1 and not a.cost.sacrifice_x and a.cost.sacrifice_n == 1:
         sac = sacs[0]
@@ -617,7 +626,8 @@ def run_activate(g: Game, job: Job) -> None:
     if RECHECK in d and mana_cost is not None and not mana_cost.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana = mana_cost.with_x(0) if mana_cost.x else mana_cost
-        if not can_pay(mana, costs.mana_sources(g, player, excl), costs.pool_of(g, player)):
+        if not can_pay(mana, costs.mana_sources(g, player, excl),
+                       costs.pool_of(g, player, mana_spending.Spending(ability_of=o))):
             raise CannotComplete("its cost can no longer be paid")  # a mana source left (CR 800.4a)
     life = costs.life_payment(g, player, a.cost)
     if life is not None and phyrexian_life:
@@ -637,6 +647,8 @@ def run_activate(g: Game, job: Job) -> None:
     if a.cost.remove_counters is not None:  # CR 602.2b: "Remove a +1/+1 counter from ~"
         kind, n = a.cost.remove_counters
         zones.add_counters(g, o, kind, -n, "602.2b")
+    if a.cost.remove_x_counters is not None and x:  # CR 602.2b: the X announced
+        zones.add_counters(g, o, a.cost.remove_x_counters, -x, "602.2b")
     if a.cost.remove_all_counters is not None:  # "Remove all +1/+1 counters from ~": none is enough
         from undercity.engine.counters import COUNTERS_REMOVED
 
@@ -658,6 +670,7 @@ def run_activate(g: Game, job: Job) -> None:
     if mana_cost is not None and not mana_cost.is_empty:
         paid = mana_cost.with_x(x) if x is not None and not a.cost.sacrifice_x else mana_cost
         if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id}),
+                              spend=mana_spending.Spending(ability_of=o),
                               without=frozenset({sac}) if sac is not None else frozenset()):
             raise RuntimeError(f"could not pay {mana_cost} for {o.name}")
     if a.cost.sacrifice_self:
@@ -680,9 +693,16 @@ def run_activate(g: Game, job: Job) -> None:
         from undercity.engine import dice
 
         item.trigger_data[dice.RESULT_KEY] = sum(dice.roll(g, player, a.cost.roll))
-    s.stack.append(item)
     s.jobs.pop()
     s.priority = player
     s.passes = 0
+    if isinstance(a, ChosenManaAbility):  # a mana ability: it resolves at once, without the stack (CR 605.3b)
+        from undercity.engine.mana_abilities import resolve_now
+
+        g.emit(ev.AbilityActivated(rule="605.3a", player=player, source=o.id, name=o.name, ability=a.text,
+                                   targets=()))
+        resolve_now(g, item, d["index"])
+        return
+    s.stack.append(item)
     g.emit(ev.AbilityActivated(rule="602.2", player=player, source=o.id, name=o.name, ability=a.text,
                                targets=tuple(targeting.describe(g, t) for t in targets)))

@@ -24,6 +24,7 @@ from undercity.engine import events as ev
 from undercity.engine import resolve, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, handles
+from undercity.engine.game import job_runner
 from undercity.engine.state import Job, StackItem
 
 if TYPE_CHECKING:
@@ -181,3 +182,30 @@ def h_add_mana_of_one_color(g: Game, job: Job, item: StackItem, e: AddManaOfOneC
     pool[color] = pool.get(color, 0) + e.n
     g.emit(ev.ManaAdded(rule="106.3", player=p, mana="".join("{" + color + "}" for _ in range(e.n)),
                         source=item.source_name))
+
+
+def resolve_now(g: Game, item: StackItem, index: int) -> None:
+    """A :class:`~undercity.cards.language.mana_abilities.ChosenManaAbility` just activated (its
+    costs paid, X announced): it resolves at once, without the stack (CR 605.3b) — job
+    ``mana_ability``, which asks its colors (CR 106.1b, 608.2d)."""
+    g.push("mana_ability", item=item.id, source=item.source, name=item.source_name, player=item.controller,
+           x=item.x, index=index)
+
+
+@job_runner("mana_ability")
+def run_mana_ability(g: Game, job: Job) -> None:
+    from undercity.engine import abilities as ab
+    from undercity.engine.effects import run_in_order
+
+    s = g.s
+    d = job.data
+    o = s.objs.get(d["source"])
+    acts = ab.activated(g, o) if o is not None else ()
+    if o is None or d["index"] >= len(acts) or s.players[d["player"]].left:
+        s.jobs.remove(job)  # CR 800.4a: its controller left the game, and the permanent with them
+        return
+    a = acts[d["index"]]
+    item = StackItem(d["item"], "activated", None, o.id, d["name"], d["player"], a, f"{d['name']} ability", a.text)
+    item.x = d["x"]
+    run_in_order(g, job, item, a.effects, "m")
+    s.jobs.remove(job)

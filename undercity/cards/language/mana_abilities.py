@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from undercity.cards.language.mana_spending import SpendOnly
-from undercity.cards.model import CREATURE, AddMana, Amount, Condition, Count, Effect, Filter
+from undercity.cards.model import CREATURE, Activated, AddMana, Amount, Condition, Count, Effect, Filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +73,14 @@ class AddManaOfOneColor(Effect):
 
     n: int = 1
     if_cast_from: str | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ChosenManaAbility(Activated):
+    """A mana ability whose mana its controller chooses as it is activated: "{T}, Remove X
+    storage counters from ~: Add X mana in any combination of colors." (Crucible of the Spirit
+    Dragon). It is a mana ability (CR 605.1a: no target, it adds mana, not a loyalty ability) and
+    resolves at once, without the stack (CR 605.3b); its controller activates it while they have
+    priority (CR 605.3a) — it is offered in the priority listing, since the payment planner plans
+    only mana abilities whose mana is fixed (``mana_ability`` stays False for the planner).
+    Activated by :mod:`undercity.engine.mana_abilities` (job ``mana_ability``)."""

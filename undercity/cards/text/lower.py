@@ -5012,6 +5012,8 @@ def _cost(items: tuple[A.CostItem, ...]) -> m.Cost:
                 raise Unsupported(c.render())
             if words[1] == "all":
                 kw["remove_all_counters"] = words[2]  # CR 602.2b: however many it has
+            elif words[1] == "X":
+                kw["remove_x_counters"] = words[2]  # CR 107.3, 602.2b: X announced
             else:
                 kw["remove_counters"] = (words[2], int(NUMBERS.get(words[1].lower()) or words[1]))
         elif (c.kind == "tap_untapped" and "tap_untapped" not in kw and isinstance(c.what, A.DescRef)
@@ -5095,6 +5097,9 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
     only_if = _only_if(a, your_turn)
     if len(only) == 1 and isinstance(only[0], A.AddMana) and only[0].per is not None:
         return [_mana_for_counters(only[0], cost, text, only_if, a.restriction)]
+    if len(only) == 1 and isinstance(only[0], A.AddManaCombination) and not first.may and not first.where \
+            and not first.prefix and not pain:
+        return [_chosen_mana(only[0], cost, text, spending, a.restriction, only_if)]
     if len(only) == 1 and isinstance(only[0], A.AddMana) and not first.may:
         # A mana ability (CR 605.1a); "Add {U} or {B}" is one ability with a choice, which
         # the payment planner treats as one alternative per color (same source key).
@@ -5139,6 +5144,23 @@ def _activated(a: A.ActivatedAbility, text: str) -> list[m.Activated]:
         raise Unsupported(a.body.render())  # "the sacrificed creature" of a cost that sacrifices none
     return [m.Activated(text, cost=cost, effects=effs, targets=tuple(ctx.targets), sorcery_speed=sorcery,
                         only_if=only_if)]
+
+
+def _chosen_mana(c: A.AddManaCombination, cost: m.Cost, text: str, spending: tuple[m.Effect, ...],
+                 restriction: str, only_if: m.Condition | None) -> m.Activated:
+    """"{T}, Remove X storage counters from ~: Add X mana in any combination of colors. [Spend this
+    mana only to …]" (CR 605.1a, 106.1b, 106.6): a mana ability that resolves at once (CR 605.3b),
+    X announced as the counters are removed (CR 107.3, 602.2b), the colors chosen as it resolves."""
+    from undercity.cards.language.mana_abilities import AddManaCombination, ChosenManaAbility
+    from undercity.cards.language.mana_spending import SpendOnly
+
+    if c.options != ("colors",) or c.n.word != "X" or cost.remove_x_counters is None or restriction \
+            or only_if is not None or dataclasses.replace(cost, remove_x_counters=None) != m.Cost(tap=True) \
+            or len(spending) > 1 or spending and not isinstance(spending[0], SpendOnly):
+        raise Unsupported(c.render())
+    only = spending[0] if spending else None
+    assert only is None or isinstance(only, SpendOnly)
+    return ChosenManaAbility(text, cost=cost, effects=(AddManaCombination("WUBRG", m.X, only=only),))
 
 
 def _mana_for_counters(c: A.AddMana, cost: m.Cost, text: str, only_if: m.Condition | None,

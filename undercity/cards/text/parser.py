@@ -2490,9 +2490,14 @@ class Parser:
         if self.eat("remove"):
             # "Remove a +1/+1 counter from ~", "Remove all +1/+1 counters from ~" (CR 602.2b)
             every = self.eat("all")
-            n = None if every else self.num()
+            if not every and self.raw() == "X":
+                self.i += 1  # "Remove X storage counters from ~" (CR 107.3, 602.2b: X announced)
+                n: A.Num | None = A.Num("X", None)
+            else:
+                n = None if every else self.num()
             kind = self.raw()
-            if not every and (n is None or n.value is None) or not (kind in ("+1/+1", "-1/-1") or kind.isalpha()):
+            if not every and (n is None or n.value is None and n.word != "X") \
+                    or not (kind in ("+1/+1", "-1/-1") or kind.isalpha()):
                 return None
             self.i += 1
             noun = self.one_of("counter", "counters")
