@@ -31,8 +31,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from undercity.cards.language.bestow import BESTOWED, BESTOWED_TEXT
-from undercity.engine import layers, triggers
 from undercity.engine import events as ev
+from undercity.engine import layers, triggers
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game

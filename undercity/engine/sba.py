@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from undercity.engine import characteristics as ch
 from undercity.engine import (
     bestow,
     commander,
@@ -27,6 +26,7 @@ from undercity.engine import (
     targeting,
     zones,
 )
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner

@@ -19,7 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from undercity.cards.model import ENCHANTED, YOU, Ability, CardDef, Condition, Effect, Filter, Ref, Static, TargetSpec
+from undercity.cards.model import (
+    ENCHANTED,
+    YOU,
+    Ability,
+    CardDef,
+    Condition,
+    Effect,
+    Filter,
+    Ref,
+    Static,
+    TargetSpec,
+)
 
 #: Land subtypes (CR 205.3i): kept by a permanent that becomes a land and loses its other types.
 LAND_SUBTYPES = frozenset({
