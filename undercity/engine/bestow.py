@@ -9,7 +9,8 @@ bestowed Aura, until it ceases to be bestowed.
   and gains enchant creature" — a layer effect (:func:`cast_bestowed`; layers 4 and 6 of the layer
   system, which applies it to the spell on the stack too, ``layers.off_battlefield``) with no
   duration, that goes on with the permanent the spell becomes (CR 112.4,
-  ``continuous.spell_effects_continue``). Its mana value is unchanged (702.103c's note).
+  ``continuous.spell_effects_continue``). Its mana value is unchanged (702.103c's note), and a copy
+  of it is a bestowed Aura spell too (702.103c, ``copying.copy_spell``).
 * **Resolving** (CR 702.103e, 608.3b): if its target is illegal as it begins to resolve, it ceases
   to be bestowed, the effect ends, and it resolves as an enchantment creature spell instead of
   being removed from the stack (:func:`begin_resolving`, asked by ``resolve``); otherwise it
@@ -48,12 +49,14 @@ def is_bestowed(g: Game, oid: int) -> bool:
     return any(e.obj == oid and _is_bestow_effect(e) for e in g.s.effects)
 
 
-def cast_bestowed(g: Game, spell: int, player: int) -> None:
-    """CR 702.103b: the spell ``spell``, just put on the stack cast bestowed, becomes an Aura
-    enchantment with enchant creature — until it or the permanent it becomes ceases to be bestowed."""
+def cast_bestowed(g: Game, spell: int, player: int, *, copy: bool = False) -> None:
+    """CR 702.103b: the spell ``spell``, just put on the stack cast bestowed — or a copy of a
+    bestowed Aura spell (``copy``, 702.103c) — becomes an Aura enchantment with enchant creature,
+    until it or the permanent it becomes ceases to be bestowed."""
     layers.add_effect(g, spell, BESTOWED, until="always", player=player, source=spell, text=BESTOWED_TEXT)
-    g.emit(ev.EffectBegan(rule="702.103b", description=f"{g.s.objs[spell].name} is cast bestowed: "
-                                                       "an Aura spell with enchant creature"))
+    how = "a copy of a bestowed Aura spell, is bestowed too" if copy else "is cast bestowed"
+    g.emit(ev.EffectBegan(rule="702.103c" if copy else "702.103b",
+                          description=f"{g.s.objs[spell].name} {how}: an Aura spell with enchant creature"))
 
 
 def cease(g: Game, oid: int, rule: str, why: str) -> None:
