@@ -4,7 +4,8 @@ bestowed Aura, until it ceases to be bestowed.
 * **Casting** (CR 702.103a, 601.2b, 601.2f-h): bestow is an alternative cost paid from the hand
   (:func:`undercity.cards.language.bestow.bestow_cost`), offered by ``alternative_costs.options``
   as ``("cast", id, "bestow")`` beside casting the card for its mana cost; the spell's target is
-  chosen by enchant creature (``AltCost.enchant``, 702.103b, 601.2c).
+  chosen by enchant creature (``AltCost.enchant``, 702.103b, 601.2c). While it is proposed, only its
+  characteristics as modified by bestow are evaluated (702.103d, :func:`proposed`).
 * **The effect** (CR 702.103b): as the spell is put onto the stack it "becomes an Aura enchantment
   and gains enchant creature" — a layer effect (:func:`cast_bestowed`; layers 4 and 6 of the layer
   system, which applies it to the spell on the stack too, ``layers.off_battlefield``) with no
@@ -28,6 +29,8 @@ Auras out and in with the permanent they are attached to (702.26g).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -59,6 +62,24 @@ def cast_bestowed(g: Game, spell: int, player: int, *, copy: bool = False) -> No
                           description=f"{g.s.objs[spell].name} {how}: an Aura spell with enchant creature"))
 
 
+@contextmanager
+def proposed(g: Game, oid: int, player: int) -> Iterator[None]:
+    """CR 702.103d: while ``player`` proposes casting card ``oid`` bestowed — checking that it can
+    be cast, choosing its target, determining and paying its total cost — only its characteristics
+    as modified by bestow are evaluated: the layer effect applies to the card already (an Aura
+    enchantment spell, no creature spell: "creature spells cost {1} less" or mana "spent only on
+    creature spells" don't apply to it, CR 601.2f, 106.6). Nothing else changes, and no timestamp
+    is taken; the cast itself gives the spell its effect (:func:`cast_bestowed`)."""
+    s = g.s
+    tmp = layers.LayerEffect("layer", oid, until="always", player=player, source=oid, timestamp=s.timestamp,
+                             mods=BESTOWED, text=BESTOWED_TEXT)
+    s.effects = [*s.effects, tmp]  # a new list: the layer system's cached table no longer applies
+    try:
+        yield
+    finally:
+        s.effects = [e for e in s.effects if e is not tmp]
+
+
 def cease(g: Game, oid: int, rule: str, why: str) -> None:
     """``oid`` ceases to be bestowed: the effect making it an Aura ends (CR 702.103e-f)."""
     s = g.s
@@ -68,11 +89,11 @@ def cease(g: Game, oid: int, rule: str, why: str) -> None:
                                                  "it is an enchantment creature again"))
 
 
-def begin_resolving(g: Game, item: StackItem, legal: bool) -> bool:
-    """CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal (``legal`` False) as it
-    begins to resolve ceases to be bestowed and goes on resolving as a creature spell, with no
-    target. True if it did (the spell isn't removed from the stack)."""
-    if legal or item.kind != "spell" or not is_bestowed(g, item.obj):
+def begin_resolving(g: Game, item: StackItem) -> bool:
+    """CR 702.103e, 608.3b: a bestowed Aura spell whose target is illegal as it begins to resolve
+    (asked only then) ceases to be bestowed and goes on resolving as a creature spell, with no
+    target. True if it did (the spell isn't removed from the stack); False for any other spell."""
+    if item.kind != "spell" or not is_bestowed(g, item.obj):
         return False
     item.targets = []
     cease(g, item.obj, "702.103e", "has an illegal target as it resolves")

@@ -131,7 +131,16 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     ``free``: cast "without paying its mana cost" while an effect resolves — timing
     permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
     ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
-    card = o.card
+    if alt is not None and alt.enchant is not None:  # bestow
+        from undercity.engine import bestow, layers
+
+        if not bestow.is_bestowed(g, o.id):
+            # CR 702.103d: only its characteristics as modified by bestow are evaluated
+            with bestow.proposed(g, o.id, player):
+                return castable(g, player, o, alt, sources, pool, free=free, ignore_timing=ignore_timing, mana=mana)
+        card = layers.view(g, o)  # an Aura enchantment (CR 702.103b): its timing and cost changes
+    else:
+        card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None and not free:
         return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
@@ -210,6 +219,11 @@ def run_cast(g: Game, job: Job) -> None:
         from undercity.engine.adventure import as_adventure
 
         with as_adventure(o):  # CR 715.3a-b: only the Adventure's characteristics, on the stack too
+            _cast(g, job)
+    elif o is not None and any(a.enchant is not None and a.keyword == job.data.get("alt") for a in o.card.alt_costs):
+        from undercity.engine.bestow import proposed
+
+        with proposed(g, o.id, job.data["player"]):  # CR 702.103d: evaluated as the Aura spell it will be
             _cast(g, job)
     else:
         _cast(g, job)

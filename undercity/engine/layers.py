@@ -508,7 +508,8 @@ def off_battlefield(g: Game, o: Obj) -> CardDef:
     613.1d, 613.1f); a spell is the color a resolved effect made it, an Aura a spell cast bestowed is
     (:func:`_spell_characteristics`)."""
     card = o.card
-    if o.zone == "stack" and g.s.effects:
+    # (in the hand or the command zone: a card proposed bestowed, CR 702.103d)
+    if g.s.effects and o.zone in ("stack", "hand", "command"):
         card = _spell_characteristics(g, o) or card
     srcs = elsewhere_sources(g)
     if not srcs or "Creature" not in card.types:  # a bestowed spell is no creature spell (CR 702.103b)

@@ -121,7 +121,7 @@ def run_resolve(g: Game, job: Job) -> None:
                      and (not spec.max_power_of_tapped or _within_tapped_power(g, t, item))
                      for spec, t in zip(specs, item.targets, strict=False)]
             job.data["legal"] = legal
-            if not any(legal) and bestow.begin_resolving(g, item, False):
+            if not any(legal) and bestow.begin_resolving(g, item):
                 legal = job.data["legal"] = []  # CR 702.103e, 608.3b: it resolves as a creature spell
             elif not any(legal):  # CR 608.2b
                 s.stack.remove(item)
