@@ -77,3 +77,60 @@ def test_overloads_when_each_is_worth_more_than_one_target() -> None:
         d = g.pending
         assert d is not None
         assert d.options[HeuristicAgent(strict=True).choose(g, d)].label == label, bob
+
+
+_BESTOW = """
+format: 1
+name: heuristic and bestow
+game: {turn: 3, active: Alice}
+players:
+  - name: Alice
+    library: [Swamp*5]
+    hand: [Nighthowler]
+    graveyard: [%s]
+    battlefield: [%s]
+  - name: Bob
+    library: [Island*5]
+    graveyard: [Hill Giant]
+"""
+
+
+#: Bob has a creature too.
+_WITH_GIANT = _BESTOW.replace("    battlefield: [%s]\n  - name: Bob", "    battlefield: [%s]\n  - name: Bob\n"
+                              "    battlefield: [{card: Hill Giant, id: giant}]")
+
+
+def test_bestows_on_a_creature_of_its_own() -> None:
+    """Nighthowler (CR 702.103a-b): with Grizzly Bears to put it on, the bestow cost — the Bears
+    get +X/+X now and Nighthowler stays when they go (702.103f); without a creature, the mana cost."""
+    for battlefield, label in (("Grizzly Bears, Swamp*4", "cast Nighthowler (bestow)"),
+                               ("Swamp*4", "cast Nighthowler")):
+        g = build_game(_BESTOW % ("Goblin Piker", battlefield))
+        d = g.pending
+        assert d is not None
+        assert d.options[HeuristicAgent(strict=True).choose(g, d)].label == label, battlefield
+
+
+def test_bestow_targets_its_own_creature() -> None:
+    """The target of the bestowed Aura spell (CR 702.103b, 601.2c): Alice's creature, not Bob's."""
+    g = build_game(_WITH_GIANT % ("Goblin Piker", "{card: Grizzly Bears, id: bears}, Swamp*4"))
+    agent = HeuristicAgent(strict=True)
+    d = g.pending
+    assert d is not None
+    g.apply(next(i for i, o in enumerate(d.options) if o.label == "cast Nighthowler (bestow)"))
+    d = g.pending
+    assert d is not None and d.kind == "target"
+    assert d.options[agent.choose(g, d)].label.startswith("Grizzly Bears")
+
+
+def test_the_random_agent_may_bestow() -> None:
+    """The random agent answers the bestow option and its target like any other (no new kind)."""
+    from undercity.agents.random_agent import RandomAgent
+
+    g = build_game(_WITH_GIANT % ("Goblin Piker", "Grizzly Bears, Swamp*4"))
+    d = g.pending
+    assert d is not None
+    g.apply(next(i for i, o in enumerate(d.options) if o.label == "cast Nighthowler (bestow)"))
+    d = g.pending
+    assert d is not None and d.kind == "target"
+    assert 0 <= RandomAgent(seed=1).choose(g, d) < len(d.options)

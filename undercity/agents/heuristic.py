@@ -26,7 +26,9 @@ from undercity.agents import evaluation as ev
 from undercity.agents import tactics as tx
 from undercity.cards import model as m
 from undercity.cards.language.adventure import ADVENTURE, adventure_of
+from undercity.cards.language.bestow import BESTOW, ENCHANT_CREATURE
 from undercity.cards.language.class_level import LevelUp
+from undercity.cards.language.continuous import Continuous, ModifyPT
 from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.entering import CHOSEN_COLOR
@@ -1036,6 +1038,21 @@ class HeuristicAgent:
                 etb += v if v != float("-inf") else 0.0
         return 10.0 + etb if etb >= SPELL_THRESHOLD else 0.0
 
+    def _bestow_score(self, g: Game, me: int, oid: int, mana: int) -> float:
+        """Bestow (CR 702.103a-b, f): cast as an Aura on a creature of its caster's, the card gives
+        that creature what it would have itself, and stays as a creature when the creature goes.
+        Worth it with a creature of our own worth pumping: above the creature cast alone (which
+        is worth nothing if its own toughness would be 0 or less, CR 704.5f); otherwise not at all."""
+        o = g.s.objs[oid]
+        p, t = _bestow_bonus(g, me, o)
+        if p <= 0 and t <= 0:
+            return 0.0
+        if not any(c[0] == "o" and g.s.objs[c[1]].controller == me
+                   for c in targeting.candidates(g, ENCHANT_CREATURE, me, oid)):
+            return 0.0
+        body = self._cast_score(g, me, oid, None, mana) if (o.card.toughness or 0) + t > 0 else 0.0
+        return max(body + 1.0, 25.0 + 2.0 * o.card.mana_value + p + t)
+
     def _knapsack_bonus(self, g: Game, d: Decision, scores: list[float], mana: int) -> None:
         """Spend the mana well: favour the spells of the set that uses the most of it."""
         s = g.s
@@ -1044,9 +1061,9 @@ class HeuristicAgent:
             alternative_costs.SPECTACLE, cast_permissions.PAY_ZERO)}
         cands = [(i, _option_mv(s.objs[d.options[i].value[1]], d.options[i].value[2]))
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
-                 # evoke, dash, overload: another way to cast a card also listed; not a use of spare mana
+                 # evoke, dash, overload, bestow: another way to cast a card also listed; not a use of spare mana
                  and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH,
-                                                   alternative_costs.OVERLOAD)
+                                                   alternative_costs.OVERLOAD, BESTOW)
                  and not (d.options[i].value[2] is None and d.options[i].value[1] in cheaper)]
         if len(cands) < 2:
             return
@@ -1067,6 +1084,8 @@ class HeuristicAgent:
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
         if alt in (alternative_costs.EVOKE, alternative_costs.DASH, alternative_costs.OVERLOAD):
             return self._hand_alt_cost_score(g, me, oid, alt)
+        if alt == BESTOW:
+            return self._bestow_score(g, me, oid, mana)
         if alt in (alternative_costs.SPECTACLE, cast_permissions.PAY_ZERO):
             # CR 702.137a: the same spell for less mana — better than its mana cost when worth casting
             # (and "pay {0} rather than pay the mana cost", CR 118.9).
@@ -1254,6 +1273,29 @@ def _estimate_x(g: Game, me: int, card: Any, mana: int | None = None) -> int:
     return max(0, (mana - cost.mana_value) // cost.x)
 
 
+def _bestow_bonus(g: Game, me: int, o: Any) -> tuple[int, int]:
+    """What a card with bestow would give the creature it enchants: its static "~ and enchanted
+    creature each get +X/+X" (X counted now), or its own power and toughness (the usual bestow
+    Aura's "Enchanted creature gets +N/+N" is the body's size)."""
+    from undercity.engine import layers
+
+    p = t = 0
+    found = False
+    for st in o.card.static:
+        if isinstance(st, Continuous) and st.affects in (m.ENCHANTED, m.SELF_AND_ENCHANTED):
+            for md in st.mods:
+                if isinstance(md, ModifyPT):
+                    found = True
+                    p += layers.value(g, md.p, me, o.id)
+                    t += layers.value(g, md.t, me, o.id)
+        elif st.kind == "pump" and st.affects == m.ENCHANTED:
+            found = True
+            p, t = p + st.p, t + st.t
+    if not found:
+        return max(o.card.power or 0, 0), max(o.card.toughness or 0, 0)
+    return p, t
+
+
 def _aura_effects(card: Any) -> tuple[m.Effect, ...]:
     if card.enchant is not None and card.enchant.kind == "player":
         # A Curse (CR 303.4b): on the opponent nearest to losing, the one others attack most.
@@ -1291,6 +1333,9 @@ def _target_context(g: Game, d: Decision) -> tuple[tuple[m.Effect, ...], int, in
             card = adventure.card_being_cast(g, job)  # CR 715.3a: an Adventure's own targets
             i = int(key[len("target"):])
             x = _estimate_x(g, d.player, card)
+            if job.data.get("alt") == BESTOW:  # an Aura spell: what the card gives what it enchants (CR 702.103b)
+                p, t = _bestow_bonus(g, d.player, s.objs[job.data["obj"]])
+                return (m.Pump(p, t, m.T(0)),), 0, x, 1
             if card.enchant is not None:
                 return _aura_effects(card), 0, x, 1
             sa = card.spell

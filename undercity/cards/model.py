@@ -27,7 +27,8 @@ class Ref:
     kind: ``target`` (index ``i`` of the chosen targets), ``self`` (the source object),
     ``you`` (its controller), ``target_controller`` (controller of target ``i``, CR 608.2h
     last known information), ``each_opponent``, ``each_player``, ``defending_player``,
-    ``enchanted`` (the permanent this Aura enchants), ``trigger_object`` (the object named by
+    ``enchanted`` (the permanent this Aura enchants), ``self_and_enchanted`` (both: "~ and
+    enchanted creature each get +X/+X", a static ability's, CR 611.3a), ``trigger_object`` (the object named by
     the trigger event), ``all`` (every permanent matching ``filter``), ``chosen`` (cards chosen
     during resolution).
     """
@@ -47,6 +48,7 @@ EACH_OPPONENT = Ref("each_opponent")
 EACH_PLAYER = Ref("each_player")
 DEFENDING = Ref("defending_player")
 ENCHANTED = Ref("enchanted")
+SELF_AND_ENCHANTED = Ref("self_and_enchanted")
 TRIGGER_OBJECT = Ref("trigger_object")
 
 
@@ -721,6 +723,10 @@ class AltCost:
     #: retrace (CR 702.81a), whose ``mana`` is the card's own mana cost — a permission to cast it
     #: from the graveyard, not an alternative to that cost.
     discard: Filter | None = None
+    #: Cast for this cost, the spell is an Aura spell with this enchant ability, and its target
+    #: is chosen by it (bestow, CR 702.103b, 303.4a, 601.2c): the cast adds the layer effect of
+    #: :mod:`undercity.engine.bestow`.
+    enchant: TargetSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

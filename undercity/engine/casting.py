@@ -132,7 +132,16 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     ``free``: cast "without paying its mana cost" while an effect resolves — timing
     permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
     ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
-    card = o.card
+    if alt is not None and alt.enchant is not None:  # bestow
+        from undercity.engine import bestow, layers
+
+        if not bestow.is_bestowed(g, o.id):
+            # CR 702.103d: only its characteristics as modified by bestow are evaluated
+            with bestow.proposed(g, o.id, player):
+                return castable(g, player, o, alt, sources, pool, free=free, ignore_timing=ignore_timing, mana=mana)
+        card = layers.view(g, o)  # an Aura enchantment (CR 702.103b): its timing and cost changes
+    else:
+        card = o.card
     if "Land" in card.types or card.mana_cost is None and alt is None and not free:
         return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
@@ -185,6 +194,8 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
             return False
     if alt is not None and alt.spell is not None:
         return _has_targets(g, alt.spell.targets, player, o.id)  # overload (CR 702.96a): no targets
+    if alt is not None and alt.enchant is not None:
+        return _has_targets(g, (alt.enchant,), player, o.id)  # bestow: an Aura spell's target (CR 702.103b, 303.4a)
     sa = card.spell
     if sa is not None and sa.modes:
         return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)
@@ -209,6 +220,11 @@ def run_cast(g: Game, job: Job) -> None:
         from undercity.engine.adventure import as_adventure
 
         with as_adventure(o):  # CR 715.3a-b: only the Adventure's characteristics, on the stack too
+            _cast(g, job)
+    elif o is not None and any(a.enchant is not None and a.keyword == job.data.get("alt") for a in o.card.alt_costs):
+        from undercity.engine.bestow import proposed
+
+        with proposed(g, o.id, job.data["player"]):  # CR 702.103d: evaluated as the Aura spell it will be
             _cast(g, job)
     else:
         _cast(g, job)
@@ -313,6 +329,8 @@ def _cast(g: Game, job: Job) -> None:
     kicked = kicker.ask_times(g, job, player, o, _total_cost(g, job, player, o, alt, 0, 0)[0]) \
         if card.static and kicker.kicker_of(card) is not None else 0
     specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
+    if alt is not None and alt.enchant is not None:
+        specs = (alt.enchant,)  # bestow (CR 702.103b, 601.2c): cast as an Aura spell, it targets what it may enchant
     x: int | None = None
     if specs and specs[-1].x_count:  # CR 601.2b: X announced, then as many targets (601.2c)
         # An X larger than the number of legal targets couldn't be completed (CR 601.2c, 601.2:
@@ -383,6 +401,10 @@ def _cast(g: Game, job: Job) -> None:
         cast_permissions.use_exiled_with(g, player, o)
     new = zones.move(g, o.id, "stack", rule="601.2a", verb="is put on the stack")
     assert new is not None
+    if alt is not None and alt.enchant is not None:
+        from undercity.engine.bestow import cast_bestowed
+
+        cast_bestowed(g, new.id, player)  # CR 702.103b: as it is put onto the stack, an Aura spell
     new.x = x
     kicker.record(g, new.id, kicked)  # CR 702.33d
     item = StackItem(s.new_id(), "spell", new.id, new.id, card.name, player, sa, card.name)
@@ -418,7 +440,8 @@ def _cast(g: Game, job: Job) -> None:
     if d.get("alt") == cast_permissions.PAY_ZERO:  # "once each turn, you may pay {0} rather than …" (CR 118.9)
         cast_permissions.use_rather(g, player, new)
     s.players[player].spells_cast_this_turn += 1
-    s.spells_cast_turn_log.append((player, frozenset(card.types) | ch.subtypes(g, new)))
+    # the spell's types as it is cast: a spell cast bestowed is an Aura spell (CR 702.103b)
+    s.spells_cast_turn_log.append((player, ch.types(g, new) | ch.subtypes(g, new)))
     s.jobs.pop()
     s.priority = player  # CR 117.3c
     s.passes = 0

@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
+from undercity.cards.language.bestow import ENCHANT_CREATURE
 from undercity.cards.language.continuous import AddAbilities
 from undercity.cards.language.spell_copies import CopySpellGaining, CopyThatAbility, CopyThisSpell
+from undercity.engine import bestow, kicker, layers, targeting
 from undercity.engine import events as ev
-from undercity.engine import kicker, layers, targeting
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 from undercity.engine.state import Job, StackItem
@@ -37,7 +38,8 @@ def snapshot(item: StackItem, g: Game) -> dict[str, Any]:
             "divide": item.divide, "controller": item.controller, "name": item.name, "ability": item.ability,
             "source": item.obj, "target_names": [targeting.describe(g, tuple(t)) for t in item.targets],
             "additional": list(item.trigger_data.get("additional") or ()),
-            "kicked": kicker.times_kicked(g, item.obj) if item.obj is not None else 0}
+            "kicked": kicker.times_kicked(g, item.obj) if item.obj is not None else 0,
+            "bestowed": item.obj is not None and bool(g.s.effects) and bestow.is_bestowed(g, item.obj)}
 
 
 def _target_name(g: Game, t: tuple, snap: dict[str, Any], i: int) -> str:
@@ -59,6 +61,8 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     probe.targets = list(snap["targets"])
     probe.modes = snap["modes"]
     specs = _specs(g, card, probe, target_specs)
+    if snap.get("bestowed"):
+        specs = (ENCHANT_CREATURE,)  # CR 702.103c: the copy is a bestowed Aura spell too
     targets = list(snap["targets"])
     if new_targets:
         targets = _new_targets(g, job, key, specs, targets, controller, snap["source"], card.name)
@@ -66,6 +70,8 @@ def copy_spell(g: Game, job: Job, key: str, snap: dict[str, Any], controller: in
     o.is_copy = True
     o.x = snap["x"]
     kicker.record(g, o.id, snap.get("kicked", 0))  # CR 707.10: kicked as often as the spell
+    if snap.get("bestowed"):
+        bestow.cast_bestowed(g, o.id, controller, copy=True)  # CR 702.103c
     item = StackItem(s.new_id(), "spell", o.id, o.id, card.name, controller, snap["ability"], card.name)
     item.is_copy = True
     item.targets = [tuple(t) for t in targets]

@@ -126,7 +126,7 @@ class Chars:
 
     __slots__ = ("name", "mana_cost", "colors", "types", "subtypes", "supertypes", "keywords", "triggered",
                  "activated", "static", "power", "toughness", "mod_p", "mod_t", "switched", "controller",
-                 "card", "lost", "copied")
+                 "card", "lost", "copied", "enchant")
 
     def __init__(self, card: CardDef, controller: int) -> None:
         self.card = card  # the copiable values' card (CR 707.2): the printed card unless copied
@@ -148,6 +148,8 @@ class Chars:
         self.controller = controller
         self.lost: int | None = None  # timestamp of the latest "loses all abilities"
         self.copied: CopyOf | None = None  # the copy effect that applied (layer 1), if any
+        #: Its enchant ability (CR 702.5a): the card's, or one gained in layer 6 (bestow, 702.103b).
+        self.enchant: m.TargetSpec | None = card.enchant
 
     def copy(self) -> Chars:
         c = Chars.__new__(Chars)
@@ -158,10 +160,6 @@ class Chars:
     @property
     def mana_value(self) -> int:
         return self.mana_cost.mana_value if self.mana_cost else 0
-
-    @property
-    def enchant(self) -> m.TargetSpec | None:
-        return self.card.enchant
 
 
 @dataclass(slots=True)
@@ -218,6 +216,13 @@ def _creature_cards_in_graveyard(g: Game, controller: int) -> int:
     return sum(1 for oid in s.players[controller].graveyard if "Creature" in s.objs[oid].card.types)
 
 
+def _creature_cards_in_all_graveyards(g: Game, controller: int) -> int:
+    """The creature cards in every player's graveyard (a player who left has none, CR 800.4a), by
+    their printed characteristics (CR 400.3, 613.1)."""
+    s = g.s
+    return sum(1 for p in s.players if not p.left for oid in p.graveyard if "Creature" in s.objs[oid].card.types)
+
+
 def _party_size(g: Game, controller: int) -> int:
     from undercity.engine.party import size
 
@@ -235,6 +240,7 @@ COUNTS: dict[str, Callable[[Game, int], int]] = {
     "twice_completed_dungeons": _completed_dungeons_twice,
     "cards_in_graveyard": _cards_in_graveyard,
     "creature_cards_in_graveyard": _creature_cards_in_graveyard,
+    "creature_cards_in_all_graveyards": _creature_cards_in_all_graveyards,
     "creatures_in_party": _party_size,
     "cards_in_opponents_graveyards": _cards_in_opponents_graveyards,
 }
@@ -516,12 +522,14 @@ def off_battlefield(g: Game, o: Obj) -> CardDef:
     """The characteristics of ``o``, not on the battlefield: its card's (CR 400.3), but a
     creature spell or card is every creature type while a permanent of its controller (on the
     stack) or owner (elsewhere) says so and hasn't lost that ability (Maskwood Nexus; CR 205.3m,
-    613.1d, 613.1f); a spell is the color a resolved effect made it (:func:`_spell_colors`)."""
+    613.1d, 613.1f); a spell is the color a resolved effect made it, an Aura a spell cast bestowed is
+    (:func:`_spell_characteristics`)."""
     card = o.card
-    if o.zone == "stack" and g.s.effects:
-        card = _spell_colors(g, o) or card
+    # (in the hand or the command zone: a card proposed bestowed, CR 702.103d)
+    if g.s.effects and o.zone in ("stack", "hand", "command"):
+        card = _spell_characteristics(g, o) or card
     srcs = elsewhere_sources(g)
-    if not srcs or "Creature" not in o.card.types:
+    if not srcs or "Creature" not in card.types:  # a bestowed spell is no creature spell (CR 702.103b)
         return card
     s = g.s
     who = o.controller if o.zone == "stack" else o.owner
@@ -533,25 +541,44 @@ def off_battlefield(g: Game, o: Obj) -> CardDef:
     return card
 
 
-def _spell_colors(g: Game, o: Obj) -> CardDef | None:
-    """A spell whose color a resolved effect set ("target spell or permanent becomes white until
-    end of turn", CR 105.3, 611.2a): its card's characteristics with the latest such color (layer
-    5, CR 613.1e, in timestamp order 613.7); None if none applies. The effect goes on with the
-    permanent the spell becomes (CR 112.4, ``continuous.spell_effects_continue``)."""
-    latest: LayerEffect | None = None
-    for e in g.s.effects:
-        if e.obj == o.id and isinstance(e, LayerEffect) and any(isinstance(md, SetColors) for md in e.mods) \
-                and (latest is None or e.timestamp > latest.timestamp):
-            latest = e
-    if latest is None:
+def _spell_characteristics(g: Game, o: Obj) -> CardDef | None:
+    """A spell a resolved effect changes: "target spell or permanent becomes white until end of
+    turn" (layer 5, CR 105.3, 611.2a), a spell cast bestowed, an Aura enchantment with enchant
+    creature (layers 4 and 6, CR 702.103b) — its card's characteristics with those effects
+    applied in layer order, in timestamp order within a layer (CR 613.1, 613.7); None if none
+    applies. The effects go on with the permanent the spell becomes (CR 112.4,
+    ``continuous.spell_effects_continue``)."""
+    effs = [e for e in g.s.effects if e.obj == o.id and isinstance(e, LayerEffect)
+            and any(isinstance(md, _SPELL_MODS) for md in e.mods)]
+    if not effs:
         return None
-    colors = next(md.colors for md in reversed(latest.mods) if isinstance(md, SetColors))
-    return _with_colors(o.card, colors)
+    card = o.card
+    types, subtypes, colors, enchant = card.types, card.subtypes, card.colors, card.enchant
+    parts = sorted(((LAYERS.index(md.layer), e.timestamp, k, md) for e in effs
+                    for k, md in enumerate(e.mods) if isinstance(md, _SPELL_MODS)), key=lambda x: x[:3])
+    for _layer, _ts, _k, md in parts:
+        if isinstance(md, SetTypes):
+            subtypes = md.subtypes if md.subtypes is not None else _retained(subtypes, md.types)
+            types = md.types
+        elif isinstance(md, AddTypes):
+            types, subtypes = types | md.types, subtypes | md.subtypes
+        elif isinstance(md, SetColors):
+            colors = md.colors
+        elif isinstance(md, AddAbilities) and md.enchant is not None:
+            enchant = md.enchant
+    return _with_characteristics(card, types, subtypes, colors, enchant)
+
+
+#: The modifications a spell's characteristics take on the stack (:func:`_spell_characteristics`).
+_SPELL_MODS = (SetTypes, AddTypes, SetColors, AddAbilities)
 
 
 @lru_cache(maxsize=256)
-def _with_colors(card: CardDef, colors: frozenset[str]) -> CardDef:
-    return replace(card, colors=colors)
+def _with_characteristics(card: CardDef, types: frozenset[str], subtypes: frozenset[str], colors: frozenset[str],
+                          enchant: m.TargetSpec | None) -> CardDef:
+    if (types, subtypes, colors, enchant) == (card.types, card.subtypes, card.colors, card.enchant):
+        return card
+    return replace(card, types=types, subtypes=subtypes, colors=colors, enchant=enchant)
 
 
 @lru_cache(maxsize=1024)
@@ -724,12 +751,16 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             if ref.kind == "enchanted":
                 a = src.attached_to
                 return (a,) if w.on(a) else ()  # type: ignore[return-value]
+            if ref.kind == "self_and_enchanted":  # "~ and enchanted creature each get …"
+                a = src.attached_to
+                return (sid, a) if a != sid and w.on(a) else (sid,)  # type: ignore[return-value]
             if ref.kind == "all":
                 w.volatile = True
                 ctl = w.controller(sid)
                 return tuple(oid for oid in permanents(w) if targeting.matches(g, s.objs[oid], ref.filter, ctl, sid))
-            raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted or all")
-        cont.fixed = rereadable and ref.kind in ("self", "enchanted")  # type: ignore[attr-defined]
+            raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted, "
+                             "self_and_enchanted or all")
+        cont.fixed = rereadable and ref.kind in ("self", "enchanted", "self_and_enchanted")  # type: ignore[attr-defined]
         return cont
     if k == "pump" or k == "attached_pump_or" or (k == "grant" and st.to == "attached"):  # type: ignore[attr-defined]
         if k == "pump" and st.affects.kind != "enchanted":
@@ -977,6 +1008,8 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
                 c.mod_p += value(g, mod.p, ctl, e.source)
                 c.mod_t += value(g, mod.t, ctl, e.source)
         elif isinstance(mod, AddAbilities):
+            if mod.enchant is not None:
+                c.enchant = mod.enchant  # "gains enchant creature" (CR 702.103b)
             if mod.keywords:
                 c.keywords = c.keywords | mod.keywords
             for a in mod.abilities:
@@ -1065,6 +1098,7 @@ def _copy(c: Chars, mod: CopyOf) -> None:
     c.types, c.subtypes, c.supertypes = card.types | mod.add_types, card.subtypes | mod.add_subtypes, card.supertypes
     c.keywords = card.keywords | mod.add_keywords
     c.triggered, c.activated, c.static = card.triggered, card.activated, card.static
+    c.enchant = card.enchant
     for a in mod.add_abilities:
         _add_ability(c, a)
     c.power, c.toughness = card.power, card.toughness

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
-from undercity.engine import adventure, casting, exiled_with, modal, rebound, targeting, zones
+from undercity.engine import adventure, bestow, casting, exiled_with, layers, modal, rebound, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.effects import HANDLERS
 from undercity.engine.game import job_runner
@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
     a = item.ability
     if item.kind == "spell":
-        card = g.s.objs[item.obj].card if item.obj in g.s.objs else None
-        if card is None:
+        o = g.s.objs.get(item.obj)
+        if o is None:
             return ()
+        # its characteristics on the stack: a spell cast bestowed is an Aura spell with enchant
+        # creature (CR 702.103b), its target that
+        card = layers.view(g, o) if g.s.effects else o.card
         if isinstance(a, SpellAbility) and a.divided:
             return tuple(a.targets[0] for _ in item.targets)
         if isinstance(a, SpellAbility) and card.spell is not None and a is not card.spell and not card.enchant:
@@ -118,7 +121,9 @@ def run_resolve(g: Game, job: Job) -> None:
                      and (not spec.max_power_of_tapped or _within_tapped_power(g, t, item))
                      for spec, t in zip(specs, item.targets, strict=False)]
             job.data["legal"] = legal
-            if not any(legal):  # CR 608.2b
+            if not any(legal) and bestow.begin_resolving(g, item):
+                legal = job.data["legal"] = []  # CR 702.103e, 608.3b: it resolves as a creature spell
+            elif not any(legal):  # CR 608.2b
                 s.stack.remove(item)
                 g.emit(ev.Fizzled(rule="608.2b", player=item.controller, name=item.name))
                 if item.kind == "spell" and item.obj in s.objs:
@@ -142,9 +147,11 @@ def run_resolve(g: Game, job: Job) -> None:
 
             ask_as_enters(g, job, "as_enters", item.obj, item.controller)  # CR 614.12a: "as it enters, choose"
             s.stack.remove(item)
+            # an Aura by its enchant ability: printed, or gained as it was cast bestowed (CR 702.103b)
+            enchant = card.enchant if not s.effects else layers.view(g, s.objs[item.obj]).enchant
             new = zones.move(g, item.obj, "battlefield", rule="608.3", verb="enters the battlefield",
                              controller=item.controller)
-            if new is not None and card.enchant is not None and item.targets:
+            if new is not None and enchant is not None and item.targets:
                 if item.targets[0][0] == "p":
                     new.attached_player = item.targets[0][1]  # "Enchant player" (CR 303.4b, 608.3c)
                 else:

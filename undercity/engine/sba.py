@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from undercity.engine import characteristics as ch
 from undercity.engine import (
+    bestow,
     commander,
     dungeons,
     equip,
@@ -26,6 +26,7 @@ from undercity.engine import (
     targeting,
     zones,
 )
+from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.game import job_runner
@@ -53,6 +54,14 @@ def _unattach(eq: int, g: Game) -> None:
     if e is not None and e.attached_to is not None:
         e.attached_to = None
         g.emit(ev.Note(rule="704.5n", message=f"{e.name} becomes unattached"))
+
+
+def _aura_gone(g: Game, oid: int, reason: str) -> Action:
+    """CR 704.5m: an Aura attached to an illegal object or player, or to nothing, is put into its
+    owner's graveyard — unless it is a bestowed Aura, which becomes unattached and ceases to be
+    bestowed instead (CR 702.103f, the exception)."""
+    instead = bestow.illegal_attachment(g, oid, reason)
+    return instead if isinstance(instead, Action) else Action("graveyard", "704.5m", obj=oid, reason=reason)
 
 
 def collect(g: Game) -> list[Action]:
@@ -97,25 +106,25 @@ def collect(g: Game) -> list[Action]:
             # CR 303.4c, 704.5m: an Aura enchanting a player who left the game, or a player its
             # enchant ability doesn't allow ("Enchant player" only: a player target).
             if s.players[o.attached_player].left:
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="the enchanted player left the game"))
+                out.append(_aura_gone(g, oid, "the enchanted player left the game"))
             elif card.enchant is None or card.enchant.kind != "player" or (
                     ch.any_losses(g) and ch.loss_timestamp(g, o) is not None):
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal player"))
+                out.append(_aura_gone(g, oid, "attached to an illegal player"))
         elif "Aura" in card.subtypes:
             host = s.objs.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != "battlefield":
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="not attached"))
+                out.append(_aura_gone(g, oid, "not attached"))
             elif ch.any_losses(g) and ch.loss_timestamp(g, o) is not None:
                 # An Aura that lost its enchant ability can't legally enchant anything (CR 303.4a;
                 # Immovable Rod's ruling).
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="it has no enchant ability"))
+                out.append(_aura_gone(g, oid, "it has no enchant ability"))
             elif card.enchant is not None and card.enchant.kind == "player":
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an object, not a player"))
+                out.append(_aura_gone(g, oid, "attached to an object, not a player"))
             elif card.enchant is not None and card.enchant.filter is not None and not targeting.matches(
                     g, host, card.enchant.filter, o.controller, oid):
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to an illegal object"))
+                out.append(_aura_gone(g, oid, "attached to an illegal object"))
             elif protection.illegal_attachment(g, o, host):  # CR 702.16c
-                out.append(Action("graveyard", "704.5m", obj=oid, reason="attached to a permanent with protection"))
+                out.append(_aura_gone(g, oid, "attached to a permanent with protection"))
         elif "Equipment" in card.subtypes and o.attached_to is not None:
             host = s.objs.get(o.attached_to)
             if host is not None and host.zone == "battlefield" and protection.illegal_attachment(g, o, host):

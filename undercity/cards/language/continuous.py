@@ -19,7 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from undercity.cards.model import ENCHANTED, YOU, Ability, CardDef, Condition, Effect, Filter, Ref, Static
+from undercity.cards.model import (
+    ENCHANTED,
+    YOU,
+    Ability,
+    CardDef,
+    Condition,
+    Effect,
+    Filter,
+    Ref,
+    Static,
+    TargetSpec,
+)
 
 #: Land subtypes (CR 205.3i): kept by a permanent that becomes a land and loses its other types.
 LAND_SUBTYPES = frozenset({
@@ -173,11 +184,13 @@ class LoseKeywords(Mod):
 
 @dataclass(frozen=True, slots=True)
 class AddAbilities(Mod):
-    """Layer 6: the object has ``abilities`` and ``keywords``."""
+    """Layer 6: the object has ``abilities`` and ``keywords``; ``enchant``: it has that enchant
+    ability (CR 702.5a; a bestowed spell or Aura "gains enchant creature", 702.103b)."""
 
     layer: ClassVar[str] = "6"
     abilities: tuple[Ability, ...] = ()
     keywords: frozenset[str] = frozenset()
+    enchant: TargetSpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

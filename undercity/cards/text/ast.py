@@ -760,6 +760,19 @@ class ModifyPer(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ModifyWhere(Node):
+    """"~ and enchanted creature each get +X/+X, where X is the number of creature cards in all
+    graveyards": a static ability's modification of power and toughness by an amount counted
+    continuously (CR 107.3a, 611.3a, 613.4c)."""
+
+    modify: Modify
+    where: Where
+
+    def render(self) -> str:
+        return f"{self.modify.render()}, {self.where.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DurationFirst(Node):
     """"Until end of turn, target creature gets +1/+0 and gains …": the duration written before
     the modification it belongs to (``modify.duration``)."""

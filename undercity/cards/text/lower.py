@@ -4194,6 +4194,13 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # mana cost", from the hand; what paying it does to the permanent is the rules' own
         # (engine/alternative_costs.py).
         out.alt_costs.append(m.AltCost(name, _mana_cost(k.arg), zone="hand"))
+    elif name == "bestow" and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.bestow import bestow_cost
+
+        # CR 702.103a: "you may choose to cast it bestowed. If you do, you pay [cost] rather than
+        # its mana cost" — an alternative cost from the hand; cast so, an Aura spell with enchant
+        # creature (702.103b, engine/bestow.py).
+        out.alt_costs.append(bestow_cost(_mana_cost(k.arg)))
     elif name == "spectacle" and k.arg and k.arg.startswith("{"):
         # CR 702.137a: "You may pay [cost] rather than pay this spell's mana cost if an opponent
         # lost life this turn" — from wherever it is cast; the timing is the card's own (rulings).
@@ -5793,6 +5800,9 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
     if isinstance(b, A.ModifyPer):
         out.static.append(_modify_per(b, text))
         return
+    if isinstance(b, A.ModifyWhere):
+        out.static.append(_modify_where(b, text))
+        return
     if isinstance(b, A.Modify) and b.what == A.WordRef("you") and b.kw_verb == "have" and b.keywords == ("hexproof",) \
             and not (b.pt or b.duration or b.loses or b.quoted):
         from undercity.cards.language.static_abilities import PlayerHexproof
@@ -5843,6 +5853,35 @@ def _modify_per(b: A.ModifyPer, text: str) -> Continuous:
         raise Unsupported(b.render())  # the permanents of its controller only
     return Continuous(text, affects=m.SELF, mods=(ModifyPT(PermanentsYouControl(flt, p) if p else 0,
                                                            PermanentsYouControl(flt, t) if t else 0),))
+
+
+def _modify_where(b: A.ModifyWhere, text: str) -> Continuous:
+    """"~ and enchanted creature each get +X/+X, where X is the number of creature cards in all
+    graveyards", "Enchanted creature gets +X/+X, where X is …": layer 7c of the objects named (this
+    permanent, what it is attached to, or both: CR 303.4m, 301.5a), X one of the layer system's
+    counts, counted continuously (CR 107.3a, 611.3a, 613.4c)."""
+    mod = b.modify
+    what = mod.what
+    if isinstance(what, A.SelfRef):
+        affects = m.SELF
+    elif _attached(what):
+        affects = m.ENCHANTED
+    elif isinstance(what, A.AndRef) and isinstance(what.first, A.SelfRef) and _attached(what.then) and what.each:
+        affects = m.SELF_AND_ENCHANTED
+    else:
+        raise Unsupported(b.render())
+    key = _CDA_COUNTS.get(b.where.noun.render())
+    if mod.duration is not None or mod.keywords or mod.loses or key is None:
+        raise Unsupported(b.render())
+    amounts: list[Any] = []
+    for part in mod.pt.replace("−", "-").split("/"):
+        if part == "+X":
+            amounts.append((key, 0))
+        elif part.lstrip("+-").isdigit():
+            amounts.append(int(part))
+        else:
+            raise Unsupported(b.render())  # "-X": the layer system's counts are added
+    return Continuous(text, affects=affects, mods=(ModifyPT(amounts[0], amounts[1]),))
 
 
 def _modify_mods(b: A.Modify) -> tuple[Any, ...]:
@@ -6162,6 +6201,7 @@ _SELF_RESTRICTIONS = {"can't block": SELF_CANT_BLOCK, "can't be blocked": SELF_U
 #: in a hand or graveyard have their printed characteristics; a party is read after layer 4.
 _CDA_COUNTS = {"cards in your hand": "cards_in_hand", "cards in your graveyard": "cards_in_graveyard",
                "creature cards in your graveyard": "creature_cards_in_graveyard",
+               "creature cards in all graveyards": "creature_cards_in_all_graveyards",
                "creatures in your party": "creatures_in_party",
                "cards in your opponents' graveyards": "cards_in_opponents_graveyards",
                "cards in the chosen player's graveyard": "cards_in_chosen_players_graveyard"}

@@ -333,7 +333,7 @@ class Parser:
                  "that shares a creature type with your commander",
                  "whose controller was dealt combat damage by ~ this turn", "of that type",
                  "put into a graveyard this way", "put into graveyards this way",
-                 "that entered the battlefield this turn")
+                 "that entered the battlefield this turn", "in all graveyards")
 
     @rule
     def suffix(self) -> str | None:
@@ -2645,6 +2645,15 @@ class Parser:
         if subject is None:
             self.i = start
             return None
+        if isinstance(subject, A.SelfRef) and self.peek() == "and":
+            mark = self.i
+            self.i += 1
+            other = self.ref()
+            if other in (A.WordRef("enchanted creature"), A.WordRef("equipped creature")):
+                # "~ and enchanted creature each get +X/+X" (CR 303.4m): both, one ability
+                subject = A.AndRef(subject, other, "each" if self.eat("each") else "")
+            else:
+                self.i = mark
         if (ki := self.keywords_if(subject)) is not None:
             return ki
         mark_subject = self.i
@@ -2694,6 +2703,13 @@ class Parser:
             self.i += 2
             if (per := self.noun()) is not None:
                 return A.ModifyPer(m, per)  # "gets +1/+0 for each other Illusion you control" (CR 613.4c)
+            self.i = mark
+        if m is not None and "X" in m.pt and not m.keywords and not m.loses \
+                and self.at(",", "where", "x", "is", "the", "number", "of"):
+            mark = self.i
+            self.i += 7
+            if (n := self.noun()) is not None:
+                return A.ModifyWhere(m, A.Where(n))  # "gets +X/+X, where X is the number of …" (CR 107.3a)
             self.i = mark
         if m is not None:
             mark = self.i
