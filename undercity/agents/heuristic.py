@@ -33,9 +33,19 @@ from undercity.cards.language.could_produce import OPPONENT_LAND_COLOR
 from undercity.cards.language.damage import DamageEach
 from undercity.cards.language.entering import CHOSEN_COLOR
 from undercity.cards.language.exploit import EXPLOITS
+from undercity.cards.language.face_down import face_down_card
 from undercity.cards.language.mana_abilities import ChosenManaAbility
+from undercity.cards.language.morph import FACE_DOWN_COST, MORPH
 from undercity.engine import abilities as ab
-from undercity.engine import adventure, alternative_costs, cast_permissions, casting, costs, targeting
+from undercity.engine import (
+    adventure,
+    alternative_costs,
+    cast_permissions,
+    casting,
+    costs,
+    face_down,
+    targeting,
+)
 from undercity.engine import characteristics as ch
 from undercity.engine.decisions import Decision
 from undercity.engine.game import Game
@@ -1007,11 +1017,34 @@ class HeuristicAgent:
                 # casting anything there (a spell scores by its value, a creature 30 and more).
                 late = s.step in ("postcombat-main", "end") and not s.stack
                 scores.append(5.0 + s.objs[v[2]].card.mana_value if late else 0.0)
+            elif v[0] == "special" and v[1] == MORPH:
+                scores.append(self._turn_face_up_score(g, v[2]))
             else:
                 scores.append(0.0)
         if mana is not None and casting.sorcery_timing(g, me):
             self._knapsack_bonus(g, d, scores, mana)
         return scores
+
+    def _turn_face_up_score(self, g: Game, oid: int) -> float:
+        """CR 702.37e: turning a face-down creature face up (offered only when its morph cost can
+        be paid) is worth what its card is worth more than the face-down 2/2 — below casting a
+        spell (20 and more), so it spends the mana left over, at any time it has priority."""
+        real = face_down.real_card(g, oid)
+        if real is None or "Creature" not in real.types:
+            return 0.0
+        gain = ev.card_creature_value(real) - ev.card_creature_value(face_down_card())
+        return 12.0 + 2.0 * gain if gain > 0 else 0.0
+
+    def _face_down_cast_score(self, g: Game, me: int, oid: int, mana: int) -> float:
+        """CR 702.37c: a 2/2 creature for {3} — worth casting like a small creature when nothing
+        better is, and below casting the card face up when that is possible too."""
+        if not casting.sorcery_timing(g, me):
+            return 0.0
+        o = g.s.objs[oid]
+        v = 30.0 + 3.0 * FACE_DOWN_COST.mana_value - 4.0
+        if casting.castable(g, me, o):
+            v = min(v, self._cast_score(g, me, oid, None, mana) - 1.0)
+        return max(v, 0.0)
 
     def _hand_alt_cost_score(self, g: Game, me: int, oid: int, alt: str) -> float:
         """Evoke (CR 702.74a): the creature is sacrificed as it enters, so it is worth only its
@@ -1063,7 +1096,7 @@ class HeuristicAgent:
                  for i in range(len(d.options)) if d.options[i].value[0] == "cast" and 0 < scores[i] < LAND
                  # evoke, dash, overload, bestow: another way to cast a card also listed; not a use of spare mana
                  and d.options[i].value[2] not in (alternative_costs.EVOKE, alternative_costs.DASH,
-                                                   alternative_costs.OVERLOAD, BESTOW)
+                                                   alternative_costs.OVERLOAD, BESTOW, MORPH)
                  and not (d.options[i].value[2] is None and d.options[i].value[1] in cheaper)]
         if len(cands) < 2:
             return
@@ -1082,6 +1115,8 @@ class HeuristicAgent:
             scores[i] += 25.0
 
     def _cast_score(self, g: Game, me: int, oid: int, alt: Any, mana: int) -> float:
+        if alt == MORPH:
+            return self._face_down_cast_score(g, me, oid, mana)
         if alt in (alternative_costs.EVOKE, alternative_costs.DASH, alternative_costs.OVERLOAD):
             return self._hand_alt_cost_score(g, me, oid, alt)
         if alt == BESTOW:
@@ -1255,6 +1290,8 @@ def _option_mv(o: Any, alt: Any) -> int:
     """The mana a ``cast`` option spends, about: an alternative cost's (CR 118.9) if it has one."""
     if alt == cast_permissions.PAY_ZERO:
         return 0  # "pay {0} rather than pay the mana cost" (CR 118.9)
+    if alt == MORPH:
+        return FACE_DOWN_COST.mana_value  # CR 702.37c: {3} rather than its mana cost
     cost = next((a.mana for a in o.card.alt_costs if a.keyword == alt), None)
     return cost.mana_value if cost is not None else _cost_mv(_cast_card(o, alt))
 

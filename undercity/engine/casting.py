@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.language.mana_abilities import ChosenManaAbility
+from undercity.cards.language.morph import MORPH
 from undercity.cards.model import AltCost, CardDef, Cost, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -226,6 +227,11 @@ def run_cast(g: Game, job: Job) -> None:
 
         with proposed(g, o.id, job.data["player"]):  # CR 702.103d: evaluated as the Aura spell it will be
             _cast(g, job)
+    elif o is not None and job.data.get("alt") == MORPH:
+        from undercity.engine.morph import as_face_down
+
+        with as_face_down(g, o):  # CR 702.37c, 708.4: turned face down before it is put on the stack
+            _cast(g, job)
     else:
         _cast(g, job)
 
@@ -302,6 +308,10 @@ def _cast(g: Game, job: Job) -> None:
     card = o.card
     sa: SpellAbility | None = card.spell
     alt = next((a for a in card.alt_costs if a.keyword == d.get("alt")), None)
+    if alt is None and d.get("alt") == MORPH:
+        from undercity.engine.morph import FACE_DOWN_ALT
+
+        alt = FACE_DOWN_ALT  # CR 702.37c: {3} rather than its mana cost (an alternative cost, 118.9)
     if alt is not None and alt.spell is not None:
         sa = alt.spell  # overload (CR 702.96b): the changed text, without targets
     # CR 601.2b: modes.
@@ -448,6 +458,10 @@ def _cast(g: Game, job: Job) -> None:
     g.emit(ev.SpellCast(rule="601.2i", player=player, obj=new.id, name=card.name,
                         targets=tuple(targeting.describe(g, t) for t in targets), x=x, modes=modes,
                         alt_cost=alt.keyword if alt else None))
+    if d.get("alt") == MORPH:
+        from undercity.engine.face_down import identify
+
+        identify(g, new, "708.5")  # its caster may look at it; nobody else learns which card it is
     if from_zone == "command":
         from undercity.engine.commander import record_cast
 

@@ -259,6 +259,36 @@ class LookedAtHandCards(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FaceDownIdentity(Event):
+    """The controller of a face-down spell or permanent looks at it (CR 708.5): private to them,
+    so only they (and the all-seeing view) are shown which card it is."""
+
+    player: int
+    obj: int
+    name: str
+    kind: ClassVar[str] = "face_down_identity"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        if self.hidden_from(viewer):
+            return f"{_p(names, self.player)} looks at a face-down object they control"
+        return f"{_p(names, self.player)} looks at the face-down object: it is {self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnedFaceUp(Event):
+    """A face-down permanent is turned face up (CR 702.37e, 708.8): the same permanent, now with
+    its card's characteristics; it doesn't enter the battlefield."""
+
+    player: int
+    obj: int
+    name: str
+    kind: ClassVar[str] = "turned_face_up"
+
+    def text(self, names: list[str], viewer: int | None = None) -> str:
+        return f"{_p(names, self.player)} turns a face-down creature face up: it is {self.name}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LandPlayed(Event):
     player: int
     obj: int

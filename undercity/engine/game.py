@@ -332,6 +332,10 @@ class Game:
             return
         s.over = True
         s.winners = tuple(winners)
+        if s.extra.get("face_down_objects"):
+            from undercity.engine.face_down import reveal_all
+
+            reveal_all(self, None, "708.9")  # CR 708.9: every face-down object is revealed at the end
         self.emit(ev.GameEnded(rule=rule, winners=s.winners, reason=reason))
 
     # ---------------------------------------------------------------- copy & save

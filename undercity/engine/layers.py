@@ -81,6 +81,7 @@ from undercity.cards.language.continuous import (
     SwitchPT,
 )
 from undercity.cards.language.entering import IsChosenType
+from undercity.cards.language.face_down import FACE_DOWN_OBJECTS
 from undercity.cards.language.from_graveyard import InGraveyard
 from undercity.engine.state import ContinuousEffect
 
@@ -1051,7 +1052,10 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
         elif isinstance(mod, GainControl):
             c.controller = mod.player
         elif isinstance(mod, CopyOf):
-            _copy(c, mod)
+            # CR 708.10, 613.2b: a face-down permanent that becomes a copy keeps its face-down
+            # characteristics (layer 1b applies after 1a); the copy shows once it is face up.
+            if not ((fd := g.s.extra.get(FACE_DOWN_OBJECTS)) and oid in fd):
+                _copy(c, mod)
         else:
             raise ValueError(f"unknown modification {type(mod).__name__}")
 

@@ -80,10 +80,11 @@ def leave(g: Game, player: int) -> None:
     if p.left:
         return
     # What the player leaves behind, just before they leave: their dungeon (CR 800.4a), the
-    # initiative (726.4), the monarch (725.4) and their phased-out permanents (702.26k).
-    from undercity.engine import dungeons, initiative, monarch, phasing
+    # initiative (726.4), the monarch (725.4), their phased-out permanents (702.26k) and their
+    # face-down spells and permanents, revealed (708.9).
+    from undercity.engine import dungeons, face_down, initiative, monarch, phasing
 
-    for on_leave in (dungeons.on_leave, initiative.on_leave, monarch.on_leave, phasing.on_leave):
+    for on_leave in (dungeons.on_leave, initiative.on_leave, monarch.on_leave, phasing.on_leave, face_down.on_leave):
         on_leave(g, player)
     # Their pass no longer counts towards "all players pass in succession" (CR 117.4).
     s.passes = _passes_without(g, s.priority, s.passes, player)

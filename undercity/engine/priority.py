@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import AdventurerCard
 from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, PlayExiledWith
+from undercity.cards.language.face_down import FACE_DOWN_OBJECTS
+from undercity.cards.language.morph import MORPH
 from undercity.cards.language.spell_costs import SelfCostChange
 from undercity.cards.language.static_abilities import CastAsThoughFlash
 from undercity.cards.language.undaunted import Undaunted
@@ -27,6 +29,7 @@ from undercity.engine import (
     from_graveyard,
     land_plays,
     mana_spending,
+    morph,
     phyrexian_mana,
     spell_costs,
     static_abilities,
@@ -98,6 +101,10 @@ def options(g: Game, player: int) -> list[Option]:
         opts += foretell.options(g, player, mana)  # CR 702.143a, 116.2h: a special action
     if s.extra.get(foretell.FORETOLD):
         opts += foretell.cast_options(g, player, mana)  # CR 702.143a: on a later turn, from exile
+    if hand_kinds & _MORPH:
+        opts += morph.options(g, player, mana)  # CR 702.37c: face down for {3}
+    if s.extra.get(FACE_DOWN_OBJECTS):
+        opts += morph.turn_up_options(g, player, mana)  # CR 702.37e, 116.2b: a special action
     graveyard_kinds = _graveyard_summary(s, p)
     for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
@@ -171,7 +178,7 @@ def only_pass(g: Game, player: int) -> bool:
         return False
     p = s.players[player]
     hand_kinds, _firsts, spells, instants = _hand_summary(s, p)
-    # The hand's other listings (Adventure, alternative costs, suspend, foretell, abilities that
+    # The hand's other listings (Adventure, alternative costs, suspend, foretell, morph, abilities that
     # work from the hand) are left to them, whatever their timing.
     if hand_kinds & _HAND_LISTINGS:
         return False
@@ -206,6 +213,11 @@ def only_pass(g: Game, player: int) -> bool:
             or (not plain or ch.permanents_with(s, _FLASH)) and static_abilities.flash_permissions(g, player)):
         return False
     if graveyard & _GRAVEYARD_CAST_NOW:
+        return False
+    # A face-down permanent of theirs they may turn face up (CR 702.37e, 116.2b: any time they
+    # have priority).
+    if (fd := s.extra.get(FACE_DOWN_OBJECTS)) and any(
+            oid in s.objs and s.objs[oid].controller == player and s.objs[oid].zone == "battlefield" for oid in fd):
         return False
     # Cards in exile with a permission for this player: on an Adventure (CR 715.3d), foretold
     # (702.143a), "you may play them" (601.2), "you may play that card this turn".
@@ -301,6 +313,8 @@ _GRAVEYARD_CAST_NOW = 256
 _ADVENTURER, _INSTANT_SPEED = 32, 64
 #: A card with foretell (``foretell.options``: the special action from the hand, CR 116.2h).
 _FORETELL = 128
+#: A card with morph (``morph.options``: cast face down, CR 702.37c).
+_MORPH = 512
 
 
 #: The battlefield index's test of "You may cast [such] spells as though they had flash" (CR 702.8a).
@@ -344,7 +358,7 @@ def _ability_min_mana(a: Activated) -> int | None:
 
 
 #: The hand's kinds whose listings :func:`only_pass` leaves to :func:`options` whatever the timing.
-_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND
+_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND | _MORPH
 
 
 @lru_cache(maxsize=4096)
@@ -356,7 +370,8 @@ def _hand_kinds(card: CardDef) -> int:
             | (_FROM_HAND if _hand_abilities(card) else 0)
             | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
             | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0)
-            | (_FORETELL if foretell.foretell_of(card) is not None else 0))
+            | (_FORETELL if foretell.foretell_of(card) is not None else 0)
+            | (_MORPH if morph.morph_of(card) is not None else 0))
 
 
 #: player -> (state, the zone's ids, its summary), for the last state asked about: an object's
@@ -490,6 +505,8 @@ def act(g: Game, player: int, value: Any) -> None:
         suspend.suspend(g, player, value[2])  # CR 116.2f: no stack; the player keeps priority
     elif kind == "special" and value[1] == "foretell":
         foretell.foretell(g, player, value[2])  # CR 116.2h: no stack; the player keeps priority
+    elif kind == "special" and value[1] == MORPH:
+        morph.turn_face_up(g, player, value[2])  # CR 702.37e, 116.2b: no stack; the player keeps priority
     else:  # pragma: no cover - options() never produces anything else
         raise IllegalActionError(f"unknown priority action {value!r}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from undercity.cards.language.face_down import FACE_DOWN_NAME
 from undercity.cards.language.stack_targets import SPELL_OR_PERMANENT, STACK_KINDS
 from undercity.cards.model import Filter, TargetSpec
 from undercity.engine import characteristics as ch
@@ -124,8 +125,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
     if flt.shares_creature_type and not _shares_creature_type(g, card, source):
         return False
     if flt.same_name and (source is None or source not in g.s.objs
-                          or card.name != ch.view(g, g.s.objs[source]).name):
-        return False  # names after copy effects (CR 201.2, 613.1a)
+                          or card.name != ch.view(g, g.s.objs[source]).name or card.name == FACE_DOWN_NAME):
+        return False  # names after copy effects (CR 201.2, 613.1a); no name is no one's (201.2a, 708.2a)
     if flt.controller_dealt_combat_damage_by_source:
         from undercity.engine.conditions import dealt_combat_damage_by
 

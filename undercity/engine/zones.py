@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.adventure import normal_card
 from undercity.cards.language.counters import KEYWORD_COUNTERS
+from undercity.cards.language.face_down import FACE_DOWN_OBJECTS
 from undercity.cards.language.replacements import (
     ExileInsteadOfDying,
     ExileInsteadOfGraveyard,
@@ -268,10 +269,22 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         return None
     enters_tapped = to_zone == "battlefield" and not tapped and _enters_tapped(
         g, o, o.owner if controller is None else controller)
+    card, name, still_face_down = o.card, o.name, False
+    if (fd := s.extra.get(FACE_DOWN_OBJECTS)) and o.id in fd:
+        # CR 708.4, 702.37c: a face-down spell stays face down onto the battlefield; anywhere
+        # else a face-down object is revealed and is its card (CR 708.9).
+        from undercity.engine.face_down import card_moving
+
+        card, still_face_down = card_moving(g, o, from_zone, to_zone)
+        name = card.name
     # CR 715.4: off the stack, an adventurer card has only its normal characteristics.
-    new = g.create_object(normal_card(o.card) if from_zone == "stack" else o.card, o.owner,
+    new = g.create_object(normal_card(card) if from_zone == "stack" else card, o.owner,
                           "stack" if to_zone == "stack" else to_zone,
                           top=to_top and to_zone == "library")
+    if fd and o.id in fd:
+        from undercity.engine.face_down import carry
+
+        carry(g, o.id, new, still_face_down)
     new.card_uid = o.card_uid
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
     new.token = o.token or o.is_copy
@@ -316,7 +329,7 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
     del s.objs[o.id]
     for e in entered:
         g.emit(e)  # the choices were made before it entered (CR 614.12a)
-    g.emit(ev.ZoneChanged(rule=rule, obj=o.id, new_obj=new.id, name=o.name, owner=o.owner,
+    g.emit(ev.ZoneChanged(rule=rule, obj=o.id, new_obj=new.id, name=name, owner=o.owner,
                           controller=new.controller if to_zone == "battlefield" else o.controller,
                           from_zone=from_zone, to_zone=to_zone, verb=verb, token=o.token,
                           private_to=(o.owner if seen_by is None else seen_by) if face_down

@@ -164,6 +164,10 @@ def _designations(g: Game, o: Obj, spec: CardSpec, names: list[str], file: str) 
                                           timestamp=s.next_timestamp()))
     if spec.commander:
         _designate(g, o, spec, file)
+    if spec.face_down:  # CR 708.2a: face down (cast with morph, CR 702.37c), its card kept
+        from undercity.engine import face_down, morph
+
+        face_down.turn_face_down(g, o, "morph" if morph.morph_of(o.card) is not None else "face down")
 
 
 def _designate(g: Game, o: Obj, spec: CardSpec, file: str) -> None:

@@ -10,7 +10,7 @@ user-facing description is ``docs/scenarios.md``): the keys ``format``, ``name``
 ``log``; and the step names of a turn. The project's additions are documented in
 ``docs/scenarios.md`` (``decision``, ``monarch``, ``characteristics``, ``attached_to``,
 ``controller``, ``owner``, ``damage``, ``commander_damage``; the setup keys ``owner``,
-``goaded_by``, ``damage``, ``pumped``, ``commander``, ``exiled_by``, ``commander_damage``).
+``goaded_by``, ``damage``, ``pumped``, ``commander``, ``exiled_by``, ``face_down``, ``commander_damage``).
 
 It only parses and validates: the result is a tree of typed, frozen dataclasses
 (:class:`Scenario` at the root) that the runner turns into a game. Card names are
@@ -143,11 +143,11 @@ GAME_KEYS: tuple[str, ...] = ("variant", "seed", "turn", "active", "step", "init
 PLAYER_KEYS: tuple[str, ...] = ("name", "life", "team", *ZONES, "dungeon", "completed", "commander_damage")
 CARD_KEYS: tuple[str, ...] = (
     "card", "id", "tapped", "sick", "counters", "attached_to", "attached", "token", "controller",
-    "owner", "goaded_by", "damage", "pumped", "commander", "exiled_by",
+    "owner", "goaded_by", "damage", "pumped", "commander", "exiled_by", "face_down",
 )
 #: Card keys that only a permanent can have, and the one only a card in exile can have.
 _BATTLEFIELD_ONLY: tuple[str, ...] = ("tapped", "sick", "attached_to", "attached", "controller", "owner",
-                                      "goaded_by", "damage", "pumped", "commander")
+                                      "goaded_by", "damage", "pumped", "commander", "face_down")
 _EXILE_ONLY: tuple[str, ...] = ("exiled_by",)
 PUMP_KEYS: tuple[str, ...] = ("power", "toughness", "keywords")
 MATCH_KEYS: tuple[str, ...] = ("card", "counters", "tapped", "controller", "token")
@@ -223,7 +223,9 @@ class CardSpec:
     controls it); ``goaded_by``: the players who goaded it (CR 701.15); ``damage``: damage
     marked on it (CR 120.3); ``pumped``: an "until end of turn" effect on it; ``commander``:
     it is its owner's commander (CR 903.3); ``exiled_by``: for a card in exile, the id of the
-    permanent it was exiled "until … leaves the battlefield" by (CR 610.3)."""
+    permanent it was exiled "until … leaves the battlefield" by (CR 610.3); ``face_down``: the
+    permanent is face down, a 2/2 creature with no name, text, subtypes or mana cost (CR 708.2a;
+    cast face down with morph earlier, CR 702.37c)."""
 
     card: str
     id: str | None = None
@@ -240,6 +242,7 @@ class CardSpec:
     pumped: Pump | None = None
     commander: bool = False
     exiled_by: str | None = None
+    face_down: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -945,7 +948,7 @@ class _Parser:
             vkey = f"{key}.{k}"
             if k == "id":
                 values[k] = self.card_id(v, vkey, n)
-            elif k in ("tapped", "sick", "token"):
+            elif k in ("tapped", "sick", "token", "face_down"):
                 values[k] = self.boolean(v, vkey)
             elif k == "counters":
                 values[k] = self.counters(v, vkey)

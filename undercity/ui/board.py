@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from undercity.cards.language.adventure import AdventureSpell, adventure_of
+from undercity.engine import face_down
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -163,7 +164,8 @@ def battlefield_table(game: Game, idx: int, viewer: int) -> RenderableType:
             continue
         # Lands last, creatures first: sort key 0 creatures, 1 other, 2 lands.
         order = 2 if "Land" in o.card.types else (0 if "Creature" in o.card.types else 1)
-        rows[(order, o.name, _pt(game, o), _status(game, o))] += 1
+        # CR 708.5: its controller may look at a face-down permanent; the others see no name.
+        rows[(order, face_down.shown_name(game, oid, viewer), _pt(game, o), _status(game, o))] += 1
     if not rows:
         return Text(f"{who} battlefield: (nothing)", style="italic")
     tab = Table(title=f"{who} battlefield", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,

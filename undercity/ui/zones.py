@@ -46,6 +46,8 @@ def visible_cards(game: Game, viewer: int) -> dict[str, CardDef]:
         o = s.objs.get(oid)
         if o is not None:
             out.setdefault(o.card.name, o.card)
+            if o.controller == viewer and (real := face_down.real_card(game, oid)) is not None:
+                out.setdefault(real.name, real)  # CR 708.5: a face-down object its controller may look at
     return out
 
 

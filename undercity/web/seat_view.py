@@ -24,7 +24,7 @@ def seat_view(tg: TableGame, seat: int) -> dict[str, Any]:
     clicks = card_options(d) if d is not None and d.player == seat and not g.over else {}
     players = []
     for p in s.players:
-        field_ = [{"name": o.name, "pt": board._pt(g, o), "status": board._status(g, o), "option": clicks.get(o.id)}
+        field_ = [{"name": face_down.shown_name(g, o.id, seat), "pt": board._pt(g, o), "status": board._status(g, o), "option": clicks.get(o.id)}
                   for o in (s.objs[i] for i in s.battlefield) if o.controller == p.idx]
         players.append({
             "seat": p.idx, "name": p.name, "you": p.idx == seat, "life": p.life, "poison": p.poison,

@@ -4127,6 +4127,16 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # card from exile for its foretell cost, an alternative cost (CR 118.9).
         out.static.append(Foretell(f"Foretell {k.arg}", cost=_mana_cost(k.arg)))
         out.alt_costs.append(m.AltCost(FORETELL, _mana_cost(k.arg), zone="exile"))
+    elif name in ("morph", "megamorph") and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.morph import Morph
+
+        # CR 702.37a: cast face down as a 2/2 for {3} (an alternative cost, 118.9) and turned face
+        # up any time for [cost] (a special action, 702.37e): engine/morph.py.
+        cost = _mana_cost(k.arg)
+        if cost.x:
+            raise Unsupported(k.render())  # CR 702.37f: an X chosen as the special action is taken
+        # CR 702.37b: megamorph's +1/+1 counter as it is turned face up for that cost.
+        out.static.append(Morph(f"{k.name} {k.arg}", cost=cost, megamorph=name == "megamorph"))
     elif name == "totem armor" and not k.arg:
         from undercity.cards.language.totem_armor import TotemArmor
 
@@ -4449,6 +4459,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("combat_damage_to_player")
         if w == "becomes monstrous" and word == "when":
             return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
+        if w == "is turned face up" and word == "when":
+            from undercity.cards.language.morph import TURNED_FACE_UP
+
+            return m.Trigger(TURNED_FACE_UP)  # CR 702.37e, 603.2: not entering (708.8)
         if w.startswith("becomes level ") and word == "when" and s.word.lower() == "this class":
             from undercity.cards.language.class_level import becomes_level
 
