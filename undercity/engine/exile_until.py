@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.exile_until import ExileAnyNumberUntilLeaves, ExileUntilLeaves
 from undercity.engine import events as ev
-from undercity.engine import phasing, sba, targeting, zones
-from undercity.engine.decisions import Option
+from undercity.engine import phasing, sba, zones
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import Job, StackItem
 
@@ -40,24 +39,13 @@ def h_exile_any_number_until_leaves(g: Game, job: Job, item: StackItem, e: Exile
                                     key: str) -> None:
     """The controller chooses the permanents one at a time, "no more" to stop (CR 608.2d), then
     they are exiled together (one event, CR 603.2c)."""
-    s = g.s
+    from undercity.engine.object_choice import choose_permanents
+
     src = _source(g, item)
     if src is None:
         return
-    p = item.controller
-    chosen: list[int] = []
-    while True:
-        fits = [oid for oid in s.battlefield if oid not in chosen
-                and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
-        if not fits:
-            break
-        opts = [Option(f"exile {targeting.describe(g, ('o', oid))}", oid) for oid in fits]
-        opts.append(Option("none" if not chosen else "no more", None))
-        v = g.ask(job, f"{key}:x{len(chosen)}", p, EXILE_UNTIL_LEAVES,
-                  f"{item.source_name}: exile any number of them until it leaves the battlefield", opts)
-        if v is None:
-            break
-        chosen.append(v)
+    chosen = choose_permanents(g, job, item, e.filter, f"{key}:x", EXILE_UNTIL_LEAVES, "exile",
+                               f"{item.source_name}: exile any number of them until it leaves the battlefield")
     with zones.simultaneously(g):
         for oid in chosen:
             _exile(g, src, oid)

@@ -14,6 +14,7 @@ from undercity.engine.decisions import Option
 from undercity.engine.effects import handles
 
 if TYPE_CHECKING:
+    from undercity.cards.model import Filter
     from undercity.engine.game import Game
     from undercity.engine.state import Job, StackItem
 
@@ -23,20 +24,29 @@ CHOSEN = "chosen_objects"
 CHOOSE_OBJECT = "choose_object"
 
 
-@handles(ChooseAnyNumber)
-def h_choose_any_number(g: Game, job: Job, item: StackItem, e: ChooseAnyNumber, key: str) -> None:
+def choose_permanents(g: Game, job: Job, item: StackItem, flt: Filter | None, key: str, kind: str, verb: str,
+                      prompt: str) -> list[int]:
+    """Any number of permanents matching ``flt`` (from the controller's point of view), chosen
+    one at a time as ``item`` resolves, "none" / "no more" to stop (CR 608.2d): the decision
+    ``kind``, asked under ``key`` with the number chosen so far, each option "``verb`` [it]"."""
     s = g.s
     p = item.controller
     chosen: list[int] = []
     while True:
         fits = [oid for oid in s.battlefield if oid not in chosen
-                and targeting.matches(g, s.objs[oid], e.filter, p, item.source)]
+                and targeting.matches(g, s.objs[oid], flt, p, item.source)]
         if not fits:
             break
-        opts = [Option(f"choose {targeting.describe(g, ('o', oid))}", oid) for oid in fits]
+        opts = [Option(f"{verb} {targeting.describe(g, ('o', oid))}", oid) for oid in fits]
         opts.append(Option("none" if not chosen else "no more", None))
-        v = g.ask(job, f"{key}:c{len(chosen)}", p, CHOOSE_OBJECT, f"{item.source_name}: choose any number", opts)
+        v = g.ask(job, f"{key}{len(chosen)}", p, kind, prompt, opts)
         if v is None:
             break
         chosen.append(v)
-    job.data[CHOSEN] = chosen
+    return chosen
+
+
+@handles(ChooseAnyNumber)
+def h_choose_any_number(g: Game, job: Job, item: StackItem, e: ChooseAnyNumber, key: str) -> None:
+    job.data[CHOSEN] = choose_permanents(g, job, item, e.filter, f"{key}:c", CHOOSE_OBJECT, "choose",
+                                         f"{item.source_name}: choose any number")
