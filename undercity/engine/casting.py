@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.adventure import ADVENTURE
+from undercity.cards.language.split_cards import SplitCard, has_aftermath
 from undercity.cards.model import AltCost, CardDef, Cost, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -132,6 +133,10 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
     permissions don't apply (CR 608.2g) and the mana cost isn't paid (CR 118.9).
     ``ignore_timing``: cast while an effect resolves, paying its costs (CR 608.2g)."""
     card = o.card
+    if isinstance(card, SplitCard):  # CR 709.3a: one half is cast, and only it is evaluated
+        from undercity.engine.split_cards import castable_halves
+
+        return bool(castable_halves(g, player, o, sources, pool, free=free, ignore_timing=ignore_timing, mana=mana))
     if "Land" in card.types or card.mana_cost is None and alt is None and not free:
         return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
@@ -208,6 +213,17 @@ def run_cast(g: Game, job: Job) -> None:
         from undercity.engine.adventure import as_adventure
 
         with as_adventure(o):  # CR 715.3a-b: only the Adventure's characteristics, on the stack too
+            _cast(g, job)
+    elif o is not None and isinstance(o.card, SplitCard):
+        from undercity.engine import split_cards
+
+        # CR 709.3: the half named by the priority option, else asked (a cast an effect allows;
+        # timing permissions don't apply to one cast while it resolves, CR 608.2g).
+        i = split_cards.half_index(job.data.get("alt"))
+        if i is None:
+            i = split_cards.ask_half(g, job, job.data["player"], o, free=bool(job.data.get("free")),
+                                     ignore_timing="before" not in job.data)
+        with split_cards.as_half(o, i):  # CR 709.3a-b: only that half's characteristics, on the stack too
             _cast(g, job)
     else:
         _cast(g, job)
@@ -395,6 +411,9 @@ def _cast(g: Game, job: Job) -> None:
     if permitted_by is not None:
         item.trigger_data[cast_permissions.PERMITTED_BY] = permitted_by
     s.stack.append(item)
+    if from_zone == "graveyard" and has_aftermath(card):  # CR 702.127a: exiled as it leaves the stack
+        cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.127a",
+                                                  "it has aftermath and was cast from a graveyard")
     if alt is not None and alt.exile_leaving_stack:  # flashback (CR 702.34a)
         cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")
     if d.get("exile_instead"):  # "If a spell cast ... this way would be put into your graveyard, exile it"

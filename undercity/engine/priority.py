@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import AdventurerCard
 from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, PlayExiledWith
 from undercity.cards.language.spell_costs import SelfCostChange
+from undercity.cards.language.split_cards import SplitCard, has_aftermath
 from undercity.cards.language.static_abilities import CastAsThoughFlash
 from undercity.cards.language.undaunted import Undaunted
 from undercity.cards.model import Activated, CardDef
@@ -29,6 +30,7 @@ from undercity.engine import (
     mana_spending,
     phyrexian_mana,
     spell_costs,
+    split_cards,
     static_abilities,
     turn,
     unearth,
@@ -81,8 +83,13 @@ def options(g: Game, player: int) -> list[Option]:
             if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
+        if hand_kinds & _SPLIT and isinstance(card, SplitCard):
+            continue  # CR 709.3: a half is cast, listed below
         if casting.castable(g, player, o, None, mana=mana):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
+    graveyard_kinds = _graveyard_summary(s, p)
+    if hand_kinds & _SPLIT or graveyard_kinds & _AFTERMATH:
+        opts += split_cards.options(g, player, mana)  # CR 709.3: a half; 702.127a: aftermath's from the graveyard
     if hand_kinds & _ADVENTURER or s.extra.get(adventure.ON_ADVENTURE):
         # CR 715.3: as an Adventure; 715.3d: from exile after one
         opts += adventure.options(g, player, mana.sources, mana.pool)
@@ -98,7 +105,6 @@ def options(g: Game, player: int) -> list[Option]:
         opts += foretell.options(g, player, mana)  # CR 702.143a, 116.2h: a special action
     if s.extra.get(foretell.FORETOLD):
         opts += foretell.cast_options(g, player, mana)  # CR 702.143a: on a later turn, from exile
-    graveyard_kinds = _graveyard_summary(s, p)
     for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
         for alt in o.card.alt_costs:
@@ -301,6 +307,9 @@ _GRAVEYARD_CAST_NOW = 256
 _ADVENTURER, _INSTANT_SPEED = 32, 64
 #: A card with foretell (``foretell.options``: the special action from the hand, CR 116.2h).
 _FORETELL = 128
+#: A split card in hand (``split_cards.options``: each half, CR 709.3), and one in a graveyard
+#: with a half that has aftermath (CR 702.127a; it is a _GRAVEYARD_CAST card too).
+_SPLIT, _AFTERMATH = 512, 1024
 
 
 #: The battlefield index's test of "You may cast [such] spells as though they had flash" (CR 702.8a).
@@ -344,7 +353,7 @@ def _ability_min_mana(a: Activated) -> int | None:
 
 
 #: The hand's kinds whose listings :func:`only_pass` leaves to :func:`options` whatever the timing.
-_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND
+_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND | _SPLIT
 
 
 @lru_cache(maxsize=4096)
@@ -355,6 +364,7 @@ def _hand_kinds(card: CardDef) -> int:
             | (_SUSPEND if _card_suspend(card) is not None else 0)
             | (_FROM_HAND if _hand_abilities(card) else 0)
             | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
+            | (_SPLIT if isinstance(card, SplitCard) else 0)
             | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0)
             | (_FORETELL if foretell.foretell_of(card) is not None else 0))
 
@@ -445,8 +455,12 @@ def summaries_current(s: Any, p: Any) -> bool:
 @lru_cache(maxsize=4096)
 def _graveyard_kinds(card: CardDef) -> int:
     cast = any(alt.zone == "graveyard" for alt in card.alt_costs)
-    return ((_GRAVEYARD_CAST if cast else 0)
-            | (_GRAVEYARD_CAST_NOW if cast and ("Instant" in card.types or "flash" in card.keywords) else 0)
+    # CR 702.127a: a split card's half with aftermath is cast from the graveyard, at its own timing.
+    after = [h for h in card.halves if has_aftermath(h)] if isinstance(card, SplitCard) else ()
+    now = any("Instant" in c.types or "flash" in c.keywords for c in ([card] if cast else []) + list(after))
+    return ((_GRAVEYARD_CAST if cast or after else 0)
+            | (_AFTERMATH if after else 0)
+            | (_GRAVEYARD_CAST_NOW if now else 0)
             | (_GRAVEYARD_ABILITY if from_graveyard.graveyard_abilities(card) else 0))
 
 

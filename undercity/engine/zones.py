@@ -21,6 +21,7 @@ from undercity.cards.language.replacements import (
     ExileInsteadOfGraveyard,
     ExileWithCounterInsteadOfDying,
 )
+from undercity.cards.language.split_cards import whole_card
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -268,8 +269,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         return None
     enters_tapped = to_zone == "battlefield" and not tapped and _enters_tapped(
         g, o, o.owner if controller is None else controller)
-    # CR 715.4: off the stack, an adventurer card has only its normal characteristics.
-    new = g.create_object(normal_card(o.card) if from_zone == "stack" else o.card, o.owner,
+    # CR 715.4: off the stack, an adventurer card has only its normal characteristics; 709.4: a
+    # split card those of its two halves combined.
+    new = g.create_object(whole_card(normal_card(o.card)) if from_zone == "stack" else o.card, o.owner,
                           "stack" if to_zone == "stack" else to_zone,
                           top=to_top and to_zone == "library")
     new.card_uid = o.card_uid
