@@ -48,6 +48,13 @@ def _fields(card: CardDef) -> dict[str, Any]:
 
 
 def _expected(ref: dict[str, Any]) -> dict[str, Any]:
+    if ref.get("layout") in ("split", "aftermath") and len(ref.get("faces") or ()) == 2:
+        # CR 709.4: off the stack a split card has its two halves' characteristics combined — both
+        # texts, both type lines, the mana costs together (709.4b); each half is checked on its own.
+        left, right = ref["faces"]
+        return _expected({"oracle_text": f"{left['oracle_text']}\n//\n{right['oracle_text']}",
+                          "mana_cost": (left.get("mana_cost") or "") + (right.get("mana_cost") or ""),
+                          "type_line": f"{left['type_line']} // {right['type_line']}"})
     # The definition holds the parsed cost, written in canonical WUBRG order ("{3}{R}{W}" is
     # "{3}{W}{R}"; CR 107.4 gives the symbols, not their order).
     cost = ref.get("mana_cost") or ""
@@ -63,6 +70,10 @@ def test_every_implemented_card_is_in_the_oracle_data() -> None:
 @pytest.mark.parametrize("name", sorted(CARDS))
 def test_card_matches_the_shipped_oracle_data(name: str) -> None:
     assert _fields(CARDS[name]) == _expected(ORACLE[name])
+    halves = getattr(CARDS[name], "halves", None)
+    if halves is not None:  # a split card's halves (CR 709.1): each face's own data
+        for half, face in zip(halves, ORACLE[name]["faces"], strict=True):
+            assert _fields(half) == _expected(face), face["name"]
 
 
 def _reference() -> dict[str, dict[str, Any]]:

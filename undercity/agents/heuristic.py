@@ -36,6 +36,7 @@ from undercity.cards.language.exploit import EXPLOITS
 from undercity.cards.language.face_down import face_down_card
 from undercity.cards.language.mana_abilities import ChosenManaAbility
 from undercity.cards.language.morph import FACE_DOWN_COST, MORPH
+from undercity.cards.language.split_cards import SplitCard
 from undercity.engine import abilities as ab
 from undercity.engine import (
     adventure,
@@ -44,6 +45,7 @@ from undercity.engine import (
     casting,
     costs,
     face_down,
+    split_cards,
     targeting,
 )
 from undercity.engine import characteristics as ch
@@ -82,7 +84,7 @@ class HeuristicAgent:
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
         "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount", "choose_card_name",
-        "tap_for_opponent", "choose_object",
+        "tap_for_opponent", "choose_object", "split_half",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -695,6 +697,21 @@ class HeuristicAgent:
                 best, best_v = i, v
         return best if best is not None else 0
 
+    def _split_half(self, g: Game, d: Decision) -> int:
+        """CR 709.3: the half of a split card an effect lets us cast (cascade, "you may cast it")
+        whose effects are worth the most now."""
+        o = g.s.objs.get(d.context.get("obj"))  # type: ignore[arg-type]
+        if o is None or not isinstance(o.card, SplitCard):
+            return 0
+        card = o.card
+        scores = []
+        for opt in d.options:
+            half = card.halves[opt.value] if opt.value in (0, 1) else None
+            sa = half.spell if half is not None else None
+            scores.append(tx.ability_value(g, d.player, sa.effects, casting.spell_target_specs(half), o.id)
+                          if sa is not None else float("-inf"))
+        return self._argmax(scores)
+
     def _unless_cost(self, g: Game, d: Decision) -> int:
         s = g.s
         me = d.player
@@ -1126,6 +1143,11 @@ class HeuristicAgent:
             # (and "pay {0} rather than pay the mana cost", CR 118.9).
             v = self._cast_score(g, me, oid, None, mana)
             return v + 1.0 if v > 0 else 0.0
+        if (half := split_cards.half_index(alt)) is not None:
+            # CR 709.3a: the half cast is all that is evaluated — Dusk for the creatures it
+            # destroys (the opponents' worth more than ours), Dawn for the cards it returns.
+            with split_cards.as_half(g.s.objs[oid], half):
+                return self._cast_score(g, me, oid, None, mana)
         if alt == ADVENTURE:
             # CR 715.3d: the Adventure's effect now, and the card still to cast from exile
             # afterwards: worth a little more than the same spell alone.
@@ -1297,7 +1319,10 @@ def _option_mv(o: Any, alt: Any) -> int:
 
 
 def _cast_card(o: Any, alt: Any) -> Any:
-    """What a ``cast`` option casts: the Adventure for ``alt`` ADVENTURE (CR 715.3a)."""
+    """What a ``cast`` option casts: the Adventure for ``alt`` ADVENTURE (CR 715.3a), a split
+    card's half (CR 709.3a)."""
+    if (half := split_cards.half_index(alt)) is not None and isinstance(o.card, SplitCard):
+        return o.card.halves[half]
     return (adventure_of(o.card) or o.card) if alt == ADVENTURE else o.card
 
 

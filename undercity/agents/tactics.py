@@ -28,6 +28,7 @@ from undercity.cards.language.several_targets import OnTargets
 from undercity.cards.language.stack_targets import ChangeTargetTo, CounterAbilityDestroySource
 from undercity.cards.language.token_copies import CopyOfCardExiledAsCost, CreateTokenCopy
 from undercity.cards.language.unearth import Unearth
+from undercity.cards.language.zone_moves import ReturnAllFromGraveyard
 from undercity.engine import attack_requirements, costs, stack_targets, targeting
 from undercity.engine import characteristics as ch
 from undercity.engine import combat as cb
@@ -303,6 +304,13 @@ def base_value(g: Game, me: int, e: m.Effect, source: int | None, x: int) -> flo
         if e.who == m.EACH_OPPONENT:
             return sum(1.2 * min(n, len(s.players[p].hand)) for p in opps)
         return 0.0
+    if isinstance(e, ReturnAllFromGraveyard):
+        # "Return all creature cards with power 2 or less from your graveyard to your hand"
+        # (Dawn): each card it would return, worth about what it is in hand (more onto the
+        # battlefield); nothing to return, nothing gained.
+        gy = s.players[me].graveyard
+        v = sum(ev.card_value(s.objs[c].card) for c in gy if targeting.matches(g, s.objs[c], e.filter, me, source))
+        return v * (1.5 if e.to == "battlefield" else 1.0)
     if isinstance(e, m.DestroyAll):
         v = 0.0
         for oid in s.battlefield:

@@ -99,6 +99,9 @@ class Filter:
     min_power: int | None = None
     min_toughness: int | None = None
     min_mv: int | None = None
+    #: "with power 2 or less": its power now on the battlefield, else its card's (as printed or
+    #: as a characteristic-defining ability says, CR 208.2, 604.3) — a creature card in a graveyard too.
+    max_power: int | None = None
     #: Attacking creatures only (CR 506.4: declared as attackers and not removed from combat).
     attacking: bool = False
     #: Blocking creatures only (CR 509.1g, 506.4).

@@ -179,6 +179,16 @@ def _compile(name: str) -> CardDef | None:
             # CR 715: the main face's abilities and the Adventure's spell.
             card = adventurer(name, adventure=adv.spell, oracle=oc or OracleCard.from_json(fields),
                               **result.lowered.define_kwargs())
+        elif result.lowered is not None and result.halves is not None:
+            from undercity.cards.language.split_cards import split_card
+
+            halves = tuple(h.lowered for h in result.halves)
+            for spec in (t for h in halves if h is not None for t in h.tokens):
+                _define_token(spec)
+            # CR 709: each half's spell; 702.127a: the half with aftermath.
+            card = split_card(name, halves=tuple(h.spell for h in halves),  # type: ignore[union-attr,arg-type]
+                              aftermath=tuple("aftermath" in h.keywords for h in halves),  # type: ignore[union-attr,arg-type]
+                              oracle=oc or OracleCard.from_json(fields))
         elif result.lowered is not None:
             for spec in result.lowered.tokens:
                 _define_token(spec)

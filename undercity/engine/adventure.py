@@ -132,7 +132,11 @@ def finish_resolving(g: Game, item: StackItem) -> bool:
 def card_being_cast(g: Game, job: Any) -> Any:
     """The characteristics a ``cast`` job is casting its object with: the Adventure's when
     it's cast as one (CR 715.3a), else the card's — for agents reading the spell's modes and
-    targets while its choices are asked."""
+    targets while its choices are asked; the half of a split card cast (CR 709.3a)."""
     o = g.s.objs[job.data["obj"]]
     adv = adventure_of(o.card) if job.data.get("alt") == ADVENTURE else None
+    if adv is None:
+        from undercity.engine.split_cards import half_being_cast
+
+        adv = half_being_cast(g, job)
     return adv if adv is not None else o.card

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from undercity.cards.language.adventure import ADVENTURE
 from undercity.cards.language.mana_abilities import ChosenManaAbility
 from undercity.cards.language.morph import MORPH
+from undercity.cards.language.split_cards import SplitCard, has_aftermath
 from undercity.cards.model import AltCost, CardDef, Cost, SpellAbility, TargetSpec
 from undercity.engine import abilities as ab
 from undercity.engine import (
@@ -143,6 +144,10 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         card = layers.view(g, o)  # an Aura enchantment (CR 702.103b): its timing and cost changes
     else:
         card = o.card
+    if isinstance(card, SplitCard):  # CR 709.3a: one half is cast, and only it is evaluated
+        from undercity.engine.split_cards import castable_halves
+
+        return bool(castable_halves(g, player, o, sources, pool, free=free, ignore_timing=ignore_timing, mana=mana))
     if "Land" in card.types or card.mana_cost is None and alt is None and not free:
         return False  # CR 202.1b: no mana cost, cast only without paying it (suspend, cascade)
     if card.additional_costs and not spell_costs.additional_payable(g, player, o):
@@ -231,6 +236,17 @@ def run_cast(g: Game, job: Job) -> None:
         from undercity.engine.morph import as_face_down
 
         with as_face_down(g, o):  # CR 702.37c, 708.4: turned face down before it is put on the stack
+            _cast(g, job)
+    elif o is not None and isinstance(o.card, SplitCard):
+        from undercity.engine import split_cards
+
+        # CR 709.3: the half named by the priority option, else asked (a cast an effect allows;
+        # timing permissions don't apply to one cast while it resolves, CR 608.2g).
+        i = split_cards.half_index(job.data.get("alt"))
+        if i is None:
+            i = split_cards.ask_half(g, job, job.data["player"], o, free=bool(job.data.get("free")),
+                                     ignore_timing="before" not in job.data)
+        with split_cards.as_half(o, i):  # CR 709.3a-b: only that half's characteristics, on the stack too
             _cast(g, job)
     else:
         _cast(g, job)
@@ -430,6 +446,9 @@ def _cast(g: Game, job: Job) -> None:
     if permitted_by is not None:
         item.trigger_data[cast_permissions.PERMITTED_BY] = permitted_by
     s.stack.append(item)
+    if from_zone == "graveyard" and has_aftermath(card):  # CR 702.127a: exiled as it leaves the stack
+        cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.127a",
+                                                  "it has aftermath and was cast from a graveyard")
     if alt is not None and alt.exile_leaving_stack:  # flashback (CR 702.34a)
         cast_permissions.mark_exile_leaving_stack(g, new.id, "any", "702.34a", f"it was cast with {alt.keyword}")
     if d.get("exile_instead"):  # "If a spell cast ... this way would be put into your graveyard, exile it"

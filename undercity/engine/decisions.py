@@ -55,7 +55,9 @@ class Decision:
     ``tap_for_opponent`` (an untapped creature of the deciding player's to tap for the opponent
     ``context["opponent"]``, or ``None``: none — "for each opponent, tap up to one untapped
     creature you control", CR 701.26a, 603.12), ``choose_object`` (one more permanent of "choose
-    any number of creatures", or ``None``: no more, CR 608.2d). A ``blocker`` or ``block_target``
+    any number of creatures", or ``None``: no more, CR 608.2d), ``split_half`` (the half of split
+    card ``context["obj"]`` cast when an effect lets its player cast the card, 0 left or 1 right:
+    CR 709.3). A ``blocker`` or ``block_target``
     decision may be asked of a player other than the defending player ("you choose which
     creatures block this turn", CR 509.1a).
     """

@@ -15,6 +15,7 @@ from undercity.cards.language.cast_permissions import CastFromTopOfLibrary, Play
 from undercity.cards.language.face_down import FACE_DOWN_OBJECTS
 from undercity.cards.language.morph import MORPH
 from undercity.cards.language.spell_costs import SelfCostChange
+from undercity.cards.language.split_cards import SplitCard, has_aftermath
 from undercity.cards.language.static_abilities import CastAsThoughFlash
 from undercity.cards.language.undaunted import Undaunted
 from undercity.cards.model import Activated, CardDef
@@ -32,6 +33,7 @@ from undercity.engine import (
     morph,
     phyrexian_mana,
     spell_costs,
+    split_cards,
     static_abilities,
     turn,
     unearth,
@@ -84,8 +86,13 @@ def options(g: Game, player: int) -> list[Option]:
             if sorcery_ok and land_plays.may_play_land(g, player):  # CR 305.2, 305.2a
                 opts.append(Option(f"play {card.name}", ("play", oid)))
             continue
+        if hand_kinds & _SPLIT and isinstance(card, SplitCard):
+            continue  # CR 709.3: a half is cast, listed below
         if casting.castable(g, player, o, None, mana=mana):
             opts.append(Option(f"cast {card.name}", ("cast", oid, None)))
+    graveyard_kinds = _graveyard_summary(s, p)
+    if hand_kinds & _SPLIT or graveyard_kinds & _AFTERMATH:
+        opts += split_cards.options(g, player, mana)  # CR 709.3: a half; 702.127a: aftermath's from the graveyard
     if hand_kinds & _ADVENTURER or s.extra.get(adventure.ON_ADVENTURE):
         # CR 715.3: as an Adventure; 715.3d: from exile after one
         opts += adventure.options(g, player, mana.sources, mana.pool)
@@ -105,7 +112,6 @@ def options(g: Game, player: int) -> list[Option]:
         opts += morph.options(g, player, mana)  # CR 702.37c: face down for {3}
     if s.extra.get(FACE_DOWN_OBJECTS):
         opts += morph.turn_up_options(g, player, mana)  # CR 702.37e, 116.2b: a special action
-    graveyard_kinds = _graveyard_summary(s, p)
     for oid in p.graveyard if graveyard_kinds & _GRAVEYARD_CAST else ():
         o = s.objs[oid]
         for alt in o.card.alt_costs:
@@ -315,6 +321,9 @@ _ADVENTURER, _INSTANT_SPEED = 32, 64
 _FORETELL = 128
 #: A card with morph (``morph.options``: cast face down, CR 702.37c).
 _MORPH = 512
+#: A split card in hand (``split_cards.options``: each half, CR 709.3), and one in a graveyard
+#: with a half that has aftermath (CR 702.127a; it is a _GRAVEYARD_CAST card too).
+_SPLIT, _AFTERMATH = 1024, 2048
 
 
 #: The battlefield index's test of "You may cast [such] spells as though they had flash" (CR 702.8a).
@@ -358,7 +367,7 @@ def _ability_min_mana(a: Activated) -> int | None:
 
 
 #: The hand's kinds whose listings :func:`only_pass` leaves to :func:`options` whatever the timing.
-_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND | _MORPH
+_HAND_LISTINGS = _ADVENTURER | _ALT_COST | _SUSPEND | _FORETELL | _FROM_HAND | _MORPH | _SPLIT
 
 
 @lru_cache(maxsize=4096)
@@ -369,6 +378,7 @@ def _hand_kinds(card: CardDef) -> int:
             | (_SUSPEND if _card_suspend(card) is not None else 0)
             | (_FROM_HAND if _hand_abilities(card) else 0)
             | (_ADVENTURER if isinstance(card, AdventurerCard) else 0)
+            | (_SPLIT if isinstance(card, SplitCard) else 0)
             | (_INSTANT_SPEED if "Instant" in card.types or "flash" in card.keywords else 0)
             | (_FORETELL if foretell.foretell_of(card) is not None else 0)
             | (_MORPH if morph.morph_of(card) is not None else 0))
@@ -460,8 +470,12 @@ def summaries_current(s: Any, p: Any) -> bool:
 @lru_cache(maxsize=4096)
 def _graveyard_kinds(card: CardDef) -> int:
     cast = any(alt.zone == "graveyard" for alt in card.alt_costs)
-    return ((_GRAVEYARD_CAST if cast else 0)
-            | (_GRAVEYARD_CAST_NOW if cast and ("Instant" in card.types or "flash" in card.keywords) else 0)
+    # CR 702.127a: a split card's half with aftermath is cast from the graveyard, at its own timing.
+    after = [h for h in card.halves if has_aftermath(h)] if isinstance(card, SplitCard) else ()
+    now = any("Instant" in c.types or "flash" in c.keywords for c in ([card] if cast else []) + list(after))
+    return ((_GRAVEYARD_CAST if cast or after else 0)
+            | (_AFTERMATH if after else 0)
+            | (_GRAVEYARD_CAST_NOW if now else 0)
             | (_GRAVEYARD_ABILITY if from_graveyard.graveyard_abilities(card) else 0))
 
 

@@ -101,6 +101,8 @@ def matches_view(g: Game, o: Obj, card: CardDef | Chars, flt: Filter, controller
         return False
     if flt.min_toughness is not None and (o.zone != "battlefield" or ch.toughness(g, o) < flt.min_toughness):
         return False
+    if flt.max_power is not None and not _power_at_most(g, o, flt.max_power):
+        return False
     if flt.keywords or flt.not_keywords:
         # "creature without flying": its keywords now, granted and lost ones included (CR 613.1f).
         kws = ch.keywords_of(o, card) if o.zone == "battlefield" else o.card.keywords
@@ -337,3 +339,15 @@ def describe(g: Game, t: Target) -> str:
         lki = g.s.lki.get(ident)
         return lki["name"] if lki else f"object {ident}"
     return o.name
+
+
+def _power_at_most(g: Game, o: Obj, n: int) -> bool:
+    """"with power N or less" (CR 208.1): a permanent's power after the layers; an object in
+    another zone has its card's (printed, or as its characteristic-defining ability says, CR
+    604.3); an object with no power (a noncreature card) has none to compare."""
+    if o.zone == "battlefield":
+        return ch.power(g, o) <= n
+    from undercity.engine.layers import cda_pt
+
+    p = cda_pt(g, o)[0]
+    return p is not None and p <= n

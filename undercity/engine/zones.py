@@ -22,6 +22,7 @@ from undercity.cards.language.replacements import (
     ExileInsteadOfGraveyard,
     ExileWithCounterInsteadOfDying,
 )
+from undercity.cards.language.split_cards import whole_card
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
@@ -277,8 +278,9 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
 
         card, still_face_down = card_moving(g, o, from_zone, to_zone)
         name = card.name
-    # CR 715.4: off the stack, an adventurer card has only its normal characteristics.
-    new = g.create_object(normal_card(card) if from_zone == "stack" else card, o.owner,
+    # CR 715.4: off the stack, an adventurer card has only its normal characteristics; 709.4: a
+    # split card those of its two halves combined.
+    new = g.create_object(whole_card(normal_card(card)) if from_zone == "stack" else card, o.owner,
                           "stack" if to_zone == "stack" else to_zone,
                           top=to_top and to_zone == "library")
     if fd and o.id in fd:

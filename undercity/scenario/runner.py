@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from undercity.cards.language.adventure import ADVENTURE
+from undercity.cards.language.split_cards import HALVES, SplitCard
 from undercity.cards.registry import ENGINE_KEYWORDS, get_card, get_token
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
@@ -443,11 +444,30 @@ class Runner:
                                        f"drop `cost: {alt}`")
             alt = ADVENTURE
         ref = self.obj_by_ref(a.value)
+        half = a.options.get("half")  # CR 709.3: the half of a split card cast
+        if half is None and ref is None and not alt:
+            # `cast: Dawn`: a half named by its own name is that half of the split card
+            half = next((h.name for oid in (s.players[d.player].zone(zone) if zone != "battlefield" else []) if isinstance(s.objs[oid].card, SplitCard)
+                         for h in s.objs[oid].card.halves if _norm(h.name) == _norm(a.value)), None)
+        if half is not None and alt:
+            raise self.err(a.line, f"cast {a.value}: `half: {half}` casts that half for its own cost; drop `cost: {alt}`")
         chosen = None
         for o in d.options:
-            if o.value[0] != "cast" or o.value[2] != alt:
+            if o.value[0] != "cast":
                 continue
             obj = s.objs[o.value[1]]
+            if half is not None:
+                i = HALVES.index(o.value[2]) if o.value[2] in HALVES else None
+                if i is None or _norm(obj.card.halves[i].name) != _norm(half):
+                    continue
+                if not (ref is not None and (obj.id == ref.id or (obj.name == ref.name and obj.zone == ref.zone))
+                        or ref is None and obj.zone == zone):
+                    continue
+                chosen = (o, obj.id)
+                alt = o.value[2]
+                break
+            if o.value[2] != alt:
+                continue
             if ref is not None:
                 if obj.id == ref.id or (obj.name == ref.name and obj.zone == ref.zone):
                     chosen = (o, ref.id)
@@ -458,6 +478,7 @@ class Runner:
         if chosen is None:
             raise self.err(a.line, f"{self.names[d.player]} cannot cast {a.value!r}"
                                    f"{' as its Adventure' if alt == ADVENTURE else ' for its ' + alt + ' cost' if alt else ''}"
+                                   f"{' as its half ' + half if half else ''}"
                                    f" from {zone} now; legal: "
                                    f"{'; '.join(o.label for o in d.options)}")
         opt, oid = chosen
@@ -1075,6 +1096,11 @@ def _check_characteristics(g: Game, o: Obj, want: dict[str, Any]) -> list[str]:
     for k, fn in (("power", ch.power), ("toughness", ch.toughness)):
         if k in want and (got := fn(g, o)) != want[k]:
             out.append(f"{k}: expected {want[k]}, found {got}")
+    if "mana_value" in want:  # CR 202.3 (a spell's X as chosen, 202.3e; a split card's both halves, 709.4b)
+        from undercity.engine.targeting import _mana_value
+
+        if (got := _mana_value(o, seen)) != want["mana_value"]:
+            out.append(f"mana_value: expected {want['mana_value']}, found {got}")
     sets = {"types": seen.types, "subtypes": ch.subtypes(g, o), "supertypes": seen.supertypes,
             "colors": seen.colors}
     for k, got in sets.items():

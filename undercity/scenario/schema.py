@@ -107,7 +107,7 @@ ACTION_KINDS: tuple[str, ...] = (
 
 #: For each action kind, the sibling keys it accepts.
 ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "pay", "pause", "kicked"),
+    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "half", "pay", "pause", "kicked"),
     "activate": ("by", "from", "ability", "targets", "x", "modes", "pay", "pause"),
     "play": ("by", "from"),
     "pass": ("by",),
@@ -128,7 +128,7 @@ EXPECT_KEYS: tuple[str, ...] = (
 
 #: The fields of a ``characteristics`` expectation (CR 613: the values after continuous effects).
 CHARACTERISTIC_KEYS: tuple[str, ...] = (
-    "name", "power", "toughness", "types", "subtypes", "supertypes", "colors", "abilities",
+    "name", "power", "toughness", "types", "subtypes", "supertypes", "colors", "abilities", "mana_value",
 )
 
 #: Color words of ``colors`` and the letters the engine uses (CR 105.1, 105.2).
@@ -1162,6 +1162,8 @@ class _Parser:
             return modes
         if name == "cost":
             return self.text(node, key, "an alternative cost by keyword, e.g. escape")
+        if name == "half":  # CR 709.3: the half of a split card cast
+            return self.text(node, key, "the name of the split card's half to cast, e.g. Dusk")
         if name in ("pause", "adventure"):
             return self.boolean(node, key)
         if name == "attack_cost":  # CR 508.1h: pay the total cost to attack, or decline it
@@ -1284,6 +1286,8 @@ class _Parser:
                 ckey = f"{k}.{name}"
                 if name in ("power", "toughness"):
                     want[name] = self.integer(cv, ckey, maximum=_MAX_COUNTERS)
+                elif name == "mana_value":  # CR 202.3
+                    want[name] = self.integer(cv, ckey, minimum=0)
                 elif name == "name":
                     want[name] = self.text(cv, ckey, "a card name")
                 elif name == "colors":

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from undercity.cards.language.adventure import AdventureSpell, adventure_of
+from undercity.cards.language.split_cards import SplitCard, SplitHalf, has_aftermath
 from undercity.engine import face_down
 
 if TYPE_CHECKING:
@@ -186,6 +187,8 @@ def _item_text(game: Game, item: StackItem) -> str:
     o = game.s.objs.get(item.obj) if item.kind == "spell" and item.obj is not None else None
     if o is not None and isinstance(o.card, AdventureSpell):  # CR 715.3b: which half is cast
         kind = f"Adventure of {o.card.main.name}"
+    elif o is not None and isinstance(o.card, SplitHalf):  # CR 709.3b: which half is cast
+        kind = f"half of {o.card.whole.name}"
     s = f"{item.name} ({kind}, {game.player_name(item.controller)})"
     if item.x is not None:
         s += f" X={item.x}"
@@ -235,6 +238,10 @@ def hand_table(game: Game, viewer: int) -> RenderableType:
         if adv is not None:  # CR 715.3: it may also be cast as its Adventure
             tab.add_row(Text(f"  // {adv.name} (Adventure)"), Text(adv.mana_cost.text if adv.mana_cost else ""),
                         Text(adv.type_line))
+        if isinstance(card, SplitCard):  # CR 709.3: a half is cast; 702.127a: aftermath's from the graveyard
+            for half in card.halves:
+                tab.add_row(Text(f"  {half.name}" + (" (aftermath)" if has_aftermath(half) else "")),
+                            Text(half.mana_cost.text if half.mana_cost else ""), Text(half.type_line))
     if top is not None:
         cost = top.card.mana_cost.text if top.card.mana_cost is not None else ""
         tab.add_row(Text(f"Top of your library: {top.name}", style="italic"), Text(cost), Text(top.card.type_line))

@@ -368,6 +368,16 @@ def snapshot_text(name: str) -> str:
             lines += ["--- adventure parsed", pretty(a.parsed)]
         if a.lowered is not None and a.lowered.spell is not None:
             lines.append(f"--- adventure lowered\nspell: {show(a.lowered.spell)}")
+    if c.halves is not None:  # a split card: the left half above, the right half here (CR 709.1)
+        r = c.halves[1]
+        lines += ["--- right half text", r.parse.text if r.parse is not None else ""]
+        if r.parsed is not None:
+            lines += ["--- right half parsed", pretty(r.parsed)]
+        if r.lowered is not None:
+            lines.append("--- right half lowered")
+            for k, v in r.lowered.define_kwargs().items():
+                if v:
+                    lines.append(f"{k}: {show(v)}")
     return "\n".join(lines) + "\n"
 
 

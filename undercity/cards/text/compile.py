@@ -20,8 +20,8 @@ from undercity.cards.text.normalize import short_name
 from undercity.cards.text.parser import CardParse, parse_card
 
 #: Layouts whose card is one face with one set of characteristics (CR 200.1). Multi-face
-#: cards (split, transform, modal double-faced, flip, meld) need face rules (CR 709-712) the
-#: compiler doesn't lower yet; an adventurer card (CR 715) compiles face by face.
+#: cards (transform, modal double-faced, flip, meld) need face rules (CR 710-712) the compiler
+#: doesn't lower yet; an adventurer card (CR 715) and a split card (CR 709) compile face by face.
 ONE_FACE_LAYOUTS = frozenset({"normal", "leveler", "saga", "class", "host", "augment"})
 
 
@@ -41,6 +41,9 @@ class Compiled:
     #: An adventurer card's Adventure (CR 715.2): its face compiled as a spell. ``parse`` and
     #: ``lowered`` above are then the main face's (its normal characteristics, 715.4).
     adventure: Compiled | None = None
+    #: A split card's two halves (CR 709.1), left then right, each compiled as a spell; ``parse``
+    #: and ``lowered`` above are then the left half's.
+    halves: tuple[Compiled, Compiled] | None = None
 
     @property
     def parsed(self) -> A.ParsedCard | None:
@@ -57,6 +60,8 @@ def compile_fields(card: Mapping[str, Any]) -> Compiled:
     layout = card.get("layout") or "normal"
     if layout == "adventure":
         return _compile_adventurer(card)
+    if layout in ("split", "aftermath"):
+        return _compile_split(card)
     if layout not in ONE_FACE_LAYOUTS or card.get("faces"):
         return Compiled(name, "parse", f"layout: {layout}", None, None)
     return _compile_one(card, name)
@@ -88,7 +93,40 @@ def _compile_adventurer(card: Mapping[str, Any]) -> Compiled:
     return Compiled(name, stage, reason, m.parse, m.lowered if stage == "implemented" else None, a)
 
 
-def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
+def _compile_split(card: Mapping[str, Any]) -> Compiled:
+    """A split card (CR 709): each half compiled as an instant or sorcery spell of its own (its
+    face's name, mana cost, types and text, 709.3b), read with that half's name as ``~``. A half
+    may have the keyword aftermath (CR 702.127a: the layout ``aftermath``, its right half);
+    nothing else but its spell ability. Fused halves (702.102) and split permanents (709.5)
+    are refused."""
+    name = card["name"]
+    layout = card.get("layout")
+    faces = card.get("faces") or ()
+    keys = ("oracle_text", "mana_cost", "types", "subtypes", "supertypes")
+    if len(faces) != 2 or any(not set(_face(f, "types") or ()) <= {"Instant", "Sorcery"} or not _face(f, "types")
+                              for f in faces):
+        return Compiled(name, "parse", f"layout: {layout}", None, None)
+    halves = []
+    for f in faces:
+        fields = {"name": _face(f, "name"), "layout": "normal", "faces": [], **{k: _face(f, k) for k in keys}}
+        h = _compile_one(fields, _face(f, "name"), split_half=True)
+        low = h.lowered
+        if h.implemented and low is not None and (low.spell is None or low.keywords - {"aftermath"} or low.triggered
+                                                  or low.activated or low.static or low.alt_costs
+                                                  or low.additional_costs):
+            h = Compiled(h.name, "lower", "a split card's half with abilities besides its spell", h.parse, None)
+        elif h.implemented and low is not None and ("aftermath" in low.keywords) != (layout == "aftermath"
+                                                                                   and f is faces[1]):
+            # CR 702.127a: aftermath is the right half's keyword on an aftermath card, no other's.
+            h = Compiled(h.name, "lower", "aftermath on a half other than an aftermath card's right half", h.parse, None)
+        halves.append(h)
+    left, right = halves
+    stage, reason = next(((h.stage, h.reason) for h in halves if not h.implemented), ("implemented", ""))
+    return Compiled(name, stage, reason, left.parse, left.lowered if stage == "implemented" else None,
+                    halves=(left, right))
+
+
+def _compile_one(card: Mapping[str, Any], text_name: str, *, split_half: bool = False) -> Compiled:
     """One set of characteristics; ``card["name"]`` is read as ``~`` in the text, ``text_name``
     is the name the lowered abilities' texts say."""
     name = card["name"]
@@ -113,6 +151,8 @@ def _compile_one(card: Mapping[str, Any], text_name: str) -> Compiled:
                              subtypes=tuple(card.get("subtypes") or ()), mana_cost=card.get("mana_cost") or "")
     except Unsupported as e:
         return Compiled(name, "lower", e.phrase, parsed, None)
+    if "aftermath" in lowered.keywords and not split_half:
+        return Compiled(name, "lower", "aftermath on a card that isn't a split card", parsed, None)  # CR 702.127a
     if "Aura" in (card.get("subtypes") or ()) and lowered.enchant is None:
         return Compiled(name, "lower", "an Aura without a supported enchant ability", parsed, None)
     if lowered.enchant is not None and "Aura" not in (card.get("subtypes") or ()):

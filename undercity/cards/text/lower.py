@@ -253,7 +253,7 @@ def noun_filter(n: A.Noun) -> m.Filter:
                 raise Unsupported(s)
             v, more = int(words[-3]), words[-1] == "greater"
             what = " ".join(words[1:-3])
-            key = {("power", True): "min_power", ("toughness", True): "min_toughness",
+            key = {("power", True): "min_power", ("toughness", True): "min_toughness", ("power", False): "max_power",
                    ("mana value", True): "min_mv", ("mana value", False): "max_mv"}.get((what, more))
             if key is None:
                 raise Unsupported(s)
@@ -2119,6 +2119,14 @@ def _all_from_your_graveyard(c: A.ObjectAction, v: str, ctx: Ctx) -> m.Effect | 
     if isinstance(c.what, A.EachRef) and c.what.det == "all" and c.what.noun.card == "cards" \
             and c.what.noun.suffix[:1] == ("in your graveyard",) and not c.to.startswith("from "):
         return ReturnAllFromGraveyard(noun_filter(c.what.noun), to)
+    if isinstance(c.what, A.EachRef) and c.what.det == "all" and c.what.noun.card == "cards" \
+            and c.what.noun.suffix[-1:] == ("from your graveyard",) and c.to in ("to your hand", "to the battlefield"):
+        # "Return all creature cards with power 2 or less from your graveyard to your hand" (Dawn):
+        # the noun's other words filter the cards (its "from your graveyard" is their zone)
+        try:
+            return ReturnAllFromGraveyard(noun_filter(c.what.noun), to)
+        except Unsupported:
+            raise Unsupported(c.render()) from None  # "with mana value X or less" (Ascend from Avernus)
     if c.what == A.WordRef("those cards") and ctx.those_cards is not None and c.to.startswith("from "):
         return ReturnAllFromGraveyard(ctx.those_cards, to)
     return None
@@ -4050,6 +4058,10 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     name = k.name.lower()
     if name in ENGINE_KEYWORDS and not k.arg:
         out.keywords.add(name)
+    elif name == "aftermath" and not k.arg:
+        # CR 702.127a: three static abilities of a split card's half, which the rules of casting
+        # ask of it (engine/split_cards.py); the compiler allows it only on such a half.
+        out.keywords.add("aftermath")
     elif name == "choose a background" and not k.arg:
         pass  # CR 702.124k: a rule of choosing commanders (formats/commander.py), nothing in the game
     elif name == "partner with" and k.arg:
