@@ -244,6 +244,23 @@ class ManaCost:
             generic += self.colorless
         return ManaCost(generic, (0, 0, 0, 0, 0), colorless, hybrid, self.x, "{0}" if self.has_mana_cost else "")
 
+    def spent_as_color(self, color: str) -> ManaCost:
+        """What paying this cost asks of the mana when mana of ``color`` (a letter) may be spent
+        "as though it were mana of any color" (Grell Philosopher's blue mana, CR 609.4b): each
+        colored symbol of another color can be paid with that color or with ``color``, i.e. it is
+        paid like a two-color hybrid symbol of the two. As with :meth:`spent_as_any`, the cost
+        itself doesn't change; this is only the demand handed to the payment planner. Hybrid
+        symbols stay as they are — a {R/G} that blue mana could pay would be a three-way choice,
+        which a hybrid symbol can't express (they are paid their own ways only) — and so do {C}
+        (colored mana can't be spent as though it were colorless, CR 106.1b) and generic mana."""
+        k = COLORS.index(color)
+        if not any(n for i, n in enumerate(self.colored) if i != k):
+            return self
+        colored = tuple(n if i == k else 0 for i, n in enumerate(self.colored))
+        hybrid = self.hybrid + tuple((c, color) for i, c in enumerate(COLORS) if i != k for _ in range(self.colored[i]))
+        return ManaCost(self.generic, colored, self.colorless, hybrid, self.x,  # type: ignore[arg-type]
+                        "{0}" if self.has_mana_cost else "")
+
     def __str__(self) -> str:
         return self.text
 

@@ -546,7 +546,8 @@ def activatable(g: Game, player: int, o: Obj, index: int, sources: list[Any] | N
                                           costs.life_payment(g, player, a.cost) or 0, src, costs.pool_of(g, player))
         # CR 106.6: mana that may be spent only to activate abilities of some permanents pays for this one's
         pool = costs.pool_of(g, player, mana_spending.Spending(ability_of=o))
-        return can_pay(a.cost.mana.with_x(0) if a.cost.mana.x else a.cost.mana, src, pool)
+        mana = mana_spending.activation_demand(g, o, a, a.cost.mana)  # CR 609.4b
+        return can_pay(mana.with_x(0) if mana.x else mana, src, pool)
     return True
 
 
@@ -646,7 +647,7 @@ def run_activate(g: Game, job: Job) -> None:
         # CR 602.2b, 601.2b: the value of X is announced while activating, at most what the
         # other sources and the pool can pay (the source itself, if {T} is in the cost, can't).
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
-        hi = max_affordable_x(a.cost.mana, costs.mana_sources(g, player, excl),
+        hi = max_affordable_x(mana_spending.activation_demand(g, o, a, a.cost.mana), costs.mana_sources(g, player, excl),
                               costs.pool_of(g, player, mana_spending.Spending(ability_of=o)))
         x = g.ask(job, "x", player, "x", f"choose X for {o.name}", [Option(f"X={v}", v) for v in range(max(hi, 0) + 1)])
     tap_other = None
@@ -679,6 +680,9 @@ def run_activate(g: Game, job: Job) -> None:
         mana_cost, phyrexian_life = phyrexian_mana.choose(
             g, job, "phyrexian", player, mana_cost, costs.life_payment(g, player, a.cost) or 0, o.name,
             costs.mana_sources(g, player, excl), costs.pool_of(g, player))
+    cost_shown = mana_cost
+    if mana_cost is not None:
+        mana_cost = mana_spending.activation_demand(g, o, a, mana_cost)  # CR 609.4b
     if RECHECK in d and mana_cost is not None and not mana_cost.is_empty:
         excl = frozenset({o.id}) if a.cost.tap or a.cost.sacrifice_self else frozenset()
         mana = mana_cost.with_x(0) if mana_cost.x else mana_cost
@@ -724,10 +728,12 @@ def run_activate(g: Game, job: Job) -> None:
             for oid in sacs:  # before the mana, which their mana abilities can't pay then (CR 118.3)
                 zones.move(g, oid, "graveyard", rule="602.2b", verb="is sacrificed")
     if mana_cost is not None and not mana_cost.is_empty:
-        paid = mana_cost.with_x(x) if x is not None and not a.cost.sacrifice_x else mana_cost
+        with_x = x is not None and not a.cost.sacrifice_x
+        paid = mana_cost.with_x(x) if with_x else mana_cost
+        shown = None if cost_shown is None or cost_shown is mana_cost else cost_shown.with_x(x) if with_x else cost_shown
         if not costs.pay_mana(g, player, paid, o.name, spare=frozenset({o.id}),
                               spend=mana_spending.Spending(ability_of=o),
-                              without=frozenset({sac}) if sac is not None else frozenset()):
+                              without=frozenset({sac}) if sac is not None else frozenset(), shown=shown):
             raise RuntimeError(f"could not pay {mana_cost} for {o.name}")
     if a.cost.sacrifice_self:
         zones.move(g, o.id, "graveyard", rule="602.2b", verb="is sacrificed")

@@ -18,6 +18,7 @@ from undercity.cards.language.continuous import (
     DoubleToughness,
     EntersAsCopy,
     GainAbilitiesUntilEOT,
+    GainActivatedAbilitiesOf,
     GainControl,
     GainControlOf,
     GainsKeywords,
@@ -148,6 +149,26 @@ def h_gain_abilities(g: Game, job: Job, item: StackItem, e: GainAbilitiesUntilEO
         layers.add_effect(g, oid, (AddAbilities(abilities),), until="eot", player=item.controller,
                           source=item.source, text=f"gains {said}")
         g.emit(ev.EffectBegan(rule="613.1f", description=f"{g.s.objs[oid].name} gains {said} until end of turn"))
+
+
+@handles(GainActivatedAbilitiesOf)
+def h_gain_activated_abilities_of(g: Game, job: Job, item: StackItem, e: GainActivatedAbilitiesOf, key: str) -> None:
+    """The activated abilities the target has as this resolves (CR 608.2h; its own and those
+    granted to it, CR 613.1f) are gained until end of turn by each object named now (CR 611.2c);
+    nothing if the target is gone (CR 608.2b). They are the same abilities, so a reference in one
+    to the object that has it is to the object that gained it (CR 201.5b)."""
+    from undercity.engine import abilities as ab
+
+    s = g.s
+    of = [s.objs[oid] for oid in ref_objects(g, e.of, item, job)]
+    gained = tuple(a for o in of for a in ab.activated(g, o))
+    if not gained:
+        return
+    said = "all activated abilities of " + " and ".join(o.name for o in of)
+    for oid in ref_objects(g, e.what, item, job):
+        layers.add_effect(g, oid, (AddAbilities(gained, spend_as_any=e.spend_as_any),), until="eot",
+                          player=item.controller, source=item.source, text=f"gains {said}")
+        g.emit(ev.EffectBegan(rule="613.1f", description=f"{s.objs[oid].name} gains {said} until end of turn"))
 
 
 def _bind_caster(abilities: tuple[m.Ability, ...], item: StackItem) -> tuple[m.Ability, ...]:

@@ -542,13 +542,16 @@ def _named_payment(g: Game, player: int, cost: ManaCost, sources: list[ManaSourc
 
 
 def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[int] = frozenset(),
-             spend: Spending | None = None, without: frozenset[int] = frozenset()) -> bool:
+             spend: Spending | None = None, without: frozenset[int] = frozenset(),
+             shown: ManaCost | None = None) -> bool:
     """Pay ``cost`` from the pool and untapped sources — the ones the player named with
     :func:`pay_next_with`, if those can pay it; else without the sources ``spare`` if the others
     can (the permanent whose ability is paid for: a creature land keeps itself untapped to
     attack). ``spend``: what the mana pays for (CR 106.6: restricted mana pays only for what it
     may). ``without``: sources that can't pay at all — a permanent chosen to be sacrificed for
-    the same cost can't also be sacrificed or tapped for its mana (CR 601.2g-h, 602.2b). False (and
+    the same cost can't also be sacrificed or tapped for its mana (CR 601.2g-h, 602.2b). ``shown``:
+    the cost the log says was paid, when ``cost`` is only what paying it asks of the mana (mana
+    spent "as though it were mana of any color" doesn't change the cost, CR 609.4b). False (and
     nothing changes) if it can't be."""
     if cost.is_empty:
         return True
@@ -562,7 +565,7 @@ def pay_mana(g: Game, player: int, cost: ManaCost, what: str, spare: frozenset[i
         plan = find_payment(cost, sources, pool)
     if plan is None:
         return False
-    _carry_out(g, player, plan, cost, what, spend)
+    _carry_out(g, player, plan, cost if shown is None else shown, what, spend)
     return True
 
 

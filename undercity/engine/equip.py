@@ -79,6 +79,12 @@ def h_attach(g: Game, job: Job, item: StackItem, e: AttachTo, key: str) -> None:
     src = s.objs.get(item.source) if item.source is not None else None
     if src is None or src.zone != "battlefield":
         return
+    if not {"Aura", "Equipment", "Fortification"} & set(ch.subtypes(g, src)):
+        # CR 701.3b: a permanent that isn't one of these doesn't move (a Horror that gained an
+        # Equipment's equip ability, Grell Philosopher; CR 301.5c: one that lost "Equipment").
+        g.emit(ev.Note(rule="701.3b", message=f"{src.name} isn't an Aura, Equipment or Fortification: "
+                                              "it can't become attached"))
+        return
     for oid in ref_objects(g, e.what, item, job):
         if src.attached_to == oid:  # CR 701.3b: already attached to it: nothing happens
             return

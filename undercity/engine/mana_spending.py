@@ -11,6 +11,9 @@ pool holds). What pays a cost asks, through :mod:`undercity.engine.costs`, with 
 may pay for. Of one type, the pool spends first the restricted mana this cost may use (it is
 worth less elsewhere), then mana whose ability would trigger, then the rest (CR 106.6 leaves the
 choice to the player; this is always at least as good for them).
+
+Also here: mana that may be spent as though it were mana of any color to activate certain
+abilities (:func:`activation_demand`, CR 609.4b).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from undercity.engine import targeting
 if TYPE_CHECKING:
     from undercity.engine.game import Game
     from undercity.engine.state import Obj
+    from undercity.mana import ManaCost
 
 #: ``State.extra`` key: player -> tuple of :class:`Tagged` mana in their pool.
 TAGS = "mana_tags"
@@ -226,3 +230,18 @@ def present(g: Game, player: int) -> bool:
     s = g.s
     return any(t.only is not None for t in tags(g, player)) or any(
         s.objs[oid].controller == player for oid in ch.permanents_with(s, card_restricts))
+
+
+def activation_demand(g: Game, o: Obj, a: Activated, cost: ManaCost) -> ManaCost:
+    """What paying ``cost`` for the activated ability ``a`` of ``o`` asks of the mana: ``cost``
+    itself, or — when ``a`` is among abilities ``o`` gained with "you may spend blue mana as
+    though it were mana of any color to activate those abilities" (Grell Philosopher) — each
+    colored symbol payable with that color too (CR 609.4b: how the cost may be paid, not the cost)."""
+    from undercity.cards.language.continuous import AddAbilities
+
+    for e in g.s.effects if any(cost.colored) else ():
+        if e.obj == o.id:
+            for md in getattr(e, "mods", ()):
+                if isinstance(md, AddAbilities) and md.spend_as_any and any(x is a for x in md.abilities):
+                    return cost.spent_as_color(md.spend_as_any)
+    return cost

@@ -1117,7 +1117,8 @@ def _check_abilities(g: Game, o: Obj, want: dict[str, list[str]]) -> list[str]:
     kws = {_norm(k) for k in ch.keywords(g, o)}
     abilities = (*ab.triggered(g, o), *ab.activated(g, o), *ab.static(g, o))
     texts = [_norm(x.text) for x in abilities]
-    found = sorted(kws) + [x.text for x in abilities]
+    # one ability with two trigger events is two triggered abilities with one text (CR 603.2)
+    found = sorted(kws) + list(dict.fromkeys(x.text for x in abilities))
 
     def has(phrase: str) -> bool:
         w = _norm(phrase)

@@ -191,6 +191,9 @@ class AddAbilities(Mod):
     abilities: tuple[Ability, ...] = ()
     keywords: frozenset[str] = frozenset()
     enchant: TargetSpec | None = None
+    #: "You may spend blue mana as though it were mana of any color to activate those abilities"
+    #: (CR 609.4b): a color whose mana pays any colored symbol of the costs of ``abilities``.
+    spend_as_any: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,6 +367,20 @@ class GainAbilitiesUntilEOT(Effect):
 
     what: Ref
     abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GainActivatedAbilitiesOf(Effect):
+    """"Each Horror you control gains all activated abilities of target artifact an opponent
+    controls until end of turn" (Grell Philosopher): each object ``what`` names as this resolves
+    (CR 611.2c) gains, in layer 6 (CR 613.1f), the activated abilities — mana abilities among
+    them (CR 605.1a) — that ``of`` has as it resolves (CR 608.2h); its name in them means the
+    object that gained them (CR 201.5b). ``spend_as_any``: the color whose mana may be spent as
+    though it were mana of any color to activate them (CR 609.4b)."""
+
+    what: Ref
+    of: Ref
+    spend_as_any: str = ""
 
 
 @dataclass(frozen=True, slots=True)

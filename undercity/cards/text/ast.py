@@ -1030,6 +1030,20 @@ class Phrase(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class GainAbilitiesOf(Node):
+    """"each Horror you control gains all activated abilities of target artifact an opponent
+    controls until end of turn" (CR 613.1f, 201.5b)."""
+
+    what: Node
+    verb: str  # "gains"/"gain"
+    of: Node
+    duration: Duration
+
+    def render(self) -> str:
+        return f"{self.what.render()} {self.verb} all activated abilities of {self.of.render()} {self.duration.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class CopyGains(Node):
     """"the copy gains haste and "At the beginning of the end step, sacrifice this permanent.""
     (a copy of a spell, CR 707.10; kept by the permanent it becomes, 400.7a)."""
@@ -1775,10 +1789,13 @@ class Event(Node):
     #: "When ~ enters the battlefield or an opponent loses the game": a second event with a
     #: subject of its own; the ability triggers on either (CR 603.2).
     also: Event | None = None
+    #: The words before ``also``: "" for "or", or "and at" ("When ~ enters the battlefield and at
+    #: the beginning of your upkeep", a second event that is a step's beginning, CR 603.2b).
+    joiner: str = ""
 
     def render(self) -> str:
         return _join(self.subject.render() if self.subject else None, self.words,
-                     f"or {self.also.render()}" if self.also is not None else None)
+                     f"{self.joiner or 'or'} {self.also.render()}" if self.also is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

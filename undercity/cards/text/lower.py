@@ -2447,6 +2447,28 @@ def _exile_top_of_others(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: C
     raise Unsupported(t.render())
 
 
+def _gain_abilities_of(s: A.Sentence, nxt: A.Sentence | None, ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Each Horror you control gains all activated abilities of target artifact an opponent
+    controls until end of turn.", with "You may spend blue mana as though it were mana of any
+    color to activate those abilities." after it (CR 609.4b) — the abilities gained as this
+    resolves (CR 608.2h, 611.2c, 613.1f) and the sentences lowered with it; None if ``s`` isn't
+    such a sentence."""
+    if len(s.clauses) != 1 or not isinstance(c := s.clauses[0], A.GainAbilitiesOf):
+        return None
+    if s.may or s.prefix or s.where or s.at is not None or not isinstance(c.of, A.TargetRef) \
+            or c.duration.words != "until end of turn":
+        raise Unsupported(s.render())
+    from undercity.cards.language.continuous import GainActivatedAbilitiesOf
+
+    what, of = object_ref(c.what, ctx), ctx.target(c.of)
+    said = nxt.clauses[0] if nxt is not None and len(nxt.clauses) == 1 and not nxt.prefix and not nxt.where \
+        and nxt.may == "you may" and isinstance(nxt.clauses[0], A.Phrase) and nxt.clauses[0].who is None else None
+    words = said.words.split() if isinstance(said, A.Phrase) else []
+    if words[:1] == ["spend"] and words[2:4] == ["mana", "as"] and words[-3:] == ["activate", "those", "abilities"]:
+        return GainActivatedAbilitiesOf(what, of, _COLORS[words[1]]), 1
+    return GainActivatedAbilitiesOf(what, of), 0
+
+
 def _exile_top_equal(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> m.Effect | None:
     """"When enchanted creature dies, exile cards equal to its power from the top of its owner's
     library. You may cast spells from among those cards for as long as they remain exiled, and you
@@ -3272,6 +3294,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (put := _exile_top_put_any(s, nxt, ctx)) is not None:
             out.append(put)
             skip = 1
+            continue
+        if (gains := _gain_abilities_of(s, nxt, ctx)) is not None:
+            out.append(gains[0])  # "… gains all activated abilities of …. You may spend blue mana …"
+            skip = gains[1]
             continue
         if (piles := _piles(body.sentences[k:])) is not None:
             out.append(piles)  # "Reveal the top five cards …. An opponent separates those cards …"
@@ -6417,10 +6443,13 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
             out.triggered.append(_triggered(dataclasses.replace(inner, event=dataclasses.replace(
                 inner.event, words=words)), text))
     elif isinstance(inner, A.TriggeredAbility) and inner.event.also is not None:
-        # "When ~ enters the battlefield or an opponent loses the game": one ability with two
-        # trigger events (CR 603.2), as its two halves
-        for half in (dataclasses.replace(inner.event, also=None), inner.event.also):
-            out.triggered.append(_triggered(dataclasses.replace(inner, event=half), text))
+        # "When ~ enters the battlefield or an opponent loses the game", "… and at the beginning
+        # of your upkeep": one ability with two trigger events (CR 603.2), as its two halves (the
+        # second a step's beginning, "at", CR 603.2b)
+        second = dataclasses.replace(inner, event=inner.event.also,
+                                     word="at" if inner.event.joiner == "and at" else inner.word)
+        for half in (dataclasses.replace(inner, event=dataclasses.replace(inner.event, also=None)), second):
+            out.triggered.append(_triggered(half, text))
     elif isinstance(inner, A.TriggeredAbility):
         out.triggered.append(_triggered(inner, text))
     elif isinstance(inner, A.ActivatedAbility):

@@ -664,6 +664,9 @@ class Parser:
             if kv is None:
                 return None
             kw_verb = kv
+            if kv in ("gain", "gains") and self.eat("all", "activated", "abilities", "of") and (
+                    (of := self.target_ref()) is not None and (dur := self.duration()) is not None):
+                return A.GainAbilitiesOf(what, kv, of, dur)  # CR 613.1f: layer 6
             k = self.keyword_list()
             if k is None and kv in ("gain", "gains") and self.peek() == '"' and (q := self.quoted()) is not None:
                 # 'it gains "When this Equipment enters the battlefield, …"' (CR 113.1a)
@@ -878,6 +881,15 @@ class Parser:
                 and self.eat("to", "cast") and (what := self.one_of("it", "that spell", "those spells")):
             # "[you may] spend mana as though it were mana of any color to cast it" (CR 609.4b)
             return A.Phrase(who, f"{v} mana as though it were mana of any {kind} to cast {what}")
+        self.i = start
+        if (v := self.verb("spend") if who is None else self.one_of("may spend")) and (
+                color := self.one_of(*COLORS[:5])) and self.eat("mana", "as") and (
+                though := self.one_of("though", "thought")) and self.eat(
+                "it", "were", "mana", "of", "any", "color", "to", "activate", "those", "abilities"):
+            # "You may spend blue mana as though it were mana of any color to activate those
+            # abilities" (CR 609.4b) — the Oracle text of Grell Philosopher in the set data spells
+            # "though" as "thought"; the words read are kept so the text renders back as printed.
+            return A.Phrase(who, f"{v} {color} mana as {though} it were mana of any color to activate those abilities")
         self.i = start
         if (v := self.verb("cast")) and self.peek() in ("a", "an") and (what := self.ref()) is not None and (
                 how := self.one_of("without paying its mana cost")):
@@ -2323,6 +2335,14 @@ class Parser:
             # "When ~ enters the battlefield or an opponent loses the game" (CR 603.2)
             if isinstance(other := self.ref(), A.DescRef) and (ev2 := self.one_of("loses the game")):
                 return A.Event(subject, ev, A.Event(other, ev2))
+            self.i = mark
+        if isinstance(subject, A.SelfRef) and ev in ("enters the battlefield", "enters") and self.at(
+                "and", "at", "the", "beginning", "of"):
+            mark = self.i
+            self.i += 2
+            # "When ~ enters the battlefield and at the beginning of your upkeep" (CR 603.2, 603.2b)
+            if (step := self.event()) is not None and step.subject is None and step.also is None:
+                return A.Event(subject, ev, step, "and at")
             self.i = mark
         return A.Event(subject, ev)
 
