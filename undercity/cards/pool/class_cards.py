@@ -1,5 +1,5 @@
-"""Class enchantments (CR 716) of Adventures in the Forgotten Realms whose text the compiler doesn't read yet: Barbarian
-Class (Commander precon Draconic Rage) and Warlock Class (Planar Portal). Each is its level-1 abilities and its level bars
+"""Class enchantments (CR 716) of Adventures in the Forgotten Realms whose text the compiler doesn't read yet: Warlock
+Class (Commander precon Planar Portal). Each is its level-1 abilities and its level bars
 (:func:`undercity.cards.language.class_level.class_card`); the levels are rules
 (:mod:`undercity.engine.class_level`)."""
 
@@ -7,39 +7,17 @@ from __future__ import annotations
 
 from undercity.cards.language.class_level import becomes_level, class_card, level
 from undercity.cards.language.conditions import CreatureDiedThisTurn
-from undercity.cards.language.continuous import AddAbilities
-from undercity.cards.language.dice import ROLL_ADVANTAGE, ROLL_DICE
 from undercity.cards.language.library_top import LookPutOneIntoHand
 from undercity.cards.language.life_lost import OpponentsLoseLifeLostThisTurn
 from undercity.cards.model import (
-    ALL,
     EACH_OPPONENT,
-    F,
     LoseLife,
-    Pump,
-    Static,
-    T,
     Trigger,
     Triggered,
-    target_creature,
 )
 
-_YOUR_CREATURE = target_creature(controller="you")
-
-class_card(
-    "Barbarian Class",
-    static=(Static("If you would roll one or more dice, instead roll that many dice plus one and ignore the "
-                   "lowest roll.", kind=ROLL_ADVANTAGE),),  # CR 614.1a, 706.6 (engine/dice.py)
-    levels=(
-        level(2, "{1}{R}", Triggered("Whenever you roll one or more dice, target creature you control gets +2/+0 "
-                                     "and gains menace until end of turn.", when=Trigger(ROLL_DICE),
-                                     targets=(_YOUR_CREATURE,), effects=(Pump(2, 0, T(0), frozenset({"menace"})),))),
-        # "Creatures you control have haste": the level's effect on other objects (CR 716.2a).
-        level(3, "{2}{R}", affects=ALL(F("Creature", controller="you")),
-              mods=(AddAbilities((), frozenset({"haste"})),), text="Creatures you control have haste."),
-    ))
-
 _YOUR_END_STEP = Trigger("beginning_of", step="end")
+
 class_card(
     "Warlock Class",
     triggered=(Triggered("At the beginning of your end step, if a creature died this turn, each opponent loses 1 life.",

@@ -4,15 +4,10 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from undercity.cards import registry
 from undercity.cards.language.counters import CreateTokenThenCounters, DoubleCounters
-from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, EQUIPPED_DEALS_COMBAT_DAMAGE
+from undercity.cards.language.damage import DAMAGE_DEALT, EQUIPPED_DEALS_COMBAT_DAMAGE
 from undercity.cards.language.dice import (
     DIE_RESULT,
-    ROLL_ADVANTAGE,
-    ROLL_DICE,
     ROLL_HIGHEST_NATURAL,
     IfResult,
     RollAsEnters,
@@ -28,23 +23,16 @@ from undercity.cards.model import (
     CREATURE,
     EACH_OPPONENT,
     EACH_PLAYER,
-    SELF,
     TRIGGER_OBJECT,
-    CardDef,
-    CreateToken,
-    DealDamage,
     Draw,
     F,
     PutCounters,
     SacrificeEach,
     Scry,
-    Static,
     Trigger,
     Triggered,
-    register_ability,
 )
 from undercity.cards.registry import define
-from undercity.cards.tokens import KeyedToken
 
 # Commander precons: Draconic Rage (Earth-Cult Elemental, Neverwinter Hydra), Aura of Courage (Netherese
 # Puzzle-Ward).
@@ -83,29 +71,6 @@ define("Neverwinter Hydra", static=(
 ))
 
 
-#: Vrondiss's token: 'a 5/4 red and green Dragon Spirit creature token with "When this
-#: creature deals damage, sacrifice it."' (CR 111.4: the effect defines it).
-DRAGON_SPIRIT = "Dragon Spirit (5/4 red and green, sacrificed when it deals damage)"
-_SACRIFICE_ON_DAMAGE = register_ability(Triggered("When this creature deals damage, sacrifice it.",
-                                                  when=Trigger(DEALS_DAMAGE), effects=(SacrificeIt(),)))
-_spirit = registry.token(DRAGON_SPIRIT, "Token Creature \u2014 Dragon Spirit", power=5, toughness=4, colors="RG",
-                         text="When this creature deals damage, sacrifice it.")
-_spirit = KeyedToken(**{f.name: getattr(_spirit, f.name) for f in fields(CardDef)}
-                     | {"name": "Dragon Spirit", "triggered": (_SACRIFICE_ON_DAMAGE,)})
-object.__setattr__(_spirit, "key", DRAGON_SPIRIT)
-registry._TOKENS[DRAGON_SPIRIT] = _spirit
-
-# Commander of the Draconic Rage precon. Each roll instruction triggers the second ability once,
-# however many dice (CR 706.1); the damage to itself then triggers Enrage.
-define("Vrondiss, Rage of Ancients", triggered=(
-    Triggered("Enrage \u2014 Whenever Vrondiss, Rage of Ancients is dealt damage, you may create a 5/4 red and green "
-              'Dragon Spirit creature token with "When this creature deals damage, sacrifice it."',
-              when=Trigger("dealt_damage"), optional=True, effects=(CreateToken(DRAGON_SPIRIT),)),
-    Triggered("Whenever you roll one or more dice, you may have Vrondiss deal 1 damage to itself.",
-              when=Trigger(ROLL_DICE), optional=True, effects=(DealDamage(1, SELF),)),
-))
-
-
 # Commander precons: Aura of Courage, Draconic Rage. "The damage dealt" is all the combat damage
 # the creature dealt in the step; if it died of damage dealt at the same time, the d12 is still
 # rolled but there is nothing left to double (ruling 2021-07-23).
@@ -135,12 +100,4 @@ define("Journey to the Lost City", triggered=(
                   row("10\u201419", CreateTokenThenCounters("Wolf", "+1/+1", among_those(CREATURE))),
                   row("20", PutExiledWith(), SacrificeIt()),
               )))),
-))
-
-
-# Adventures in the Forgotten Realms; the same replacement is Barbarian Class's first ability
-# (Draconic Rage). The ignored rolls never happened (CR 706.6): they trigger nothing.
-define("Pixie Guide", static=(
-    Static("Grant an Advantage \u2014 If you would roll one or more dice, instead roll that many dice plus one and "
-           "ignore the lowest roll.", kind=ROLL_ADVANTAGE),
 ))

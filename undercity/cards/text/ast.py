@@ -487,6 +487,16 @@ class Damage(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class HaveDo(Node):
+    """"[you may] have ~ deal 1 damage to itself": ``action`` done by the object it names."""
+
+    action: Node
+
+    def render(self) -> str:
+        return f"have {self.action.render()}"
+
+
+@dataclass(frozen=True, slots=True)
 class DamageToOthers(Node):
     """"it deals 4 damage to any target and 3 damage to each of up to two other targets" (CR
     115.3: "other" targets, each different from the first and from one another)."""

@@ -46,7 +46,7 @@ from undercity.cards.language.conditions import (
 )
 from undercity.cards.language.continuous import AddAbilities, Continuous, DefinePT, EntersAsCopy, ModifyPT
 from undercity.cards.language.cycling import CYCLE_SELF
-from undercity.cards.language.damage import DAMAGE_DEALT, DamageEach
+from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, DamageEach
 from undercity.cards.language.defending_player import DEFENDING_YOU, WhileDefending
 from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextStep
 from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, DieResult, RollDie
@@ -887,6 +887,8 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
         return [m.DealDamage(_n(c.n, ctx), ref)]
     if isinstance(c, A.DamageToOthers):
         return _damage_to_others(c, ctx)
+    if isinstance(c, A.HaveDo):
+        return effect(c.action, ctx)  # "you may have ~ deal 1 damage to itself" (CR 608.2d)
     if isinstance(c, A.ForEachFirst):
         return [_create_for_each(c, ctx)]
     if isinstance(c, A.FightDifferent):
@@ -996,6 +998,10 @@ def effect(c: A.Node, ctx: Ctx) -> list[m.Effect]:
             from undercity.cards.language.sacrifice import SacrificeIt
 
             return [SacrificeIt(m.SELF)]  # "sacrifice this permanent" (CR 701.21a)
+        if v == "sacrifice" and c.who is None and c.what == A.WordRef("it") and not c.to and ctx.it == m.SELF:
+            from undercity.cards.language.sacrifice import SacrificeIt
+
+            return [SacrificeIt(m.SELF)]  # "When this creature deals damage, sacrifice it." (CR 701.21a)
         if v == "sacrifice" and c.who is None and c.what == A.WordRef("that token") and not c.to and ctx.delayed:
             from undercity.cards.language.sacrifice import SacrificeIt
 
@@ -4361,6 +4367,10 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
         from undercity.cards.language.damage import DealsDamageToCaster
 
         return DealsDamageToCaster()  # the caster bound as a spell grants it (CR 603.2, 120.1)
+    if s == A.WordRef("you") and w == "roll one or more dice" and word == "whenever":
+        from undercity.cards.language.dice import ROLL_DICE
+
+        return m.Trigger(ROLL_DICE)  # once per instruction to roll, the ignored dice aside (CR 706.1, 706.6)
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
     if s is None and w == "one or more creatures you control deal combat damage to a player" and word == "whenever":
@@ -4495,6 +4505,8 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
             return m.Trigger("attacks")
         if w == "deals combat damage to a player" and word == "whenever":
             return m.Trigger("combat_damage_to_player")
+        if w == "deals damage" and word in ("when", "whenever"):
+            return m.Trigger(DEALS_DAMAGE)  # any damage, once per damage event (CR 120.3, 603.2)
         if w == "becomes monstrous" and word == "when":
             return m.Trigger(BECOMES_MONSTROUS)  # CR 701.37a, 603.2
         if w == "is turned face up" and word == "when":
@@ -4883,7 +4895,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(a.body, A.Modal):
         return _modal_triggered(a, text, when, cond)
     ctx = Ctx(suspended=getattr(when, "while_suspended", False))
-    if when.event in ("attacks", "enters", "dies", "becomes_tapped") and when.filter is None:
+    if when.event in ("attacks", "enters", "dies", "becomes_tapped", DEALS_DAMAGE) and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies", "attacks")  # "it deals …": ~ (CR 120.3)
     elif when.event in ("attacks", "enters", "goaded_attacks", "self_or_other_enters", "equipped_dies",
@@ -5520,6 +5532,13 @@ def _static(a: A.StaticAbility, text: str, out: Lowered) -> None:
         if b.subject != A.DescRef("", A.Noun((), ("creatures",))) or not b.mana[1:-1].isdigit():
             raise Unsupported(b.render())
         out.static.append(AttackTax(text, mana=int(b.mana[1:-1])))
+        return
+    from undercity.cards.text.parser import ROLL_ADVANTAGE_WORDS
+
+    if isinstance(b, A.Phrase) and b.words == ROLL_ADVANTAGE_WORDS and b.who is None and a.condition is None:
+        from undercity.cards.language.dice import ROLL_ADVANTAGE
+
+        out.static.append(m.Static(text, kind=ROLL_ADVANTAGE))  # CR 614.1a, 706.6 (engine/dice.py)
         return
     if isinstance(b, A.TriggersAdditionalTime) and a.condition is None:
         from undercity.cards.language.additional_triggers import AttackTriggersAdditionalTime

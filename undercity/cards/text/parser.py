@@ -44,6 +44,9 @@ TYPE_WORDS = {
     "planeswalker", "planeswalkers", "permanent", "permanents", "instant", "instants", "sorcery", "sorceries",
     "battle", "battles", "player", "players", "opponent", "opponents", "spell", "spells", "card", "cards",
 }
+#: "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest
+#: roll" (CR 614.1a, 706.6).
+ROLL_ADVANTAGE_WORDS = "if you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll"
 COLORS = ("white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored")
 #: "Prevent all combat damage that would be dealt this turn" (CR 615.1) and its narrower form.
 _FOGS = ("prevent all combat damage that would be dealt this turn",
@@ -1622,6 +1625,12 @@ class Parser:
             return A.Phrase(None, "copy that spell")  # a cast trigger's spell (CR 707.10)
         if self.eat("copy", "that", "ability"):
             return A.Phrase(None, "copy that ability")  # the ability a trigger saw trigger (CR 707.10)
+        if self.eat("have") and (who := self.self_ref()) is not None:
+            self._start = self.i
+            # "you may have ~ deal 1 damage to itself": the permanent is made to act (CR 608.2d)
+            if isinstance(p := self.predicate(who), A.Damage) and p.verb == "deal":
+                return A.HaveDo(p)
+        self.i = self._start = start
         if self.at("do", "this", "only", "once", "each", "turn", "."):
             self.i += 6  # the limit of the "you may" before it (as Nykthos Paragon's rulings read it)
             return A.Phrase(None, "do this only once each turn")
@@ -2246,6 +2255,8 @@ class Parser:
             if self.eat("this", "way"):  # a trigger linked to a permission in its paragraph (CR 607.2h)
                 return A.Event(A.WordRef("you"), f"cast {what.render()} this way")
             return A.Event(A.WordRef("you"), f"cast {what.render()}")
+        if self.eat("you", "roll", "one", "or", "more", "dice"):
+            return A.Event(A.WordRef("you"), "roll one or more dice")  # once per instruction to roll (CR 706.1)
         if verb := self.one_of("you discard", "you cycle or discard"):
             # "Whenever you discard a creature card", "… cycle or discard another card" (CR 701.9)
             what = self.ref()
@@ -3086,6 +3097,9 @@ class Parser:
             return A.StaticAbility(di) if self.eat(".") and self.done() else None
         if self.peek() == "if" and (si := self.search_instead()) is not None:
             return A.StaticAbility(si) if self.eat(".") and self.done() else None
+        if self.peek() == "if" and self.eat_phrase(ROLL_ADVANTAGE_WORDS.replace(",", " ,")):
+            # CR 614.1a, 706.6: a replacement of rolling dice (Pixie Guide, Barbarian Class)
+            return A.StaticAbility(A.Phrase(None, ROLL_ADVANTAGE_WORDS)) if self.eat(".") and self.done() else None
         if self.peek() == "if" and (ta := self.triggers_additional_time()) is not None:
             return A.StaticAbility(ta) if self.eat(".") and self.done() else None
         if self.peek() == "you" and self.peek(1) == "may" and self.peek(2) == "have":
