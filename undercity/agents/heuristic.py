@@ -84,7 +84,7 @@ class HeuristicAgent:
         "choose_to_destroy", "choose_party", "die_result",
         "exile_from_hand", "attack_cost", "exile_until_leaves", "separate_piles", "choose_pile", "show_from_hand",
         "phyrexian", "change_target", "choose_anchor_word", "kicker", "mana_amount", "choose_card_name",
-        "tap_for_opponent", "choose_object", "split_half",
+        "tap_for_opponent", "choose_object", "split_half", "replicate",
     })
 
     def __init__(self, seed: int = 0, *, strict: bool = False) -> None:
@@ -789,6 +789,24 @@ class HeuristicAgent:
         """Kick a spell as often as it can be paid (CR 702.33): only affordable times are offered,
         and each one makes the spell do more."""
         return max(range(len(d.options)), key=lambda i: d.options[i].value)
+
+    def _replicate(self, g: Game, d: Decision) -> int:
+        """How many times to pay a replicate cost (CR 702.56a; only payable times are offered): a
+        spell without targets as often as it can; one with targets once for each legal target
+        beyond the first — a copy aimed at what the spell already targets does little (707.10c),
+        so a Horror stays untapped (to attack or block) when there is nothing more worth copying."""
+        from undercity.engine import casting, targeting
+
+        o = g.s.objs.get((d.context or {}).get("spell"))
+        most = max(range(len(d.options)), key=lambda i: d.options[i].value)
+        if o is None:
+            return 0
+        specs = casting.spell_target_specs(o.card)
+        if not specs:
+            return most
+        worth = len(targeting.candidates(g, specs[0], d.player, o.id)) - 1
+        fits = [i for i, opt in enumerate(d.options) if opt.value <= max(worth, 0)]
+        return max(fits, key=lambda i: d.options[i].value) if fits else 0
 
     def _divide(self, g: Game, d: Decision) -> int:
         """How much divided damage (CR 601.2d) this target gets, the rest going to the later

@@ -15,6 +15,7 @@ from undercity.agents import evaluation as ev
 from undercity.cards import model as m
 from undercity.cards.language import damage_to_controller as ldc
 from undercity.cards.language import monstrosity as lm
+from undercity.cards.language.cast_during_resolution import CopyCardMayCast
 from undercity.cards.language.continuous import (
     GainControlOf,
     LoseAllAbilitiesWhileOnBattlefield,
@@ -551,6 +552,9 @@ def _kill_value(g: Game, o: Obj, n: int) -> float | None:
 def _one_target_value(g: Game, me: int, e: m.Effect, t: Target, o: Obj | None, own: bool, sign: float,
                       x: int, n_targets: int) -> float:
     s = g.s
+    if isinstance(e, CopyCardMayCast):
+        # A copy of the card to cast (CR 707.12): about what the card itself is worth (free: more).
+        return ev.card_value(o.card) * (1.0 if e.free else 0.5) if o is not None else 0.0
     if isinstance(e, CreateTokenCopy):
         # A token copy is ours whoever controls the original (CR 707.2, 111.2): the best permanent.
         return ev.permanent_value(g, o) if o is not None and o.zone == "battlefield" else 0.0

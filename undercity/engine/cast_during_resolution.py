@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from undercity.cards.language.cast_during_resolution import CastAnyNumberFree, ChooseFromHandMayCastFree
-from undercity.engine import casting, exiled_with, targeting
+from undercity.cards.language.cast_during_resolution import (
+    CastAnyNumberFree,
+    ChooseFromHandMayCastFree,
+    CopyCardMayCast,
+)
+from undercity.engine import casting, exiled_with, targeting, zones
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, choose_cards, distinct_cards, handles, ref_players
@@ -97,3 +101,55 @@ def h_choose_from_hand_may_cast_free(g: Game, job: Job, item: StackItem, e: Choo
         if pick is not None:
             g.push("cast", player=p, obj=pick, alt=None, free=True)  # CR 118.9
             return  # "a spell": one
+
+
+def copy_card(g: Game, card_obj: int, owner: int) -> int:
+    """A copy of the card object ``card_obj``, created in the zone the card is in (CR 707.12) and
+    owned by ``owner``, the player whose effect created it (as a copy of a spell is its
+    controller's, 707.10); its copiable values are the card's (707.2). The copy's id."""
+    s = g.s
+    o = s.objs[card_obj]
+    c = g.create_object(o.card, owner, o.zone)
+    c.is_copy = True
+    s.extra.setdefault(zones.STRAY_CARD_COPIES, []).append(c.id)  # CR 704.5e: unless it is cast first
+    g.emit(ev.Note(rule="707.12", player=owner, message=f"{g.player_name(owner)} copies {o.name} (in {o.zone})"))
+    return c.id
+
+
+@handles(CopyCardMayCast)
+def h_copy_card_may_cast(g: Game, job: Job, item: StackItem, e: CopyCardMayCast, key: str) -> None:
+    """Exile the card (``exile``), copy it where it is, and offer to cast the copy while this
+    resolves (CR 707.12, 608.2g; ``free``: 118.9); the copy is cast as this finishes resolving."""
+    from undercity.engine.effects import ref_objects
+
+    s = g.s
+    p = item.controller
+    done = f"{key}:copies"
+    if done not in job.data:  # exile and copy once, even when this runs again after the question
+        copies = []
+        for oid in ref_objects(g, e.what, item, job):
+            if e.exile:
+                new = zones.move(g, oid, "exile", rule="701.13a", verb="is exiled")
+                if new is None:
+                    continue  # a token ceased to exist (CR 111.7): nothing to copy
+                oid = new.id
+            copies.append(copy_card(g, oid, p))
+        job.data[done] = copies
+    cast_now = []  # every question first, then the casts (CR 608.2g: after this finishes resolving)
+    for k, c in enumerate(job.data[done]):
+        o = s.objs.get(c)
+        if o is None:
+            continue
+        if not casting.castable(g, p, o, free=e.free, ignore_timing=True):
+            g.emit(ev.Note(rule="707.12", message=f"the copy of {o.name} can't be cast now"))
+            continue
+        if e.free:
+            cast = casting.ask_cast_free(g, job, f"{key}:{k}", p, o, " (a copy)")
+        else:
+            cast = bool(g.ask(job, f"{key}:{k}:cast", p, "cast_permission",
+                              f"{item.source_name}: cast the copy of {o.name} (paying its costs)?",
+                              [Option(f"cast the copy of {o.name}", True), Option("don't cast it", False)]))
+        if cast:
+            cast_now.append(c)
+    for c in cast_now:
+        g.push("cast", player=p, obj=c, alt=None, free=e.free)  # CR 707.12, 608.2g

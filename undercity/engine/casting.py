@@ -30,6 +30,7 @@ from undercity.engine import (
     kicker,
     mana_spending,
     phyrexian_mana,
+    replicate,
     spell_costs,
     static_abilities,
     targeting,
@@ -268,6 +269,8 @@ def _total_cost(g: Game, job: Job, player: int, o: Obj, alt: AltCost | None, n_t
     sa = alt.spell if alt is not None and alt.spell is not None else card.spell
     cost = ZERO if job.data.get("free") else base_cost(card, alt)  # CR 118.9: without paying its mana cost
     cost = kicker.kicked_cost(card, cost, kicked)  # CR 702.33a, 601.2f: an additional cost
+    if job.data.get(replicate.ANNOUNCED):  # CR 702.56a, 601.2f: a mana replicate cost, once per payment
+        cost = replicate.replicated_cost(card, cost, job.data[replicate.ANNOUNCED])
     tax = _commander_tax(g, player, o)
     if tax:  # CR 903.8: commander tax, an additional cost (CR 601.2f)
         cost = cost.increase_generic(tax)
@@ -354,6 +357,13 @@ def _cast(g: Game, job: Job) -> None:
     # CR 601.2b, 702.33a: the intention to pay its kicker cost (how many times: multikicker).
     kicked = kicker.ask_times(g, job, player, o, _total_cost(g, job, player, o, alt, 0, 0)[0]) \
         if card.static and kicker.kicker_of(card) is not None else 0
+    # CR 601.2b, 702.56a: how many times its replicate cost is paid, and (a tap cost) with what.
+    replicated, replicate_taps = 0, []
+    if card.static and replicate.replicate_of(card) is not None:
+        d.pop(replicate.ANNOUNCED, None)  # asked again as the cast is replayed: over the rest of the cost
+        replicated = replicate.ask_times(g, job, player, o, _total_cost(g, job, player, o, alt, 0, 0, kicked)[0])
+        d[replicate.ANNOUNCED] = replicated
+        replicate_taps = replicate.choose_tapped(g, job, player, o, replicated)
     specs = spell_target_specs(card, modes) if sa is card.spell else sa.targets if sa else ()
     if alt is not None and alt.enchant is not None:
         specs = (alt.enchant,)  # bestow (CR 702.103b, 601.2c): cast as an Aura spell, it targets what it may enchant
@@ -461,6 +471,8 @@ def _cast(g: Game, job: Job) -> None:
         raise RuntimeError(f"could not pay {cost} for {card.name} after offering it")
     if card.additional_costs:
         spell_costs.pay_additional(g, player, item, additional)
+    if replicated:
+        replicate.pay(g, item, replicated, replicate_taps)  # CR 601.2h, 702.56a
     with zones.simultaneously(g):  # one cost, one event (CR 603.2c)
         for c in exiled:
             zones.move(g, c, "exile", rule="702.138a", verb="is exiled to pay for escape")

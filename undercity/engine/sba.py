@@ -81,6 +81,10 @@ def collect(g: Game) -> list[Action]:
         for oid in stray:
             if oid in s.objs:
                 out.append(Action("cease", "704.5d", obj=oid))
+    if copies := s.extra.get(zones.STRAY_CARD_COPIES):
+        for oid in copies:  # CR 704.5e: a copy of a card not cast (Psionic Ritual's, CR 707.12)
+            if oid in s.objs and s.objs[oid].zone not in ("stack", "battlefield"):
+                out.append(Action("cease", "704.5e", obj=oid))
     legends: dict[tuple[int, str], list[int]] = {}
     objs = s.objs
     tab = layers.table(g)  # characteristics after continuous effects (CR 613), or None: the cards'
@@ -284,12 +288,15 @@ def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
                 if zone is not None and o.id in zone:
                     zone.remove(o.id)
                 del s.objs[o.id]
-                g.emit(ev.CeasedToExist(rule="704.5d", name=o.name, what="token"))
+                g.emit(ev.CeasedToExist(rule=a.rule, name=o.name,
+                                        what="copy of a card" if a.rule == "704.5e" else "token"))
         elif a.kind == "annihilate" and a.obj in leaving_ids:
             later.append(a)
         elif a.kind == "annihilate":
             _annihilate(g, a)
     s.extra["stray_tokens"] = []
+    if zones.STRAY_CARD_COPIES in s.extra:
+        s.extra[zones.STRAY_CARD_COPIES] = [c for c in s.extra[zones.STRAY_CARD_COPIES] if c in s.objs]
     # One event: a permanent leaving in it still applies its replacement effects to the others.
     with zones.simultaneously(g):
         for a in actions:

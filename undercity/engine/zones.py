@@ -289,7 +289,11 @@ def move(g: Game, oid: int, to_zone: str, *, rule: str, verb: str = "moves", to_
         carry(g, o.id, new, still_face_down)
     new.card_uid = o.card_uid
     # CR 608.3f: a resolving copy of a permanent spell becomes a token (not "created").
-    new.token = o.token or o.is_copy
+    new.token = o.token or o.is_copy and from_zone == "stack"
+    if o.is_copy and from_zone != "stack":
+        new.is_copy = True  # a copy of a card cast from where it was created (CR 707.12) stays a copy
+        if to_zone not in ("stack", "battlefield"):
+            s.extra.setdefault(STRAY_CARD_COPIES, []).append(new.id)  # CR 704.5e
     s.next_uid -= 1  # the physical card keeps its uid
     entered: list[ev.Event] = []
     if to_zone == "battlefield":
@@ -477,6 +481,11 @@ def draw(g: Game, player: int, rule: str = "121.1") -> Obj | None:
 def shuffle(g: Game, player: int, rule: str = "701.24a") -> None:
     g.s.rng.shuffle(g.s.players[player].library)
     g.emit(ev.Shuffled(rule=rule, player=player))
+
+
+#: ``State.extra`` key: copies of cards outside the stack and the battlefield, which cease to exist
+#: when state-based actions are next checked (CR 704.5e, 707.10a; asked by ``sba``).
+STRAY_CARD_COPIES = "stray_card_copies"
 
 
 def set_tapped(g: Game, o: Obj, tapped: bool, rule: str) -> None:

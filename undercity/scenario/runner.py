@@ -37,7 +37,7 @@ from undercity.scenario.schema import (
 
 #: Decision kinds answered as part of a cast or activate action.
 CASTING_KINDS = frozenset({"mode", "target", "x", "escape_exile", "sacrifice", "divide", "additional_cost",
-                           "discard", "kicker"})
+                           "discard", "kicker", "replicate", "tap_cost"})
 
 
 @dataclass
@@ -276,7 +276,7 @@ class Runner:
                     return o
         if isinstance(want, int) and not isinstance(want, bool):
             for o in opts:
-                if o.value == want and d.kind in ("x", "die_result", "kicker", "mana_amount"):  # X, a die result, …
+                if o.value == want and d.kind in ("x", "die_result", "kicker", "replicate", "mana_amount"):  # X, a die result, …
                     return o
         if want is None:
             for o in opts:
@@ -577,6 +577,7 @@ class Runner:
         sac = list((a.options.get("pay") or {}).get("sacrifice") or [])
         discard = list((a.options.get("pay") or {}).get("discard") or [])
         chosen = list((a.options.get("pay") or {}).get("choose") or [])
+        tap = list((a.options.get("pay") or {}).get("tap") or [])
         while True:
             d = self.g.pending
             if d is None or d.kind not in CASTING_KINDS:
@@ -586,7 +587,8 @@ class Runner:
                 return  # the cast is complete: a trigger's target is for a later `choose`
             if a.options.get("pause") and not {"mode": modes, "target": targets, "x": "x" in a.options,
                                                "escape_exile": exile, "sacrifice": sac, "discard": discard,
-                                               "additional_cost": chosen, "kicker": "kicked" in a.options}.get(d.kind):
+                                               "additional_cost": chosen, "kicker": "kicked" in a.options,
+                                               "replicate": "replicated" in a.options, "tap_cost": tap}.get(d.kind):
                 return  # `pause: true`: the first choice the script doesn't give stays open
             if d.kind == "mode":
                 if not modes:
@@ -634,6 +636,12 @@ class Runner:
                 self.answer(chosen.pop(0) if chosen else None, a.line)
             elif d.kind == "kicker":  # CR 601.2b, 702.33: not kicked unless `kicked:` says so
                 self.answer(int(a.options.get("kicked", 0)), a.line)
+            elif d.kind == "replicate":  # CR 601.2b, 702.56a: not paid unless `replicated:` says so
+                self.answer(int(a.options.get("replicated", 0)), a.line)
+            elif d.kind == "tap_cost":  # "Replicate—Tap an untapped Horror you control" (CR 118.3)
+                if not tap:
+                    return  # left for a `choose`, as an activation's tap cost is
+                self.answer(tap.pop(0), a.line)
             else:
                 return
 

@@ -107,7 +107,8 @@ ACTION_KINDS: tuple[str, ...] = (
 
 #: For each action kind, the sibling keys it accepts.
 ACTION_OPTIONS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "half", "pay", "pause", "kicked"),
+    "cast": ("by", "from", "targets", "x", "modes", "cost", "adventure", "half", "pay", "pause", "kicked",
+             "replicated"),
     "activate": ("by", "from", "ability", "targets", "x", "modes", "pay", "pause"),
     "play": ("by", "from"),
     "pass": ("by",),
@@ -1150,7 +1151,7 @@ class _Parser:
             return self.choice(node, key, FROM_ZONES, "zone")
         if name == "targets":
             return self.texts(node, key, "targets (ids, names or players)")
-        if name in ("x", "kicked"):
+        if name in ("x", "kicked", "replicated"):
             return self.integer(node, key, minimum=0)
         if name == "modes":
             modes: list[int | str] = []

@@ -39,3 +39,19 @@ class ChooseFromHandMayCastFree(Effect):
 
     who: Ref
     n: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCardMayCast(Effect):
+    """"[Exile target instant or sorcery card from a graveyard and] copy it. You may cast the copy
+    [without paying its mana cost]." (Psionic Ritual, Demilich): with ``exile``, ``what`` is
+    exiled first (CR 701.13a); then the card it names is copied — the copy created in the zone
+    the card is in (CR 707.12) and owned by this effect's controller — and that player may cast
+    the copy as this resolves (608.2g: timing permissions ignored), with ``free`` without paying
+    its mana cost (118.9), else paying its costs (601.2). The copy is cast (707.12: "whenever you
+    cast" sees it); a copy not cast ceases to exist when state-based actions are next checked
+    (704.5e), as the one cast does when it leaves the stack for anywhere but the battlefield."""
+
+    what: Ref
+    exile: bool = False
+    free: bool = False

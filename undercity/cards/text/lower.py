@@ -2573,6 +2573,41 @@ def _exile_may_cast_this_turn(sentences: tuple[A.Sentence | A.RollTable, ...], c
     return ExileMayCast(ctx.target(first.what), this_turn=True, any_type=True, exile_instead=done), 2 if done else 1
 
 
+#: "You may cast the copy [without paying its mana cost]." (CR 707.12, 608.2g, 118.9)
+_CAST_THE_COPY = {A.Phrase(None, "cast the copy without paying its mana cost"): True,
+                  A.Phrase(None, "cast the copy"): False}
+
+
+def _copy_card_cast(sentences: tuple[A.Sentence | A.RollTable, ...], ctx: Ctx) -> tuple[m.Effect, int] | None:
+    """"Exile target instant or sorcery card from a graveyard and copy it. You may cast the copy
+    without paying its mana cost." (Psionic Ritual), "Exile up to one target … card from your
+    graveyard. Copy it. You may cast the copy." (Demilich): the exile, the copy of the card made
+    where it is (CR 707.12) and the cast of the copy as the ability resolves (608.2g; 118.9) — one
+    effect; the number of sentences after the first it took. None if the sentences aren't that."""
+    from undercity.cards.language.cast_during_resolution import CopyCardMayCast
+
+    s = sentences[0]
+    if not isinstance(s, A.Sentence) or s.may or s.prefix or s.where or s.at is not None:
+        return None
+    ex = s.clauses[0]
+    if not (isinstance(ex, A.ObjectAction) and ex.verb == "exile" and ex.who is None and not ex.to
+            and isinstance(ex.what, A.TargetRef) and ex.what.noun.card == "card"):
+        return None
+    rest = list(sentences[1:])
+    if s.clauses[1:] == (A.Phrase(None, "copy it"),) and s.joins == (" and ",):
+        took = 1  # "… and copy it."
+    elif len(s.clauses) == 1 and rest and isinstance(rest[0], A.Sentence) and not rest[0].may \
+            and not rest[0].prefix and rest[0].clauses == (A.Phrase(None, "copy it"),):
+        rest, took = rest[1:], 2  # "…. Copy it."
+    else:
+        return None
+    cast = rest[0] if rest else None
+    if not (isinstance(cast, A.Sentence) and cast.may == "you may" and not cast.prefix and not cast.where
+            and len(cast.clauses) == 1 and cast.clauses[0] in _CAST_THE_COPY):
+        raise Unsupported(s.render())
+    return CopyCardMayCast(ctx.target(ex.what), exile=True, free=_CAST_THE_COPY[cast.clauses[0]]), took
+
+
 def _play_exiled_free(s: A.Sentence) -> m.Effect:
     """"You may play the exiled card without paying its mana cost if …" (CR 607.2a, 118.9)."""
     c = s.clauses[0]
@@ -3335,6 +3370,10 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if (limited := _may_once_each_turn(s, nxt, ctx) or _may_copy_that_ability(s, nxt, ctx)) is not None:
             out.append(limited)  # "you may …. Do this only once each turn.", "you may copy that ability. …"
             skip = 1
+            continue
+        if (card_copy := _copy_card_cast(body.sentences[k:], ctx)) is not None:
+            out.append(card_copy[0])  # "exile target … card … and copy it. You may cast the copy …"
+            skip = card_copy[1]
             continue
         if (copied := _copy_cast_spell(body.sentences[k:], ctx)) is not None:
             out.append(copied[0])  # "copy it. You may choose new targets for the copy. …"
@@ -4156,6 +4195,12 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
         # CR 702.33a, c: "You may pay an additional [cost] (any number of times) as you cast this
         # spell" — a static ability of the spell (engine/kicker.py).
         out.static.append(Kicker(f"{k.name} {k.arg}", cost=_mana_cost(k.arg), multi=name == "multikicker"))
+    elif name == "replicate" and k.arg and k.arg.startswith("{"):
+        from undercity.cards.language.replicate import Replicate
+
+        # CR 702.56a: "As an additional cost to cast this spell, you may pay [cost] any number of
+        # times" and its cast trigger (engine/replicate.py).
+        out.static.append(Replicate(f"{k.name} {k.arg}", cost=_mana_cost(k.arg)))
     elif name == "flashback" and k.arg:
         # CR 702.34a: "You may cast this card from your graveyard by paying [cost] rather than
         # paying its mana cost" and "If the flashback cost was paid, exile this card instead of
@@ -4307,6 +4352,20 @@ def _additional_cost(b: A.AdditionalCostLine, text: str) -> m.AdditionalCost:
         flt = noun_filter(w.noun)
         choices.append(CostChoice(sacrifice=flt) if c.kind == "sacrifice" else CostChoice(discard=flt))
     return ChooseOneCost(kind="choose_one", filter=m.Filter(), optional=False, text=text, choices=tuple(choices))
+
+
+def _replicate_tap(k: A.CostKeyword) -> m.Static:
+    """"Replicate—Tap an untapped [permanent] you control." (CR 702.56a, 118.3): the static
+    ability of an additional cost paid any number of times, each time with a different untapped
+    permanent of its controller's (engine/replicate.py)."""
+    from undercity.cards.language.replicate import Replicate
+
+    if len(k.costs) != 1 or k.costs[0].kind != "tap_untapped":
+        raise Unsupported(k.render())
+    cost = _cost(k.costs)
+    if cost.tap_untapped is None or cost.tap_untapped.other:
+        raise Unsupported(k.render())
+    return Replicate(k.render(), tap_untapped=cost.tap_untapped)
 
 
 def _cost_keyword(k: A.CostKeyword) -> m.AltCost:
@@ -6446,6 +6505,8 @@ def _ability(inner: A.Node, text: str, out: Lowered, named: Any) -> None:
     if isinstance(inner, A.KeywordLine):
         for k in inner.keywords:
             _keyword(k, out, text)
+    elif isinstance(inner, A.CostKeyword) and inner.name.lower() == "replicate":
+        out.static.append(_replicate_tap(inner))  # CR 702.56a: "Replicate—Tap an untapped Horror you control."
     elif isinstance(inner, A.CostKeyword):
         out.alt_costs.append(_cost_keyword(inner))
     elif isinstance(inner, A.TriggeredAbility) and isinstance(inner.event.subject, A.SelfRef) and (

@@ -872,6 +872,13 @@ class Parser:
         if (v := self.verb("cast")) and self.eat("that", "card", "without", "paying", "its", "mana", "cost"):
             return A.Phrase(who, f"{v} that card without paying its mana cost")  # CR 118.9
         self.i = start
+        if (v := self.verb("cast")) and self.eat("the", "copy"):
+            # "You may cast the copy [without paying its mana cost]": the copy of a card an
+            # earlier instruction made (CR 707.12, 608.2g; 118.9)
+            free = self.eat("without", "paying", "its", "mana", "cost")
+            if self.peek() == ".":
+                return A.Phrase(who, f"{v} the copy" + (" without paying its mana cost" if free else ""))
+        self.i = start
         if (v := self.verb("cast")) and (t := self.target_ref()) is not None and self.eat(
                 "without", "paying", "its", "mana", "cost"):
             return A.ObjectAction(who, v, t, "without paying its mana cost")  # CR 608.2g, 118.9
