@@ -210,7 +210,8 @@ deck_app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_except
 
 @deck_app.command("check")
 def deck_check(
-    file: Path = typer.Argument(..., help="A decklist: plain text, MTG Arena export or MTGO .dek."),
+    file: Path = typer.Argument(..., help="A decklist (plain text, MTG Arena export or MTGO .dek), or a bundled "
+                                          "deck's name (party-time, mind-flayarrrs, …)."),
     format: str = typer.Option("constructed", "--format", "-f",  # noqa: A002
                                help="constructed | commander | a format of the legality data (modern, legacy…)."),
 ) -> None:
@@ -221,9 +222,8 @@ def deck_check(
     try:
         if file.is_dir():
             raise UndercityError(f"{file} is a directory: give a decklist file in it")
-        if not file.is_file():
-            raise UndercityError(f"{file}: no such file")
-        deck = load_deck(str(file), check=False)
+        # A file of that name first; else a bundled deck of that name, or an error naming them all.
+        deck = load_deck(f"./{file}" if file.is_file() and not file.is_absolute() else str(file), check=False)
         problems, warnings = check_deck(deck, format)
     except UndercityError as e:
         _err(str(e))

@@ -367,3 +367,16 @@ def test_play_with_an_unknown_card_is_a_clear_error(tmp_path: Path) -> None:
                         "--deck", "gruul-stompy"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and "bad:1: unknown card 'Lightnig Bolt'" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_cli_deck_check_names_a_bundled_deck() -> None:
+    """`undercity deck check` takes a bundled deck's name as `play --deck` does: each of the eight
+    Commander precons is a legal Commander deck (issue 11); a near miss is an error with a
+    suggestion."""
+    from undercity.decks import PRECON_DECKS
+
+    for name in PRECON_DECKS:
+        code, out, _ = run("deck", "check", name, "--format", "commander")
+        assert code == 0 and f"{name}: OK (100 cards" in out, out
+    code, _, err = run("deck", "check", "party-tim", "--format", "commander")
+    assert code == 2 and "did you mean 'party-time'" in err
