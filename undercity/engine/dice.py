@@ -161,6 +161,18 @@ def h_if_result(g: Game, job: Job, item: StackItem, e: ld.IfResult, key: str) ->
         run_in_order(g, job, item, e.effects, key + ":then")
 
 
+@handles(ld.IfTriggerRollAtLeast)
+def h_if_trigger_roll_at_least(g: Game, job: Job, item: StackItem, e: ld.IfTriggerRollAtLeast, key: str) -> None:
+    """CR 706.4: the results of the roll that triggered the ability (kept with it, CR 603.3)."""
+    if any(r >= e.at_least for r in item.trigger_data.get(ROLLED_KEY, ())):
+        run_in_order(g, job, item, e.effects, key + ":then")
+
+
+#: ``StackItem.trigger_data`` key: the kept results of the roll a "whenever you roll" ability
+#: triggered on.
+ROLLED_KEY = "rolled"
+
+
 def entering_counters(g: Game, o: Obj, controller: int) -> dict[str, int]:
     """The counters ``o`` enters the battlefield with because of an "as this enters, roll"
     ability (CR 614.1c; Neverwinter Hydra): the dice are rolled now, by ``controller``, as
@@ -205,7 +217,7 @@ def dice_rolled(g: Game, e: ev.DiceRolled) -> None:
             continue
         for a in ab.triggered(g, o):
             if a.when.event == ld.ROLL_DICE:
-                triggers.add_pending(g, o, a, o.controller, o.name)
+                triggers.add_pending(g, o, a, o.controller, o.name, **{ROLLED_KEY: e.results})
             elif a.when.event == ld.ROLL_HIGHEST_NATURAL:
                 for _ in range(highest):
                     triggers.add_pending(g, o, a, o.controller, o.name)

@@ -95,6 +95,17 @@ class IfResult(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class IfTriggerRollAtLeast(Effect):
+    """"If any of those results was 10 or higher, draw a card." in a "whenever you roll one or
+    more dice" trigger (Farideh, Devil's Chosen): ``effects`` if a kept result of the roll that
+    triggered it — the ignored dice were never rolled (CR 706.6) — is at least ``at_least``
+    (CR 706.4: the text says how the results are used)."""
+
+    effects: tuple[Effect, ...]
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
 class RollDie(Effect):
     """``who`` rolls ``n`` ``sides``-sided dice (CR 706.1), ignores the ``ignore_lowest``
     lowest (CR 706.6), and the results table ``table`` is applied to the total of the kept

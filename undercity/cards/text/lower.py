@@ -49,7 +49,7 @@ from undercity.cards.language.cycling import CYCLE_SELF
 from undercity.cards.language.damage import DAMAGE_DEALT, DEALS_DAMAGE, DamageEach
 from undercity.cards.language.defending_player import DEFENDING_YOU, WhileDefending
 from undercity.cards.language.delayed_triggers import CreateDelayedTrigger, NextStep
-from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, DieResult, RollDie
+from undercity.cards.language.dice import DIE_RESULT, OTHER_RESULT, ROLL_DICE, DieResult, RollDie
 from undercity.cards.language.dice import row as dice_row
 from undercity.cards.language.dies import CreatureDies
 from undercity.cards.language.divided import DamageDivided
@@ -321,6 +321,8 @@ class Ctx:
     spell: bool = False
     #: A "whenever you cast" trigger: "that spell" is the spell cast (CR 603.2, 707.10).
     cast_trigger: bool = False
+    #: A "whenever you roll one or more dice" trigger: "those results" are that roll's (CR 706.4).
+    dice_trigger: bool = False
     #: A trigger on activating an ability: "copy it" copies that ability (CR 707.10).
     activation_trigger: bool = False
     #: A "whenever a player casts" trigger: "it" is the spell that player cast (CR 601.2i).
@@ -3436,6 +3438,13 @@ def effects(body: A.Effects, ctx: Ctx) -> tuple[m.Effect, ...]:
         if s.prefix == "if this spell was cast from your hand,":
             out.append(_mana_if_cast_from_hand(s))
             continue
+        if ctx.dice_trigger and (high := re.fullmatch(r"if any of those results was (\d+) or higher,", s.prefix)):
+            from undercity.cards.language.dice import IfTriggerRollAtLeast
+
+            # CR 706.4: the text says how the results of the roll that triggered it are used
+            then = effects(A.Effects((dataclasses.replace(s, prefix=""),)), ctx)
+            out.append(IfTriggerRollAtLeast(then, int(high.group(1))))
+            continue
         only = s.clauses[0] if len(s.clauses) == 1 else None
         if s.prefix == "if one or more opponents had the highest result," and not s.may \
                 and ctx.rolled is not None and ctx.rolled.who is not None and isinstance(only, A.Phrase) \
@@ -4427,8 +4436,6 @@ def _trigger(ev: A.Event, word: str) -> m.Trigger:
 
         return DealsDamageToCaster()  # the caster bound as a spell grants it (CR 603.2, 120.1)
     if s == A.WordRef("you") and w == "roll one or more dice" and word == "whenever":
-        from undercity.cards.language.dice import ROLL_DICE
-
         return m.Trigger(ROLL_DICE)  # once per instruction to roll, the ignored dice aside (CR 706.1, 706.6)
     if s is None and w == "you gain life" and word == "whenever":
         return m.Trigger("you_gain_life")  # once per life-gain event (CR 119.9, 603.2)
@@ -4954,6 +4961,7 @@ def _triggered(a: A.TriggeredAbility, text: str) -> m.Triggered:
     if isinstance(a.body, A.Modal):
         return _modal_triggered(a, text, when, cond)
     ctx = Ctx(suspended=getattr(when, "while_suspended", False))
+    ctx.dice_trigger = when.event == ROLL_DICE
     if when.event in ("attacks", "enters", "dies", "becomes_tapped", DEALS_DAMAGE) and when.filter is None:
         ctx.it = m.SELF if when.event != "dies" else None
         ctx.it_source = when.event in ("enters", "dies", "attacks")  # "it deals …": ~ (CR 120.3)

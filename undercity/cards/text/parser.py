@@ -1882,6 +1882,10 @@ class Parser:
                              "if a permanent's ability is countered this way ,",
                              "if you don't put the card onto the battlefield ,",
                              "for each opponent ,") or ""
+        if not prefix and self.at("if", "any", "of", "those", "results", "was") and self.peek(6).isdigit() \
+                and self.low[self.i + 7:self.i + 10] == ["or", "higher", ","]:
+            prefix = f"if any of those results was {self.peek(6)} or higher ,"  # CR 706.4
+            self.i += 10
         if not prefix and self.at("until", "end", "of", "turn", ",", "you", "may") and self.peek(7) != "have":
             # "Until end of turn, you may play those cards": the permission's duration first (CR 611.2a).
             self.i += 5
