@@ -12,6 +12,7 @@ from undercity.cards.language.conditions import (
     AtMostHalfStartingLife,
     AttackedWithThisTurn,
     Controls,
+    CreatureCardsInGraveyard,
     CreatureCardToYourGraveyardThisTurn,
     CreatureDiedThisTurn,
     IfCastFrom,
@@ -272,6 +273,13 @@ def _cond_opponent_dealt_damage(g: Game, cond: Condition, controller: int) -> bo
     if rec is None or rec[0] != g.s.turn:
         return False
     return any(n >= cond.n and targeting._is_opponent(g, controller, p) for p, n in rec[1].items())
+
+
+@resolve.checks(CreatureCardsInGraveyard)
+def _cond_creature_cards_in_graveyard(g: Game, cond: Condition, controller: int) -> bool:
+    assert isinstance(cond, CreatureCardsInGraveyard)
+    objs = g.s.objs
+    return sum(1 for oid in g.s.players[controller].graveyard if "Creature" in objs[oid].card.types) >= cond.n
 
 
 @resolve.checks(AttackedWithThisTurn)

@@ -198,6 +198,16 @@ class AttackedWithThisTurn(Condition):
     n: int = 3
 
 
+@dataclass(frozen=True, slots=True)
+class CreatureCardsInGraveyard(Condition):
+    """"If there are ``n`` or more creature cards in your graveyard" (Sigil of Myrkul, Gray
+    Slaad): checked as the ability triggers and again as it resolves (CR 603.4), by the cards'
+    types in the graveyard (CR 205.2a)."""
+
+    what: str = "creature_cards_in_graveyard"
+    n: int = 4
+
+
 def at_least(before: str, n: int) -> Condition:
     """The condition an ``AtLeastCondition`` of the compiler names, by the words before its
     number (``Parser._AT_LEAST``): hideaway's "if …" and triggers' intervening "if" (CR 603.4)."""
@@ -205,6 +215,8 @@ def at_least(before: str, n: int) -> Condition:
         return TotalPower(n=n)
     if before == "an opponent was dealt":
         return OpponentDealtDamageThisTurn(n=n)
+    if before == "there are":
+        return CreatureCardsInGraveyard(n=n)
     if before == "you attacked with creatures with total power":
         return PackTactics(power=n)  # as they were declared (CR 508.1, 603.4)
     return AttackedWithThisTurn(n=n)

@@ -5524,6 +5524,8 @@ def _named_condition(c: A.Node | None, words: str) -> m.Condition | None:
     more opponents") as the condition the engine checks (CR 603.4, 604.1); None if neither."""
     if isinstance(c, A.ControlsCondition):
         return _controls(c, words)
+    if isinstance(c, A.AtLeastCondition) and c.n.value is not None:
+        return at_least(c.before, c.n.value)  # "as long as there are four or more creature cards in …"
     if isinstance(c, A.Condition) and c.words in _CONDITIONS:
         what = _CONDITIONS[c.words]
         return what if isinstance(what, m.Condition) else m.Condition(what)

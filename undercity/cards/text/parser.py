@@ -2433,7 +2433,8 @@ class Parser:
     _AT_LEAST = (("creatures you control have total power", "or greater"),
                  ("an opponent was dealt", "or more damage this turn"),
                  ("you attacked with", "or more creatures this turn"),
-                 ("you attacked with creatures with total power", "or greater this combat"))  # pack tactics
+                 ("you attacked with creatures with total power", "or greater this combat"),  # pack tactics
+                 ("there are", "or more creature cards in your graveyard"))
 
     def at_least_condition(self) -> A.AtLeastCondition | None:
         """"creatures you control have total power 10 or greater", "an opponent was dealt 7 or
@@ -3120,7 +3121,11 @@ class Parser:
             ae = self.as_enters()
             return A.StaticAbility(ae) if ae is not None else None
         if self.eat("as", "long", "as"):
+            mark = self.i
             cond = self.condition()
+            if cond is None:
+                self.i = mark  # "As long as there are four or more creature cards in your graveyard" (CR 604.1)
+                cond = self.at_least_condition()
             if cond is None or not self.eat(","):
                 return None
             b = self.static_body()
