@@ -305,13 +305,15 @@ def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> in
 
 class _Cache:
     __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
-                 "watched", "nemb", "last", "probes")
+                 "watched", "nemb", "last", "probes", "layer_effects")
 
     def __init__(self) -> None:
         self.state: State | None = None
         self.events: Any = None
         self.nev = self.neff = self.nbf = self.ts = self.nemb = self.last = 0
         self.effects: Any = None
+        #: the records of the effects list the computation read (``_layer_effects``)
+        self.layer_effects: tuple[Any, ...] = ()
         self.table: Table | None = None
         self.working: tuple[State, dict[int, Chars]] | None = None
         #: the computation read more than the key and ``watched`` show (a condition, a count,
@@ -389,17 +391,21 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     c = _c
     eff = s.effects
     bf = s.battlefield
-    if c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.nbf == len(bf):
-        if c.nev == len(ev) and c.ts == s.timestamp:
+    if c.state is s and c.events is ev and c.nbf == len(bf):
+        same_effects = c.effects is eff and c.neff == len(eff)
+        if same_effects and c.nev == len(ev) and c.ts == s.timestamp:
             return c.table
         # Events happened, but none of what this computation read changed: the effects are the
-        # same, and so is the battlefield — permanents join it only at its end as new objects
-        # with new, increasing ids (CR 400.7), so its length and last id identify its contents
-        # (see characteristics.permanents_with) —, and so are the attachments, controllers and
-        # timestamps (613.7: a new one on attaching, 701.3c) of the permanents it read. Objects
-        # created elsewhere (a card drawn, a spell cast) take timestamps too; they change nothing.
+        # same — or only records of other kinds came or went ("can't be blocked", "doesn't untap",
+        # goad: the layers read only LAYER_KINDS, CR 613.1) —, and so is the battlefield —
+        # permanents join it only at its end as new objects with new, increasing ids (CR 400.7),
+        # so its length and last id identify its contents (see characteristics.permanents_with) —,
+        # and so are the attachments, controllers and timestamps (613.7: a new one on attaching,
+        # 701.3c) of the permanents it read. Objects created elsewhere (a card drawn, a spell
+        # cast) take timestamps too; they change nothing.
         if (not c.volatile and c.last == (bf[-1] if bf else 0)
-                and c.nemb == len(s.extra.get(EMBLEMS, ()))):
+                and c.nemb == len(s.extra.get(EMBLEMS, ()))
+                and (same_effects or _same(c.layer_effects, _layer_effects(eff)))):
             for o, a, p, ts in c.watched:
                 if o.attached_to != a or o.controller != p or o.timestamp != ts:
                     break
@@ -408,7 +414,7 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
                     if probe(g) != was:
                         break
                 else:
-                    c.nev, c.ts = len(ev), s.timestamp
+                    c.nev, c.ts, c.effects, c.neff = len(ev), s.timestamp, eff, len(eff)
                     return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
@@ -418,9 +424,21 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
         t, c.volatile, c.watched, c.probes = None, False, (), ()
     eff = s.effects
     c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
+    c.layer_effects = _layer_effects(eff)
     c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
     c.last = s.battlefield[-1] if s.battlefield else 0
     return t
+
+
+def _layer_effects(effects: list[Any]) -> tuple[Any, ...]:
+    """The records of ``State.effects`` the layer system reads (:data:`LAYER_KINDS`)."""
+    return tuple(e for e in effects if e.kind in LAYER_KINDS)
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the very same objects, in the same order (records are compared
+    by identity: two "until end of turn" pumps alike are two effects)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def token(g: Game) -> object:

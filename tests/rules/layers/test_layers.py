@@ -168,3 +168,28 @@ def test_611_3a_a_filter_that_reads_the_game_is_computed_again() -> None:
     assert not layers._filter_reads_characteristics(Filter(attacking=True))
     assert not layers._filter_reads_characteristics(
         Filter(types=frozenset({"Creature"}), alternative=Filter(min_power=4)))
+
+
+def test_613_1_records_of_other_kinds_do_not_recompute_the_layers(monkeypatch) -> None:
+    """The layer system reads only the continuous effects that change characteristics (CR 613.1;
+    ``layers.LAYER_KINDS``): a record of another kind coming or going — "can't attack", "doesn't
+    untap during its controller's next untap step", an effects list rebuilt with the same
+    records — keeps the result (it is the fresh one), while a new pump is computed again."""
+    from undercity.engine import events as ev
+    from undercity.engine.state import ContinuousEffect
+
+    g, bears = position()
+    g.s.started = True
+    layers.add_effect(g, bears.id, (ModifyPT(2, 2),))
+    assert ch.power(g, bears) == 4
+    computed = []
+    real = layers._compute
+    monkeypatch.setattr(layers, "_compute", lambda game: computed.append(1) or real(game))
+    g.s.effects.append(ContinuousEffect("cant_attack", obj=bears.id, timestamp=g.s.next_timestamp()))
+    g.emit(ev.Note(rule="611.2", message="a record of another kind"))
+    assert ch.power(g, bears) == 4 and not computed
+    g.s.effects = list(g.s.effects[:1])  # rebuilt without it, the pump's record the same
+    g.emit(ev.Note(rule="514.2", message="an effect ends"))
+    assert ch.power(g, bears) == 4 and not computed and layers.cache_current(g)
+    layers.add_effect(g, bears.id, (ModifyPT(1, 0),))
+    assert ch.power(g, bears) == 5 and computed
