@@ -312,8 +312,8 @@ class _Cache:
         self.events: Any = None
         self.nev = self.neff = self.nbf = self.ts = self.nemb = self.last = 0
         self.effects: Any = None
-        #: the records of the effects list the computation read (``_layer_effects``)
-        self.layer_effects: tuple[Any, ...] = ()
+        #: the records of the effects list the computation read, with their objects (``_layer_effects``)
+        self.layer_effects: tuple[tuple[Any, int | None], ...] = ()
         self.table: Table | None = None
         self.working: tuple[State, dict[int, Chars]] | None = None
         #: the computation read more than the key and ``watched`` show (a condition, a count,
@@ -430,15 +430,17 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     return t
 
 
-def _layer_effects(effects: list[Any]) -> tuple[Any, ...]:
-    """The records of ``State.effects`` the layer system reads (:data:`LAYER_KINDS`)."""
-    return tuple(e for e in effects if e.kind in LAYER_KINDS)
+def _layer_effects(effects: list[Any]) -> tuple[tuple[Any, int | None], ...]:
+    """The records of ``State.effects`` the layer system reads (:data:`LAYER_KINDS`), each with
+    the object it applies to: a permanent spell's effect follows it onto the battlefield by
+    changing that in place (CR 112.4, ``continuous.spell_effects_continue``)."""
+    return tuple((e, e.obj) for e in effects if e.kind in LAYER_KINDS)
 
 
-def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
-    """Whether two tuples hold the very same objects, in the same order (records are compared
-    by identity: two "until end of turn" pumps alike are two effects)."""
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+def _same(a: tuple[tuple[Any, int | None], ...], b: tuple[tuple[Any, int | None], ...]) -> bool:
+    """Whether two :func:`_layer_effects` hold the very same records (compared by identity: two
+    "until end of turn" pumps alike are two effects), on the same objects, in the same order."""
+    return len(a) == len(b) and all(x[0] is y[0] and x[1] == y[1] for x, y in zip(a, b, strict=True))
 
 
 def token(g: Game) -> object:

@@ -193,3 +193,20 @@ def test_613_1_records_of_other_kinds_do_not_recompute_the_layers(monkeypatch) -
     assert ch.power(g, bears) == 4 and not computed and layers.cache_current(g)
     layers.add_effect(g, bears.id, (ModifyPT(1, 0),))
     assert ch.power(g, bears) == 5 and computed
+
+
+def test_112_4_an_effect_that_follows_its_spell_onto_the_battlefield_is_applied() -> None:
+    """CR 112.4: an effect on a permanent spell continues on the permanent it becomes — the
+    record's object is changed in place (``continuous.spell_effects_continue``) and the effects
+    list rebuilt with the same records; the layers see the record on its new object."""
+    from undercity.engine import events as ev
+
+    g, bears = position()
+    g.s.started = True
+    other = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    e = layers.add_effect(g, bears.id, (ModifyPT(3, 0),))
+    assert ch.power(g, bears) == 5 and ch.power(g, other) == 2
+    e.obj = other.id
+    g.s.effects = list(g.s.effects)
+    g.emit(ev.Note(rule="112.4", message="the effect follows"))
+    assert ch.power(g, other) == 5 and ch.power(g, bears) == 2 and layers.cache_current(g)
