@@ -19,45 +19,81 @@ if TYPE_CHECKING:
 
 
 #: For each card predicate, the permanents whose card satisfies it, for the last state asked
-#: about: pred -> (state, number of permanents, last permanent's id, ids). Permanents only
+#: about: pred -> (state, number of permanents, last permanent's id, ids, the state's next
+#: object id then). Permanents only
 #: join the battlefield at the end of its list, as new objects with new, increasing ids
 #: (CR 400.7, Game.create_object), and leave it by removal; an object's card never changes.
 #: So if the length and the last id are unchanged the contents are too (had anything
 #: joined and stayed, the last id would be newer; if nothing joined, only removals could
 #: have happened, and the length would be smaller). The state is held so that its id
-#: cannot be reused. Drawing, casting and the like do not invalidate the cache.
-_PERMANENTS_WITH: dict[Any, tuple[State, int, int, tuple[int, ...]]] = {}
+#: cannot be reused. Drawing, casting and the like do not invalidate the cache; a change of the
+#: battlefield brings it up to date (see :func:`_brought_up_to_date`).
+_PERMANENTS_WITH: dict[Any, tuple[State, int, int, tuple[int, ...], int]] = {}
 
 
 def permanents_with(s: State, pred: Callable[[CardDef], bool]) -> tuple[int, ...]:
     """Ids of the permanents whose card satisfies ``pred`` (a pure function of the card),
-    in battlefield order; cached until the battlefield changes. For hot loops that only
-    care about a few permanents (static abilities, activated abilities, mana abilities).
-    ``pred`` is the cache key: pass a module-level function, not a new lambda each call."""
+    in battlefield order; cached, and brought up to date when the battlefield changes rather
+    than recomputed (:func:`_brought_up_to_date`). For hot loops that only care about a few
+    permanents (static abilities, activated abilities, mana abilities). ``pred`` is the cache
+    key: pass a module-level function, not a new lambda each call."""
     bf = s.battlefield
     n = len(bf)
     last = bf[-1] if n else 0
     c = _PERMANENTS_WITH.get(pred)
-    objs = s.objs
     if c is not None and c[0] is s:
         if c[1] == n and c[2] == last:
             return c[3]
-        # Permanents only joined: the old last id is still at its place, so nothing before it
-        # left (a departure would move it left) and the new ones are after it (CR 400.7).
-        old_n = c[1]
-        if 0 < old_n < n and bf[old_n - 1] == c[2]:
-            ids = c[3] + tuple(oid for oid in bf[old_n:] if pred(objs[oid].card))
-            _PERMANENTS_WITH[pred] = (s, n, last, ids)
-            return ids
-    ids = tuple(oid for oid in bf if pred(objs[oid].card))
-    _PERMANENTS_WITH[pred] = (s, n, last, ids)
+        ids = _brought_up_to_date(s, pred, c)
+    else:
+        objs = s.objs
+        ids = tuple(oid for oid in bf if pred(objs[oid].card))
+    _PERMANENTS_WITH[pred] = (s, n, last, ids, s.next_id)
     return ids
+
+
+#: The battlefield's ids as a set, for the (state, length, last id) it was made for: shared by
+#: every predicate brought up to date after the same change.
+_ON_BATTLEFIELD: list[Any] = [None, 0, 0, frozenset()]
+
+
+def _brought_up_to_date(s: State, pred: Callable[[CardDef], bool],
+                        c: tuple[State, int, int, tuple[int, ...], int]) -> tuple[int, ...]:
+    """:func:`permanents_with`'s ids after the battlefield changed, from those cached before
+    (``c``, made when the next object id was ``c[4]``). Permanents join the battlefield only at
+    the end of its list, as new objects with new ids (CR 400.7), and leave it by removal, so the
+    battlefield is now the permanents that stayed, in their old order, then those whose ids are
+    ``c[4]`` or more: the answer is the old one less the permanents that left, then the
+    newcomers whose card satisfies ``pred`` — ``pred`` is not asked again of the others (one
+    permanent leaving used to rescan the battlefield for each of the index's predicates). A
+    permanent phasing in rejoins with its old id (CR 702.26d): ``phasing`` drops the index then
+    (:func:`forget_permanents`)."""
+    bf = s.battlefield
+    n = len(bf)
+    first_new = c[4]
+    k = n
+    while k and bf[k - 1] >= first_new:
+        k -= 1
+    old = c[3]
+    if old and k < c[1]:  # some of the permanents that were there left
+        on = _ON_BATTLEFIELD
+        last = bf[-1] if n else 0
+        if on[0] is not s or on[1] != n or on[2] != last:
+            on[0], on[1], on[2], on[3] = s, n, last, frozenset(bf)
+        present = on[3]
+        old = tuple(oid for oid in old if oid in present)
+    if k == n:
+        return old
+    objs = s.objs
+    return old + tuple(oid for oid in bf[k:] if pred(objs[oid].card))
 
 
 def forget_permanents() -> None:
     """Drop the cache of :func:`permanents_with`: call this after changing an object's card in
-    place (a future copy or transform effect), which the cache's key cannot see."""
+    place (a future copy or transform effect), which the cache's key cannot see, or after a
+    permanent rejoined the battlefield with its old id (phasing in, CR 702.26d)."""
     _PERMANENTS_WITH.clear()
+    _ON_BATTLEFIELD[0] = None
 
 
 #: ``State.extra`` key of the emblems (CR 114); the kind of "loses all abilities" effects.

@@ -29,7 +29,7 @@ from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
 from undercity.engine.effects import deal_damage
-from undercity.engine.game import job_runner
+from undercity.engine.game import RECHECK, job_runner
 from undercity.engine.state import Combat, Job
 from undercity.engine.teams import teammates
 
@@ -159,17 +159,39 @@ def _declare_for(g: Game, job: Job, player: int) -> tuple[list[tuple[int, Defend
         r += 1
 
 
-def _declare_round(g: Game, job: Job, player: int, rnd: str) -> list[tuple[int, Defender]]:
+#: ``Job.data`` key of the declare-attackers job: for each player's round of declarations, what
+#: its first run found (:func:`_round_start`).
+_ROUNDS = "rounds"
+
+
+def _round_start(g: Game, job: Job, player: int, rnd: str) -> tuple[tuple[int, ...], list[Defender], bool]:
+    """The creatures ``player`` could declare as attackers in this round (CR 508.1a, 508.1c),
+    the players and permanents they may attack (508.1b), and whether attacking any of them has
+    a cost (508.1d, 508.1h). The job asks one question per attacker and runs again from its
+    start after each answer; nothing changes the game in between (a job asks before it acts,
+    see ``Game.answered``), so what its first run found is kept in the job and used again —
+    unless a player left the game since (``RECHECK``: then it is found again)."""
+    key = f"{player}:{rnd}"
+    kept = job.data.get(_ROUNDS)
+    if kept is not None and key in kept and RECHECK not in job.data:
+        return kept[key]
     s = g.s
     able = [oid for oid in s.battlefield if s.objs[oid].controller == player and can_attack(g, s.objs[oid])]
     defs = defenders_for(g, player)
     if attack_restrictions.limits_defenders(g):
         # CR 508.1c: a creature that may attack none of them can't attack at all.
         able = [oid for oid in able if any(attack_restrictions.may_attack(g, s.objs[oid], d) for d in defs)]
+    found = (tuple(able), defs, bool(defs) and any(attack_costs.tax(g, d) for d in defs))
+    job.data.setdefault(_ROUNDS, {})[key] = found
+    return found
+
+
+def _declare_round(g: Game, job: Job, player: int, rnd: str) -> list[tuple[int, Defender]]:
+    s = g.s
+    able, defs, taxed = _round_start(g, job, player, rnd)
     declared: list[tuple[int, Defender]] = []
     if defs:
         k = 0
-        taxed = any(attack_costs.tax(g, d) for d in defs)
         while True:
             key = f"att{player}:{rnd}{k}"
             if g.answered(job, key):  # asked in an earlier run of this job: its options were not empty
@@ -278,6 +300,17 @@ def run_declare_blockers(g: Game, job: Job) -> None:
     assert c is not None
     plan: list[tuple[int, int]] = []
     chooser = block_requirements.block_chooser(g)  # "you choose which creatures block" (CR 509.1a)
+    # Whether a creature can block an attacker (CR 509.1b) is asked for each pair again and again
+    # while the blocks are built (the requirements, menace, the options, the targets); nothing
+    # changes the game while the job asks, so each pair's answer is found once per run.
+    answers: dict[tuple[int, int], bool] = {}
+
+    def may_block(b: int, a: int) -> bool:
+        r = answers.get((b, a))
+        if r is None:
+            r = answers[(b, a)] = can_block(g, s.objs[b], s.objs[a])
+        return r
+
     for dp in defending_players(g):
         who = dp if chooser is None else chooser
         by = "" if who == dp else f" (chosen by {s.players[who].name})"
@@ -304,10 +337,10 @@ def run_declare_blockers(g: Game, job: Job) -> None:
                               attackers: list[int] = attackers) -> list[int]:
                 out = []
                 for a in attackers:
-                    if not can_block(g, s.objs[b], s.objs[a]):
+                    if not may_block(b, a):
                         continue
                     if ch.has(g, s.objs[a], "menace") and count[a] == 0:
-                        others = [x for x in free if x != b and can_block(g, s.objs[x], s.objs[a])]
+                        others = [x for x in free if x != b and may_block(x, a)]
                         if not others:
                             continue  # a lone blocker could never make this block legal
                     out.append(a)
@@ -316,7 +349,7 @@ def run_declare_blockers(g: Game, job: Job) -> None:
             menace_open = [a for a in attackers if ch.has(g, s.objs[a], "menace") and count[a] == 1]
             # CR 509.1c: "all creatures able to block it do so" is a requirement to obey.
             lured = {e.obj for e in s.effects if e.kind == "lure"} & set(attackers)
-            must = [b for b in free if lured & set(legal_targets(b))
+            must = [b for b in free if lured and lured & set(legal_targets(b))
                     or block_requirements.must_block(g, s.objs[b]) and legal_targets(b)]  # "blocks … if able"
             opts = [Option(f"block with {s.objs[b].name}", b) for b in free if legal_targets(b)]
             if not menace_open and not must:

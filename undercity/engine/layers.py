@@ -50,7 +50,7 @@ controller's control continuously since their turn began (CR 302.6).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -305,13 +305,15 @@ def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> in
 
 class _Cache:
     __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
-                 "watched", "nemb", "last", "probes")
+                 "watched", "nemb", "last", "probes", "layer_effects")
 
     def __init__(self) -> None:
         self.state: State | None = None
         self.events: Any = None
         self.nev = self.neff = self.nbf = self.ts = self.nemb = self.last = 0
         self.effects: Any = None
+        #: the records of the effects list the computation read, with their objects (``_layer_effects``)
+        self.layer_effects: tuple[tuple[Any, int | None], ...] = ()
         self.table: Table | None = None
         self.working: tuple[State, dict[int, Chars]] | None = None
         #: the computation read more than the key and ``watched`` show (a condition, a count,
@@ -389,17 +391,21 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     c = _c
     eff = s.effects
     bf = s.battlefield
-    if c.state is s and c.events is ev and c.effects is eff and c.neff == len(eff) and c.nbf == len(bf):
-        if c.nev == len(ev) and c.ts == s.timestamp:
+    if c.state is s and c.events is ev and c.nbf == len(bf):
+        same_effects = c.effects is eff and c.neff == len(eff)
+        if same_effects and c.nev == len(ev) and c.ts == s.timestamp:
             return c.table
         # Events happened, but none of what this computation read changed: the effects are the
-        # same, and so is the battlefield — permanents join it only at its end as new objects
-        # with new, increasing ids (CR 400.7), so its length and last id identify its contents
-        # (see characteristics.permanents_with) —, and so are the attachments, controllers and
-        # timestamps (613.7: a new one on attaching, 701.3c) of the permanents it read. Objects
-        # created elsewhere (a card drawn, a spell cast) take timestamps too; they change nothing.
+        # same — or only records of other kinds came or went ("can't be blocked", "doesn't untap",
+        # goad: the layers read only LAYER_KINDS, CR 613.1) —, and so is the battlefield —
+        # permanents join it only at its end as new objects with new, increasing ids (CR 400.7),
+        # so its length and last id identify its contents (see characteristics.permanents_with) —,
+        # and so are the attachments, controllers and timestamps (613.7: a new one on attaching,
+        # 701.3c) of the permanents it read. Objects created elsewhere (a card drawn, a spell
+        # cast) take timestamps too; they change nothing.
         if (not c.volatile and c.last == (bf[-1] if bf else 0)
-                and c.nemb == len(s.extra.get(EMBLEMS, ()))):
+                and c.nemb == len(s.extra.get(EMBLEMS, ()))
+                and (same_effects or _same(c.layer_effects, _layer_effects(eff)))):
             for o, a, p, ts in c.watched:
                 if o.attached_to != a or o.controller != p or o.timestamp != ts:
                     break
@@ -408,7 +414,7 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
                     if probe(g) != was:
                         break
                 else:
-                    c.nev, c.ts = len(ev), s.timestamp
+                    c.nev, c.ts, c.effects, c.neff = len(ev), s.timestamp, eff, len(eff)
                     return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
@@ -418,9 +424,23 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
         t, c.volatile, c.watched, c.probes = None, False, (), ()
     eff = s.effects
     c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
+    c.layer_effects = _layer_effects(eff)
     c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
     c.last = s.battlefield[-1] if s.battlefield else 0
     return t
+
+
+def _layer_effects(effects: list[Any]) -> tuple[tuple[Any, int | None], ...]:
+    """The records of ``State.effects`` the layer system reads (:data:`LAYER_KINDS`), each with
+    the object it applies to: a permanent spell's effect follows it onto the battlefield by
+    changing that in place (CR 112.4, ``continuous.spell_effects_continue``)."""
+    return tuple((e, e.obj) for e in effects if e.kind in LAYER_KINDS)
+
+
+def _same(a: tuple[tuple[Any, int | None], ...], b: tuple[tuple[Any, int | None], ...]) -> bool:
+    """Whether two :func:`_layer_effects` hold the very same records (compared by identity: two
+    "until end of turn" pumps alike are two effects), on the same objects, in the same order."""
+    return len(a) == len(b) and all(x[0] is y[0] and x[1] == y[1] for x, y in zip(a, b, strict=True))
 
 
 def token(g: Game) -> object:
@@ -595,7 +615,7 @@ class _Work:
     """The characteristics being computed: copy-on-write — only objects an effect has
     touched have a :class:`Chars`; every other permanent still has its card's."""
 
-    __slots__ = ("s", "base", "touched", "volatile", "probes")
+    __slots__ = ("s", "base", "touched", "volatile", "probes", "every_permanent")
 
     def __init__(self, s: State, base: dict[int, int], touched: dict[int, Chars] | None = None) -> None:
         self.s = s
@@ -603,13 +623,17 @@ class _Work:
         self.touched: dict[int, Chars] = {} if touched is None else touched
         #: Set by every read of something other than the battlefield, the effects, and the
         #: attachments and controllers of the permanents involved — a condition, a count, a
-        #: filter: then any event invalidates the result.
+        #: filter that reads more than characteristics: then any event invalidates the result.
         self.volatile = False
+        #: Set when an "all …" filter read every permanent's characteristics and controller
+        #: (:func:`_filter_reads_characteristics`): then every permanent is watched, not only
+        #: the sources and the permanents touched.
+        self.every_permanent = False
         #: The gates of static abilities read ("as long as you've completed a dungeon", "during
         #: your turn", a Class's level), each a function of the game that reads no
         #: characteristic, by (source, ability), with its answer: the result is kept while
         #: every one answers the same (:func:`table` asks them again).
-        self.probes: dict[tuple[int, int], tuple[Probe, bool]] = {}
+        self.probes: dict[tuple[int, ...], tuple[Probe, bool]] = {}
 
     def on(self, oid: int | None) -> bool:
         """Whether ``oid`` is a permanent (the objects the layers apply to)."""
@@ -667,6 +691,30 @@ def _gate_rereadable(st: Continuous) -> bool:
     if isinstance(st, InGraveyard):
         return False
     return c is None or type(c) is YourTurn or (type(c) is m.Condition and c.what in _RECORD_CONDITIONS)
+
+
+#: The fields of a :class:`~undercity.cards.model.Filter` whose test reads only what this
+#: computation decides or what is fixed for an object (CR 400.7): its characteristics so far —
+#: types, subtypes, supertypes, colors, mana value (CR 613.1a-e) —, its controller (layer 2,
+#: kept on ``Obj.controller``; teams are fixed, CR 102.3), whether it is a token, and whether it
+#: is the source. Any other field reads the game (tapped, attacking, counters, power, a choice).
+_CHARACTERISTIC_FILTER_FIELDS = frozenset({
+    "types", "not_types", "subtypes", "not_subtypes", "colors", "not_colors", "supertypes",
+    "not_supertypes", "basic", "nontoken", "other", "max_mv", "min_mv", "controller", "alternative"})
+
+
+@lru_cache(maxsize=1024)
+def _filter_reads_characteristics(flt: m.Filter | None) -> bool:
+    """Whether ``flt`` (and its alternative) sets only :data:`_CHARACTERISTIC_FILTER_FIELDS`:
+    then an "all …" effect's set of objects (CR 611.3a) is a function of the battlefield, its
+    permanents' characteristics so far and their controllers, and the result can be kept
+    across events that change none of those, like an Aura's pump."""
+    if flt is None:
+        return True
+    for f in fields(flt):
+        if f.name not in _CHARACTERISTIC_FILTER_FIELDS and getattr(flt, f.name) != f.default:
+            return False
+    return flt.controller in (None, "you", "opponent") and _filter_reads_characteristics(flt.alternative)
 
 
 def _gate(g: Game, sid: int, st: Continuous, ctl: int) -> bool:
@@ -733,6 +781,7 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
         ref = st.affects
 
         rereadable = _gate_rereadable(st)
+        characteristic_filter = ref.kind == "all" and _filter_reads_characteristics(ref.filter)
         gated = st.cond is not None or type(st) is not Continuous  # a level, monstrosity, an anchor word
 
         def cont(g: Game, w: _Work) -> tuple[int, ...]:
@@ -756,7 +805,10 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
                 a = src.attached_to
                 return (sid, a) if a != sid and w.on(a) else (sid,)  # type: ignore[return-value]
             if ref.kind == "all":
-                w.volatile = True
+                if characteristic_filter:
+                    w.every_permanent = True  # their controllers and characteristics are read
+                else:
+                    w.volatile = True
                 ctl = w.controller(sid)
                 return tuple(oid for oid in permanents(w) if targeting.matches(g, s.objs[oid], ref.filter, ctl, sid))
             raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted, "
@@ -999,8 +1051,15 @@ def _apply(g: Game, e: _Eff, ids: tuple[int, ...], w: _Work) -> None:
             if st is not None and st.kind == "attached_pump_or":
                 from undercity.engine import resolve
 
-                w.volatile = True
-                alt = resolve.condition_holds(g, st.cond, ctl)  # type: ignore[attr-defined]
+                cond = st.cond  # type: ignore[attr-defined]
+                alt = resolve.condition_holds(g, cond, ctl)
+                if type(cond) is m.Condition and cond.what in _RECORD_CONDITIONS:
+                    # "instead as long as you've completed a dungeon": a gate of records, asked
+                    # again as the cache is checked (see _Work.probes), not a reason to recompute
+                    w.probes[(e.source, id(st), ctl)] = (
+                        lambda g2, cond=cond, ctl=ctl: resolve.condition_holds(g2, cond, ctl), alt)
+                else:
+                    w.volatile = True
                 c.mod_p += st.alt_p if alt else st.p  # type: ignore[attr-defined]
                 c.mod_t += st.alt_t if alt else st.t  # type: ignore[attr-defined]
             else:
@@ -1208,8 +1267,10 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, in
     finally:
         _CACHE.working = prev
     objs = s.objs
-    watched = tuple((o, o.attached_to, o.controller, o.timestamp)
-                    for o in (objs[oid] for oid in parts.seen | set(w.touched)))
+    ids = parts.seen | set(w.touched)
+    if w.every_permanent:
+        ids.update(s.battlefield)
+    watched = tuple((o, o.attached_to, o.controller, o.timestamp) for o in (objs[oid] for oid in ids))
     return Table(s, w.touched), w.volatile, watched, tuple(w.probes.values())
 
 

@@ -108,6 +108,7 @@ def _phase_in(g: Game, oid: int) -> None:
     o = s.objs[oid]
     o.zone = "battlefield"
     s.battlefield.append(oid)
+    ch.forget_permanents()  # it rejoins with its old id, which the battlefield index doesn't expect
     if rec.host is None:
         if o.attached_to is not None and (o.attached_to not in s.objs or s.objs[o.attached_to].zone != "battlefield"):
             o.attached_to = None

@@ -129,3 +129,84 @@ def test_604_1_a_kept_gate_is_asked_again() -> None:
     g.s.players[1].completed.append("Lost Mine of Phandelver")  # an opponent's: the gate is the same
     layers.revalidate()
     assert ch.power(g, gargoyle) == base + 3 and layers.cache_current(g)
+
+
+def test_611_3a_an_all_filter_of_characteristics_is_kept_across_events() -> None:
+    """CR 611.3a, 613.1f: "Golems you control have first strike" (Blade Splicer) affects the
+    permanents its filter describes, evaluated as the layer applies. The filter reads only their
+    characteristics and controllers, so the result is kept across events that change neither
+    (a Golem tapping) and computed again when the battlefield changes (a new Golem enters);
+    each time it is the one a fresh computation gives."""
+    from undercity.cards.pool.linden_deck_cards import GOLEM_3_3
+    from undercity.cards.registry import get_token
+    from undercity.engine import zones
+
+    g = Game.empty(["Alice", "Bob"])
+    g.create_object(get_card("Blade Splicer"), 0, "battlefield")
+    mine = g.create_object(get_token(GOLEM_3_3), 0, "battlefield")
+    theirs = g.create_object(get_token(GOLEM_3_3), 1, "battlefield")
+    bears = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    assert "first strike" in ch.keywords(g, mine)
+    assert "first strike" not in ch.keywords(g, theirs) and "first strike" not in ch.keywords(g, bears)
+    assert not layers._CACHE.volatile, "a filter of characteristics and controllers is kept"
+    tok = layers.token(g)
+    zones.set_tapped(g, mine, True, "701.26a")  # an event that changes no characteristic
+    assert layers.unchanged_since(g, tok) and "first strike" in ch.keywords(g, mine)
+    newer = g.create_object(get_token(GOLEM_3_3), 0, "battlefield")
+    assert "first strike" in ch.keywords(g, newer) and layers.cache_current(g)
+    assert not layers.unchanged_since(g, tok), "the battlefield changed: computed again"
+
+
+def test_611_3a_a_filter_that_reads_the_game_is_computed_again() -> None:
+    """A filter that reads more than characteristics ("tapped creatures", "attacking
+    creatures") can't be kept: any event may change what it describes (CR 611.3a)."""
+    from undercity.cards.model import Filter
+
+    assert layers._filter_reads_characteristics(Filter(subtypes=frozenset({"Golem"}), controller="you"))
+    assert layers._filter_reads_characteristics(Filter(types=frozenset({"Creature"}), other=True))
+    assert not layers._filter_reads_characteristics(Filter(types=frozenset({"Creature"}), tapped=True))
+    assert not layers._filter_reads_characteristics(Filter(attacking=True))
+    assert not layers._filter_reads_characteristics(
+        Filter(types=frozenset({"Creature"}), alternative=Filter(min_power=4)))
+
+
+def test_613_1_records_of_other_kinds_do_not_recompute_the_layers(monkeypatch) -> None:
+    """The layer system reads only the continuous effects that change characteristics (CR 613.1;
+    ``layers.LAYER_KINDS``): a record of another kind coming or going — "can't attack", "doesn't
+    untap during its controller's next untap step", an effects list rebuilt with the same
+    records — keeps the result (it is the fresh one), while a new pump is computed again."""
+    from undercity.engine import events as ev
+    from undercity.engine.state import ContinuousEffect
+
+    g, bears = position()
+    g.s.started = True
+    layers.add_effect(g, bears.id, (ModifyPT(2, 2),))
+    assert ch.power(g, bears) == 4
+    computed = []
+    real = layers._compute
+    monkeypatch.setattr(layers, "_compute", lambda game: computed.append(1) or real(game))
+    g.s.effects.append(ContinuousEffect("cant_attack", obj=bears.id, timestamp=g.s.next_timestamp()))
+    g.emit(ev.Note(rule="611.2", message="a record of another kind"))
+    assert ch.power(g, bears) == 4 and not computed
+    g.s.effects = list(g.s.effects[:1])  # rebuilt without it, the pump's record the same
+    g.emit(ev.Note(rule="514.2", message="an effect ends"))
+    assert ch.power(g, bears) == 4 and not computed and layers.cache_current(g)
+    layers.add_effect(g, bears.id, (ModifyPT(1, 0),))
+    assert ch.power(g, bears) == 5 and computed
+
+
+def test_112_4_an_effect_that_follows_its_spell_onto_the_battlefield_is_applied() -> None:
+    """CR 112.4: an effect on a permanent spell continues on the permanent it becomes — the
+    record's object is changed in place (``continuous.spell_effects_continue``) and the effects
+    list rebuilt with the same records; the layers see the record on its new object."""
+    from undercity.engine import events as ev
+
+    g, bears = position()
+    g.s.started = True
+    other = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    e = layers.add_effect(g, bears.id, (ModifyPT(3, 0),))
+    assert ch.power(g, bears) == 5 and ch.power(g, other) == 2
+    e.obj = other.id
+    g.s.effects = list(g.s.effects)
+    g.emit(ev.Note(rule="112.4", message="the effect follows"))
+    assert ch.power(g, other) == 5 and ch.power(g, bears) == 2 and layers.cache_current(g)
