@@ -67,9 +67,14 @@ def test_an_unimplemented_card_says_why(client: TestClient) -> None:
 
 
 def test_multi_face_card_shows_each_face(client: TestClient) -> None:
+    """Each face of a split card (CR 709) and of a double-faced card (CR 712) has its own part of
+    the page; a split card is implemented, a transform card says why it isn't."""
     text = client.get("/card/Fire%20%2F%2F%20Ice?lang=en").text
     assert "<h3>Fire " in text and "<h3>Ice " in text
-    assert "split layout" in text  # why it isn't implemented
+    assert "not implemented" not in text
+    text = client.get("/card/Delver%20of%20Secrets%20%2F%2F%20Insectile%20Aberration?lang=en").text
+    assert "<h3>Delver of Secrets " in text and "<h3>Insectile Aberration " in text
+    assert "transform layout" in text  # why it isn't implemented
 
 
 def test_unknown_card_is_404_with_suggestions(client: TestClient) -> None:
