@@ -195,6 +195,15 @@ class ManaCost:
             return self
         return ManaCost(self.generic + x * self.x, self.colored, self.colorless, self.hybrid, 0, "{0}")
 
+    def add_times(self, other: ManaCost | None, times: int) -> ManaCost:
+        """This cost plus ``other`` paid ``times`` times — an additional cost paid as often as the
+        player chose, multikicker's or replicate's (CR 601.2f, 702.33c, 702.56a)."""
+        cost = self
+        if other is not None:
+            for _ in range(times):
+                cost = cost.add(other)
+        return cost
+
     def add(self, other: ManaCost) -> ManaCost:
         """The sum of two costs, e.g. a mana cost plus an additional cost (CR 601.2f, 118.8)."""
         if other.is_empty and (self.has_mana_cost or not other.has_mana_cost):

@@ -37,11 +37,7 @@ def kicker_of(card: CardDef) -> Kicker | None:
 def kicked_cost(card: CardDef, cost: ManaCost, times: int) -> ManaCost:
     """``cost`` plus the kicker cost paid ``times`` times (CR 601.2f: an additional cost)."""
     k = kicker_of(card)
-    if k is None or k.cost is None or times <= 0:
-        return cost
-    for _ in range(times):
-        cost = cost.add(k.cost)
-    return cost
+    return cost if k is None else cost.add_times(k.cost, times)
 
 
 def ask_times(g: Game, job: Job, player: int, o: Obj, cost: ManaCost) -> int:

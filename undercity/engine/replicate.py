@@ -50,11 +50,7 @@ def replicate_of(card: CardDef) -> Replicate | None:
 def replicated_cost(card: CardDef, cost: ManaCost, times: int) -> ManaCost:
     """``cost`` plus a mana replicate cost paid ``times`` times (CR 601.2f: an additional cost)."""
     r = replicate_of(card)
-    if r is None or r.cost is None or times <= 0:
-        return cost
-    for _ in range(times):
-        cost = cost.add(r.cost)
-    return cost
+    return cost if r is None else cost.add_times(r.cost, times)
 
 
 def tappable(g: Game, player: int, r: Replicate, spell: int) -> list[int]:
