@@ -12,7 +12,7 @@ that a change that turned it off would be noticed too).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
@@ -21,7 +21,6 @@ from undercity.cards.registry import get_card
 from undercity.decks import load_deck
 from undercity.engine import priority
 from undercity.engine.game import Game
-from undercity.engine.invariants import check as check_invariants
 
 #: (variant, decks by seat, turn cap): all four variants, the bundled decks.
 GAMES = [
@@ -34,7 +33,7 @@ GAMES = [
 
 
 def _play(variant: str, deck_names: tuple[str, ...], cap: int, seed: int, agent: str,
-          monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+          monkeypatch: pytest.MonkeyPatch, play_checked: Callable[..., None]) -> tuple[int, int]:
     calls = [0, 0]  # windows asked, windows answered "only pass"
     real = priority.only_pass
 
@@ -53,23 +52,18 @@ def _play(variant: str, deck_names: tuple[str, ...], cap: int, seed: int, agent:
     g = Game.new([list(d.main) for d in decks], [f"P{p + 1}" for p in range(len(decks))], seed=seed,
                  variant=variant, turn_cap=cap,
                  commanders=[list(d.commanders) for d in decks] if variant == "commander" else None)
-    agents: list[Any] = [make_agent(agent, 1000 * seed + p) for p in range(len(decks))]
-    check_invariants(g)
-    while not g.over:
-        d = g.pending
-        assert d is not None
-        g.apply(agents[d.player].choose(g, d))
-        check_invariants(g)
+    play_checked(g, [make_agent(agent, 1000 * seed + p) for p in range(len(decks))])
     return calls[0], calls[1]
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 @pytest.mark.parametrize(("variant", "decks", "cap"), GAMES, ids=[f"{v}-{d[0]}" for v, d, _ in GAMES])
 def test_only_pass_agrees_with_the_listing(variant: str, decks: tuple[str, ...], cap: int, agent: str,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          play_checked: Callable[..., None]) -> None:
     asked = fast = 0
     for seed in (3, 11):
-        a, f = _play(variant, decks, cap, seed, agent, monkeypatch)
+        a, f = _play(variant, decks, cap, seed, agent, monkeypatch, play_checked)
         asked, fast = asked + a, fast + f
     assert fast > asked // 5, f"the fast path answered only {fast} of {asked} windows"
 

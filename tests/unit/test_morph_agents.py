@@ -5,10 +5,12 @@ random agent plays games with both choices without breaking the engine's invaria
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from undercity.agents.heuristic import HeuristicAgent
 from undercity.agents.random_agent import RandomAgent
+from undercity.engine.decisions import Decision, Option
 from undercity.engine.game import Game
-from undercity.engine.invariants import check
 from undercity.scenario.runner import build_game
 
 _SETUP = """
@@ -51,19 +53,16 @@ def test_turning_face_up_is_no_option_without_the_mana() -> None:
     assert not any("face up" in o.label for o in d.options)
 
 
-def test_random_games_with_morph_keep_the_invariants() -> None:
+def test_random_games_with_morph_keep_the_invariants(play_checked: Callable[..., None]) -> None:
     deck = ["Grim Haruspex"] * 12 + ["Swamp"] * 14 + ["Plains"] * 10 + ["Grizzly Bears"] * 12 + ["Lightning Bolt"] * 12
     seen = {"face down": 0, "face up": 0}
+
+    def watch(d: Decision, o: Option) -> None:
+        if d.kind == "priority":
+            seen["face down"] += o.value[0] == "cast" and o.value[2] == "morph"
+            seen["face up"] += o.value[0] == "special" and o.value[1] == "morph"
+
     for seed in range(3):
         g = Game.new([deck, deck], ["A", "B"], seed=seed, variant="two-player", turn_cap=20)
-        agents = [RandomAgent(seed), HeuristicAgent(seed + 1)]
-        while not g.over:
-            d = g.pending
-            assert d is not None
-            o = d.options[agents[d.player].choose(g, d)]
-            if d.kind == "priority":
-                seen["face down"] += o.value[0] == "cast" and o.value[2] == "morph"
-                seen["face up"] += o.value[0] == "special" and o.value[1] == "morph"
-            g.apply(o)
-            check(g)
+        play_checked(g, [RandomAgent(seed), HeuristicAgent(seed + 1)], watch)
     assert seen["face down"] and seen["face up"]
