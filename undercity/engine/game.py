@@ -221,11 +221,18 @@ class Game:
 
     def advance(self) -> None:
         """Run the game until a decision with two or more options is needed, or it ends."""
+        from undercity.engine import sba
+
+        sba.forget()  # the position may have been changed from outside since the last check
+        self._run()
+
+    def _run(self) -> None:
+        """:meth:`advance` trusting what the last state-based-action check found, while no event
+        happened since (``sba.check``): the position is the one the engine left."""
         from undercity.engine import layers, priority, sba, triggers, turn
 
         s = self.s
-        sba.forget()  # the position may have been changed from outside since the last check
-        layers.revalidate()  # and the characteristics computed for it (CR 613)
+        layers.revalidate()  # the characteristics computed for it (CR 613)
         while self.pending is None and not s.over:
             if s.jobs:
                 job = s.jobs[-1]
@@ -282,7 +289,11 @@ class Game:
             priority.act(self, d.player, opt.value)
         else:
             self.s.jobs[-1].answers[d.key] = opt.value
-        self.advance()
+        # The decision was asked in the position the engine left, and answering it changes the
+        # game only by events (CR 704.3: state-based actions are checked whenever a player would
+        # receive priority; the check before this decision found none, and no event happened
+        # since but those of the answer). A position changed from outside goes through advance().
+        self._run()
 
     def _reverse(self, job: Job, why: str) -> None:
         """CR 733.1-2: the cast or activation in progress is reversed — nothing was paid or

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from undercity.engine import abilities as ab
 from undercity.engine import (
     bestow,
     commander,
@@ -33,6 +34,7 @@ from undercity.engine.game import job_runner
 from undercity.engine.state import Job
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
 
 
@@ -180,7 +182,18 @@ _QUIET: list[Any] = [None, 0, None, 0, 0, 0, None]
 #: it's your turn", "the number of cards in your hand"), so they are trusted only while the
 #: layer system's result is the one of the last check, kept because nothing it read changed
 #: (``layers.unchanged_since``: its gates, "as long as you've completed a dungeon", asked again).
-_CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn})
+_CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn, ev.CostPaid, ev.SpellCast})
+#: With them, mana paid (the pool: ``CostPaid`` sums up a payment whose other parts — a permanent
+#: tapped, sacrificed, a counter removed — are events of their own) and a spell cast (the
+#: stack, the count of spells cast). A card or copy moving to the stack from elsewhere than the
+#: battlefield changes no permanent either (``ZoneChanged`` then; a commander's 903.9a move is
+#: from a graveyard or exile, CR 704.5d-e name tokens and copies elsewhere than the stack).
+#: Notes of these rules only announce that nothing happened: no attack (508.8), no block (509.1).
+_NOTHING_HAPPENED = frozenset({"508.8", "509.1"})
+#: Events that change only whether permanents are tapped, attacking or blocking (CR 701.26,
+#: 506.4): no state-based action reads that but an Aura's enchant ability whose filter does
+#: ("enchant tapped creature", 704.5m) — none is on the battlefield, nor any granted ability.
+_TAP_OR_COMBAT = frozenset({ev.Tapped, ev.AttackDeclared, ev.BlockDeclared, ev.BlockersDeclared})
 
 
 def forget() -> None:
@@ -197,10 +210,40 @@ def _still_quiet(g: Game, quiet: list[Any], events: list[Any]) -> bool:
             or (bf[-1] if bf else 0) != quiet[5]):
         return False
     cant = _CANT_ACT
+    taps = None
     for i in range(quiet[1], len(events)):
-        if type(events[i]) not in cant:
+        e = events[i]
+        t = type(e)
+        if t in cant:
+            continue
+        if t is ev.ZoneChanged:
+            if e.to_zone == "stack" and e.from_zone != "battlefield":
+                continue
             return False
+        if t is ev.Note:
+            if e.rule in _NOTHING_HAPPENED:
+                continue
+            return False
+        if t in _TAP_OR_COMBAT:
+            if taps is None:
+                taps = ab.plain(g) and not ch.permanents_with(s, _enchant_reads_play)
+            if taps:
+                continue
+        return False
     return layers.unchanged_since(g, quiet[6])
+
+
+def _enchant_reads_play(card: CardDef) -> bool:
+    """Whether the card's enchant ability's filter asks whether a permanent is tapped, attacking,
+    blocking or goaded (:data:`_TAP_OR_COMBAT`)."""
+    e = card.enchant
+    flt = e.filter if e is not None else None
+    while flt is not None:
+        if (flt.tapped is not None or flt.attacking or flt.blocking or flt.attacking_or_blocking
+                or flt.nonattacking or flt.goaded):
+            return True
+        flt = flt.alternative
+    return False
 
 
 def _quiet_now(g: Game, quiet: list[Any], events: list[Any]) -> None:

@@ -197,9 +197,15 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
     s = g.s
     # Pre-filtered by card. While some permanent's abilities aren't its card's (layer 6),
     # with_triggered appends those after the pre-filtered ones, so the pre-filter is then the
-    # one of every check (any trigger): the waiting abilities keep their order.
-    pred = _begins(e.step) if ab.plain(g) else _has_triggers
-    for o, trig in ab.with_triggered(g, ch.permanents_with(s, pred)):
+    # one of every check (any trigger): the waiting abilities keep their order. Most steps
+    # begin with no such ability on the battlefield: then nothing more is asked.
+    if ab.plain(g):
+        ids = ch.permanents_with(s, _begins(e.step))
+        if not ids:
+            return
+    else:
+        ids = ch.permanents_with(s, _has_triggers)
+    for o, trig in ab.with_triggered(g, ids):
         for a in trig:
             w = a.when
             if w.event == "beginning_of" and w.step == e.step and (

@@ -17,6 +17,7 @@ from undercity.engine.teams import active_players, is_active, next_team_start
 from undercity.engine.variants import get_variant
 
 if TYPE_CHECKING:
+    from undercity.cards.model import CardDef
     from undercity.engine.game import Game
 
 STEP_RULE = {
@@ -94,10 +95,19 @@ def _optional_untaps(g: Game) -> list[int]:
     """Tapped permanents of the active players that would untap, but whose controller "may
     choose not to untap" them (Immovable Rod)."""
     s = g.s
+    # Pre-filtered by card, plus the permanents whose abilities changed (layer 6): nearly
+    # always none may stay tapped, and the untap step asks nothing more.
+    could = ab.with_abilities(g, ch.permanents_with(s, _may_not_untap))
+    if not could:
+        return []
     held = _held(g)
     return [oid for oid in s.battlefield
-            if s.objs[oid].tapped and oid not in held and is_active(g, s.objs[oid].controller)
+            if oid in could and s.objs[oid].tapped and oid not in held and is_active(g, s.objs[oid].controller)
             and any(st.kind == "may_not_untap" for st in ab.static(g, s.objs[oid]))]
+
+
+def _may_not_untap(card: CardDef) -> bool:
+    return any(st.kind == "may_not_untap" for st in card.static)
 
 
 @job_runner("untap")
@@ -285,9 +295,10 @@ def run_cleanup(g: Game, job: Job) -> None:
             o.damage = 0
             o.deathtouched = False
             n += 1
-    before = len(s.effects)
-    s.effects = [e for e in s.effects if e.until != "eot"]
-    n += before - len(s.effects)
+    if any(e.until == "eot" for e in s.effects):  # else the same list: caches compare it by identity
+        before = len(s.effects)
+        s.effects = [e for e in s.effects if e.until != "eot"]
+        n += before - len(s.effects)
     if n:
         g.emit(ev.EffectsEnded(rule="514.2", count=n))
     s.jobs.pop()

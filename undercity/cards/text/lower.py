@@ -4332,6 +4332,9 @@ def _keyword(k: A.Keyword, out: Lowered, text: str) -> None:
     elif name == "enchant" and k.arg == "creature you control":
         # CR 702.5a, 303.4a; 704.5m: an Aura whose creature changes control is put into the graveyard
         out.enchant = m.TargetSpec("permanent", m.F("Creature", controller="you"), text="target creature you control")
+    elif name == "enchant" and k.arg == "tapped creature":
+        # CR 702.5a, 303.4a; 704.5m: once the creature untaps, the Aura is put into the graveyard
+        out.enchant = m.TargetSpec("permanent", m.F("Creature", tapped=True), text="target tapped creature")
     elif name == "enchant" and k.arg == "player":
         out.enchant = m.TARGET_PLAYER  # CR 702.5a, 303.4a: the Aura spell targets a player
     elif name == "enchant" and k.arg in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
