@@ -30,9 +30,9 @@ from undercity.cards.language.attack_requirements import (
     IsGoaded,
 )
 from undercity.engine import abilities as ab
+from undercity.engine import attack_costs, attack_restrictions, targeting, triggers, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import targeting, triggers, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import amount, apnap, goad, handles, ref_objects, ref_players
 from undercity.engine.state import DURING_NEXT_TURN, FilteredEffect
@@ -241,7 +241,6 @@ def record_attacks(g: Game, players: list[int], declared: list[tuple[int, tuple[
 def chosen_defender(g: Game, o: Obj) -> int | None:
     """The player ``o`` attacks this combat if able (Territorial Hellkite), when it is able —
     without a restriction or a cost against it (CR 508.1d: nobody must pay to obey)."""
-    from undercity.engine import attack_costs, attack_restrictions
 
     c = g.s.combat
     p = c.attacks_if_able.get(o.id) if c is not None else None

@@ -42,8 +42,9 @@ from undercity.cards.language.cast_permissions import (
     PlayedThisWay,
     PlayExiledWith,
 )
+from undercity.cards.language.conditions import YourTurn
 from undercity.engine import abilities as ab
-from undercity.engine import casting, land_plays, priority, resolve, targeting, triggers, zones
+from undercity.engine import casting, exiled_with, land_plays, priority, resolve, targeting, triggers, zones
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine.decisions import Option
@@ -547,7 +548,6 @@ def _exiled_with_sources(g: Game, player: int) -> list[tuple[int, PlayExiledWith
     lets ``player`` play those cards now (after layer 6, CR 613.1f), each with that ability: its
     controller's during their turn while its condition holds (Theater of Horrors), or every
     player's during their own turn, once each turn (Share the Spoils)."""
-    from undercity.cards.language.conditions import YourTurn
 
     s = g.s
     ids = ch.permanents_with(s, _plays_exiled_with)
@@ -574,8 +574,6 @@ def _exiled_with_sources(g: Game, player: int) -> list[tuple[int, PlayExiledWith
 
 def exiled_with_permission(g: Game, player: int, o: Obj) -> list[tuple[int, PlayExiledWith]]:
     """The permissions of :func:`_exiled_with_sources` that cover ``o``, a card in exile."""
-    from undercity.engine import exiled_with
-
     return [(oid, st) for oid, st in _exiled_with_sources(g, player) if o.id in exiled_with.exiled_with(g, oid)]
 
 
@@ -606,7 +604,6 @@ def exiled_with_options(g: Game, player: int, mana: PlayerMana | None = None) ->
     (:func:`_exiled_with_sources`) — a land at sorcery timing as a land play (CR 305.1-2), a
     spell at its normal timing paying its costs (CR 601.2; rulings 2019-01-25, Theater of
     Horrors; 2021-07-23, Share the Spoils)."""
-    from undercity.engine import exiled_with
 
     s = g.s
     out: dict[tuple, Option] = {}

@@ -20,6 +20,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import layers, mana_spending, static_abilities, zones
+from undercity.engine.entering import chosen_color_mana
 from undercity.mana import COLORS, ManaCost, ManaPool, ManaSource, Payment, can_pay, find_payment
 
 if TYPE_CHECKING:
@@ -115,8 +116,6 @@ def produced_mana(g: Game, o: Obj, eff: AddMana) -> str:
 
         return produced(g, o)
     if eff.mana == CHOSEN_COLOR:  # "one mana of the chosen color" (CR 106.1, 614.12)
-        from undercity.engine.entering import chosen_color_mana
-
         return chosen_color_mana(g, o)
     if type(eff) is not AddMana:
         # Mana decided as the ability resolves (CR 605.3a): "If [condition], add … instead",
@@ -136,7 +135,6 @@ def _has_mana_trigger(card: CardDef) -> bool:
 def tapped_for_mana_extra(g: Game) -> dict[int, list[tuple[str, str]]]:
     """Land id -> the (mana, Aura name) its Auras' triggered mana abilities add whenever it is
     tapped for mana ("its controller adds an additional {G}", CR 605.1b, 605.4a)."""
-    from undercity.engine.entering import chosen_color_mana
 
     s = g.s
     out: dict[int, list[tuple[str, str]]] = {}

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from undercity.cards.language.land_plays import AdditionalLandPlay
 from undercity.engine import events as ev
+from undercity.engine import priority
 from undercity.engine.effects import handles
 
 if TYPE_CHECKING:
@@ -20,9 +21,8 @@ EXTRA_LAND_PLAYS = "extra_land_plays"
 
 def lands_allowed(g: Game, player: int) -> int:
     """How many lands ``player`` may play this turn (CR 305.2, 305.2a)."""
-    from undercity.engine.priority import LANDS_PER_TURN
 
-    return LANDS_PER_TURN + g.s.extra.get(EXTRA_LAND_PLAYS, {}).get(f"{g.s.turn}:{player}", 0)
+    return priority.LANDS_PER_TURN + g.s.extra.get(EXTRA_LAND_PLAYS, {}).get(f"{g.s.turn}:{player}", 0)
 
 
 def may_play_land(g: Game, player: int) -> bool:

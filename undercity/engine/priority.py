@@ -35,6 +35,7 @@ from undercity.engine import (
     spell_costs,
     split_cards,
     static_abilities,
+    suspend,
     turn,
     unearth,
     zones,
@@ -101,8 +102,6 @@ def options(g: Game, player: int) -> list[Option]:
 
         opts += alternative_costs.options(g, player, mana.sources, mana.pool)  # CR 118.9: evoke, dash from the hand
     if hand_kinds & _SUSPEND:
-        from undercity.engine import suspend
-
         opts += suspend.options(g, player, mana.sources, mana.pool)  # CR 702.62a, 116.2f: a special action
     if hand_kinds & _FORETELL:
         opts += foretell.options(g, player, mana)  # CR 702.143a, 116.2h: a special action
@@ -148,8 +147,6 @@ def options(g: Game, player: int) -> list[Option]:
         # CR 113.6m: "Return this card from your graveyard …", printed or given (604.1, 702.84a)
         opts += from_graveyard.options(g, player)
     if p.exile:
-        from undercity.engine import suspend
-
         opts += suspend.ability_options(g, player)  # CR 113.6b: "Activate only if ~ is suspended"
     plain = ab.plain(g)
     listed = ch.permanents_with(s, _listed_abilities)
@@ -514,8 +511,6 @@ def act(g: Game, player: int, value: Any) -> None:
         else:
             g.push("activate", player=player, obj=value[1], index=value[2], before=before)
     elif kind == "special" and value[1] == "suspend":
-        from undercity.engine import suspend
-
         suspend.suspend(g, player, value[2])  # CR 116.2f: no stack; the player keeps priority
     elif kind == "special" and value[1] == "foretell":
         foretell.foretell(g, player, value[2])  # CR 116.2h: no stack; the player keeps priority

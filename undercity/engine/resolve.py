@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
 from undercity.engine import adventure, bestow, casting, exiled_with, layers, modal, rebound, targeting, zones
 from undercity.engine import events as ev
+from undercity.engine.continuous import ask_enters_as_copy
 from undercity.engine.effects import HANDLERS
+from undercity.engine.entering import ask as ask_as_enters
 from undercity.engine.game import job_runner
 from undercity.engine.state import Job, StackItem
 
@@ -140,10 +142,8 @@ def run_resolve(g: Game, job: Job) -> None:
     if item.kind == "spell":
         card = s.objs[item.obj].card
         if card.is_permanent_card:
-            from undercity.engine.continuous import ask_enters_as_copy
 
             ask_enters_as_copy(g, job, item)  # CR 614.1c: "you may have it enter as a copy of …"
-            from undercity.engine.entering import ask as ask_as_enters
 
             ask_as_enters(g, job, "as_enters", item.obj, item.controller)  # CR 614.12a: "as it enters, choose"
             s.stack.remove(item)

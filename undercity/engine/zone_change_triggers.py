@@ -24,6 +24,7 @@ from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
 from undercity.engine import targeting, triggers, zones
+from undercity.engine.suspend import is_suspended
 
 if TYPE_CHECKING:
     from undercity.engine.game import Game
@@ -86,7 +87,6 @@ def _put_into_zone(g: Game, e: ev.ZoneChanged) -> None:
             if isinstance(a.when, PutIntoZone) and not a.when.while_suspended \
                     and _matches(g, o, a, o.controller, card, e):
                 _add(g, o, a, o.controller, card)
-    from undercity.engine.suspend import is_suspended
 
     # CR 113.6b, 702.62b: abilities that work while their card is suspended, in exile (its
     # owner controls them, CR 108.3, 113.8).
