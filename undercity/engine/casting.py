@@ -412,7 +412,6 @@ def _cast(g: Game, job: Job) -> None:
                 targets.append(tuple(t))  # type: ignore[arg-type]
             elif x is not None:
                 break  # "up to X target …": no more of them (CR 601.2c)
-    from undercity.engine import divided
 
     division: tuple[int, ...] | None = None
     if sa is not None and sa.divided and targets and (dv := divided.of(sa)) is not None and isinstance(dv.amount, int):
@@ -780,3 +779,7 @@ def run_activate(g: Game, job: Job) -> None:
     s.stack.append(item)
     g.emit(ev.AbilityActivated(rule="602.2", player=player, source=o.id, name=o.name, ability=a.text,
                                targets=tuple(targeting.describe(g, t) for t in targets)))
+
+
+# Imported last, being modules that import this one (a cycle): used only inside functions.
+from undercity.engine import divided  # noqa: E402

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from undercity.errors import IllegalActionError
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -71,7 +73,6 @@ class Decision:
 
     def option_for(self, choice: Any) -> Option:
         """The option a choice names: an :class:`Option`, its index, its value or its label."""
-        from undercity.errors import IllegalActionError
 
         if isinstance(choice, Option):
             if choice in self.options:
