@@ -73,7 +73,6 @@ class Decision:
 
     def option_for(self, choice: Any) -> Option:
         """The option a choice names: an :class:`Option`, its index, its value or its label."""
-
         if isinstance(choice, Option):
             if choice in self.options:
                 return choice
