@@ -276,7 +276,9 @@ class Game:
             self.decisions += 1
 
     def apply(self, choice: Any) -> None:
-        """Answer the pending decision. An illegal answer raises and changes nothing."""
+        """Answer the pending decision. An illegal answer raises and changes nothing. After
+        changing the position from outside the engine (a test, a tool), call :meth:`advance`
+        before answering, so that state-based actions are looked for again."""
         d = self.pending
         if d is None:
             raise IllegalActionError("no decision is pending" + (" (the game is over)" if self.over else ""))
