@@ -278,8 +278,11 @@ def _cond_opponent_dealt_damage(g: Game, cond: Condition, controller: int) -> bo
 @resolve.checks(CreatureCardsInGraveyard)
 def _cond_creature_cards_in_graveyard(g: Game, cond: Condition, controller: int) -> bool:
     assert isinstance(cond, CreatureCardsInGraveyard)
-    objs = g.s.objs
-    return sum(1 for oid in g.s.players[controller].graveyard if "Creature" in objs[oid].card.types) >= cond.n
+    # Imported here: at the top it changes the order the rules modules register in (a Gray Slaad
+    # ruling scenario then plays differently; why is not yet understood).
+    from undercity.engine import layers
+
+    return layers.COUNTS[cond.what](g, controller) >= cond.n  # the count "for each" of them reads too
 
 
 @resolve.checks(AttackedWithThisTurn)
