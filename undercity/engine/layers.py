@@ -626,7 +626,7 @@ class _Work:
         #: filter that reads more than characteristics: then any event invalidates the result.
         self.volatile = False
         #: Set when an "all …" filter read every permanent's characteristics and controller
-        #: (:func:`_filter_reads_characteristics`): then every permanent is watched, not only
+        #: (:func:`filter_reads_characteristics`): then every permanent is watched, not only
         #: the sources and the permanents touched.
         self.every_permanent = False
         #: The gates of static abilities read ("as long as you've completed a dungeon", "during
@@ -704,7 +704,7 @@ _CHARACTERISTIC_FILTER_FIELDS = frozenset({
 
 
 @lru_cache(maxsize=1024)
-def _filter_reads_characteristics(flt: m.Filter | None) -> bool:
+def filter_reads_characteristics(flt: m.Filter | None) -> bool:
     """Whether ``flt`` (and its alternative) sets only :data:`_CHARACTERISTIC_FILTER_FIELDS`:
     then an "all …" effect's set of objects (CR 611.3a) is a function of the battlefield, its
     permanents' characteristics so far and their controllers, and the result can be kept
@@ -714,7 +714,7 @@ def _filter_reads_characteristics(flt: m.Filter | None) -> bool:
     for f in fields(flt):
         if f.name not in _CHARACTERISTIC_FILTER_FIELDS and getattr(flt, f.name) != f.default:
             return False
-    return flt.controller in (None, "you", "opponent") and _filter_reads_characteristics(flt.alternative)
+    return flt.controller in (None, "you", "opponent") and filter_reads_characteristics(flt.alternative)
 
 
 def _gate(g: Game, sid: int, st: Continuous, ctl: int) -> bool:
@@ -781,7 +781,7 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
         ref = st.affects
 
         rereadable = _gate_rereadable(st)
-        characteristic_filter = ref.kind == "all" and _filter_reads_characteristics(ref.filter)
+        characteristic_filter = ref.kind == "all" and filter_reads_characteristics(ref.filter)
         gated = st.cond is not None or type(st) is not Continuous  # a level, monstrosity, an anchor word
 
         def cont(g: Game, w: _Work) -> tuple[int, ...]:

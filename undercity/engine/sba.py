@@ -191,8 +191,9 @@ _CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn, ev.CostPaid, ev
 #: Notes of these rules only announce that nothing happened: no attack (508.8), no block (509.1).
 _NOTHING_HAPPENED = frozenset({"508.8", "509.1"})
 #: Events that change only whether permanents are tapped, attacking or blocking (CR 701.26,
-#: 506.4): no state-based action reads that but an Aura's enchant ability whose filter does
-#: ("enchant tapped creature", 704.5m) — none is on the battlefield, nor any granted ability.
+#: 506.4): no state-based action reads that but an Aura's enchant ability whose filter may
+#: ("enchant tapped creature", 704.5m) — none asking more than characteristics and controller
+#: is on the battlefield, nor any granted ability.
 _TAP_OR_COMBAT = frozenset({ev.Tapped, ev.AttackDeclared, ev.BlockDeclared, ev.BlockersDeclared})
 
 
@@ -234,16 +235,11 @@ def _still_quiet(g: Game, quiet: list[Any], events: list[Any]) -> bool:
 
 
 def _enchant_reads_play(card: CardDef) -> bool:
-    """Whether the card's enchant ability's filter asks whether a permanent is tapped, attacking,
-    blocking or goaded (:data:`_TAP_OR_COMBAT`)."""
+    """Whether the card's enchant ability's filter asks more of a permanent than its
+    characteristics and controller (:func:`layers.filter_reads_characteristics`): whether it is
+    tapped, attacking, blocking (:data:`_TAP_OR_COMBAT`), or anything else of the game."""
     e = card.enchant
-    flt = e.filter if e is not None else None
-    while flt is not None:
-        if (flt.tapped is not None or flt.attacking or flt.blocking or flt.attacking_or_blocking
-                or flt.nonattacking or flt.goaded):
-            return True
-        flt = flt.alternative
-    return False
+    return e is not None and not layers.filter_reads_characteristics(e.filter)
 
 
 def _quiet_now(g: Game, quiet: list[Any], events: list[Any]) -> None:

@@ -162,11 +162,11 @@ def test_611_3a_a_filter_that_reads_the_game_is_computed_again() -> None:
     creatures") can't be kept: any event may change what it describes (CR 611.3a)."""
     from undercity.cards.model import Filter
 
-    assert layers._filter_reads_characteristics(Filter(subtypes=frozenset({"Golem"}), controller="you"))
-    assert layers._filter_reads_characteristics(Filter(types=frozenset({"Creature"}), other=True))
-    assert not layers._filter_reads_characteristics(Filter(types=frozenset({"Creature"}), tapped=True))
-    assert not layers._filter_reads_characteristics(Filter(attacking=True))
-    assert not layers._filter_reads_characteristics(
+    assert layers.filter_reads_characteristics(Filter(subtypes=frozenset({"Golem"}), controller="you"))
+    assert layers.filter_reads_characteristics(Filter(types=frozenset({"Creature"}), other=True))
+    assert not layers.filter_reads_characteristics(Filter(types=frozenset({"Creature"}), tapped=True))
+    assert not layers.filter_reads_characteristics(Filter(attacking=True))
+    assert not layers.filter_reads_characteristics(
         Filter(types=frozenset({"Creature"}), alternative=Filter(min_power=4)))
 
 
