@@ -32,7 +32,7 @@ from undercity.cards.language.conditions import (
 from undercity.cards.model import Condition
 from undercity.engine import characteristics as ch
 from undercity.engine import events as ev
-from undercity.engine import resolve, targeting, triggers
+from undercity.engine import layers, resolve, targeting, triggers
 from undercity.engine.effects import handles, run_in_order
 from undercity.engine.state import MAIN_STEPS, Job, StackItem
 from undercity.engine.teams import is_active
@@ -278,10 +278,6 @@ def _cond_opponent_dealt_damage(g: Game, cond: Condition, controller: int) -> bo
 @resolve.checks(CreatureCardsInGraveyard)
 def _cond_creature_cards_in_graveyard(g: Game, cond: Condition, controller: int) -> bool:
     assert isinstance(cond, CreatureCardsInGraveyard)
-    # Imported here: at the top it changes the order the rules modules register in (a Gray Slaad
-    # ruling scenario then plays differently; why is not yet understood).
-    from undercity.engine import layers
-
     return layers.COUNTS[cond.what](g, controller) >= cond.n  # the count "for each" of them reads too
 
 
