@@ -203,6 +203,12 @@ def castable(g: Game, player: int, o: Obj, alt: AltCost | None = None,
         return _has_targets(g, alt.spell.targets, player, o.id)  # overload (CR 702.96a): no targets
     if alt is not None and alt.enchant is not None:
         return _has_targets(g, (alt.enchant,), player, o.id)  # bestow: an Aura spell's target (CR 702.103b, 303.4a)
+    return targets_exist(g, player, o, card)
+
+
+def targets_exist(g: Game, player: int, o: Obj, card: CardDef) -> bool:
+    """Whether ``player`` could choose the targets of ``card`` cast as ``o`` now (CR 601.2c):
+    those of one of its modes, if it is modal (CR 700.2); the last test of :func:`castable`."""
     sa = card.spell
     if sa is not None and sa.modes:
         return any(_has_targets(g, m.targets, player, o.id) for m in sa.modes)

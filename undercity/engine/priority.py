@@ -170,47 +170,65 @@ def only_pass(g: Game, player: int) -> bool:
     only whether each source of an option could give one at all, from summaries of the zones
     kept while their contents are the same (:func:`_hand_summary`), the battlefield index
     (``characteristics.permanents_with``) and a bound of the player's mana
-    (``costs.mana_bound``) -- never a target or a mana source. False means "list them": it may
+    (``costs.mana_bound``); only a card in hand that may be cast at this timing and is within
+    that bound is asked whether its cost can be paid and its targets chosen (:func:`_cannot_cast`,
+    the two tests ``casting.castable`` ends with). False means "list them": it may
     be False when the listing is only "pass" too, never the reverse
     (``tests/property/test_priority_fast_path.py`` and ``invariants.check`` compare the two).
 
     Each test below stands for one listing of :func:`options`, in its order; a new listing
     there needs its test here, or this would say "pass only" while it has an option."""
     s = g.s
-    if casting.sorcery_timing(g, player):  # lands and sorcery-speed spells (CR 307.1, 305.1)
-        return False
+    # Sorcery timing (CR 307.1): every spell in hand is at its normal timing, a land may be played
+    # (305.1), sorcery-speed and loyalty abilities may be activated (602.5d, 606.3).
+    sorcery = casting.sorcery_timing(g, player)
     p = s.players[player]
-    hand_kinds, _firsts, spells, instants = _hand_summary(s, p)
+    hand_kinds, firsts, spells, instants = _hand_summary(s, p)
     # The hand's other listings (Adventure, alternative costs, suspend, foretell, morph, abilities that
     # work from the hand) are left to them, whatever their timing.
     if hand_kinds & _HAND_LISTINGS:
         return False
+    if sorcery:
+        if len(firsts) != len(spells) and land_plays.may_play_land(g, player):
+            return False  # a land card in hand, and a land play left (CR 305.2)
+        instants = spells
     bound = _UNKNOWN
     if instants:
-        # An instant or a flash card (CR 304.5, 702.8a) whose cost is more mana than the player
-        # could have at all can't be cast (``casting.castable`` reaches ``PlayerMana.affords``,
-        # whose first test this is), while nothing could change its cost (CR 601.2f) and no
-        # mana is restricted (CR 106.6: then ``castable`` asks the sources per spell).
+        # A spell that may be cast at this timing (outside sorcery timing an instant or a flash
+        # card, CR 304.5, 702.8a) whose cost is more mana than the player could have at all
+        # can't be cast (``casting.castable`` reaches ``PlayerMana.affords``, whose first test
+        # this is), while nothing could change its cost (CR 601.2f) and no mana is restricted
+        # (CR 106.6: then ``castable`` asks the sources per spell).
         bound = _bound_without_changes(g, player)
         if bound is None:
             return False
         objs = s.objs
+        mana = None
         for oid in instants:
-            need = _spell_min_mana(objs[oid].card)
-            if need is None or need <= bound:
+            o = objs[oid]
+            need = _spell_min_mana(o.card)
+            if need is None:
                 return False
+            if need <= bound:
+                if mana is None:
+                    mana = costs.PlayerMana(g, player)
+                if not _cannot_cast(g, player, o, mana):
+                    return False
     commanders = p.commanders and p.command
     if commanders:  # CR 903.8: a commander in the command zone, at its normal timing too
         for oid in p.command:
             o = s.objs[oid]
-            if o.card_uid in p.commanders and _hand_kinds(o.card) & (_INSTANT_SPEED | _ALT_COST):
+            if o.card_uid in p.commanders and (sorcery or _hand_kinds(o.card) & (_INSTANT_SPEED | _ALT_COST)):
                 return False
     graveyard = _graveyard_summary(s, p)
     # "You may cast [creature] spells as though they had flash" (CR 702.8a) lets (some of) the
     # other spells be cast: from the hand, the command zone and the graveyard (flashback, escape:
     # CR 702.34a, 702.138a); any such permission leaves them to the listing.
     plain = ab.plain(g)
-    if (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
+    if sorcery:
+        if graveyard & _GRAVEYARD_CAST:
+            return False  # flashback, escape at their normal timing (CR 702.34a, 702.138a)
+    elif (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
             cast_permissions.next_spell_flash(g, player)
             # the battlefield index first: most games have no such permanent, nor a granted ability
             or (not plain or ch.permanents_with(s, _FLASH)) and static_abilities.flash_permissions(g, player)):
@@ -236,7 +254,7 @@ def only_pass(g: Game, player: int) -> bool:
             o = objs[oid]
             for i in from_graveyard.graveyard_abilities(o.card):
                 a = o.card.activated[i]
-                if not _cannot_activate(a, o, "graveyard"):
+                if not _cannot_activate(a, o, "graveyard", sorcery):
                     need = _ability_min_mana(a)
                     if bound is _UNKNOWN:
                         bound = costs.mana_bound(g, player)
@@ -251,7 +269,7 @@ def only_pass(g: Game, player: int) -> bool:
         acts = o.card.activated if plain else ab.activated(g, o)
         for i in _listed_abilities(o.card) if plain else _listed(acts):
             a = acts[i]
-            if _cannot_activate(a, o, "battlefield"):
+            if _cannot_activate(a, o, "battlefield", sorcery):
                 continue
             # More mana than the player could have (``mana.can_pay``'s first test), for a cost
             # no target lowers ("costs {X} less", CR 601.2f) and no life may pay (CR 107.4f).
@@ -273,14 +291,27 @@ def only_pass(g: Game, player: int) -> bool:
     return True
 
 
-def _cannot_activate(a: Activated, o: Any, zone: str) -> bool:
-    """Cheap certainties of ``casting.activatable`` outside sorcery timing: the ability works
-    from another zone (CR 113.6), it is activated only as a sorcery or is a loyalty ability
-    (CR 602.5d, 606.3), its {T} needs an untapped permanent and its {Q} a tapped one (CR 107.5,
-    107.6)."""
+def _cannot_cast(g: Game, player: int, o: Any, mana: costs.PlayerMana) -> bool:
+    """Certainties of ``casting.castable`` for a card in hand whose cost is within the player's
+    mana bound, while nothing changes spells' costs and no mana is restricted
+    (:func:`_bound_without_changes`): its mana cost can't be paid (``PlayerMana.affords``, the
+    answer exactly, kept across listings while the player's mana is the same), or it has no
+    legal targets (CR 601.2c). A cost with {X} or a permission to spend mana as though it were
+    any color (CR 609.4b) is left to the listing."""
+    cost = o.card.mana_cost
+    if not cost.x and not g.s.extra.get(cast_permissions.PLAY_THIS_TURN) and not mana.affords(cost):
+        return True
+    return not casting.targets_exist(g, player, o, o.card)
+
+
+def _cannot_activate(a: Activated, o: Any, zone: str, sorcery: bool) -> bool:
+    """Cheap certainties of ``casting.activatable``: the ability works from another zone
+    (CR 113.6), it is activated only as a sorcery or is a loyalty ability and the timing isn't
+    sorcery timing (``sorcery`` False; CR 602.5d, 606.3), its {T} needs an untapped permanent
+    and its {Q} a tapped one (CR 107.5, 107.6)."""
     cost = a.cost
-    return (a.sorcery_speed or cost.loyalty is not None or (cost.tap and o.tapped) or (cost.untap and not o.tapped)
-            or from_graveyard.ability_zone(a) != zone)
+    return ((not sorcery and (a.sorcery_speed or cost.loyalty is not None)) or (cost.tap and o.tapped)
+            or (cost.untap and not o.tapped) or from_graveyard.ability_zone(a) != zone)
 
 
 def _permission_for(s: Any, player: int) -> bool:
