@@ -81,7 +81,8 @@ def _brought_up_to_date(s: State, pred: Callable[[CardDef], bool],
         if on[0] is not s or on[1] != n or on[2] != last:
             on[0], on[1], on[2], on[3] = s, n, last, frozenset(bf)
         present = on[3]
-        old = tuple(oid for oid in old if oid in present)
+        if not present.issuperset(old):  # most indexes held none of those that left
+            old = tuple(oid for oid in old if oid in present)
     if k == n:
         return old
     objs = s.objs

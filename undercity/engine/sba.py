@@ -182,14 +182,17 @@ _QUIET: list[Any] = [None, 0, None, 0, 0, 0, None]
 #: it's your turn", "the number of cards in your hand"), so they are trusted only while the
 #: layer system's result is the one of the last check, kept because nothing it read changed
 #: (``layers.unchanged_since``: its gates, "as long as you've completed a dungeon", asked again).
-_CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn, ev.CostPaid, ev.SpellCast})
+_CANT_ACT = frozenset({ev.StepBegan, ev.TurnBegan, ev.CardDrawn, ev.CostPaid, ev.SpellCast, ev.AbilityActivated,
+                       ev.AbilityTriggered})
 #: With them, mana paid (the pool: ``CostPaid`` sums up a payment whose other parts — a permanent
-#: tapped, sacrificed, a counter removed — are events of their own) and a spell cast (the
-#: stack, the count of spells cast). A card or copy moving to the stack from elsewhere than the
+#: tapped, sacrificed, a counter removed, life paid — are events of their own), a spell cast, an
+#: ability activated or put on the stack as it triggered (the stack, the count of spells cast:
+#: CR 601.2i, 602.2, 603.3a; a mana ability's mana is an event of its own). A card or copy moving to the stack from elsewhere than the
 #: battlefield changes no permanent either (``ZoneChanged`` then; a commander's 903.9a move is
 #: from a graveyard or exile, CR 704.5d-e name tokens and copies elsewhere than the stack).
-#: Notes of these rules only announce that nothing happened: no attack (508.8), no block (509.1).
-_NOTHING_HAPPENED = frozenset({"508.8", "509.1"})
+#: Notes of these rules only announce that nothing happened: no attack (508.8), no block (509.1),
+#: a triggered ability's mode (603.3c), one removed as it would be put on the stack (603.3d, 700.2b).
+_NOTHING_HAPPENED = frozenset({"508.8", "509.1", "603.3c", "603.3d", "700.2b"})
 #: Events that change only whether permanents are tapped, attacking or blocking (CR 701.26,
 #: 506.4): no state-based action reads that but an Aura's enchant ability whose filter may
 #: ("enchant tapped creature", 704.5m) — none asking more than characteristics and controller
