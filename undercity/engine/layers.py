@@ -1173,9 +1173,11 @@ def _copy(c: Chars, mod: CopyOf) -> None:
         c.mana_cost = None
 
 
-def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:
+def _depends(g: Game, a: _Eff, b: _Eff, w: _Work, now: dict[int, tuple[int, ...]]) -> bool:
     """CR 613.8a: whether ``a`` depends on ``b`` — applying ``b`` would change whether ``a``
-    exists or what it applies to (and neither or both are characteristic-defining)."""
+    exists or what it applies to (and neither or both are characteristic-defining). ``now``:
+    what each effect applies to in ``w`` (:func:`_targets`, by ``id`` of the effect), kept while
+    ``w`` is the same — the trials apply to copies of it."""
     if a.key == b.key or a.cda != b.cda or a.locked is not None:
         return False
     if getattr(a.affects, "fixed", False) and not isinstance(b.mod, _CHANGES_FIXED):
@@ -1183,10 +1185,14 @@ def _depends(g: Game, a: _Eff, b: _Eff, w: _Work) -> bool:
         # to, a gate of records) but whether its source still has the ability and who controls
         # it: ``b`` could change that only by removing abilities or changing control.
         return False
-    ids = _targets(g, b, w)
+    ids = now.get(id(b))
+    if ids is None:
+        ids = now[id(b)] = _targets(g, b, w)
     if not ids:
         return False
-    before = _targets(g, a, w)
+    before = now.get(id(a))
+    if before is None:
+        before = now[id(a)] = _targets(g, a, w)
     trial = w.trial(ids)
     _apply(g, b, ids, trial)
     _CACHE.working = (g.s, trial.touched)
@@ -1213,10 +1219,11 @@ def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tup
     while remaining:
         pick = 0
         if check and len(remaining) > 1:
-            free = [i for i, a in enumerate(remaining)
-                    if not any(j != i and _depends(g, a, b, w) for j, b in enumerate(remaining))]
-            if free:
-                pick = free[0]
+            now: dict[int, tuple[int, ...]] = {}  # w changes only as an effect applies (613.8c)
+            free = next((i for i, a in enumerate(remaining)
+                         if not any(j != i and _depends(g, a, b, w, now) for j, b in enumerate(remaining))), None)
+            if free is not None:
+                pick = free  # the first in timestamp order that waits on none
             # else: a dependency loop (or every effect waits on another): timestamp order
         e = remaining.pop(pick)
         ids = _targets(g, e, w)
