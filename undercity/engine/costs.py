@@ -333,11 +333,12 @@ def mana_bound(g: Game, player: int) -> int | None:
 def _card_mana_fixed(card: CardDef) -> bool:
     """Whether what each of a card's mana abilities makes, and when it can be activated, is
     fixed by the card: one effect adding fixed mana (no "for each", chosen color, pain or
-    spending restriction), no "activate only if". Then a permanent's part in
+    spending restriction), no "activate only if", no counters removed as a cost (how many it
+    has is the permanent's, not the card's: CR 118.3). Then a permanent's part in
     :func:`mana_sources` depends only on its tapped state and summoning sickness (and, while
     sick, its types and keywords: the layer system's table)."""
-    return all(a.only_if is None and len(a.effects) == 1 and type(a.effects[0]) is AddMana
-               and a.effects[0].mana not in (OPPONENT_LAND_COLOR, CHOSEN_COLOR)
+    return all(a.only_if is None and a.cost.remove_counters is None and len(a.effects) == 1
+               and type(a.effects[0]) is AddMana and a.effects[0].mana not in (OPPONENT_LAND_COLOR, CHOSEN_COLOR)
                for a in _card_mana_abilities(card))
 
 
