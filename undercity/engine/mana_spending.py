@@ -228,8 +228,11 @@ def present(g: Game, player: int) -> bool:
     """Whether ``player`` has restricted mana in their pool or controls a permanent whose mana
     ability makes some: then what they could pay depends on what they pay for (castable asks)."""
     s = g.s
-    return any(t.only is not None for t in tags(g, player)) or any(
-        s.objs[oid].controller == player for oid in ch.permanents_with(s, card_restricts))
+    tagged = s.extra.get(TAGS)  # asked by every listing: the common case, none, without a generator
+    if tagged and any(t.only is not None for t in tagged.get(player, ())):
+        return True
+    ids = ch.permanents_with(s, card_restricts)
+    return bool(ids) and any(s.objs[oid].controller == player for oid in ids)
 
 
 def activation_demand(g: Game, o: Obj, a: Activated, cost: ManaCost) -> ManaCost:
