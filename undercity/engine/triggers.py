@@ -11,7 +11,6 @@ each player choosing the order of their own and their targets (CR 603.3d).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.defending_player import DEFENDING_YOU
@@ -182,15 +181,11 @@ def _zone_changed(g: Game, e: ev.ZoneChanged) -> None:
                 _add(g, None, a, lki["controller"], lki["name"], object=e.new_obj, left=e.obj)
 
 
-@lru_cache(maxsize=64)
-def _begins(step: str) -> Callable[[Any], bool]:
-    """The battlefield index's predicate (one function per step, so one cached index each) of
-    the cards with a "at the beginning of [step]" trigger: most steps begin with none."""
-    def has(card: Any) -> bool:
-        return any(a.when.event == "beginning_of" and a.when.step == step for a in card.triggered)
-
-    has.__qualname__ = f"_begins({step!r})"
-    return has
+def _has_beginning(card: Any) -> bool:
+    """The battlefield index's predicate of the cards with an "at the beginning of [a step]"
+    trigger: one index for every step (a step's own would be brought up to date once a turn
+    each), and most steps begin with none on the battlefield."""
+    return any(a.when.event == "beginning_of" for a in card.triggered)
 
 
 def _step_began(g: Game, e: ev.StepBegan) -> None:
@@ -200,7 +195,7 @@ def _step_began(g: Game, e: ev.StepBegan) -> None:
     # one of every check (any trigger): the waiting abilities keep their order. Most steps
     # begin with no such ability on the battlefield: then nothing more is asked.
     if ab.plain(g):
-        ids = ch.permanents_with(s, _begins(e.step))
+        ids = ch.permanents_with(s, _has_beginning)
         if not ids:
             return
     else:
