@@ -86,6 +86,9 @@ def _brought_up_to_date(s: State, pred: Callable[[CardDef], bool],
     if k == n:
         return old
     objs = s.objs
+    if k == n - 1:  # one newcomer, the common case: no slice, no generator
+        oid = bf[k]
+        return old + (oid,) if pred(objs[oid].card) else old
     return old + tuple(oid for oid in bf[k:] if pred(objs[oid].card))
 
 
