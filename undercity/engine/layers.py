@@ -29,8 +29,11 @@ game changes: the cache is keyed by the state object, the number of events (ever
 a game is an event), the effects list and its length, the battlefield's length, and the
 timestamp counter (every new object and every attachment takes a timestamp, 613.7e). A result
 that read only the battlefield, the effects and the permanents involved is kept across events
-and new timestamps as long as the battlefield's length and last id, and those permanents'
-attachments, controllers and timestamps, are unchanged; so is it when the engine resumes
+and new timestamps as long as those permanents' attachments, controllers and timestamps are
+unchanged and the battlefield is the same — or changed only by permanents leaving that it
+neither found a source nor touched, and by newcomers without a static ability that creates
+continuous effects that no effect it found describes (:func:`_bf_change_kept`); so is it when
+the engine resumes
 (``Game.advance``, :func:`revalidate`), whereas a result that read a condition or a count is
 dropped then.
 Computing is copy-on-write: only the permanents an effect touches get a :class:`Chars`. A copied game
@@ -303,9 +306,28 @@ def value(g: Game, v: PTValue, controller: int, source: int | None = None) -> in
 
 # ---------------------------------------------------------------------------- the cache
 
+@dataclass(frozen=True, slots=True)
+class _Reach:
+    """What a computation's result says of the permanents it didn't read (:func:`_bf_change_kept`).
+    ``involved``: the sources it found and the permanents it touched — the only ones whose
+    leaving can change it. ``opens``: one test per static effect whose objects are found on the
+    battlefield ("all …" of characteristics, "commander creatures you own"), asked of a newcomer
+    with its card's characteristics: whether the effect could apply to it (None: some effect
+    could apply to any newcomer). ``every``: every permanent was watched (a filter read their
+    controllers), so newcomers are watched too."""
+
+    involved: frozenset[int]
+    opens: tuple[Callable[[Game, Obj], bool], ...] | None
+    every: bool
+
+
+#: No continuous effect: nothing read, nothing that could apply to a newcomer.
+_NO_REACH = _Reach(frozenset(), (), False)
+
+
 class _Cache:
     __slots__ = ("state", "events", "nev", "effects", "neff", "nbf", "ts", "table", "working", "volatile",
-                 "watched", "nemb", "last", "probes", "layer_effects")
+                 "watched", "nemb", "last", "probes", "layer_effects", "reach", "bf", "next_id")
 
     def __init__(self) -> None:
         self.state: State | None = None
@@ -323,6 +345,12 @@ class _Cache:
         self.watched: tuple[tuple[Obj, int | None, int, int], ...] = ()
         #: the gates of static abilities it read (see :class:`_Work`), each with its answer then
         self.probes: tuple[tuple[Probe, bool], ...] = ()
+        #: which permanents could matter to it besides those it read (see :class:`_Reach`)
+        self.reach = _NO_REACH
+        #: the battlefield it read, and the next object id then: permanents with that id or a
+        #: later one joined since (CR 400.7)
+        self.bf: tuple[int, ...] = ()
+        self.next_id = 0
 
 
 class Table:
@@ -391,10 +419,16 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
     c = _c
     eff = s.effects
     bf = s.battlefield
-    if c.state is s and c.events is ev and c.nbf == len(bf):
+    if c.state is s and c.events is ev:
         same_effects = c.effects is eff and c.neff == len(eff)
-        if same_effects and c.nev == len(ev) and c.ts == s.timestamp:
-            return c.table
+        n = len(bf)
+        last = bf[-1] if bf else 0
+        if c.nbf == n:
+            if same_effects and c.nev == len(ev) and c.ts == s.timestamp:
+                return c.table
+            same_bf = c.last == last
+        else:
+            same_bf = False
         # Events happened, but none of what this computation read changed: the effects are the
         # same — or only records of other kinds came or went ("can't be blocked", "doesn't untap",
         # goad: the layers read only LAYER_KINDS, CR 613.1) —, and so is the battlefield —
@@ -402,10 +436,12 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
         # so its length and last id identify its contents (see characteristics.permanents_with) —,
         # and so are the attachments, controllers and timestamps (613.7: a new one on attaching,
         # 701.3c) of the permanents it read. Objects created elsewhere (a card drawn, a spell
-        # cast) take timestamps too; they change nothing.
-        if (not c.volatile and c.last == (bf[-1] if bf else 0)
-                and c.nemb == len(s.extra.get(EMBLEMS, ()))
-                and (same_effects or _same(c.layer_effects, _layer_effects(eff)))):
+        # cast) take timestamps too; they change nothing. Permanents that joined or left the
+        # battlefield change nothing either when none of them is a source or was touched, and
+        # no effect could apply to a newcomer (:func:`_bf_change_kept`).
+        if (not c.volatile and c.nemb == len(s.extra.get(EMBLEMS, ()))
+                and (same_effects or _same(c.layer_effects, _layer_effects(eff)))
+                and (same_bf or (joined := _bf_change_kept(g, c)) is not None)):
             for o, a, p, ts in c.watched:
                 if o.attached_to != a or o.controller != p or o.timestamp != ts:
                     break
@@ -415,19 +451,64 @@ def table(g: Game, _c: _Cache = _CACHE) -> Table | None:
                         break
                 else:
                     c.nev, c.ts, c.effects, c.neff = len(ev), s.timestamp, eff, len(eff)
+                    if not same_bf:
+                        c.nbf, c.last, c.bf, c.next_id = n, last, tuple(bf), s.next_id
+                        if c.reach.every:  # newcomers' controllers are read too
+                            on = set(bf)
+                            c.watched = tuple(x for x in c.watched if x[0].id in on) + tuple(
+                                (o, o.attached_to, o.controller, o.timestamp) for o in joined)
                     return c.table
     if c.working is not None and c.working[0] is s:
         return None  # asked while computing: callers read the work in progress instead
     if _any(g):
-        t, c.volatile, c.watched, c.probes = _compute(g)
+        t, c.volatile, c.watched, c.probes, c.reach = _compute(g)
     else:
-        t, c.volatile, c.watched, c.probes = None, False, (), ()
+        t, c.volatile, c.watched, c.probes, c.reach = None, False, (), (), _NO_REACH
     eff = s.effects
     c.state, c.events, c.nev, c.effects, c.neff = s, ev, len(ev), eff, len(eff)
     c.layer_effects = _layer_effects(eff)
     c.nbf, c.ts, c.table, c.nemb = len(s.battlefield), s.timestamp, t, len(s.extra.get(EMBLEMS, ()))
     c.last = s.battlefield[-1] if s.battlefield else 0
+    c.bf, c.next_id = tuple(s.battlefield), s.next_id
     return t
+
+
+def _bf_change_kept(g: Game, c: _Cache) -> list[Obj] | None:
+    """The permanents that joined the battlefield since the cached computation (``c``), when
+    neither they nor those that left can change its result; None when they might. Permanents
+    join only at the end of the battlefield, as new objects with new ids (CR 400.7), and leave
+    it by removal: the battlefield must be the permanents that stayed, in their old order, then
+    the newcomers (a permanent phasing in rejoins with its old id, CR 702.26d: not a newcomer,
+    so the result is computed again). A permanent that left changes nothing if the computation
+    neither found it a source nor touched it: a filter reads each object's own
+    characteristics. A newcomer changes nothing if it has no static ability that creates
+    continuous effects and no static effect could apply to it: none applies to its card's
+    characteristics, so none changes them to ones another would apply to (CR 613.1, 611.3a)."""
+    s = g.s
+    bf = s.battlefield
+    reach = c.reach
+    first = c.next_id
+    k = len(bf)
+    while k and bf[k - 1] >= first:
+        k -= 1
+    old = c.bf
+    stayed = bf[:k]
+    if k != len(old) or tuple(stayed) != old:  # some left (or a permanent phased in)
+        kept = set(stayed)
+        gone = [oid for oid in old if oid not in kept]
+        if (len(old) - len(gone) != k or not reach.involved.isdisjoint(gone)
+                or [oid for oid in old if oid in kept] != stayed):
+            return None
+    objs = s.objs
+    joined = [objs[oid] for oid in bf[k:]]
+    if joined:
+        opens = reach.opens
+        if opens is None:
+            return None
+        for o in joined:
+            if has_layer_statics(o.card) or any(op(g, o) for op in opens):
+                return None
+    return joined
 
 
 def _layer_effects(effects: list[Any]) -> tuple[tuple[Any, int | None], ...]:
@@ -814,6 +895,16 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             raise ValueError(f"a continuous effect can't affect {ref.kind!r}: expected self, enchanted, "
                              "self_and_enchanted or all")
         cont.fixed = rereadable and ref.kind in ("self", "enchanted", "self_and_enchanted")  # type: ignore[attr-defined]
+        if ref.kind == "all" and characteristic_filter:
+
+            def opens(g: Game, o: Obj) -> bool:
+                # Whether the filter describes a newcomer by its card, for its source's
+                # controller before and after control-changing effects (layer 2).
+                src = g.s.objs[sid]
+                ctls = {src.controller, g.s.extra.get(BASE_CONTROLLER, {}).get(sid, src.controller)}
+                flt = ref.filter
+                return flt is None or any(targeting.matches_view(g, o, o.card, flt, p, sid) for p in ctls)
+            cont.opens = opens  # type: ignore[attr-defined]
         return cont
     if k == "pump" or k == "attached_pump_or" or (k == "grant" and st.to == "attached"):  # type: ignore[attr-defined]
         if k == "pump" and st.affects.kind != "enchanted":
@@ -838,6 +929,8 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
             mine = s.players[ctl].commanders
             return tuple(oid for oid in permanents(w) if oid != sid and s.objs[oid].owner == ctl
                          and s.objs[oid].card_uid in mine and "Creature" in w.types(oid))
+        # A newcomer it could apply to: any player's commander (CR 903.3).
+        commanders.opens = lambda g, o: any(o.card_uid in p.commanders for p in g.s.players)  # type: ignore[attr-defined]
         return commanders
     if k == "anthem_if":
 
@@ -1234,10 +1327,11 @@ def _order_and_apply(g: Game, effs: list[_Eff], w: _Work, started: dict[Any, tup
 
 
 def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, int], ...],
-                                tuple[tuple[Probe, bool], ...]]:
+                                tuple[tuple[Probe, bool], ...], _Reach]:
     """The layers, applied; with whether the result read anything any event may change
-    (``volatile``), the permanents whose attachments and controllers it read, and the gates it
-    read with their answers (:class:`_Work`)."""
+    (``volatile``), the permanents whose attachments and controllers it read, the gates it
+    read with their answers (:class:`_Work`), and what could change it on the battlefield
+    besides (:class:`_Reach`)."""
     s = g.s
     w = _Work(s, s.extra.get(BASE_CONTROLLER, {}))
     parts = _Parts(g, w)
@@ -1275,10 +1369,20 @@ def _compute(g: Game) -> tuple[Table, bool, tuple[tuple[Obj, int | None, int, in
         _CACHE.working = prev
     objs = s.objs
     ids = parts.seen | set(w.touched)
+    involved = frozenset(ids)
     if w.every_permanent:
         ids.update(s.battlefield)
     watched = tuple((o, o.attached_to, o.controller, o.timestamp) for o in (objs[oid] for oid in ids))
-    return Table(s, w.touched), w.volatile, watched, tuple(w.probes.values())
+    opens: list[Callable[[Game, Obj], bool]] | None = []
+    for fn in parts.affects.values():
+        if not getattr(fn, "fixed", False):  # a fixed one applies to no newcomer
+            op = getattr(fn, "opens", None)
+            if op is None:
+                opens = None  # it might apply to any newcomer
+                break
+            opens.append(op)  # type: ignore[union-attr]
+    reach = _Reach(involved, None if opens is None else tuple(opens), w.every_permanent)
+    return Table(s, w.touched), w.volatile, watched, tuple(w.probes.values()), reach
 
 
 # ---------------------------------------------------------------------------- reading

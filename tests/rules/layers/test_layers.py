@@ -210,3 +210,38 @@ def test_112_4_an_effect_that_follows_its_spell_onto_the_battlefield_is_applied(
     g.s.effects = list(g.s.effects)
     g.emit(ev.Note(rule="112.4", message="the effect follows"))
     assert ch.power(g, other) == 5 and ch.power(g, bears) == 2 and layers.cache_current(g)
+
+
+def test_611_3a_permanents_no_effect_reads_come_and_go_without_a_computation(monkeypatch) -> None:
+    """CR 611.3a, 613.1f, 400.7: "Golems you control have first strike" (Blade Splicer, two of
+    them) applies to what its filter describes. A permanent entering that no effect describes by its card's
+    characteristics (a Grizzly Bears; an opponent's Golem) and that has no static ability of its
+    own, or one leaving that no effect touched, leaves the result as it was: it is kept, and it
+    is the fresh one. A Golem of Alice's entering, or a source leaving, is computed again."""
+    from undercity.cards.pool.linden_deck_cards import GOLEM_3_3
+    from undercity.cards.registry import get_token
+    from undercity.engine import zones
+
+    g = Game.empty(["Alice", "Bob"])
+    splicers = [g.create_object(get_card("Blade Splicer"), 0, "battlefield") for _ in range(2)]
+    golem = g.create_object(get_token(GOLEM_3_3), 0, "battlefield")
+    bears = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    assert "first strike" in ch.keywords(g, golem)
+    computed = []
+    real = layers._compute
+    monkeypatch.setattr(layers, "_compute", lambda game: computed.append(1) or real(game))
+    newcomer = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    theirs = g.create_object(get_token(GOLEM_3_3), 1, "battlefield")
+    assert "first strike" not in ch.keywords(g, newcomer) and "first strike" not in ch.keywords(g, theirs)
+    assert "first strike" in ch.keywords(g, golem) and not computed and layers.cache_current(g)
+    computed.clear()
+    zones.move(g, bears.id, "graveyard", rule="704.5g")  # untouched: no effect applied to it
+    assert "first strike" in ch.keywords(g, golem) and not computed and layers.cache_current(g)
+    computed.clear()
+    mine = g.create_object(get_token(GOLEM_3_3), 0, "battlefield")
+    assert "first strike" in ch.keywords(g, mine) and computed, "the filter describes it"
+    computed.clear()
+    zones.move(g, splicers[0].id, "graveyard", rule="704.5g")  # a source leaves: its effect ends
+    assert "first strike" in ch.keywords(g, golem) and computed and layers.cache_current(g)
+    zones.move(g, splicers[1].id, "graveyard", rule="704.5g")
+    assert "first strike" not in ch.keywords(g, golem) and layers.table(g) is None, "no effect is left"
