@@ -342,11 +342,12 @@ def _card_mana_fixed(card: CardDef) -> bool:
                for a in _card_mana_abilities(card))
 
 
-#: player -> (state, layer table, (id, tapped, sick) of each permanent with mana abilities they
-#: control, the pool's items, what was paid for: ManaCost id -> (cost, can_pay)), for the last
-#: position asked about: the payability test of :meth:`PlayerMana.affords` across listings.
-_PAYABLE: dict[int, tuple[object, object, tuple[tuple[int, bool, bool], ...], tuple[tuple[str, int], ...],
-                          dict[int, tuple[ManaCost, bool]]]] = {}
+#: player -> (state, layer table, ((id, tapped, sick) of each permanent with mana abilities they
+#: control, the names that can't be activated), the pool's items, what was paid for: ManaCost id
+#: -> (cost, can_pay)), for the last position asked about: the payability test of
+#: :meth:`PlayerMana.affords` across listings.
+_PAYABLE: dict[int, tuple[object, object, tuple[tuple[tuple[int, bool, bool], ...], frozenset[str]],
+                          tuple[tuple[str, int], ...], dict[int, tuple[ManaCost, bool]]]] = {}
 
 
 def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | None:
@@ -355,7 +356,8 @@ def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | No
     mana exists, and every mana ability the player controls is fixed by its card
     (:func:`_card_mana_fixed`), :func:`mana_sources` and :func:`pool_of` are a function of the
     key (the state, the layer table, each such permanent's id, tapped state and summoning
-    sickness, the pool). None: not kept (ask :func:`mana.can_pay`)."""
+    sickness, the names whose abilities can't be activated, the pool). None: not kept (ask
+    :func:`mana.can_pay`)."""
     s = g.s
     t = layers.table(g)
     if t is not None and t.gained or ch.permanents_with(s, _has_mana_trigger) or mana_spending.TAGS in s.extra:
@@ -369,7 +371,9 @@ def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | No
         if not _card_mana_fixed(o.card):
             return None
         key.append((oid, o.tapped, o.sick))
-    k = tuple(key)
+    # The names whose sources' abilities can't be activated (CR 602.5, mana abilities too,
+    # 605.1a): a Phyrexian Revoker entering changes neither the layers nor the mana permanents.
+    k = (tuple(key), static_abilities.names_that_cant_activate(g))
     pool = tuple(s.players[player].pool.items())
     c = _PAYABLE.get(player)
     if c is not None and c[0] is s and c[1] is t and c[2] == k and c[3] == pool:
