@@ -34,9 +34,39 @@ ALL_COLORS = frozenset(COLORS)
 def mana_abilities(g: Game, o: Obj) -> tuple[Activated, ...]:
     """The mana abilities ``o`` has now: printed, granted (Find the Path) or none if it lost
     all abilities (layer 6, CR 613.1f)."""
-    if ab.plain(g):
+    if mana_plain(g):
         return _card_mana_abilities(o.card)
     return tuple(a for a in ab.activated(g, o) if a.mana_ability)
+
+
+#: [the layer system's table, whether it is mana-plain] for the last table asked about
+#: (:func:`mana_plain`); the table is held, so that its identity names it.
+_MANA_PLAIN: list[object] = [None, True]
+
+
+def mana_plain(g: Game) -> bool:
+    """Whether every permanent has its card's mana abilities and no triggered mana ability its
+    card hasn't (CR 605.1, 613.1f): continuous effects gave or removed only other abilities — a
+    Background's "commander creatures you own have …" — or none (``abilities.plain``). Then a
+    permanent's mana is read from its card: the mana bound, the payability memo and the mana
+    sources keep their fast paths."""
+    t = layers.table(g)
+    if t is None or not t.gained:
+        return True
+    c = _MANA_PLAIN
+    if c[0] is not t:
+        objs = g.s.objs
+        ok = True
+        for oid in t.gained:
+            card = objs[oid].card
+            chars = t.chars[oid]
+            if (tuple(a for a in chars.activated if a.mana_ability) != _card_mana_abilities(card)
+                    or any(isinstance(tr, WhenEnchantedTappedForMana) and tr not in card.triggered
+                           for tr in chars.triggered)):
+                ok = False
+                break
+        c[0], c[1] = t, ok
+    return c[1]  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=4096)
@@ -264,7 +294,7 @@ def mana_sources(g: Game, player: int, exclude: frozenset[int] = frozenset(),
     s = g.s
     objs = s.objs
     out: list[ManaSource] = []
-    plain = ab.plain(g)
+    plain = mana_plain(g)
     view = ch.viewer(g)  # one look-up of the layer system for the whole loop
     ids = ch.permanents_with(s, _card_mana_ability)
     extra = tapped_for_mana_extra(g) if ch.permanents_with(s, _has_mana_trigger) else None
@@ -311,10 +341,10 @@ def mana_bound(g: Game, player: int) -> int | None:
     at least :func:`mana.total_available` of :func:`mana_sources` (which also asks summoning
     sickness, "activate only if" and the sources' own costs), for a fraction of its cost, so
     that a cost with more mana than this (``ManaCost.min_mana``) is known unpayable without
-    building the sources. None: no cheap bound (granted or lost abilities, triggered mana
+    building the sources. None: no cheap bound (granted or lost mana abilities, triggered mana
     abilities, mana decided as the ability resolves); build the sources."""
     s = g.s
-    if not ab.plain(g) or ch.permanents_with(s, _has_mana_trigger):
+    if not mana_plain(g) or ch.permanents_with(s, _has_mana_trigger):
         return None
     objs = s.objs
     total = sum(s.players[player].pool.values())
@@ -352,7 +382,7 @@ _PAYABLE: dict[int, tuple[object, object, tuple[tuple[tuple[int, bool, bool], ..
 
 def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | None:
     """The payability answers for ``player``'s mana as it is now, kept while it stays so: while
-    no permanent's abilities are changed (layer 6), no triggered mana ability or restricted
+    every permanent has its card's mana abilities (:func:`mana_plain`), no triggered mana ability or restricted
     mana exists, and every mana ability the player controls is fixed by its card
     (:func:`_card_mana_fixed`), :func:`mana_sources` and :func:`pool_of` are a function of the
     key (the state, the layer table, each such permanent's id, tapped state and summoning
@@ -360,7 +390,7 @@ def _payable_memo(g: Game, player: int) -> dict[int, tuple[ManaCost, bool]] | No
     :func:`mana.can_pay`)."""
     s = g.s
     t = layers.table(g)
-    if t is not None and t.gained or ch.permanents_with(s, _has_mana_trigger) or mana_spending.TAGS in s.extra:
+    if not mana_plain(g) or ch.permanents_with(s, _has_mana_trigger) or mana_spending.TAGS in s.extra:
         return None
     objs = s.objs
     key = []

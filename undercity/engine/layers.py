@@ -896,15 +896,7 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
                              "self_and_enchanted or all")
         cont.fixed = rereadable and ref.kind in ("self", "enchanted", "self_and_enchanted")  # type: ignore[attr-defined]
         if ref.kind == "all" and characteristic_filter:
-
-            def opens(g: Game, o: Obj) -> bool:
-                # Whether the filter describes a newcomer by its card, for its source's
-                # controller before and after control-changing effects (layer 2).
-                src = g.s.objs[sid]
-                ctls = {src.controller, g.s.extra.get(BASE_CONTROLLER, {}).get(sid, src.controller)}
-                flt = ref.filter
-                return flt is None or any(targeting.matches_view(g, o, o.card, flt, p, sid) for p in ctls)
-            cont.opens = opens  # type: ignore[attr-defined]
+            cont.opens = _describes_newcomer(sid, ref.filter)  # type: ignore[attr-defined]
         return cont
     if k == "pump" or k == "attached_pump_or" or (k == "grant" and st.to == "attached"):  # type: ignore[attr-defined]
         if k == "pump" and st.affects.kind != "enchanted":
@@ -933,17 +925,41 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
         commanders.opens = lambda g, o: any(o.card_uid in p.commanders for p in g.s.players)  # type: ignore[attr-defined]
         return commanders
     if k == "anthem_if":
+        # "Creatures you control have trample" (Garruk's Uprising): with no condition and a
+        # filter of characteristics, what it applies to is kept like an "all …" filter's.
+        kept = st.cond is None and filter_reads_characteristics(st.filter)  # type: ignore[attr-defined]
 
         def anthem(g: Game, w: _Work) -> tuple[int, ...]:
-            w.volatile = True
+            if kept:
+                w.every_permanent = True  # their controllers and types so far are read
+            else:
+                w.volatile = True
             if not holds(st.cond, w):  # type: ignore[attr-defined]
                 return ()
             ctl = w.controller(sid)
             return tuple(oid for oid in permanents(w) if oid != sid and w.controller(oid) == ctl
                          and "Creature" in w.types(oid)
                          and targeting.matches(g, s.objs[oid], st.filter, ctl, sid))  # type: ignore[attr-defined]
+        if kept:
+            anthem.opens = _describes_newcomer(sid, st.filter, yours=True)  # type: ignore[attr-defined]
         return anthem
     raise ValueError(f"static kind {k!r} creates no continuous effect")
+
+
+def _describes_newcomer(sid: int, flt: m.Filter | None, yours: bool = False) -> Callable[[Game, Obj], bool]:
+    """The test of :class:`_Reach` for a static ability of ``sid`` whose objects are the
+    permanents ``flt`` (of characteristics only) describes — and, if ``yours``, only the
+    creatures its controller controls: whether it describes a newcomer by its card, for the
+    source's controller before and after control-changing effects (layer 2)."""
+    from undercity.engine import targeting
+
+    def opens(g: Game, o: Obj) -> bool:
+        src = g.s.objs[sid]
+        ctls = {src.controller, g.s.extra.get(BASE_CONTROLLER, {}).get(sid, src.controller)}
+        if yours and ("Creature" not in o.card.types or o.controller not in ctls):
+            return False
+        return flt is None or any(targeting.matches_view(g, o, o.card, flt, p, sid) for p in ctls)
+    return opens
 
 
 def _resolved(g: Game) -> list[_Eff]:

@@ -245,3 +245,27 @@ def test_611_3a_permanents_no_effect_reads_come_and_go_without_a_computation(mon
     assert "first strike" in ch.keywords(g, golem) and computed and layers.cache_current(g)
     zones.move(g, splicers[1].id, "graveyard", rule="704.5g")
     assert "first strike" not in ch.keywords(g, golem) and layers.table(g) is None, "no effect is left"
+
+
+def test_611_3a_creatures_you_control_have_trample_is_kept_across_events(monkeypatch) -> None:
+    """CR 611.3a, 613.1f: Garruk's Uprising's "Creatures you control have trample" reads only
+    the permanents' types and controllers, so the result is kept across events that change
+    neither (a creature tapping), and across Bob's creature entering — it doesn't describe it;
+    Alice's creature entering is computed again and has trample. Each time the result is the
+    fresh one."""
+    from undercity.engine import zones
+
+    g = Game.empty(["Alice", "Bob"])
+    g.create_object(get_card("Garruk's Uprising"), 0, "battlefield")
+    bears = g.create_object(get_card("Grizzly Bears"), 0, "battlefield")
+    assert "trample" in ch.keywords(g, bears)
+    assert not layers._CACHE.volatile, "no condition, a filter of characteristics: kept"
+    computed = []
+    real = layers._compute
+    monkeypatch.setattr(layers, "_compute", lambda game: computed.append(1) or real(game))
+    zones.set_tapped(g, bears, True, "701.26a")
+    theirs = g.create_object(get_card("Grizzly Bears"), 1, "battlefield")
+    assert "trample" not in ch.keywords(g, theirs) and "trample" in ch.keywords(g, bears)
+    assert not computed and layers.cache_current(g)
+    mine = g.create_object(get_card("Centaur Courser"), 0, "battlefield")
+    assert "trample" in ch.keywords(g, mine) and computed and layers.cache_current(g)
