@@ -355,12 +355,17 @@ def _on_cast(g: Game, e: ev.SpellCast) -> None:
             _add(g, o, a, o.controller, spell=e.obj)
 
 
+@lru_cache(maxsize=4096)
+def _has_tap_trigger(card: CardDef) -> bool:
+    return any(a.when.event in ("becomes_tapped", "becomes_untapped") for a in card.triggered)
+
+
 def _on_tapped(g: Game, e: ev.Tapped) -> None:
     """"Whenever [this] becomes untapped" (Immovable Rod; CR 603.2), "whenever this creature
     becomes tapped" (a Background's grant, Haunted One), whatever tapped or untapped it."""
     o = g.s.objs.get(e.obj)
-    if o is None or o.zone != "battlefield":
-        return
+    if o is None or o.zone != "battlefield" or not _has_tap_trigger(o.card) and ab.plain(g):
+        return  # no such ability on its card, and none given (layer 6): the common case
     event = "becomes_tapped" if e.tapped else "becomes_untapped"
     for a in ab.triggered(g, o):
         if a.when.event == event:
@@ -372,12 +377,6 @@ _BY_KIND_EVENTS: dict[str, Callable[[Game, Any], None]] = {
     "zone_changed": _on_zone_change, "attack_declared": _on_attack, "spell_cast": _on_cast,
     "ability_activated": _on_activated, "ability_triggered": _on_triggered, "block_declared": _on_equipped_blocks,
 }
-
-
-def _watch_events(g: Game, e: ev.Event) -> None:
-    fn = _BY_KIND_EVENTS.get(e.kind)
-    if fn is not None:
-        fn(g, e)
 
 
 
@@ -514,12 +513,6 @@ _BY_KIND_COMBAT: dict[str, Any] = {
 }
 
 
-def _watch_combat(g: Game, e: ev.Event) -> None:
-    fn = _BY_KIND_COMBAT.get(e.kind)
-    if fn is not None:
-        fn(g, e)
-
-
 
 # ----------------------------------------------------------------------------- triggers
 
@@ -581,11 +574,8 @@ def _on_creature_combat_damage(g: Game, e: ev.DamageDealt) -> None:
                               object=src.id)
 
 
-def _watch_casts_and_damage(g: Game, e: ev.Event) -> None:
-    if e.kind == "spell_cast":
-        _on_player_casts(g, e)  # type: ignore[arg-type]
-    elif e.kind == "damage_dealt":
-        _on_creature_combat_damage(g, e)  # type: ignore[arg-type]
+_BY_KIND_CASTS_AND_DAMAGE: dict[str, Callable[[Game, Any], None]] = {
+    "spell_cast": _on_player_casts, "damage_dealt": _on_creature_combat_damage}
 
 
 
@@ -653,17 +643,18 @@ def _on_leaves(g: Game, e: ev.ZoneChanged) -> None:
 _BY_KIND_LIFE: dict[str, Callable[[Game, Any], None]] = {"life_changed": _on_life, "zone_changed": _on_leaves}
 
 
-def _watch_life_and_leaving(g: Game, e: ev.Event) -> None:
-    fn = _BY_KIND_LIFE.get(e.kind)
-    if fn is not None:
-        fn(g, e)
+#: event kind -> this module's checks of it, in the order of its four parts: the events, combat
+#: and play permissions, casts and damage, life and leaving.
+_BY_KIND: dict[str, tuple[Callable[[Game, Any], None], ...]] = {}
+for _part in (_BY_KIND_EVENTS, _BY_KIND_COMBAT, _BY_KIND_CASTS_AND_DAMAGE, _BY_KIND_LIFE):
+    for _kind, _fn in _part.items():
+        _BY_KIND[_kind] = (*_BY_KIND.get(_kind, ()), _fn)
+del _part, _kind, _fn
 
 
-@triggers.reads(*_BY_KIND_EVENTS, *_BY_KIND_COMBAT, "spell_cast", "damage_dealt", *_BY_KIND_LIFE)
+@triggers.reads(*_BY_KIND)
 def watch(g: Game, e: ev.Event) -> None:
     """The trigger events of this module that event ``e`` may be (CR 603.2), asked by
-    ``triggers.check`` for every event, in this order (the kinds its four parts read)."""
-    _watch_events(g, e)
-    _watch_combat(g, e)
-    _watch_casts_and_damage(g, e)
-    _watch_life_and_leaving(g, e)
+    ``triggers.check`` for every event of the kinds it reads, in that order."""
+    for fn in _BY_KIND.get(e.kind, ()):
+        fn(g, e)
