@@ -379,7 +379,6 @@ _BY_KIND_EVENTS: dict[str, Callable[[Game, Any], None]] = {
 }
 
 
-
 # ----------------------------------------------------------------------------- triggers
 
 
@@ -513,7 +512,6 @@ _BY_KIND_COMBAT: dict[str, Any] = {
 }
 
 
-
 # ----------------------------------------------------------------------------- triggers
 
 
@@ -576,7 +574,6 @@ def _on_creature_combat_damage(g: Game, e: ev.DamageDealt) -> None:
 
 _BY_KIND_CASTS_AND_DAMAGE: dict[str, Callable[[Game, Any], None]] = {
     "spell_cast": _on_player_casts, "damage_dealt": _on_creature_combat_damage}
-
 
 
 # ----------------------------------------------------------------------------- triggers
