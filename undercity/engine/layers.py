@@ -495,9 +495,8 @@ def _bf_change_kept(g: Game, c: _Cache) -> list[Obj] | None:
     stayed = bf[:k]
     if k != len(old) or tuple(stayed) != old:  # some left (or a permanent phased in)
         kept = set(stayed)
-        gone = [oid for oid in old if oid not in kept]
-        if (len(old) - len(gone) != k or not reach.involved.isdisjoint(gone)
-                or [oid for oid in old if oid in kept] != stayed):
+        if [oid for oid in old if oid in kept] != stayed or not reach.involved.isdisjoint(
+                oid for oid in old if oid not in kept):
             return None
     objs = s.objs
     joined = [objs[oid] for oid in bf[k:]]
