@@ -95,7 +95,7 @@ def _has_targets(g: Game, specs: tuple[TargetSpec, ...], player: int, source: in
         # "six target creatures" needs six different ones (CR 115.3; ruling 2005-10-01, Hex).
         # "X target …" (CR 601.2c) may be cast with X = 0 and no targets.
         if not specs[k].optional and not specs[k].x_count \
-                and len(targeting.candidates(g, specs[k], player, source)) < n:
+                and len(targeting.candidates(g, specs[k], player, source, n)) < n:
             return False
         k += n
     return True

@@ -229,8 +229,7 @@ class Game:
     def _run(self) -> None:
         """:meth:`advance` trusting what the last state-based-action check found, while no event
         happened since (``sba.check``): the position is the one the engine left."""
-        from undercity.engine import layers, priority, sba, triggers, turn
-
+        layers, priority, sba, triggers, turn = _loop_modules()
         s = self.s
         layers.revalidate()  # the characteristics computed for it (CR 613)
         while self.pending is None and not s.over:
@@ -286,9 +285,7 @@ class Game:
         self.choices.append(d.options.index(opt))
         self.pending = None
         if d.kind == "priority":
-            from undercity.engine import priority
-
-            priority.act(self, d.player, opt.value)
+            _loop_modules()[1].act(self, d.player, opt.value)
         else:
             self.s.jobs[-1].answers[d.key] = opt.value
         # The decision was asked in the position the engine left, and answering it changes the
@@ -420,6 +417,15 @@ def _trigger_check(g: Game, event: ev.Event) -> None:
 
     _trigger_check = check
     check(g, event)
+
+
+@functools.cache
+def _loop_modules() -> tuple[Any, ...]:
+    """The rules modules :meth:`Game._run` calls (layers, priority, sba, triggers, turn), imported
+    once: a function-level import costs a microsecond on every call."""
+    from undercity.engine import layers, priority, sba, triggers, turn
+
+    return layers, priority, sba, triggers, turn
 
 
 @functools.cache

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from undercity.cards import model as m
@@ -797,11 +797,20 @@ def filter_reads_characteristics(flt: m.Filter | None) -> bool:
     return flt.controller in (None, "you", "opponent") and filter_reads_characteristics(flt.alternative)
 
 
+@cache
+def _asked_modules() -> tuple[Any, ...]:
+    """The rules modules the layer system asks (class_level, entering, monstrosity, resolve,
+    targeting): they import this one, so they are imported on first use — once, as a
+    function-level import costs a microsecond on every call."""
+    from undercity.engine import class_level, entering, monstrosity, resolve, targeting
+
+    return class_level, entering, monstrosity, resolve, targeting
+
+
 def _gate(g: Game, sid: int, st: Continuous, ctl: int) -> bool:
     """Whether the static ability ``st`` of ``sid``, controlled by ``ctl``, applies now by its
     condition (CR 604.1), its Class level (716.2a), monstrosity (701.37b) and anchor word (614.12c)."""
-    from undercity.engine import class_level, entering, monstrosity, resolve
-
+    class_level, entering, monstrosity, resolve, _ = _asked_modules()
     src = g.s.objs[sid]
     return (resolve.condition_holds(g, st.cond, ctl) and class_level.applies(g, src, st)
             and monstrosity.applies(g, src, st) and entering.anchor_applies(g, src, st))
@@ -842,8 +851,7 @@ def _affects(g: Game, sid: int, st: m.Static) -> Affects:
     """The objects a static ability of permanent ``sid`` affects, evaluated on the
     characteristics so far (611.3a). A function marked ``fixed`` reads no characteristic but its
     source's controller (a gate's "you"): itself, or what it is attached to (see :func:`_depends`)."""
-    from undercity.engine import resolve, targeting
-
+    *_, resolve, targeting = _asked_modules()
     k = st.kind
     s = g.s
     src = s.objs[sid]

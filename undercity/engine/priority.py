@@ -22,6 +22,7 @@ from undercity.cards.model import Activated, CardDef
 from undercity.engine import abilities as ab
 from undercity.engine import (
     adventure,
+    alternative_costs,
     cast_permissions,
     casting,
     costs,
@@ -98,8 +99,6 @@ def options(g: Game, player: int) -> list[Option]:
         # CR 715.3: as an Adventure; 715.3d: from exile after one
         opts += adventure.options(g, player, mana.sources, mana.pool)
     if hand_kinds & _ALT_COST or (p.commanders and p.command):
-        from undercity.engine import alternative_costs
-
         opts += alternative_costs.options(g, player, mana.sources, mana.pool)  # CR 118.9: evoke, dash from the hand
     if hand_kinds & _SUSPEND:
         opts += suspend.options(g, player, mana.sources, mana.pool)  # CR 702.62a, 116.2f: a special action

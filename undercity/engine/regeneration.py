@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.regeneration import CantBeRegenerated, Regenerate
 from undercity.engine import events as ev
-from undercity.engine import zones
+from undercity.engine import totem_armor, zones
 from undercity.engine.decisions import Option
 from undercity.engine.effects import handles, ref_objects
 from undercity.engine.state import ContinuousEffect
@@ -51,8 +51,6 @@ def options(g: Game, o: Obj, allowed: bool = True) -> list[Option]:
     — if there is either — the replacements of its move to the graveyard. Empty if neither."""
     if o.zone != "battlefield":
         return []
-    from undercity.engine import totem_armor
-
     out = [Option(f"regenerate {o.name}", REGENERATE)] if shielded(g, o, allowed) else []
     seen: set[str] = set()
     for aid in totem_armor.auras(g, o):
@@ -81,8 +79,6 @@ def replaces(g: Game, o: Obj, allowed: bool = True, chosen: Any = REGENERATE) ->
     """If a shield replaces ``o``'s destruction (and its controller chose it first, ``chosen``),
     regenerate it and return True (CR 701.19a); a totem armor chosen (or the only destruction
     replacement, when nothing was asked) saves it instead (CR 702.89a)."""
-    from undercity.engine import totem_armor
-
     if isinstance(chosen, tuple | list) and chosen[0] == TOTEM_ARMOR:
         return totem_armor.apply(g, o, chosen[1])
     if chosen == REGENERATE and not shielded(g, o, allowed) and o.zone == "battlefield":

@@ -13,7 +13,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from undercity.cards.model import Condition, SpellAbility, TargetSpec
-from undercity.engine import adventure, bestow, casting, exiled_with, layers, modal, rebound, targeting, zones
+from undercity.engine import (
+    adventure,
+    bestow,
+    casting,
+    divided,
+    exiled_with,
+    layers,
+    modal,
+    rebound,
+    targeting,
+    zones,
+)
 from undercity.engine import events as ev
 from undercity.engine.continuous import ask_enters_as_copy
 from undercity.engine.effects import HANDLERS
@@ -43,8 +54,6 @@ def target_specs(g: Game, item: StackItem) -> tuple[TargetSpec, ...]:
         # a delayed or reflexive ability (CR 603.7, 603.12): its targets are in its data, and
         # are checked again like any other's (CR 608.2b)
         return tuple(item.trigger_data.get("targets", ()))
-    from undercity.engine import divided
-
     if divided.of(a) is not None and len(a.targets) == 1:
         return tuple(a.targets[0] for _ in item.targets)  # one to N targets of one kind (CR 601.2d)
     # a modal trigger's chosen modes' (CR 700.2c); "up to X target …", X of its event (CR 701.37c)

@@ -21,6 +21,7 @@ from undercity.engine import (
     equip,
     exile_until,
     layers,
+    leaving,
     protection,
     regeneration,
     sagas,
@@ -311,8 +312,6 @@ def _annihilate(g: Game, a: Action) -> None:
 
 def perform(g: Game, actions: list[Action], answers: dict[str, object]) -> None:
     """Perform all the actions simultaneously (CR 704.3)."""
-    from undercity.engine import leaving
-
     s = g.s
     losers = [a for a in actions if a.kind == "lose"]
     # CR 704.3: a permanent that dies in this check leaves with the counters it had (its last

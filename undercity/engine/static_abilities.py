@@ -45,6 +45,7 @@ from undercity.cards.language.static_abilities import (
 )
 from undercity.engine import abilities as ab
 from undercity.engine import characteristics as ch
+from undercity.engine import targeting
 
 if TYPE_CHECKING:
     from undercity.cards.model import CardDef
@@ -99,8 +100,6 @@ def cant_be_targeted(g: Game, o: Obj, controller: int) -> bool:
     ids = ch.permanents_with(s, static_kind(CantBeTargetedByOpponents))
     if not ids:
         return False
-    from undercity.engine import targeting
-
     for oid in ab.with_abilities(g, ids):
         src = s.objs[oid]
         if src.attached_to == o.id and targeting._is_opponent(g, src.controller, controller) and any(
@@ -113,8 +112,6 @@ def venture_limit(g: Game, player: int) -> str | None:
     """Keen-Eared Sentry: "Each opponent can't venture into the dungeon more than once each
     turn." Asked only when ``player`` has already ventured this turn (venturing into Undercity
     is venturing into the dungeon too, CR 701.49d); the reason for the log, or None."""
-    from undercity.engine import targeting
-
     for o in permanents_where(g, static_kind(VentureOnceEachTurn)):
         if targeting._is_opponent(g, o.controller, player):
             return f"{o.name} allows only one venture each turn and they have already ventured this turn"

@@ -3,6 +3,7 @@ whether a chosen target is still legal on resolution (CR 608.2b)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -199,8 +200,11 @@ def _targetable(g: Game, o: Obj, controller: int) -> bool:
     return not static_abilities.cant_be_targeted(g, o, controller)  # Shielding Plax (CR 115.1)
 
 
-def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -> list[Target]:
-    """Every legal choice for ``spec`` right now."""
+def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
+               enough: int = 0) -> list[Target]:
+    """Every legal choice for ``spec`` right now; or, with ``enough``, the first ``enough`` of
+    them when there are that many (whether a spell or ability has legal targets, CR 601.2c,
+    asks no more)."""
     s = g.s
     out: list[Target] = []
     k = spec.kind
@@ -213,6 +217,8 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
             if not player_targetable(g, p.idx, controller):
                 continue
             out.append(("p", p.idx))
+        if enough and len(out) >= enough:
+            return out
     flt = spec.filter
     if k in ("any", "permanent", "creature_or_planeswalker", "player_or_planeswalker", "opponent_or_planeswalker",
              SPELL_OR_PERMANENT):
@@ -231,6 +237,8 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
                 continue
             if _targetable(g, o, controller) and _source_may_target(g, o, source):
                 out.append(("o", oid))
+                if len(out) == enough:
+                    return out
     if k in ("spell", SPELL_OR_PERMANENT):
         for item in s.stack:
             if item.kind != "spell" or item.obj == source:
@@ -257,11 +265,22 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None) -
 
 
 def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
+    """Whether protection lets ``source`` target ``o`` (CR 702.16b)."""
+    may_target, from_creatures_may_target = _PROTECTIONS or _protections()
+    return may_target(g, o, source) and from_creatures_may_target(g, o, source)
+
+
+#: ``may_target`` of protection and of protection from creatures, once imported.
+_PROTECTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
+
+
+def _protections() -> list[Callable[[Game, Obj, int | None], bool]]:
+    # The protection modules import this one: imported on first use, and kept (a function-level
+    # import costs a microsecond on every call).
     from undercity.engine import protection, protection_from_creatures
 
-    if not protection.may_target(g, o, source):  # CR 702.16b
-        return False
-    return protection_from_creatures.may_target(g, o, source)  # CR 702.16b
+    _PROTECTIONS[:] = (protection.may_target, protection_from_creatures.may_target)
+    return _PROTECTIONS
 
 
 def player_targetable(g: Game, player: int, controller: int) -> bool:
