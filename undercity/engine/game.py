@@ -221,9 +221,12 @@ class Game:
 
     def advance(self) -> None:
         """Run the game until a decision with two or more options is needed, or it ends."""
-        from undercity.engine import sba
+        from undercity.engine import priority, sba
 
-        sba.forget()  # the position may have been changed from outside since the last check
+        # The position may have been changed from outside since the last check: state-based
+        # actions are looked for again, and who can only pass is asked again.
+        sba.forget()
+        priority.forget()
         self._run()
 
     def _run(self) -> None:

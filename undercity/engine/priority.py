@@ -7,6 +7,7 @@ not listed (they are activated while paying, CR 605.3; scenarios may still activ
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from undercity.engine import (
     foretell,
     from_graveyard,
     land_plays,
+    layers,
     mana_spending,
     morph,
     phyrexian_mana,
@@ -176,20 +178,115 @@ def only_pass(g: Game, player: int) -> bool:
     (``tests/property/test_priority_fast_path.py`` and ``invariants.check`` compare the two).
 
     Each test below stands for one listing of :func:`options`, in its order; a new listing
-    there needs its test here, or this would say "pass only" while it has an option."""
+    there needs its test here, or this would say "pass only" while it has an option.
+
+    A True answer is kept while only a step beginning, a card drawn into another hand or a
+    note that nothing happened followed it, at the same timing (:func:`_still_passing`):
+    most steps find every player as the last one left them."""
     s = g.s
     # Sorcery timing (CR 307.1): every spell in hand is at its normal timing, a land may be played
     # (305.1), sorcery-speed and loyalty abilities may be activated (602.5d, 606.3).
     sorcery = casting.sorcery_timing(g, player)
     p = s.players[player]
+    kept = _PASSING.get(player)
+    if kept is not None and _still_passing(g, kept, p, sorcery):
+        return True
+    if _lists_something(g, player, p, sorcery):
+        return False
+    events = g.events
+    _PASSING[player] = _Passing(s, events, len(events), sorcery, s.effects, len(s.effects), _combat_now(s),
+                                list(p.hand), p.pool, _zones_now(s, p), layers.token(g))
+    return True
+
+
+@dataclass(slots=True)
+class _Passing:
+    """What :func:`only_pass` last answered True in, for a player."""
+
+    state: Any
+    events: list[Any]
+    seen: int  # how many of the events it had seen
+    sorcery: bool
+    effects: list[Any]
+    n_effects: int
+    combat: Any  # _combat_now
+    hand: list[int]
+    pool: Any
+    zones: tuple[int, ...]  # _zones_now
+    chars: object  # layers.token
+
+
+_PASSING: dict[int, _Passing] = {}
+
+
+def forget() -> None:
+    """Drop what :func:`only_pass` kept: the position may have been changed from outside the
+    engine, without events (``Game.advance``)."""
+    _PASSING.clear()
+
+
+def _still_passing(g: Game, kept: _Passing, p: Any, sorcery: bool) -> bool:
+    """Whether ``p`` can still only pass, as :func:`only_pass` last found: at the same timing, with
+    the same effects, combat, hand, mana pool and zone sizes, the characteristics of then
+    (``layers.unchanged_since``), and since then only events that change none of what it reads —
+    a step beginning (CR 500.1; the timing is compared, and nothing it asks names a step), a card
+    drawn (into another hand: the hand is compared), a note that nothing happened. A pool that
+    empties as a step ends (CR 500.4) is a new one, and so is a combat that ends with attackers
+    (CR 511.3): they are compared (:func:`_combat_now`)."""
+    s = g.s
+    events = g.events
+    if (kept.state is not s or kept.events is not events or kept.sorcery != sorcery or kept.effects is not s.effects
+            or kept.n_effects != len(s.effects) or kept.combat is not _combat_now(s) or kept.pool is not p.pool
+            or kept.hand != p.hand or kept.zones != _zones_now(s, p)):
+        return False
+    quiet = _QUIET_FOR_PASSING
+    for i in range(kept.seen, len(events)):
+        e = events[i]
+        t = type(e)
+        if t is ev.Note:
+            if e.rule not in _NOTHING_HAPPENED:
+                return False
+        elif t not in quiet:
+            return False
+    if not layers.unchanged_since(g, kept.chars):
+        return False
+    kept.seen = len(events)
+    return True
+
+
+def _combat_now(s: Any) -> Any:
+    """The combat, for :func:`_still_passing`: None while no creature attacks or blocks — a
+    combat begins with none (CR 506.1) and declaring them are events."""
+    c = s.combat
+    return c if c is not None and (c.attackers or c.blockers) else None
+
+
+def _zones_now(s: Any, p: Any) -> tuple[int, ...]:
+    """The battlefield's size and last permanent, and the sizes of ``p``'s graveyard, exile and
+    command zone: every change to them is an event, and these say so even of one made from
+    outside the engine without (a test, a tool: ``Game.advance`` forgets anyway)."""
+    bf = s.battlefield
+    return len(bf), bf[-1] if bf else 0, len(p.graveyard), len(p.exile), len(p.command)
+
+
+#: The events after which :func:`_still_passing` compares the rest.
+_QUIET_FOR_PASSING = frozenset({ev.StepBegan, ev.CardDrawn})
+#: Notes that say nothing happened: no attackers (CR 508.8), no blockers (509.1).
+_NOTHING_HAPPENED = frozenset({"508.8", "509.1"})
+
+
+def _lists_something(g: Game, player: int, p: Any, sorcery: bool) -> bool:
+    """:func:`only_pass`'s tests, in the order of :func:`options`'s listings: True as soon as one
+    could list an option."""
+    s = g.s
     hand_kinds, firsts, spells, instants = _hand_summary(s, p)
     # The hand's other listings (Adventure, alternative costs, suspend, foretell, morph, abilities that
     # work from the hand) are left to them, whatever their timing.
     if hand_kinds & _HAND_LISTINGS:
-        return False
+        return True
     if sorcery:
         if len(firsts) != len(spells) and land_plays.may_play_land(g, player):
-            return False  # a land card in hand, and a land play left (CR 305.2)
+            return True  # a land card in hand, and a land play left (CR 305.2)
         instants = spells
     bound = _UNKNOWN
     if instants:
@@ -200,25 +297,25 @@ def only_pass(g: Game, player: int) -> bool:
         # (CR 106.6: then ``castable`` asks the sources per spell).
         bound = _bound_without_changes(g, player)
         if bound is None:
-            return False
+            return True
         objs = s.objs
         mana = None
         for oid in instants:
             o = objs[oid]
             need = _spell_min_mana(o.card)
             if need is None:
-                return False
+                return True
             if need <= bound:
                 if mana is None:
                     mana = costs.PlayerMana(g, player)
                 if not _cannot_cast(g, player, o, mana):
-                    return False
+                    return True
     commanders = p.commanders and p.command
     if commanders:  # CR 903.8: a commander in the command zone, at its normal timing too
         for oid in p.command:
             o = s.objs[oid]
             if o.card_uid in p.commanders and (sorcery or _hand_kinds(o.card) & (_INSTANT_SPEED | _ALT_COST)):
-                return False
+                return True
     graveyard = _graveyard_summary(s, p)
     # "You may cast [creature] spells as though they had flash" (CR 702.8a) lets (some of) the
     # other spells be cast: from the hand, the command zone and the graveyard (flashback, escape:
@@ -226,28 +323,28 @@ def only_pass(g: Game, player: int) -> bool:
     plain = ab.plain(g)
     if sorcery:
         if graveyard & _GRAVEYARD_CAST:
-            return False  # flashback, escape at their normal timing (CR 702.34a, 702.138a)
+            return True  # flashback, escape at their normal timing (CR 702.34a, 702.138a)
     elif (spells or commanders or graveyard & _GRAVEYARD_CAST) and (
             cast_permissions.next_spell_flash(g, player)
             # the battlefield index first: most games have no such permanent, nor a granted ability
             or (not plain or ch.permanents_with(s, _FLASH)) and static_abilities.flash_permissions(g, player)):
-        return False
+        return True
     if graveyard & _GRAVEYARD_CAST_NOW:
-        return False
+        return True
     # A face-down permanent of theirs they may turn face up (CR 702.37e, 116.2b: any time they
     # have priority).
     if (fd := s.extra.get(FACE_DOWN_OBJECTS)) and any(
             oid in s.objs and s.objs[oid].controller == player and s.objs[oid].zone == "battlefield" for oid in fd):
-        return False
+        return True
     # Cards in exile with a permission for this player: on an Adventure (CR 715.3d), foretold
     # (702.143a), "you may play them" (601.2), "you may play that card this turn".
     if _permission_for(s, player):
-        return False
+        return True
     if p.exile and _exile_summary(s, p):  # CR 113.6b: abilities that work while suspended
-        return False
+        return True
     objs = s.objs
     if p.graveyard and unearth.gives_to(g, player):
-        return False  # CR 604.1: a permanent gives the cards of this graveyard abilities (Solemn Doomguide)
+        return True  # CR 604.1: a permanent gives the cards of this graveyard abilities (Solemn Doomguide)
     if graveyard & _GRAVEYARD_ABILITY:  # CR 113.6m: "Return this card from your graveyard …"
         for oid in p.graveyard:
             o = objs[oid]
@@ -258,7 +355,7 @@ def only_pass(g: Game, player: int) -> bool:
                     if bound is _UNKNOWN:
                         bound = costs.mana_bound(g, player)
                     if need is None or bound is None or need <= bound:
-                        return False
+                        return True
     listed = ch.permanents_with(s, _listed_abilities)
     for oid in listed if plain else ab.with_abilities(g, listed):
         o = objs[oid]
@@ -278,16 +375,16 @@ def only_pass(g: Game, player: int) -> bool:
                     bound = costs.mana_bound(g, player)
                 if bound is not None and need > bound:
                     continue
-            return False
+            return True
     # From the top of the library (CR 601.3) and from among cards exiled with a permanent
     # (CR 607.2a): the permanents whose cards give such a permission, or that were given one.
     if ch.permanents_with(s, cast_permissions._casts_from_top) or ch.permanents_with(s, cast_permissions._plays_exiled_with):
-        return False
+        return True
     if not plain:
         for oid in ab.receivers(g):
             if oid in objs and any(isinstance(st, (CastFromTopOfLibrary, PlayExiledWith)) for st in ab.static(g, objs[oid])):
-                return False
-    return True
+                return True
+    return False
 
 
 def _cannot_cast(g: Game, player: int, o: Any, mana: costs.PlayerMana) -> bool:

@@ -3,9 +3,9 @@ whether a chosen target is still legal on resolution (CR 608.2b)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.face_down import FACE_DOWN_NAME
 from undercity.cards.language.stack_targets import SPELL_OR_PERMANENT, STACK_KINDS
@@ -266,21 +266,17 @@ def candidates(g: Game, spec: TargetSpec, controller: int, source: int | None,
 
 def _source_may_target(g: Game, o: Obj, source: int | None) -> bool:
     """Whether protection lets ``source`` target ``o`` (CR 702.16b)."""
-    may_target, from_creatures_may_target = _PROTECTIONS or _protections()
-    return may_target(g, o, source) and from_creatures_may_target(g, o, source)
+    protection, protection_from_creatures = _protection_modules()
+    return protection.may_target(g, o, source) and protection_from_creatures.may_target(g, o, source)
 
 
-#: ``may_target`` of protection and of protection from creatures, once imported.
-_PROTECTIONS: list[Callable[[Game, Obj, int | None], bool]] = []
-
-
-def _protections() -> list[Callable[[Game, Obj, int | None], bool]]:
-    # The protection modules import this one: imported on first use, and kept (a function-level
-    # import costs a microsecond on every call).
+@cache
+def _protection_modules() -> tuple[Any, Any]:
+    """The protection modules: they import this one, so they are imported on first use — once,
+    as a function-level import costs a microsecond on every call."""
     from undercity.engine import protection, protection_from_creatures
 
-    _PROTECTIONS[:] = (protection.may_target, protection_from_creatures.may_target)
-    return _PROTECTIONS
+    return protection, protection_from_creatures
 
 
 def player_targetable(g: Game, player: int, controller: int) -> bool:
