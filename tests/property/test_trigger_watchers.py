@@ -1,8 +1,10 @@
 """The every-event trigger watchers (``triggers._watchers``) are offered only the events they
-declare (``triggers.reads``). In seeded games of all four variants, each watcher is also
-offered, after the real check, every event it is not offered, and must do nothing with it: no
-waiting triggered ability (CR 603.2), no record in ``State.extra``, no control change. A
-watcher that starts reading an event kind it doesn't declare fails here.
+declare (``triggers.reads``), and the checks of a step's beginning that name their steps
+(``triggers.watches(..., steps=…)``) only those steps' beginnings. In seeded games of all four
+variants, each watcher and each such check is also offered, after the real check, every event it
+is not offered, and must do nothing with it: no waiting triggered ability (CR 603.2), no record
+in ``State.extra``, no control change. One that starts reading an event kind (or a step) it
+doesn't declare fails here.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def test_watchers_ignore_the_events_they_are_not_offered(variant: str, decks: tu
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     real = triggers.check
     offered: dict[str, int] = {}
+    held_steps: dict[str, int] = {}
 
     def check(g: Game, e: Any) -> None:
         real(g, e)
@@ -44,6 +47,13 @@ def test_watchers_ignore_the_events_they_are_not_offered(variant: str, decks: tu
             w(g, e)
             assert _footprint(g) == before, f"{w.__module__}.{w.__name__} acts on {e.kind} events it doesn't declare"
             offered[e.kind] = offered.get(e.kind, 0) + 1
+        if e.kind == "step_began":
+            for fn in triggers._CHECKS["step_began"]:
+                if fn not in triggers._step_checks(e.step):
+                    before = _footprint(g)
+                    fn(g, e)
+                    assert _footprint(g) == before, f"{fn.__module__}.{fn.__name__} acts on the {e.step} step"
+                    held_steps[e.step] = held_steps.get(e.step, 0) + 1
 
     monkeypatch.setattr(triggers, "check", check)
     import undercity.engine.game as game_module
@@ -59,3 +69,4 @@ def test_watchers_ignore_the_events_they_are_not_offered(variant: str, decks: tu
         assert d is not None
         g.apply(agents[d.player].choose(g, d))
     assert offered, "no event was held back from any watcher"
+    assert held_steps, "no step's beginning was held back from any check"

@@ -119,7 +119,7 @@ def _entered(g: Game, keyword: str, oid: int) -> None:
         s.extra.setdefault(_DASHED, {})[oid] = o.controller
 
 
-@triggers.watches("step_began")
+@triggers.watches("step_began", steps=("end",))
 def _end_step(g: Game, e: ev.StepBegan) -> None:
     """CR 702.109a, 603.7: "at the beginning of the next end step" — the first end step to begin
     after the dashed permanent entered, whoever's turn it is."""

@@ -52,7 +52,7 @@ def control_changed(g: Game, o: Obj) -> None:
         since.pop(o.id, None)
 
 
-@triggers.watches("step_began")
+@triggers.watches("step_began", steps=("upkeep",))
 def _upkeep(g: Game, e: ev.StepBegan) -> None:
     s = g.s
     if e.step != "upkeep":

@@ -38,7 +38,7 @@ def finish_resolving(g: Game, item: StackItem) -> bool:
     return True
 
 
-@triggers.watches("step_began")
+@triggers.watches("step_began", steps=("upkeep",))
 def _upkeep(g: Game, e: ev.StepBegan) -> None:
     """"At the beginning of your next upkeep" (CR 702.88a, 603.7): the first upkeep of the
     spell's controller after the turn it was exiled."""

@@ -117,7 +117,7 @@ def h_exile_with_time_counters(g: Game, job: Job, item: StackItem, e: ls.ExileWi
         zones.add_counters(g, new, ls.TIME, e.n, "122.1")
 
 
-@triggers.watches("step_began")
+@triggers.watches("step_began", steps=("upkeep",))
 def _upkeep(g: Game, e: ev.StepBegan) -> None:
     """"At the beginning of your upkeep, if this card is suspended" (CR 702.62a, 603.4): each
     suspended card its owner — the active player — has in exile."""

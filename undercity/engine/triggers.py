@@ -55,16 +55,33 @@ def add_inherent(g: Game, controller: int, source_name: str, kind: str, text: st
         {"effects": effects, "targets": (), "text": text, "rule": rule, **data}))
 
 
-def watches(kind: str) -> Any:
+def watches(kind: str, *, steps: tuple[str, ...] | None = None) -> Any:
     """Register ``fn(game, event)`` as a trigger check for events of ``kind`` (CR 603.2):
     how a rules module (engine/dice.py, engine/draw_triggers.py) lets permanents' abilities
-    see events. Checks registered for the same kind all run, in registration order."""
+    see events. Checks registered for the same kind all run, in registration order. A check of
+    ``step_began`` may name the ``steps`` it acts on ("at the beginning of your upkeep"):
+    only their beginnings are offered to it."""
 
     def deco(fn: Any) -> Any:
+        if steps is not None:
+            fn.steps = frozenset(steps)
         _CHECKS[kind] = (*_CHECKS.get(kind, ()), fn)  # a tuple: check() loops over it per event
+        _STEP_CHECKS.clear()
         return fn
 
     return deco
+
+
+#: step -> the checks of ``step_began`` offered its beginning, in registration order.
+_STEP_CHECKS: dict[str, tuple[Any, ...]] = {}
+
+
+def _step_checks(step: str) -> tuple[Any, ...]:
+    fns = _STEP_CHECKS.get(step)
+    if fns is None:
+        fns = _STEP_CHECKS[step] = tuple(fn for fn in _CHECKS.get("step_began", ())
+                                         if step in getattr(fn, "steps", (step,)))
+    return fns
 
 
 def _has_triggers(card: Any) -> bool:
@@ -87,7 +104,7 @@ def reads(*events: type[ev.Event] | str) -> Callable[[Any], Any]:
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
     before = len(g.s.pending_triggers)
-    for fn in _CHECKS.get(e.kind, ()):
+    for fn in _step_checks(e.step) if e.kind == "step_began" else _CHECKS.get(e.kind, ()):  # type: ignore[attr-defined]
         fn(g, e)
     watchers = _WATCHERS_OF.get(e.kind)
     if watchers is None:
