@@ -78,6 +78,27 @@ def with_abilities(g: Game, ids: tuple[int, ...]) -> tuple[int, ...]:
     return ids + tuple(extra) if extra else ids
 
 
+def with_static(g: Game, ids: tuple[int, ...], kind: type) -> tuple[int, ...]:
+    """``ids`` (permanents pre-filtered by their card for a static ability of class ``kind``)
+    plus those whose abilities changed that have one now (layer 6, CR 613.1f): the others of
+    :func:`with_abilities` have none to find. Kept per layer result and kind."""
+    t = layers.table(g)
+    if t is None or not t.gained:
+        return ids
+    c = _GAINED_STATIC.get(kind)
+    if c is None or c[0] is not t:
+        chars = t.chars
+        c = _GAINED_STATIC[kind] = (t, tuple(oid for oid in t.gained
+                                             if any(isinstance(st, kind) for st in chars[oid].static)))
+    extra = tuple(oid for oid in c[1] if oid not in ids)
+    return ids + extra if extra else ids
+
+
+#: kind -> (the layer result, the permanents whose abilities changed that have a static ability
+#: of that kind in it), for :func:`with_static`.
+_GAINED_STATIC: dict[type, tuple[object, tuple[int, ...]]] = {}
+
+
 def with_triggered(g: Game, ids: tuple[int, ...]) -> list[tuple[Obj, tuple[Triggered, ...]]]:
     """:func:`with_abilities` and each one's :func:`triggered` abilities, for a trigger check's
     loop (CR 603.2): one look-up of the layer system's table instead of one per permanent."""

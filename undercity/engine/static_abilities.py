@@ -100,7 +100,7 @@ def cant_be_targeted(g: Game, o: Obj, controller: int) -> bool:
     ids = ch.permanents_with(s, static_kind(CantBeTargetedByOpponents))
     if not ids:
         return False
-    for oid in ab.with_abilities(g, ids):
+    for oid in ab.with_static(g, ids, CantBeTargetedByOpponents):
         src = s.objs[oid]
         if src.attached_to == o.id and targeting._is_opponent(g, src.controller, controller) and any(
                 isinstance(st, CantBeTargetedByOpponents) for st in ab.static(g, src)):
@@ -124,7 +124,7 @@ def additional_room_triggers(g: Game, owner: int) -> int:
     the dungeon's owner controls (CR 603.2d)."""
     s = g.s
     ids = ch.permanents_with(s, static_kind(RoomAbilitiesTriggerAgain))
-    return sum(1 for oid in ab.with_abilities(g, ids) if s.objs[oid].controller == owner
+    return sum(1 for oid in ab.with_static(g, ids, RoomAbilitiesTriggerAgain) if s.objs[oid].controller == owner
                for st in ab.static(g, s.objs[oid]) if isinstance(st, RoomAbilitiesTriggerAgain))
 
 
@@ -143,15 +143,15 @@ def assigns_as_though_unblocked(g: Game, o: Obj) -> bool:
     ids = ch.permanents_with(s, static_kind(AssignsAsThoughUnblocked))
     return any(s.objs[sid].attached_to == o.id and any(isinstance(st, AssignsAsThoughUnblocked)
                                                       for st in ab.static(g, s.objs[sid]))
-               for sid in ab.with_abilities(g, ids))
+               for sid in ab.with_static(g, ids, AssignsAsThoughUnblocked))
 
 
 def flash_permissions(g: Game, player: int) -> tuple[frozenset[str], ...]:
     """CR 702.8a: the card types of the spells ``player`` may cast as though they had flash, one
     set for each permanent they control with such an ability (an empty set: every spell)."""
     s = g.s
-    ids = tuple(oid for oid in ch.permanents_with(s, static_kind(CastAsThoughFlash)) if s.objs[oid].controller == player)
-    return tuple(st.spells for oid in ab.with_abilities(g, ids)
+    ids = ab.with_static(g, ch.permanents_with(s, static_kind(CastAsThoughFlash)), CastAsThoughFlash)
+    return tuple(st.spells for oid in ids if s.objs[oid].controller == player
                  for st in ab.static(g, s.objs[oid]) if isinstance(st, CastAsThoughFlash))
 
 
@@ -181,7 +181,7 @@ def names_that_cant_activate(g: Game) -> frozenset[str]:
         return frozenset()
     from undercity.engine.entering import chosen
 
-    return frozenset(name for oid in ab.with_abilities(g, ids)
+    return frozenset(name for oid in ab.with_static(g, ids, ChosenNameCantActivate)
                      if any(isinstance(st, ChosenNameCantActivate) for st in ab.static(g, s.objs[oid]))
                      and (name := chosen(g, oid, "nonland card name")) is not None)
 

@@ -69,9 +69,11 @@ def static_sources(g: Game) -> list[tuple[int, CardDef, int, str]]:
     snap = s.extra.get(_SIMULTANEOUS)
     if snap is not None:
         return snap
-    losses = ch.any_losses(g)  # a permanent that lost all abilities replaces nothing (613.1f)
-    return [(sid, s.objs[sid].card, s.objs[sid].controller, s.objs[sid].name) for sid in s.battlefield
-            if not (losses and ch.loss_timestamp(g, s.objs[sid]) is not None)]
+    t = layers.table(g)
+    lost = t.lost if t is not None else None  # a permanent that lost all abilities replaces nothing (613.1f)
+    objs = s.objs
+    return [(sid, objs[sid].card, objs[sid].controller, objs[sid].name) for sid in s.battlefield
+            if not (lost and sid in lost)]
 
 
 @contextmanager
