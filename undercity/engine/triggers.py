@@ -67,6 +67,8 @@ def watches(kind: str, *, steps: tuple[str, ...] | None = None) -> Any:
             fn.steps = frozenset(steps)
         _CHECKS[kind] = (*_CHECKS.get(kind, ()), fn)  # a tuple: check() loops over it per event
         _STEP_CHECKS.clear()
+        _OFFERED.clear()
+        _OFFERED_AT.clear()
         return fn
 
     return deco
@@ -74,6 +76,10 @@ def watches(kind: str, *, steps: tuple[str, ...] | None = None) -> Any:
 
 #: step -> the checks of ``step_began`` offered its beginning, in registration order.
 _STEP_CHECKS: dict[str, tuple[Any, ...]] = {}
+#: event kind (step, for a step's beginning) -> what :func:`check` offers the event: the checks of
+#: its kind, then the watchers that read it.
+_OFFERED: dict[str, tuple[Any, ...]] = {}
+_OFFERED_AT: dict[str, tuple[Any, ...]] = {}
 
 
 def _step_checks(step: str) -> tuple[Any, ...]:
@@ -104,26 +110,30 @@ def reads(*events: type[ev.Event] | str) -> Callable[[Any], Any]:
 def check(g: Game, e: ev.Event) -> None:
     """Record the triggered abilities that event ``e`` triggers (CR 603.2)."""
     before = len(g.s.pending_triggers)
-    for fn in _step_checks(e.step) if e.kind == "step_began" else _CHECKS.get(e.kind, ()):  # type: ignore[attr-defined]
+    k = e.kind
+    if k == "step_began":
+        fns = _OFFERED_AT.get(e.step)  # type: ignore[attr-defined]
+        if fns is None:
+            fns = _OFFERED_AT[e.step] = _step_checks(e.step) + watchers_of(k)  # type: ignore[attr-defined]
+    else:
+        fns = _OFFERED.get(k)
+        if fns is None:
+            fns = _OFFERED[k] = _CHECKS.get(k, ()) + watchers_of(k)
+    for fn in fns:
         fn(g, e)
-    watchers = _WATCHERS_OF.get(e.kind)
-    if watchers is None:
-        watchers = _WATCHERS_OF[e.kind] = watchers_of(e.kind)
-    for watch in watchers:
-        watch(g, e)
-    if e.kind == "attack_declared" and len(g.s.pending_triggers) > before:
+    if len(g.s.pending_triggers) <= before:  # nothing triggered: the usual case
+        return
+    if k == "attack_declared":
         from undercity.engine import additional_triggers
 
         additional_triggers.after_attack(g, e, before)  # type: ignore[arg-type]  # CR 603.2d
-    elif e.kind == "zone_changed" and len(g.s.pending_triggers) > before:
+    elif k == "zone_changed":
         from undercity.engine import opponent_enters
 
         opponent_enters.after_enter(g, e, before)  # type: ignore[arg-type]  # CR 603.2: an ability triggering
 
 
 _EVERY_EVENT: tuple[Any, ...] = ()
-#: event kind -> the watchers of :func:`_watchers` that read it, in their order.
-_WATCHERS_OF: dict[str, tuple[Any, ...]] = {}
 
 
 def watchers_of(kind: str) -> tuple[Any, ...]:
