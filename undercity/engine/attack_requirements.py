@@ -113,19 +113,29 @@ def _goads_a_group(card: CardDef) -> bool:
     return any(isinstance(st, IsGoaded) and st.affects.kind == "all" for st in card.static)
 
 
+def _goads_attached(card: CardDef) -> bool:
+    return any(isinstance(st, IsGoaded) and st.affects.kind != "all" for st in card.static)
+
+
 def goaded_by(g: Game, o: Obj) -> tuple[int, ...]:
     """The players ``o`` is goaded by (CR 701.15b-d: each player once)."""
     out = list(o.goaded_by)
     s = g.s
-    for sid in s.battlefield:
-        src = s.objs[sid]
-        if src.attached_to != o.id or src.controller in out:
-            continue
-        if any(isinstance(st, IsGoaded) and st.affects.kind != "all" for st in ab.static(g, src)):
-            out.append(src.controller)
+    # "Enchanted creature is goaded": the permanents whose card or given abilities say so, asked
+    # in battlefield order (the players' order is the one attacks are declared with).
+    attached = ab.with_static(g, ch.permanents_with(s, _goads_attached), IsGoaded)
+    if attached:
+        for sid in s.battlefield:
+            if sid not in attached:
+                continue
+            src = s.objs[sid]
+            if src.attached_to != o.id or src.controller in out:
+                continue
+            if any(isinstance(st, IsGoaded) and st.affects.kind != "all" for st in ab.static(g, src)):
+                out.append(src.controller)
     # "Creatures your opponents control with power less than ~'s power are goaded": goaded by
     # that permanent's controller while the description matches (CR 701.15b, 611.3a).
-    for sid in ab.with_abilities(g, ch.permanents_with(s, _goads_a_group)):
+    for sid in ab.with_static(g, ch.permanents_with(s, _goads_a_group), IsGoaded):
         src = s.objs[sid]
         if src.controller in out:
             continue
@@ -181,7 +191,7 @@ def _required(g: Game, o: Obj) -> bool:
         return True
     # Only permanents whose card has such an ability, or whose abilities are not their card's
     # now (granted, copied: layers 1 and 6), can have one.
-    for sid in ab.with_abilities(g, ch.permanents_with(s, _has_attack_requirement)):
+    for sid in ab.with_static(g, ch.permanents_with(s, _has_attack_requirement), AttacksEachCombat):
         src = s.objs[sid]
         for st in ab.static(g, src):
             if not isinstance(st, AttacksEachCombat):

@@ -43,7 +43,7 @@ def _protects_its_controller(card: CardDef) -> bool:
 
 def _protecting(g: Game) -> tuple[int, ...]:
     """The permanents with "[creatures] can't attack you …" (CR 508.1c), usually none."""
-    return ab.with_abilities(g, ch.permanents_with(g.s, _protects_its_controller))
+    return ab.with_static(g, ch.permanents_with(g.s, _protects_its_controller), CantAttackYou)
 
 
 def limits_defenders(g: Game) -> bool:

@@ -441,10 +441,7 @@ def top_permission(g: Game, player: int, top: Obj) -> int | None:
     613.1f), or None. With several, the first: a cast uses one permission, and the triggers
     linked to it (CR 607.2h: "When you cast an Equipment spell this way") are its source's."""
     s = g.s
-    ids = ch.permanents_with(s, _casts_from_top)
-    if not ids and not ab.receivers(g):
-        return None
-    for oid in ab.with_abilities(g, ids):
+    for oid in ab.with_static(g, ch.permanents_with(s, _casts_from_top), CastFromTopOfLibrary):
         src = s.objs[oid]
         if src.controller == player and any(isinstance(st, CastFromTopOfLibrary)
                                             and targeting.matches(g, top, st.filter, player)
@@ -494,12 +491,12 @@ def _rather_source(g: Game, player: int, o: Obj) -> int | None:
     applies to ``o`` cast from exile now (after layer 6, CR 613.1f), not yet used this turn if it
     says "once each turn"; None if there is none."""
     s = g.s
-    ids = ch.permanents_with(s, _pays_rather)
-    if not ids and not ab.receivers(g):
+    ids = ab.with_static(g, ch.permanents_with(s, _pays_rather), PayRatherThanManaCost)
+    if not ids:
         return None
     used = s.extra.get(RATHER_USED)
     spent = used[1] if used is not None and used[0] == s.turn else frozenset()
-    for oid in ab.with_abilities(g, ids):
+    for oid in ids:
         src = s.objs[oid]
         if src.controller == player and any(
                 isinstance(st, PayRatherThanManaCost) and not (st.once_each_turn and oid in spent)
@@ -550,13 +547,13 @@ def _exiled_with_sources(g: Game, player: int) -> list[tuple[int, PlayExiledWith
     player's during their own turn, once each turn (Share the Spoils)."""
 
     s = g.s
-    ids = ch.permanents_with(s, _plays_exiled_with)
-    if not ids and not ab.receivers(g):
+    ids = ab.with_static(g, ch.permanents_with(s, _plays_exiled_with), PlayExiledWith)
+    if not ids:
         return []
     used = s.extra.get(EXILED_WITH_USED)
     spent = used[1] if used is not None and used[0] == s.turn else frozenset()
     out = []
-    for oid in ab.with_abilities(g, ids):
+    for oid in ids:
         src = s.objs[oid]
         for st in ab.static(g, src):
             if not isinstance(st, PlayExiledWith) or not st.each_player and src.controller != player:

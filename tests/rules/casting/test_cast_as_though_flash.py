@@ -5,9 +5,9 @@ and for no one else."""
 from __future__ import annotations
 
 from undercity.cards.language.continuous import AddAbilities
-from undercity.cards.language.static_abilities import CastAsThoughFlash
+from undercity.cards.language.static_abilities import CastAsThoughFlash, NoMaximumHandSize
 from undercity.cards.registry import get_card
-from undercity.engine import casting, layers, static_abilities
+from undercity.engine import abilities, casting, layers, static_abilities
 from undercity.engine.game import Game
 
 ALICE, BOB = 0, 1
@@ -36,3 +36,18 @@ def test_702_8a_a_printed_permission_stays_its_controllers_when_the_permanent_ga
     assert static_abilities.flash_permissions(g, BOB) == ()
     assert frozenset({"Sorcery"}) in static_abilities.flash_permissions(g, ALICE)
     assert not casting.timing_ok(g, BOB, get_card("Divination"))
+
+
+def test_613_1f_only_the_permanents_given_that_ability_are_asked() -> None:
+    """Two of Alice's Bears are given abilities (layer 6): one "You may cast spells as though they
+    had flash", the other "You have no maximum hand size". A query for the first kind finds the
+    first only (``abilities.with_static``), after the permanents whose card has it (Vedalken
+    Orrery); the second is found for its own kind."""
+    g = Game.empty(["Alice", "Bob"])
+    orrery = g.create_object(get_card("Vedalken Orrery"), ALICE, "battlefield")
+    flash, hand = (g.create_object(get_card("Grizzly Bears"), ALICE, "battlefield") for _ in range(2))
+    layers.add_effect(g, flash.id, (AddAbilities(abilities=(CastAsThoughFlash(text="flash"),)),), until="always")
+    layers.add_effect(g, hand.id, (AddAbilities(abilities=(NoMaximumHandSize(text="hand"),)),), until="always")
+    assert abilities.with_static(g, (orrery.id,), CastAsThoughFlash) == (orrery.id, flash.id)
+    assert abilities.with_static(g, (), NoMaximumHandSize) == (hand.id,)
+    assert len(static_abilities.flash_permissions(g, ALICE)) == 2
