@@ -17,7 +17,8 @@ card's own tuples are returned at the cost of one cache check.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards.model import Activated, Static, Triggered
 from undercity.engine import layers
@@ -80,23 +81,43 @@ def with_abilities(g: Game, ids: tuple[int, ...]) -> tuple[int, ...]:
 
 def with_static(g: Game, ids: tuple[int, ...], kind: type) -> tuple[int, ...]:
     """``ids`` (permanents pre-filtered by their card for a static ability of class ``kind``)
-    plus those whose abilities changed that have one now (layer 6, CR 613.1f): the others of
-    :func:`with_abilities` have none to find. Kept per layer result and kind."""
+    plus those whose abilities changed that have one now (:func:`with_given`)."""
+    test = _STATIC_TESTS.get(kind)
+    if test is None:
+        test = _STATIC_TESTS[kind] = _static_test(kind)
+    return with_given(g, ids, test)
+
+
+def _static_test(kind: type) -> Callable[[Any], bool]:
+    def has(c: Any) -> bool:
+        return any(isinstance(st, kind) for st in c.static)
+
+    return has
+
+
+#: kind -> the test of :func:`with_static`, one per kind (the cache key of :func:`with_given`).
+_STATIC_TESTS: dict[type, Callable[[Any], bool]] = {}
+
+
+def with_given(g: Game, ids: tuple[int, ...], test: Callable[[Any], bool]) -> tuple[int, ...]:
+    """``ids`` (permanents pre-filtered by a test of their card) plus those whose abilities
+    changed (layer 6, CR 613.1f) whose characteristics now pass ``test`` — a module-level
+    function reading what a card and :class:`layers.Chars` both have (``.triggered``, …): the
+    others of :func:`with_abilities` can't pass it. Kept per layer result and test."""
     t = layers.table(g)
     if t is None or not t.gained:
         return ids
-    c = _GAINED_STATIC.get(kind)
+    c = _GAINED_WHERE.get(test)
     if c is None or c[0] is not t:
         chars = t.chars
-        c = _GAINED_STATIC[kind] = (t, tuple(oid for oid in t.gained
-                                             if any(isinstance(st, kind) for st in chars[oid].static)))
+        c = _GAINED_WHERE[test] = (t, tuple(oid for oid in t.gained if test(chars[oid])))
     extra = tuple(oid for oid in c[1] if oid not in ids)
     return ids + extra if extra else ids
 
 
-#: kind -> (the layer result, the permanents whose abilities changed that have a static ability
-#: of that kind in it), for :func:`with_static`.
-_GAINED_STATIC: dict[type, tuple[object, tuple[int, ...]]] = {}
+#: test -> (the layer result, the permanents whose abilities changed that pass it), for
+#: :func:`with_given`.
+_GAINED_WHERE: dict[Callable[[Any], bool], tuple[object, tuple[int, ...]]] = {}
 
 
 def with_triggered(g: Game, ids: tuple[int, ...]) -> list[tuple[Obj, tuple[Triggered, ...]]]:

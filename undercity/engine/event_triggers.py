@@ -71,15 +71,20 @@ EVENTS = frozenset({
     EQUIPPED_ATTACKS_OR_BLOCKS, EQUIPPED_COMBAT_DAMAGE_TO_PLAYER})
 
 
-@lru_cache(maxsize=4096)
-def _has_event_triggers(card: CardDef) -> bool:
-    return any(a.when.event in EVENTS for a in card.triggered)
+def _event_triggers_in(c: CardDef | Any) -> bool:
+    """Whether a card, or a permanent's characteristics now (``layers.Chars``), has a trigger of
+    this module."""
+    return any(a.when.event in EVENTS for a in c.triggered)
+
+
+#: :func:`_event_triggers_in` of a card, cached: the battlefield index's test.
+_has_event_triggers = lru_cache(maxsize=4096)(_event_triggers_in)
 
 
 def _triggering(g: Game) -> list[Obj]:
     """Permanents that may have a trigger of this module: by card, or given one (613.1f)."""
     s = g.s
-    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_event_triggers))]
+    return [s.objs[oid] for oid in ab.with_given(g, ch.permanents_with(s, _has_event_triggers), _event_triggers_in)]
 
 
 # ----------------------------------------------------------------------------- triggers

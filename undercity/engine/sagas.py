@@ -9,7 +9,7 @@ abilities are "when the Nth lore counter is put on ~" triggers
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from undercity.cards.language.sagas import Chapter
 from undercity.engine import abilities as ab
@@ -23,9 +23,14 @@ if TYPE_CHECKING:
     from undercity.engine.state import Obj
 
 
-@lru_cache(maxsize=4096)
-def _has_chapters(card: CardDef) -> bool:
-    return any(isinstance(a.when, Chapter) for a in card.triggered)
+def _chapters_in(c: CardDef | Any) -> bool:
+    """Whether a card, or a permanent's characteristics now (``layers.Chars``), has a chapter
+    ability (CR 714.2b)."""
+    return any(isinstance(a.when, Chapter) for a in c.triggered)
+
+
+#: :func:`_chapters_in` of a card, cached: the battlefield index's test.
+_has_chapters = lru_cache(maxsize=4096)(_chapters_in)
 
 
 def final_chapter(g: Game, o: Obj) -> int:
@@ -36,7 +41,7 @@ def final_chapter(g: Game, o: Obj) -> int:
 
 def _sagas(g: Game) -> list[Obj]:
     s = g.s
-    return [s.objs[oid] for oid in ab.with_abilities(g, ch.permanents_with(s, _has_chapters))]
+    return [s.objs[oid] for oid in ab.with_given(g, ch.permanents_with(s, _has_chapters), _chapters_in)]
 
 
 def add_lore_counters(g: Game) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 
-from undercity.cards.language.continuous import GainControl, ModifyPT, SetPT, SwitchPT
+from undercity.cards.language.continuous import AddAbilities, GainControl, ModifyPT, SetPT, SwitchPT
+from undercity.cards.language.static_abilities import NoMaximumHandSize
+from undercity.cards.model import Trigger, Triggered
 from undercity.cards.registry import get_card
+from undercity.engine import abilities, event_triggers, layers, sagas
 from undercity.engine import characteristics as ch
-from undercity.engine import layers
 from undercity.engine.game import Game
 from undercity.engine.state import Obj
 
@@ -269,3 +271,18 @@ def test_611_3a_creatures_you_control_have_trample_is_kept_across_events(monkeyp
     assert not computed and layers.cache_current(g)
     mine = g.create_object(get_card("Centaur Courser"), 0, "battlefield")
     assert "trample" in ch.keywords(g, mine) and computed and layers.cache_current(g)
+
+
+def test_613_1f_given_triggered_abilities_are_found_by_what_they_trigger_on() -> None:
+    """Two Bears are given abilities (layer 6): one "Whenever ~ is dealt damage, …" (an event
+    trigger of ``event_triggers``), the other "You have no maximum hand size". The queries of
+    triggered abilities by what they trigger on find the first only
+    (``abilities.with_given``); a chapter ability (CR 714.2b) neither."""
+    g = Game.empty(["Alice", "Bob"])
+    dealt_to, other = (g.create_object(get_card("Grizzly Bears"), 0, "battlefield") for _ in range(2))
+    dealt = Triggered(text="Whenever ~ is dealt damage, …", when=Trigger("dealt_damage"))
+    layers.add_effect(g, dealt_to.id, (AddAbilities(abilities=(dealt,)),), until="always")
+    layers.add_effect(g, other.id, (AddAbilities(abilities=(NoMaximumHandSize(text="hand"),)),), until="always")
+    assert abilities.with_given(g, (), event_triggers._event_triggers_in) == (dealt_to.id,)
+    assert [o.id for o in event_triggers._triggering(g)] == [dealt_to.id]
+    assert sagas._sagas(g) == []
