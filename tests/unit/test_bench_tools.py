@@ -184,3 +184,44 @@ def test_bench_copy_times_both_copies_on_the_same_positions() -> None:
     assert g is not None and len(g.choices) == 40
     s, pending = copy_bench.pickle_copy(g)
     assert pending == g.pending and len(s.objs) == len(g.s.objs)
+
+
+# ----------------------------------------------------------------------------- instructions.py
+
+instructions = _load("instructions")
+
+
+def test_the_instruction_count_is_read_from_callgrinds_report() -> None:
+    report = "==123== Events    : Ir\n==123== Collected : 6858392070\n==123==\n==123== I   refs:      6,858,392,070\n"
+    assert instructions.collected(report) == 6858392070
+    with pytest.raises(compare.CompareError, match="no instruction count"):
+        instructions.collected("valgrind: command not found")
+
+
+def test_a_game_costs_the_difference_of_the_two_runs_over_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run with N games less a run with none, divided by N; each run is told its game count."""
+    seen = []
+
+    def fake_run(cmd: list[str], **kw: Any) -> Any:
+        n = int(cmd[-1])
+        seen.append((cmd[:2], kw["env"]["PYTHONHASHSEED"], n))
+        return type("Done", (), {"returncode": 0, "stderr": f"==1== Collected : {1000 + 250 * n}\n"})()
+
+    monkeypatch.setattr(instructions.subprocess, "run", fake_run)
+    assert instructions.per_game(ROOT, "two-player", 4) == 250
+    assert sorted(n for _, _, n in seen) == [0, 4]
+    assert all(cmd == ["valgrind", "--tool=callgrind"] and seed == "0" for cmd, seed, _ in seen)
+
+
+@pytest.mark.parametrize(("argv", "which", "message"), [
+    (["HEAD", "--games", "0"], "/usr/bin/valgrind", "--games must be 1 or more"),
+    (["HEAD"], None, "valgrind is not installed (Debian: apt-get install valgrind)"),
+    (["no-such-revision"], "/usr/bin/valgrind", "'no-such-revision' is not a git revision"),
+])
+def test_instructions_bad_arguments_get_a_clear_error(argv: list[str], which: str | None, message: str,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(instructions.shutil, "which", lambda name: which)
+    assert instructions.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
