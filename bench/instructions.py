@@ -57,7 +57,7 @@ def count(tree: Path, variant: str, games: int) -> int:
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
          DRIVER.format(bench=str(BENCH_DIR)), variant, str(games)],
-        env=env, capture_output=True, text=True)
+        env=env, cwd=str(tree), capture_output=True, text=True)  # `-c` puts the directory it runs in first
     if done.returncode:
         raise CompareError(f"the run on {tree} failed:\n{done.stderr.strip()[-2000:]}")
     return collected(done.stderr)

@@ -204,6 +204,7 @@ def test_a_game_costs_the_difference_of_the_two_runs_over_the_games(monkeypatch:
 
     def fake_run(cmd: list[str], **kw: Any) -> Any:
         n = int(cmd[-1])
+        assert kw["cwd"] == str(ROOT) and kw["env"]["PYTHONPATH"] == str(ROOT)  # the tree's engine, first
         seen.append((cmd[:2], kw["env"]["PYTHONHASHSEED"], n))
         return type("Done", (), {"returncode": 0, "stderr": f"==1== Collected : {1000 + 250 * n}\n"})()
 

@@ -22,9 +22,9 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def __init_subclass__(cls) -> None:
-        # (No super(): this class is made again by dataclass(slots=True), and object's does
-        # nothing.) ``dataclass(slots=True)`` makes the class again, its fields and __init__ in hand:
-        # that one gets the faster __init__.
+        # dataclass(slots=True) makes each class again, with its fields and __init__: that one
+        # gets the faster __init__. (No super(): the class it would name is the one replaced, and
+        # object's __init_subclass__ does nothing.)
         if "__dataclass_fields__" in cls.__dict__ and "__slots__" in cls.__dict__:
             _give_fast_init(cls)
 
