@@ -82,20 +82,24 @@ def with_abilities(g: Game, ids: tuple[int, ...]) -> tuple[int, ...]:
 def with_static(g: Game, ids: tuple[int, ...], kind: type) -> tuple[int, ...]:
     """``ids`` (permanents pre-filtered by their card for a static ability of class ``kind``)
     plus those whose abilities changed that have one now (:func:`with_given`)."""
+    return with_given(g, ids, static_test(kind))
+
+
+def static_test(kind: type) -> Callable[[Any], bool]:
+    """The test "has a static ability of class ``kind``" of a card or of a permanent's
+    characteristics now (``layers.Chars``): one function per kind, made the first time it is
+    asked (the cache key of :func:`with_given`; ``static_abilities.static_kind`` caches it per
+    card)."""
     test = _STATIC_TESTS.get(kind)
     if test is None:
-        test = _STATIC_TESTS[kind] = _static_test(kind)
-    return with_given(g, ids, test)
+        def test(c: Any) -> bool:
+            return any(isinstance(st, kind) for st in c.static)
+
+        _STATIC_TESTS[kind] = test
+    return test
 
 
-def _static_test(kind: type) -> Callable[[Any], bool]:
-    def has(c: Any) -> bool:
-        return any(isinstance(st, kind) for st in c.static)
-
-    return has
-
-
-#: kind -> the test of :func:`with_static`, one per kind (the cache key of :func:`with_given`).
+#: kind -> :func:`static_test`.
 _STATIC_TESTS: dict[type, Callable[[Any], bool]] = {}
 
 

@@ -958,7 +958,7 @@ def _describes_newcomer(sid: int, flt: m.Filter | None, yours: bool = False) -> 
     permanents ``flt`` (of characteristics only) describes — and, if ``yours``, only the
     creatures its controller controls: whether it describes a newcomer by its card, for the
     source's controller before and after control-changing effects (layer 2)."""
-    from undercity.engine import targeting
+    targeting = _asked_modules()[4]
 
     def opens(g: Game, o: Obj) -> bool:
         src = g.s.objs[sid]

@@ -271,7 +271,9 @@ def _zones_now(s: Any, p: Any) -> tuple[int, ...]:
 
 #: The events after which :func:`_still_passing` compares the rest.
 _QUIET_FOR_PASSING = frozenset({ev.StepBegan, ev.CardDrawn})
-#: Notes that say nothing happened: no attackers (CR 508.8), no blockers (509.1).
+#: Notes that say nothing happened: no attackers (CR 508.8), no blockers (509.1) — the part of
+#: ``sba._NOTHING_HAPPENED`` a step brings; its triggered abilities' notes follow events that
+#: aren't kept here anyway.
 _NOTHING_HAPPENED = frozenset({"508.8", "509.1"})
 
 

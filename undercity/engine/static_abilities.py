@@ -65,11 +65,7 @@ def static_kind(kind: type) -> Callable[[CardDef], bool]:
 
 
 def _make_pred(kind: type) -> Callable[[CardDef], bool]:
-    @lru_cache(maxsize=4096)
-    def pred(card: CardDef) -> bool:
-        return any(isinstance(st, kind) for st in card.static)
-
-    return pred
+    return lru_cache(maxsize=4096)(ab.static_test(kind))
 
 
 _STATIC_PREDS: dict[type, Callable[[CardDef], bool]] = {k: _make_pred(k) for k in (
